@@ -39,6 +39,11 @@ public final class ByteOrderedPartitioner implements Partitioner {
         return MINIMUM;
     }
 
+    @Override
+    public java.util.Optional<Token> maximumToken() {
+        return java.util.Optional.empty();
+    }
+
     /** Accepts hex with or without a {@code 0x} prefix, as nodetool and cqlsh print it. */
     @Override
     public BytesToken parseToken(String text) {

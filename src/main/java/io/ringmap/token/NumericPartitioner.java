@@ -17,6 +17,11 @@ abstract class NumericPartitioner implements Partitioner {
     /** The largest token: a range ending at the minimum token ends here. */
     abstract BigInteger maximum();
 
+    @Override
+    public java.util.Optional<Token> maximumToken() {
+        return java.util.Optional.of(token(maximum()));
+    }
+
     private BigInteger minimum() {
         return value(minimumToken());
     }

@@ -26,6 +26,9 @@ public interface Partitioner {
     /** The minimum token: the ring's start sentinel. */
     Token minimumToken();
 
+    /** The largest token, if the partitioner has one (ByteOrderedPartitioner has none: its ring ends at the minimum). */
+    java.util.Optional<Token> maximumToken();
+
     /** Reads a token in the form Cassandra prints it. */
     Token parseToken(String text);
 
