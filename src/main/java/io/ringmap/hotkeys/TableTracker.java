@@ -135,7 +135,11 @@ public final class TableTracker {
     public TopKCounters counters() {
         lockAll();
         try {
-            return new TopKCounters(table, top.ordered, other, total.sum(), evicted);
+            long exported = other.count();
+            for (HitCounter counter : top.ordered) {
+                exported += counter.count();
+            }
+            return new TopKCounters(table, top.ordered, other, exported, total.sum(), evicted);
         } finally {
             unlockAll();
         }
