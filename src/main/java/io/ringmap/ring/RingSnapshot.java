@@ -29,8 +29,25 @@ public final class RingSnapshot {
         }
     }
 
+    private RingSnapshot(TokenRing ring, Map<String, KeyspacePlacement> keyspaces, double[] rangeShares) {
+        this.ring = ring;
+        this.keyspaces = Map.copyOf(keyspaces);
+        this.rangeShares = rangeShares;
+    }
+
     public static RingSnapshot of(TokenRing ring, Map<String, KeyspacePlacement> keyspaces) {
         return new RingSnapshot(ring, keyspaces);
+    }
+
+    /**
+     * This snapshot with a ring of the same shape (same tokens and owners, e.g. new node states) and the given
+     * placements, sharing the per-range arithmetic already done.
+     */
+    public RingSnapshot withSameShape(TokenRing sameShape, Map<String, KeyspacePlacement> placements) {
+        if (sameShape.size() != ring.size()) {
+            throw new IllegalArgumentException("ring shapes differ: " + sameShape.size() + " vs " + ring.size());
+        }
+        return new RingSnapshot(sameShape, placements, rangeShares);
     }
 
     public TokenRing ring() {

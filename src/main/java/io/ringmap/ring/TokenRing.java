@@ -69,6 +69,18 @@ public final class TokenRing {
         return new TokenRing(partitioner, nodes, tokens, owners);
     }
 
+    /**
+     * The same ring with replaced node values (e.g. new states), index for index; tokens and owners are shared.
+     *
+     * @throws IllegalArgumentException when the node count differs
+     */
+    public TokenRing withNodes(List<Node> replacement) {
+        if (replacement.size() != nodes.size()) {
+            throw new IllegalArgumentException("a ring of " + nodes.size() + " nodes cannot take " + replacement.size());
+        }
+        return new TokenRing(partitioner, List.copyOf(replacement), tokens, owners);
+    }
+
     public Partitioner partitioner() {
         return partitioner;
     }
@@ -113,6 +125,18 @@ public final class TokenRing {
     public TokenRange rangeAt(int index) {
         Token previous = tokens[index == 0 ? tokens.length - 1 : index - 1];
         return new TokenRange(previous, tokens[index]);
+    }
+
+    /** Every node's tokens, ascending, indexed like {@link #nodes()}: one pass over the ring. */
+    public List<List<Token>> tokensByNode() {
+        List<List<Token>> out = new ArrayList<>(nodes.size());
+        for (int n = 0; n < nodes.size(); n++) {
+            out.add(new ArrayList<>());
+        }
+        for (int i = 0; i < tokens.length; i++) {
+            out.get(owners[i]).add(tokens[i]);
+        }
+        return out;
     }
 
     /** The tokens of one node, ascending. */
