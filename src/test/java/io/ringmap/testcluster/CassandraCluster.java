@@ -242,14 +242,15 @@ public final class CassandraCluster implements AutoCloseable {
         }
     }
 
-    /** One line per node with its pid and resident memory, for logs and reports. */
+    /** One line per node with its pid, resident memory and CPU time so far, for logs and reports. */
     public String describe() {
         StringBuilder text = new StringBuilder("cluster " + spec.name() + " (" + spec.partitioner() + ")\n");
         for (CassandraNode node : nodes) {
-            text.append(String.format("  %-12s %s/%s jmx=%d pid=%s rss=%s%n", node.address(),
+            text.append(String.format("  %-12s %s/%s jmx=%d pid=%s rss=%s cpu=%s%n", node.address(),
                     node.spec().datacenter(), node.spec().rack(), node.jmxPort(),
                     node.pid().isPresent() ? Long.toString(node.pid().getAsLong()) : "-",
-                    node.residentKiB().isPresent() ? node.residentKiB().getAsLong() / 1024 + "MiB" : "-"));
+                    node.residentKiB().isPresent() ? node.residentKiB().getAsLong() / 1024 + "MiB" : "-",
+                    node.cpuTime().map(cpu -> String.format("%.1fs", cpu.toMillis() / 1000.0)).orElse("-")));
         }
         return text.toString();
     }

@@ -159,6 +159,12 @@ public final class CassandraNode {
         return OptionalLong.empty();
     }
 
+    /** CPU time the JVM has used so far, where the platform reports it. */
+    public Optional<Duration> cpuTime() {
+        ProcessHandle handle = process;
+        return handle == null ? Optional.empty() : handle.info().totalCpuDuration();
+    }
+
     /** The last lines of the node's system.log and stdout, for failure messages. */
     public String logTail(int lines) {
         StringBuilder text = new StringBuilder();

@@ -72,7 +72,14 @@ final class JvmOptions {
         options.add("-Dcassandra-rackdc.properties=" + files.rackDcProperties().toUri());
         options.add("-Dcassandra.logdir=" + files.logDir());
         options.add("-Dlogback.configurationFile=" + files.logbackXml());
+        options.addAll(extraOptions());
         return options;
+    }
+
+    /** Whitespace-separated options from {@code -Dringmap.cassandra.jvm-options}, appended to every node's. */
+    static List<String> extraOptions() {
+        String extra = System.getProperty("ringmap.cassandra.jvm-options", "").strip();
+        return extra.isEmpty() ? List.of() : List.of(extra.split("\\s+"));
     }
 
     /** Options of a short-lived nodetool JVM. */
