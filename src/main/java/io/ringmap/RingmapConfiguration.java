@@ -5,6 +5,9 @@ import io.ringmap.config.TopologyProperties;
 
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import io.ringmap.topology.ClusterDriverSettings;
+import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.RingHealthIndicator;
 import io.ringmap.topology.RingService;
 import io.ringmap.topology.StaticTopologySource;
@@ -14,12 +17,13 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 
 /** Wires the ring service, the topology source and the routing service. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({TopologyProperties.class, ApiProperties.class})
+@EnableConfigurationProperties({TopologyProperties.class, ClusterProperties.class, ApiProperties.class})
 public class RingmapConfiguration {
 
     @Bean
@@ -31,6 +35,25 @@ public class RingmapConfiguration {
     @Bean
     RingService ringService(Clock clock) {
         return new RingService(clock);
+    }
+
+    /**
+     * The live source follows the cluster named by {@code spring.cassandra.contact-points}. It opens its own session
+     * from Boot's (prototype) session builder in the background; Boot's lazy {@code CqlSession} bean stays unused.
+     * Declared before the static source, whose {@code @ConditionalOnMissingBean} then sees it.
+     */
+    @Bean
+    @Conditional(OnContactPointsCondition.class)
+    ClusterTopologySource clusterTopologySource(ObjectProvider<CqlSessionBuilder> builders,
+            TopologyProperties topology, ClusterProperties cluster, RingService ringService) {
+        return new ClusterTopologySource(builders::getObject, topology, cluster, ringService);
+    }
+
+    /** Driver settings the live source relies on (complete metadata, fast events, a pool to every node). */
+    @Bean
+    @Conditional(OnContactPointsCondition.class)
+    ClusterDriverSettings clusterDriverSettings(TopologyProperties topology, ClusterProperties cluster) {
+        return new ClusterDriverSettings(topology, cluster);
     }
 
     /** The static source serves when no live cluster source is configured. */

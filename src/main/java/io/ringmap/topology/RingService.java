@@ -48,22 +48,35 @@ public class RingService {
      * @throws IllegalArgumentException when the model cannot form a ring; the current snapshot stays
      */
     public synchronized TopologySnapshot publish(TopologyModel model, String source) {
+        return publish(model, source, null);
+    }
+
+    /**
+     * Publishes the topology a source still reads from its client's metadata while it cannot reach the cluster
+     * (e.g. every node reported DOWN): node states change, but the snapshot is stale in the same atomic step.
+     */
+    public synchronized TopologySnapshot publishStale(TopologyModel model, String source, String reason) {
+        unavailableReason = reason;
+        return publish(model, source, reason);
+    }
+
+    private TopologySnapshot publish(TopologyModel model, String source, String staleReason) {
         Freshness previous = current.get();
         Instant now = clock.instant();
+        boolean stale = staleReason != null;
+        Instant contact = stale && previous != null ? previous.lastContact() : now;
         if (previous != null && previous.snapshot().model().equals(model)
                 && previous.snapshot().source().equals(source)) {
-            if (previous.stale()) {
-                current.set(new Freshness(previous.snapshot(), false, null, now));
+            if (previous.stale() && !stale) {
                 log.info("topology source {} is reachable again; snapshot v{} is current", source,
                         previous.snapshot().version());
-            } else {
-                current.set(new Freshness(previous.snapshot(), false, null, now));
             }
+            current.set(new Freshness(previous.snapshot(), stale, staleReason, contact));
             return previous.snapshot();
         }
         TopologySnapshot next = SnapshotFactory.build(model, previous == null ? null : previous.snapshot(), source,
                 versions.incrementAndGet());
-        current.set(new Freshness(next, false, null, now));
+        current.set(new Freshness(next, stale, staleReason, contact));
         log.info("published ring snapshot v{} from {}: {} nodes, {} tokens, {} keyspaces, {} tables", next.version(),
                 source, next.ring().ring().nodes().size(), next.ring().ring().size(), next.ring().keyspaces().size(),
                 next.schema().tables().size());

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Starts, stops or shows a real local Cassandra 5.0.9 cluster for trying ringmap by hand.
+#
+#   scripts/local-cluster.sh start  [SPEC]   start the nodes and return once every node answers CQL
+#   scripts/local-cluster.sh status [SPEC]   pids, memory and `nodetool status`
+#   scripts/local-cluster.sh stop   [SPEC]   SIGTERM every node, SIGKILL after 30 s
+#
+# SPEC is one of LOCAL (default: 127.0.0.1-4, dc1 and dc2, racks rack1 and rack2, one token each), TWO_DC,
+# VNODES, RANDOM_SINGLE, BYTE_ORDERED_SINGLE. Data, logs and pid files live under
+# target/cassandra-clusters/<spec>/<address>/. Node heap: RINGMAP_CASSANDRA_HEAP (default 512m).
+# Set RINGMAP_REBUILD=1 to recompile the harness and re-resolve classpaths.
+set -e
+BASEDIR=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
+cd "$BASEDIR"
+
+if [ $# -lt 1 ]; then
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+fi
+
+SERVER_CP=target/cassandra/classpath.txt
+TEST_CP=target/cassandra/harness-classpath.txt
+if [ "${RINGMAP_REBUILD:-0}" = 1 ] || [ ! -f "$SERVER_CP" ]; then
+  echo "local-cluster: resolving the Cassandra server classpath" >&2
+  ./mvnw -q -B -f src/test/cassandra/pom.xml process-resources
+fi
+if [ "${RINGMAP_REBUILD:-0}" = 1 ] || [ ! -f "$TEST_CP" ] \
+    || [ ! -f target/test-classes/io/ringmap/testcluster/LocalCluster.class ]; then
+  echo "local-cluster: compiling the test cluster harness" >&2
+  ./mvnw -q -B test-compile dependency:build-classpath \
+    -Dmdep.includeScope=test -Dmdep.outputFile="$TEST_CP"
+fi
+
+JAVA=java
+if [ -n "$JAVA_HOME" ]; then JAVA="$JAVA_HOME/bin/java"; fi
+HEAP=${RINGMAP_CASSANDRA_HEAP:-512m}
+exec "$JAVA" -Xmx256m -XX:TieredStopAtLevel=1 \
+  -Dringmap.cassandra.heap.max="$HEAP" \
+  -Dlogback.configurationFile="$BASEDIR/scripts/local-cluster-logback.xml" \
+  -cp "target/test-classes:target/classes:$(cat "$TEST_CP")" \
+  io.ringmap.testcluster.LocalCluster "$@"

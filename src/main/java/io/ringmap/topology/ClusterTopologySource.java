@@ -1,0 +1,446 @@
+package io.ringmap.topology;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Metadata;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.metadata.NodeStateListenerBase;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.SchemaChangeListenerBase;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.ViewMetadata;
+import com.datastax.oss.driver.api.core.type.UserDefinedType;
+import io.ringmap.config.ClusterProperties;
+import io.ringmap.config.TopologyProperties;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Follows a live Cassandra cluster through the driver's metadata and publishes its ring into the {@link RingService}.
+ *
+ * <p>One thread does everything: it connects in the background (retrying with backoff, so the service starts and
+ * answers 503 while no cluster is reachable), then rebuilds the model on node and schema events (coalesced for
+ * {@code ringmap.topology.cluster.event-debounce}) and every {@code ringmap.topology.refresh-interval}. Every rebuild
+ * first asks a node for {@code system.local}: while that fails, or while the driver reports every node DOWN, the
+ * snapshot is published stale (answers continue from it); the next successful rebuild makes it fresh again.
+ */
+public class ClusterTopologySource implements TopologySource, SmartLifecycle, DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(ClusterTopologySource.class);
+
+    private static final Duration FIRST_RETRY = Duration.ofMillis(500);
+
+    private final Supplier<CqlSessionBuilder> builders;
+    private final TopologyProperties topology;
+    private final ClusterProperties cluster;
+    private final RingService ringService;
+    private final ScheduledThreadPoolExecutor executor;
+    private final AtomicBoolean rebuildPending = new AtomicBoolean();
+
+    private volatile boolean running;
+    private volatile boolean closed;
+    private volatile CqlSession session;
+    private volatile CompletionStage<CqlSession> connecting;
+    private volatile String clusterName;
+    /** The node ringmap's queries reach, kept while it is UP (LocalStrategy keyspaces resolve to it). */
+    private volatile String answeringNode;
+    private ScheduledFuture<?> periodic;
+    private int failedAttempts;
+
+    /**
+     * @param builders a fresh, fully configured session builder per connection attempt (Spring Boot's prototype
+     *     {@code CqlSessionBuilder} bean: contact points, local DC, credentials, SSL bundle)
+     */
+    public ClusterTopologySource(Supplier<CqlSessionBuilder> builders, TopologyProperties topology,
+            ClusterProperties cluster, RingService ringService) {
+        this.builders = builders;
+        this.topology = topology;
+        this.cluster = cluster;
+        this.ringService = ringService;
+        this.executor = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "ringmap-topology");
+            t.setDaemon(true);
+            return t;
+        });
+        this.executor.setRemoveOnCancelPolicy(true);
+        this.executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    }
+
+    @Override
+    public String name() {
+        String n = clusterName;
+        return "cluster:" + (n == null ? "unknown" : n);
+    }
+
+    /** Re-reads the cluster's schema and topology now and publishes them (waits up to a few seconds). */
+    @Override
+    public void refresh() {
+        try {
+            executor.submit(this::periodicRefresh).get(cluster.checkTimeout().toMillis() * 3 + 1000,
+                    TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RejectedExecutionException e) {
+            log.warn("topology refresh of {} did not complete: {}", name(), e.toString());
+        }
+    }
+
+    // ---- lifecycle
+
+    @Override
+    public synchronized void start() {
+        if (running || closed) {
+            return;
+        }
+        running = true;
+        ringService.markStale("connecting to Cassandra");
+        executor.execute(this::connect);
+    }
+
+    @Override
+    public void stop() {
+        close();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public void destroy() {
+        close();
+    }
+
+    /** Stops the background thread and closes the session (also one still being opened). */
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        running = false;
+        executor.shutdownNow();
+        CompletionStage<CqlSession> pending = connecting;
+        if (pending != null) {
+            pending.thenAccept(CqlSession::closeAsync);
+        }
+        CqlSession s = session;
+        if (s != null) {
+            try {
+                s.closeAsync().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                log.warn("Cassandra session did not close cleanly: {}", e.toString());
+                s.forceCloseAsync();
+            }
+        }
+    }
+
+    // ---- connecting
+
+    private void connect() {
+        if (closed) {
+            return;
+        }
+        CompletionStage<CqlSession> attempt;
+        try {
+            attempt = builders.get()
+                    .addNodeStateListener(new NodeEvents())
+                    .addSchemaChangeListener(new SchemaEvents())
+                    .buildAsync();
+        } catch (RuntimeException e) {
+            onConnectFailed(e);
+            return;
+        }
+        connecting = attempt;
+        attempt.whenComplete((s, error) -> {
+            if (!onTopologyThread(() -> {
+                if (error != null) {
+                    onConnectFailed(error);
+                } else {
+                    onConnected(s);
+                }
+            }) && s != null) {
+                s.closeAsync(); // closed while connecting
+            }
+        });
+    }
+
+    private void onConnectFailed(Throwable error) {
+        connecting = null;
+        failedAttempts++;
+        Duration delay = backoff(failedAttempts, cluster.reconnectMaxDelay());
+        String reason = "cannot connect to Cassandra: " + message(error);
+        ringService.markStale(reason);
+        if (failedAttempts == 1 || failedAttempts % 20 == 0) {
+            log.warn("{} (attempt {}); retrying every {} at most", reason, failedAttempts,
+                    cluster.reconnectMaxDelay());
+        } else {
+            log.debug("{} (attempt {}); next attempt in {}", reason, failedAttempts, delay);
+        }
+        schedule(this::connect, delay);
+    }
+
+    private void onConnected(CqlSession s) {
+        connecting = null;
+        if (closed) {
+            s.closeAsync();
+            return;
+        }
+        session = s;
+        log.info("connected to Cassandra cluster {} after {} failed attempt(s); following its topology",
+                s.getMetadata().getClusterName().orElse("?"), failedAttempts);
+        failedAttempts = 0;
+        rebuild();
+        long every = topology.refreshInterval().toMillis();
+        periodic = executor.scheduleWithFixedDelay(this::periodicRefresh, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /** Exponential backoff from half a second up to {@code max}. */
+    static Duration backoff(int failedAttempts, Duration max) {
+        int doublings = Math.min(Math.max(failedAttempts - 1, 0), 20);
+        Duration d = FIRST_RETRY.multipliedBy(1L << doublings);
+        return d.compareTo(max) > 0 ? max : d;
+    }
+
+    // ---- rebuilding
+
+    /** Coalesces events: one rebuild runs {@code event-debounce} after the first event of a burst. */
+    void requestRebuild() {
+        if (rebuildPending.compareAndSet(false, true)) {
+            if (!schedule(() -> {
+                rebuildPending.set(false);
+                rebuild();
+            }, cluster.eventDebounce())) {
+                rebuildPending.set(false);
+            }
+        }
+    }
+
+    /** The safety net: re-reads the schema (the driver may have missed an event), then rebuilds. */
+    private void periodicRefresh() {
+        CqlSession s = session;
+        if (s == null || closed) {
+            return;
+        }
+        try {
+            s.refreshSchemaAsync().toCompletableFuture().get(cluster.checkTimeout().toMillis() * 2,
+                    TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            // an unreachable cluster is detected (and reported) by the rebuild's own query
+            log.debug("schema refresh failed: {}", e.toString());
+        }
+        rebuild();
+    }
+
+    /** Reads the driver's metadata and publishes it, fresh when a node answered, stale otherwise. */
+    private void rebuild() {
+        CqlSession s = session;
+        if (s == null || closed) {
+            return;
+        }
+        try {
+            Metadata metadata = s.getMetadata();
+            String staleReason = null;
+            if (metadata.getNodes().values().stream().noneMatch(n -> n.getState() == NodeState.UP)) {
+                staleReason = "lost contact with Cassandra: the driver reports every node DOWN";
+            } else {
+                Optional<String> failure = ping(s, metadata);
+                if (failure.isPresent()) {
+                    staleReason = "lost contact with Cassandra: " + failure.get();
+                }
+            }
+            String local = cluster.localNode() != null ? cluster.localNode() : answeringNode;
+            Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local);
+            if (model.isEmpty()) {
+                log.debug("the driver has no token map yet; waiting for the next event or refresh");
+                if (staleReason != null) {
+                    ringService.markStale(staleReason);
+                }
+                return;
+            }
+            clusterName = model.get().clusterName();
+            if (staleReason == null) {
+                ringService.publish(model.get(), name());
+            } else {
+                ringService.publishStale(model.get(), name(), staleReason);
+            }
+        } catch (IllegalArgumentException e) {
+            log.error("the topology of {} cannot form a ring; serving the last good snapshot: {}", name(),
+                    e.getMessage());
+        } catch (RuntimeException e) {
+            log.error("reading the topology of {} failed; serving the last good snapshot", name(), e);
+        }
+    }
+
+    /**
+     * Asks a node for {@code system.local}; on success remembers which node answered (unless the one already
+     * remembered is still UP, so LocalStrategy placements do not follow the load balancer around).
+     *
+     * @return why the cluster is unreachable, or empty when a node answered
+     */
+    private Optional<String> ping(CqlSession s, Metadata metadata) {
+        try {
+            ResultSet rs = s.execute(SimpleStatement.newInstance("SELECT release_version FROM system.local")
+                    .setTimeout(cluster.checkTimeout()));
+            Node coordinator = rs.getExecutionInfo().getCoordinator();
+            String current = answeringNode;
+            boolean currentUp = current != null && metadata.getNodes().values().stream()
+                    .anyMatch(n -> n.getState() == NodeState.UP && ClusterModelReader.address(n).equals(current));
+            if (!currentUp && coordinator != null) {
+                answeringNode = ClusterModelReader.address(coordinator);
+            }
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of(message(e));
+        }
+    }
+
+    // ---- plumbing
+
+    private boolean onTopologyThread(Runnable task) {
+        try {
+            executor.execute(task);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false; // shutting down
+        }
+    }
+
+    private boolean schedule(Runnable task, Duration delay) {
+        try {
+            executor.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false; // shutting down
+        }
+    }
+
+    private static String message(Throwable e) {
+        Throwable cause = e;
+        while ((cause instanceof ExecutionException || cause instanceof java.util.concurrent.CompletionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof AllNodesFailedException all) {
+            // its message lists driver exception class names: keep problem details free of them
+            return "no node answered (tried " + all.getAllErrors().keySet().stream()
+                    .map(n -> n.getEndPoint().toString().replaceFirst("^/", "")).sorted().toList() + ")";
+        }
+        String m = cause.getMessage();
+        return m == null || m.isBlank() ? "the driver gave no reason" : m;
+    }
+
+    /** Node added, removed, UP or DOWN: rebuild (states and ring shape). */
+    private final class NodeEvents extends NodeStateListenerBase {
+
+        @Override
+        public void onAdd(Node node) {
+            log.info("Cassandra node {} added", node.getEndPoint());
+            requestRebuild();
+        }
+
+        @Override
+        public void onUp(Node node) {
+            log.info("Cassandra node {} is UP", node.getEndPoint());
+            requestRebuild();
+        }
+
+        @Override
+        public void onDown(Node node) {
+            log.info("Cassandra node {} is DOWN", node.getEndPoint());
+            requestRebuild();
+        }
+
+        @Override
+        public void onRemove(Node node) {
+            log.info("Cassandra node {} removed", node.getEndPoint());
+            requestRebuild();
+        }
+    }
+
+    /** Keyspaces (replication), tables and views (partition keys) and UDTs (key types) changed: rebuild. */
+    private final class SchemaEvents extends SchemaChangeListenerBase {
+
+        @Override
+        public void onKeyspaceCreated(KeyspaceMetadata keyspace) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onKeyspaceDropped(KeyspaceMetadata keyspace) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onKeyspaceUpdated(KeyspaceMetadata current, KeyspaceMetadata previous) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onTableCreated(TableMetadata table) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onTableDropped(TableMetadata table) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onTableUpdated(TableMetadata current, TableMetadata previous) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onUserDefinedTypeCreated(UserDefinedType type) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onUserDefinedTypeDropped(UserDefinedType type) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onUserDefinedTypeUpdated(UserDefinedType current, UserDefinedType previous) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onViewCreated(ViewMetadata view) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onViewDropped(ViewMetadata view) {
+            requestRebuild();
+        }
+
+        @Override
+        public void onViewUpdated(ViewMetadata current, ViewMetadata previous) {
+            requestRebuild();
+        }
+    }
+}

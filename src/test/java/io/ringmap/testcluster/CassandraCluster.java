@@ -1,0 +1,360 @@
+package io.ringmap.testcluster;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * A real Cassandra cluster for tests: one server JVM per node of a {@link ClusterSpec}, each on its own loopback
+ * address, with its files under {@code target/cassandra-clusters/<spec name>}.
+ *
+ * <p>Node indexes are positions in {@link ClusterSpec#nodes()}, starting at 0.
+ */
+public final class CassandraCluster implements AutoCloseable {
+
+    /** Where clusters live unless {@code -Dringmap.cassandra.dir} says otherwise. */
+    public static final Path DEFAULT_ROOT = Path.of("target", "cassandra-clusters");
+
+    private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+    private static final Duration NODETOOL_TIMEOUT = Duration.ofSeconds(120);
+    private static final int LOG_TAIL_LINES = 40;
+
+    private final ClusterSpec spec;
+    private final Path directory;
+    private final List<CassandraNode> nodes;
+    private final Duration startTimeout;
+    private String classpath;
+    private Thread shutdownHook;
+    private CqlSession session;
+    private Duration lastStartDuration = Duration.ZERO;
+
+    private CassandraCluster(ClusterSpec spec, Path directory, Duration startTimeout) {
+        this.spec = spec;
+        this.directory = directory.toAbsolutePath().normalize();
+        this.startTimeout = startTimeout;
+        this.nodes = spec.nodes().stream()
+                .map(node -> new CassandraNode(spec, node, NodeFiles.of(this.directory, node)))
+                .toList();
+    }
+
+    /**
+     * A cluster (not yet started) under {@code target/cassandra-clusters/<spec name>}; the start timeout defaults
+     * to 240 s and can be changed with {@code -Dringmap.cassandra.start-timeout=<seconds>}.
+     */
+    public static CassandraCluster of(ClusterSpec spec) {
+        Path root = Path.of(System.getProperty("ringmap.cassandra.dir", DEFAULT_ROOT.toString()));
+        long timeoutSeconds = Long.getLong("ringmap.cassandra.start-timeout", 240);
+        return new CassandraCluster(spec, root.resolve(spec.name()), Duration.ofSeconds(timeoutSeconds));
+    }
+
+    public ClusterSpec spec() {
+        return spec;
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    public List<CassandraNode> nodes() {
+        return nodes;
+    }
+
+    public CassandraNode node(int index) {
+        return nodes.get(index);
+    }
+
+    /** How long the last {@link #start()} or {@link #startNode(int)} took until the cluster was ready. */
+    public Duration lastStartDuration() {
+        return lastStartDuration;
+    }
+
+    /**
+     * Starts every node at once from empty directories and waits until all of them accept CQL, see each other with
+     * their tokens and agree on the schema. JVMs left over by an earlier, killed run of the same cluster are
+     * stopped first. On failure the nodes are stopped and the tail of each node's log is printed.
+     */
+    public synchronized CassandraCluster start() {
+        if (nodes.stream().anyMatch(CassandraNode::isRunning)) {
+            throw new IllegalStateException("cluster " + spec.name() + " is already running");
+        }
+        classpath = CassandraClasspath.read();
+        stopLeftovers();
+        deleteDirectory();
+        for (CassandraNode node : nodes) {
+            if (CassandraNode.accepts(node.nativeAddress())) {
+                throw new IllegalStateException("something already listens on " + node.nativeAddress()
+                        + "; another test cluster or Cassandra uses the address " + node.address());
+            }
+            NodeConfigWriter.write(spec, node.spec(), node.files());
+        }
+        installShutdownHook();
+        Instant started = Instant.now();
+        for (CassandraNode node : nodes) {
+            node.start(classpath);
+        }
+        awaitReady(started);
+        return this;
+    }
+
+    /** Stops every node (SIGTERM, then SIGKILL after 30 s) and closes the helper session. */
+    public synchronized void stop() {
+        closeSession();
+        nodes.forEach(CassandraNode::terminate);
+        nodes.forEach(node -> node.awaitExit(STOP_GRACE));
+        removeShutdownHook();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** Stops one node, keeping its data so {@link #startNode(int)} brings it back as the same node. */
+    public synchronized void stopNode(int index) {
+        node(index).stop(STOP_GRACE);
+    }
+
+    /** Restarts a stopped node with its data and waits until the cluster is ready again. */
+    public synchronized void startNode(int index) {
+        CassandraNode node = node(index);
+        if (classpath == null) {
+            classpath = CassandraClasspath.read();
+        }
+        Instant started = Instant.now();
+        node.start(classpath);
+        awaitReady(started);
+    }
+
+    /** The CQL endpoint of the first node. */
+    public InetSocketAddress contactPoint() {
+        return nodes.get(0).nativeAddress();
+    }
+
+    /** The CQL endpoints of all nodes. */
+    public List<InetSocketAddress> contactPoints() {
+        return nodes.stream().map(CassandraNode::nativeAddress).toList();
+    }
+
+    /** The data center of the first node, the local one for {@link #session()} and {@link #newSession()}. */
+    public String localDatacenter() {
+        return nodes.get(0).spec().datacenter();
+    }
+
+    /** A session owned by the cluster (closed by {@link #stop()}), local to the first node's data center. */
+    public synchronized CqlSession session() {
+        if (session == null || session.isClosed()) {
+            session = newSession();
+        }
+        return session;
+    }
+
+    /** A new session the caller closes, local to the first node's data center. */
+    public CqlSession newSession() {
+        return newSession(localDatacenter(), List.of(contactPoint()));
+    }
+
+    /** A new session the caller closes, local to {@code datacenter}, using its nodes as contact points. */
+    public CqlSession newSession(String datacenter) {
+        List<InetSocketAddress> contactPoints = nodes.stream()
+                .filter(node -> node.spec().datacenter().equals(datacenter))
+                .map(CassandraNode::nativeAddress)
+                .toList();
+        if (contactPoints.isEmpty()) {
+            throw new IllegalArgumentException("cluster " + spec.name() + " has no data center " + datacenter);
+        }
+        return newSession(datacenter, contactPoints);
+    }
+
+    CqlSession newSession(String datacenter, List<InetSocketAddress> contactPoints) {
+        // generous timeouts: schema changes on several JVMs sharing two cores are slow
+        DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
+                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
+                .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
+                .build();
+        return CqlSession.builder()
+                .addContactPoints(contactPoints)
+                .withLocalDatacenter(datacenter)
+                .withConfigLoader(config)
+                .build();
+    }
+
+    /**
+     * Runs {@code nodetool <args>} against the node's JMX port with the Cassandra server classpath and returns its
+     * standard output; fails with stdout and stderr when nodetool exits non-zero.
+     */
+    public String nodetool(int index, String... args) {
+        CassandraNode node = node(index);
+        String cp = classpath != null ? classpath : CassandraClasspath.read();
+        List<String> command = new ArrayList<>();
+        command.add(CassandraNode.javaExecutable());
+        command.addAll(JvmOptions.tool(node.files()));
+        command.add("-cp");
+        command.add(cp);
+        command.add("org.apache.cassandra.tools.NodeTool");
+        command.addAll(List.of("-h", "127.0.0.1", "-p", Integer.toString(node.jmxPort())));
+        command.addAll(List.of(args));
+        try {
+            Path out = Files.createTempFile(node.files().logDir(), "nodetool", ".out");
+            Path err = Files.createTempFile(node.files().logDir(), "nodetool", ".err");
+            try {
+                Process process = new ProcessBuilder(command)
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
+                if (!process.waitFor(NODETOOL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    throw new IllegalStateException("nodetool " + String.join(" ", args) + " timed out");
+                }
+                String stdout = Files.readString(out, StandardCharsets.UTF_8);
+                if (process.exitValue() != 0) {
+                    throw new IllegalStateException("nodetool " + String.join(" ", args) + " against "
+                            + node.address() + " exited with " + process.exitValue() + "\nstdout:\n" + stdout
+                            + "\nstderr:\n" + Files.readString(err, StandardCharsets.UTF_8));
+                }
+                return stdout;
+            } finally {
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running nodetool", e);
+        }
+    }
+
+    /** One line per node with its pid, resident memory and CPU time so far, for logs and reports. */
+    public String describe() {
+        StringBuilder text = new StringBuilder("cluster " + spec.name() + " (" + spec.partitioner() + ")\n");
+        for (CassandraNode node : nodes) {
+            text.append(String.format("  %-12s %s/%s jmx=%d pid=%s rss=%s cpu=%s%n", node.address(),
+                    node.spec().datacenter(), node.spec().rack(), node.jmxPort(),
+                    node.pid().isPresent() ? Long.toString(node.pid().getAsLong()) : "-",
+                    node.residentKiB().isPresent() ? node.residentKiB().getAsLong() / 1024 + "MiB" : "-",
+                    node.cpuTime().map(cpu -> String.format("%.1fs", cpu.toMillis() / 1000.0)).orElse("-")));
+        }
+        return text.toString();
+    }
+
+    /**
+     * Takes over node JVMs recorded in the pid files of an earlier process (the developer script); returns how many
+     * are running.
+     */
+    public int adoptRunningNodes() {
+        int running = 0;
+        for (CassandraNode node : nodes) {
+            if (node.adoptRecordedProcess()) {
+                running++;
+            }
+        }
+        return running;
+    }
+
+    /** Leaves the nodes running when this JVM exits (for the developer script, which stops them later). */
+    public synchronized void detach() {
+        removeShutdownHook();
+        closeSession();
+    }
+
+    private void awaitReady(Instant started) {
+        Instant deadline = started.plus(startTimeout);
+        try {
+            ClusterReadiness.await(this, deadline);
+            lastStartDuration = Duration.between(started, Instant.now());
+        } catch (TimeoutException | RuntimeException e) {
+            failStart(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failStart(e);
+        }
+    }
+
+    private void failStart(Exception cause) {
+        StringBuilder logs = new StringBuilder();
+        for (CassandraNode node : nodes) {
+            logs.append(node.logTail(LOG_TAIL_LINES));
+        }
+        System.err.println("Cassandra cluster " + spec.name() + " failed to start: " + cause + "\n" + logs);
+        stop();
+        throw new IllegalStateException("Cassandra cluster " + spec.name() + " failed to start (logs under "
+                + directory + "): " + cause.getMessage(), cause);
+    }
+
+    private void stopLeftovers() {
+        for (CassandraNode node : nodes) {
+            node.recordedProcess().ifPresent(handle -> {
+                System.err.println("stopping Cassandra node " + node.address() + " left over by an earlier run, pid "
+                        + handle.pid());
+                handle.destroy();
+                CassandraNode.awaitExit(handle, STOP_GRACE);
+            });
+        }
+    }
+
+    private void deleteDirectory() {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + directory, e);
+        }
+    }
+
+    private void installShutdownHook() {
+        if (shutdownHook == null) {
+            shutdownHook = new Thread(this::stopOnShutdown, "cassandra-cluster-" + spec.name() + "-shutdown");
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        }
+    }
+
+    private void stopOnShutdown() {
+        nodes.forEach(CassandraNode::terminate);
+        nodes.forEach(node -> node.awaitExit(STOP_GRACE));
+    }
+
+    private void removeShutdownHook() {
+        if (shutdownHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // the hook is running or about to run; it stops the nodes itself
+            }
+            shutdownHook = null;
+        }
+    }
+
+    private void closeSession() {
+        if (session != null) {
+            session.close();
+            session = null;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "CassandraCluster[" + spec.name() + ", " + nodes.size() + " nodes]";
+    }
+}

@@ -1,0 +1,110 @@
+package io.ringmap.testcluster;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The clusters started during one test run, kept in JUnit's root store so that every test class asking for the
+ * same spec gets the same running cluster and everything is stopped when the run ends.
+ *
+ * <p>Only a few node JVMs fit on a two-core machine, so at most {@code -Dringmap.cassandra.max-running-clusters}
+ * (default 1) clusters stay up: asking for another one first stops the least recently used idle cluster. A cluster
+ * whose addresses overlap the requested one is stopped too, idle or not being used.
+ */
+final class ClusterRegistry implements AutoCloseable {
+
+    private final int maxRunning = Integer.getInteger("ringmap.cassandra.max-running-clusters", 1);
+    // access order: the first entry is the least recently used
+    private final Map<String, Entry> clusters = new LinkedHashMap<>(16, 0.75f, true);
+
+    /** Returns the running cluster for {@code spec}, starting it if needed; pair with {@link #release}. */
+    synchronized CassandraCluster acquire(ClusterSpec spec, boolean shared) {
+        Entry entry = clusters.get(spec.name());
+        if (entry != null) {
+            if (!entry.cluster.spec().equals(spec)) {
+                throw new IllegalStateException("two different cluster specs are both named " + spec.name());
+            }
+            entry.users++;
+            entry.shared &= shared;
+            return entry.cluster;
+        }
+        makeRoomFor(spec);
+        CassandraCluster cluster = CassandraCluster.of(spec).start();
+        System.out.printf("Cassandra cluster %s ready in %.1f s%n%s", spec.name(),
+                cluster.lastStartDuration().toMillis() / 1000.0, cluster.describe());
+        Entry started = new Entry(cluster, shared);
+        started.users = 1;
+        clusters.put(spec.name(), started);
+        return cluster;
+    }
+
+    /** Gives a cluster back; a cluster that is not shared stops when its last user releases it. */
+    synchronized void release(ClusterSpec spec) {
+        Entry entry = clusters.get(spec.name());
+        if (entry == null) {
+            return;
+        }
+        entry.users--;
+        if (entry.users <= 0 && !entry.shared) {
+            stop(entry);
+        }
+    }
+
+    /** Stops every cluster; called by JUnit when the test run ends, even after failures. */
+    @Override
+    public synchronized void close() {
+        for (Entry entry : List.copyOf(clusters.values())) {
+            stop(entry);
+        }
+    }
+
+    private void makeRoomFor(ClusterSpec spec) {
+        Set<String> wanted = addresses(spec);
+        for (Entry entry : List.copyOf(clusters.values())) {
+            if (!Collections.disjoint(wanted, addresses(entry.cluster.spec()))) {
+                if (entry.users > 0) {
+                    throw new IllegalStateException("cluster " + spec.name() + " needs addresses that cluster "
+                            + entry.cluster.spec().name() + " uses, and that cluster is still in use");
+                }
+                stop(entry);
+            }
+        }
+        for (Entry entry : List.copyOf(clusters.values())) {
+            if (clusters.size() < maxRunning) {
+                break;
+            }
+            if (entry.users <= 0) {
+                stop(entry);
+            }
+        }
+    }
+
+    private void stop(Entry entry) {
+        Instant began = Instant.now();
+        entry.cluster.stop();
+        clusters.remove(entry.cluster.spec().name());
+        System.out.printf("Cassandra cluster %s stopped in %.1f s%n", entry.cluster.spec().name(),
+                Duration.between(began, Instant.now()).toMillis() / 1000.0);
+    }
+
+    private static Set<String> addresses(ClusterSpec spec) {
+        return spec.nodes().stream().map(NodeSpec::address).collect(Collectors.toSet());
+    }
+
+    private static final class Entry {
+        final CassandraCluster cluster;
+        boolean shared;
+        int users;
+
+        Entry(CassandraCluster cluster, boolean shared) {
+            this.cluster = cluster;
+            this.shared = shared;
+        }
+    }
+}

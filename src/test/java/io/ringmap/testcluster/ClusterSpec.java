@@ -1,0 +1,74 @@
+package io.ringmap.testcluster;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What a test cluster looks like: its nodes, partitioner, cluster name and the resources each node JVM gets.
+ *
+ * @param name        short identifier, used for the cluster's directory under {@code target/cassandra-clusters}
+ *                    and to share one started cluster between test classes
+ * @param clusterName Cassandra's {@code cluster_name}
+ * @param partitioner the partitioner of every node
+ * @param nodes       the nodes, all of them seeds; started at once
+ * @param heapMin     {@code -Xms} of each node JVM, e.g. {@code 256m}
+ * @param heapMax     {@code -Xmx} of each node JVM, e.g. {@code 512m}
+ * @param jmxPortBase JMX port of node 127.0.0.N is {@code jmxPortBase + N}; the default 7198 gives 127.0.0.1 the
+ *                    usual 7199
+ */
+public record ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
+                          String heapMin, String heapMax, int jmxPortBase) {
+
+    public static final String DEFAULT_HEAP_MIN = "256m";
+    public static final String DEFAULT_HEAP_MAX = "512m";
+    public static final int DEFAULT_JMX_PORT_BASE = 7198;
+
+    public ClusterSpec {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(clusterName, "clusterName");
+        Objects.requireNonNull(partitioner, "partitioner");
+        Objects.requireNonNull(heapMin, "heapMin");
+        Objects.requireNonNull(heapMax, "heapMax");
+        nodes = List.copyOf(nodes);
+        if (!name.matches("[A-Za-z0-9_.-]+")) {
+            throw new IllegalArgumentException("cluster spec name must be usable as a directory name: " + name);
+        }
+        if (nodes.isEmpty()) {
+            throw new IllegalArgumentException("a cluster needs at least one node");
+        }
+        Set<String> addresses = new HashSet<>();
+        for (NodeSpec node : nodes) {
+            if (!addresses.add(node.address())) {
+                throw new IllegalArgumentException("node addresses must be distinct: " + node.address());
+            }
+        }
+        if (jmxPortBase < 1024 || jmxPortBase + 254 > 65535) {
+            throw new IllegalArgumentException("jmxPortBase must leave room for 254 ports: " + jmxPortBase);
+        }
+    }
+
+    /** A spec with the default heap (256m..512m, overridable by -Dringmap.cassandra.heap.max) and JMX ports. */
+    public static ClusterSpec of(String name, CassandraPartitioner partitioner, List<NodeSpec> nodes) {
+        return new ClusterSpec(name, "ringmap-" + name, partitioner, nodes,
+                System.getProperty("ringmap.cassandra.heap.min", DEFAULT_HEAP_MIN),
+                System.getProperty("ringmap.cassandra.heap.max", DEFAULT_HEAP_MAX),
+                DEFAULT_JMX_PORT_BASE);
+    }
+
+    /** The same cluster with another heap per node. */
+    public ClusterSpec withHeap(String min, String max) {
+        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase);
+    }
+
+    /** The JMX port that nodetool uses for {@code node}. */
+    public int jmxPort(NodeSpec node) {
+        return jmxPortBase + node.ordinal();
+    }
+
+    /** The data centers in the order their first node appears. */
+    public List<String> datacenters() {
+        return nodes.stream().map(NodeSpec::datacenter).distinct().toList();
+    }
+}

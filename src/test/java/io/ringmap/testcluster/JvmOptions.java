@@ -1,0 +1,96 @@
+package io.ringmap.testcluster;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** JVM options for Cassandra server and nodetool JVMs on Java 17, tuned for quick start-up rather than throughput. */
+final class JvmOptions {
+
+    /**
+     * The JPMS and Netty lines of Cassandra 5.0's conf/jvm17-server.options; Cassandra needs them on Java 17.
+     * The GC lines of that file are replaced by {@link #TEST_SPEED}.
+     */
+    static final List<String> JAVA17_MODULES = List.of(
+            "-Djdk.attach.allowAttachSelf=true",
+            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--add-exports", "java.management.rmi/com.sun.jmx.remote.internal.rmi=ALL-UNNAMED",
+            "--add-exports", "java.rmi/sun.rmi.registry=ALL-UNNAMED",
+            "--add-exports", "java.rmi/sun.rmi.server=ALL-UNNAMED",
+            "--add-exports", "java.sql/java.sql=ALL-UNNAMED",
+            "--add-exports", "java.base/java.lang.ref=ALL-UNNAMED",
+            "--add-exports", "jdk.unsupported/sun.misc=ALL-UNNAMED",
+            "--add-exports", "jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED",
+            "--add-exports", "jdk.attach/sun.tools.attach=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang.module=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.loader=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.ref=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.reflect=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.math=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.module=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.util.jar=ALL-UNNAMED",
+            "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
+            "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens", "java.base/java.io=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens", "jdk.compiler/com.sun.tools.javac=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+            "--add-opens", "java.base/java.util=ALL-UNNAMED",
+            "-Dio.netty.tryReflectionSetAccessible=true",
+            "-Dio.netty.allocator.useCacheForAllThreads=true",
+            "-Dio.netty.allocator.maxOrder=11");
+
+    /** C1 only and the serial collector: a small test node starts faster and stays smaller this way. */
+    static final List<String> TEST_SPEED = List.of(
+            "-XX:TieredStopAtLevel=1",
+            "-XX:+UseSerialGC",
+            "-XX:+ExitOnOutOfMemoryError",
+            "-XX:+PerfDisableSharedMem",
+            "-Djava.net.preferIPv4Stack=true");
+
+    /** Cassandra's own test switches that skip waits meant for production clusters. */
+    static final List<String> CASSANDRA_TEST_SWITCHES = List.of(
+            "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+            "-Dcassandra.shutdown_announce_in_ms=0",
+            "-Dcassandra.test.messagingService.nonGracefulShutdown=true");
+
+    private JvmOptions() {
+    }
+
+    /** Options of a Cassandra server JVM for one node; {@code files} says where its configuration lives. */
+    static List<String> server(ClusterSpec spec, NodeSpec node, NodeFiles files) {
+        List<String> options = new ArrayList<>();
+        options.add("-Xms" + spec.heapMin());
+        options.add("-Xmx" + spec.heapMax());
+        options.addAll(TEST_SPEED);
+        options.addAll(JAVA17_MODULES);
+        options.addAll(CASSANDRA_TEST_SWITCHES);
+        // JMX without authentication, bound to loopback only (what cassandra-env.sh does with LOCAL_JMX=yes)
+        options.add("-Dcassandra.jmx.local.port=" + spec.jmxPort(node));
+        options.add("-Dcassandra-foreground=yes");
+        options.add("-Dcassandra.storagedir=" + files.dir());
+        options.add("-Dcassandra.config=" + files.cassandraYaml().toUri());
+        options.add("-Dcassandra-rackdc.properties=" + files.rackDcProperties().toUri());
+        options.add("-Dcassandra.logdir=" + files.logDir());
+        options.add("-Dlogback.configurationFile=" + files.logbackXml());
+        options.addAll(extraOptions());
+        return options;
+    }
+
+    /** Whitespace-separated options from {@code -Dringmap.cassandra.jvm-options}, appended to every node's. */
+    static List<String> extraOptions() {
+        String extra = System.getProperty("ringmap.cassandra.jvm-options", "").strip();
+        return extra.isEmpty() ? List.of() : List.of(extra.split("\\s+"));
+    }
+
+    /** Options of a short-lived nodetool JVM. */
+    static List<String> tool(NodeFiles files) {
+        List<String> options = new ArrayList<>();
+        options.add("-Xms32m");
+        options.add("-Xmx128m");
+        options.addAll(TEST_SPEED);
+        options.addAll(JAVA17_MODULES);
+        options.add("-Dcassandra.storagedir=" + files.dir());
+        options.add("-Dlogback.configurationFile=" + files.toolsLogbackXml());
+        return options;
+    }
+}

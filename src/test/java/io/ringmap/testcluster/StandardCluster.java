@@ -1,0 +1,63 @@
+package io.ringmap.testcluster;
+
+import static io.ringmap.testcluster.NodeSpec.withTokens;
+import static io.ringmap.testcluster.NodeSpec.withVnodes;
+
+import java.util.List;
+
+/**
+ * The cluster layouts that ringmap's conformance tests run against; clusters with distinct addresses can run at the
+ * same time.
+ */
+public enum StandardCluster {
+
+    /**
+     * Six nodes, one Murmur3 token each, two data centers with two racks each. The DCs interleave on the ring
+     * (127.0.0.1, .4, .2, .5, .3, .6 in token order) so NetworkTopologyStrategy has to skip nodes.
+     */
+    TWO_DC(ClusterSpec.of("two-dc", CassandraPartitioner.MURMUR3, List.of(
+            withTokens("127.0.0.1", "dc1", "rack1", "-7686143364045646506"),
+            withTokens("127.0.0.2", "dc1", "rack2", "-1537228672809129302"),
+            withTokens("127.0.0.3", "dc1", "rack1", "4611686018427387904"),
+            withTokens("127.0.0.4", "dc2", "rack1", "-4611686018427387904"),
+            withTokens("127.0.0.5", "dc2", "rack2", "1537228672809129302"),
+            withTokens("127.0.0.6", "dc2", "rack2", "7686143364045646506")))),
+
+    /**
+     * Four nodes with eight vnodes each, two DCs with two racks each. With auto_bootstrap false Cassandra picks
+     * random tokens, so tests read the ring back from the cluster.
+     */
+    VNODES(ClusterSpec.of("vnodes", CassandraPartitioner.MURMUR3, List.of(
+            withVnodes("127.0.0.11", "dc1", "rack1", 8),
+            withVnodes("127.0.0.12", "dc1", "rack2", 8),
+            withVnodes("127.0.0.13", "dc2", "rack1", 8),
+            withVnodes("127.0.0.14", "dc2", "rack2", 8)))),
+
+    /** One RandomPartitioner node owning the token 2^126. */
+    RANDOM_SINGLE(ClusterSpec.of("random-single", CassandraPartitioner.RANDOM, List.of(
+            withTokens("127.0.0.20", "dc1", "rack1", "85070591730234615865843651857942052864")))),
+
+    /** One ByteOrderedPartitioner node owning the token 0x6d ('m'). */
+    BYTE_ORDERED_SINGLE(ClusterSpec.of("byte-ordered-single", CassandraPartitioner.BYTE_ORDERED, List.of(
+            withTokens("127.0.0.21", "dc1", "rack1", "6d")))),
+
+    /**
+     * The developer cluster of scripts/local-cluster.sh, shaped like the bundled sample topology: 127.0.0.1-4,
+     * dc1 and dc2 with racks rack1 and rack2, one token each.
+     */
+    LOCAL(ClusterSpec.of("local", CassandraPartitioner.MURMUR3, List.of(
+            withTokens("127.0.0.1", "dc1", "rack1", "-4611686018427387904"),
+            withTokens("127.0.0.2", "dc1", "rack2", "0"),
+            withTokens("127.0.0.3", "dc2", "rack1", "4611686018427387904"),
+            withTokens("127.0.0.4", "dc2", "rack2", "9223372036854775807"))));
+
+    private final ClusterSpec spec;
+
+    StandardCluster(ClusterSpec spec) {
+        this.spec = spec;
+    }
+
+    public ClusterSpec spec() {
+        return spec;
+    }
+}
