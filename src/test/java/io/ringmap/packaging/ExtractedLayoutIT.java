@@ -147,8 +147,7 @@ class ExtractedLayoutIT {
         int status = -1;
         while (System.nanoTime() < deadline) {
             if (!service.isAlive()) {
-                throw new AssertionError("service exited with " + service.exitValue() + ":\n"
-                        + Files.readString(work.resolve("service.log")));
+                throw new AssertionError("service exited with " + service.exitValue() + ":\n" + tail(work));
             }
             status = get(uri);
             if (status == expected) {
@@ -157,7 +156,13 @@ class ExtractedLayoutIT {
             Thread.sleep(500);
         }
         throw new AssertionError(uri + " answered " + status + " instead of " + expected + " within " + STARTUP
-                + ":\n" + Files.readString(work.resolve("service.log")));
+                + ":\n" + tail(work));
+    }
+
+    /** The last lines of the service's log, where the reason it did not start is. */
+    private static String tail(Path work) throws IOException {
+        List<String> lines = Files.readAllLines(work.resolve("service.log"));
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 
     private int get(URI uri) throws InterruptedException {
