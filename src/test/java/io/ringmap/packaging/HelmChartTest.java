@@ -258,9 +258,9 @@ class HelmChartTest {
 
         String overridden = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
                 .withKubeVersion(HelmChart.KUBE_VERSION)
-                .set("image.tag", "1.2.3").set("image.repository", "registry.example/ringmap").call();
+                .set("image.tag", "1.2.3").set("image.repository", "my-mirror/ringmap").call();
         Map<String, Object> deployment = find(HelmChart.objects(overridden), "Deployment");
-        assertThat(at(deployment, "spec.template.spec.containers.0.image")).isEqualTo("registry.example/ringmap:1.2.3");
+        assertThat(at(deployment, "spec.template.spec.containers.0.image")).isEqualTo("my-mirror/ringmap:1.2.3");
     }
 
     @Test
