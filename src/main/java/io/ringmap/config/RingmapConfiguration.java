@@ -1,0 +1,51 @@
+package io.ringmap.config;
+
+import io.ringmap.routing.HitRecorder;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.topology.RingHealthIndicator;
+import io.ringmap.topology.RingService;
+import io.ringmap.topology.StaticTopologySource;
+import io.ringmap.topology.TopologySource;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ResourceLoader;
+
+/** Wires the ring service, the topology source and the routing service. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({TopologyProperties.class, ApiProperties.class})
+public class RingmapConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    RingService ringService(Clock clock) {
+        return new RingService(clock);
+    }
+
+    /** The static source serves when no live cluster source is configured. */
+    @Bean
+    @ConditionalOnMissingBean(TopologySource.class)
+    StaticTopologySource staticTopologySource(ResourceLoader loader, TopologyProperties properties,
+            RingService ringService) {
+        return new StaticTopologySource(loader, properties, ringService);
+    }
+
+    /** Readiness needs a ring snapshot ({@code management.endpoint.health.group.readiness.include}). */
+    @Bean("ring")
+    RingHealthIndicator ringHealthIndicator(RingService ringService) {
+        return new RingHealthIndicator(ringService);
+    }
+
+    @Bean
+    RoutingService routingService(RingService ringService, ApiProperties api, ObjectProvider<HitRecorder> hits) {
+        return new RoutingService(ringService, api, hits.getIfAvailable(() -> HitRecorder.NONE));
+    }
+}

@@ -1,0 +1,39 @@
+package io.ringmap.ring;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+/**
+ * Where one keyspace's data lives on a ring: its replication settings and either the replica set of every token
+ * range (precomputed, so a lookup is one binary search) or the reason placement failed.
+ */
+public sealed interface KeyspacePlacement {
+
+    String keyspace();
+
+    /** The replication map exactly as {@code system_schema.keyspaces} holds it. */
+    Map<String, String> replication();
+
+    /** A keyspace whose replicas are known for every token index. */
+    record Placed(String keyspace, Map<String, String> replication, IntFunction<ReplicaSet> replicasByTokenIndex,
+            boolean nodeLocal, List<String> warnings) implements KeyspacePlacement {
+
+        public Placed {
+            replication = Map.copyOf(replication);
+            warnings = List.copyOf(warnings);
+        }
+
+        public ReplicaSet replicasAt(int tokenIndex) {
+            return replicasByTokenIndex.apply(tokenIndex);
+        }
+    }
+
+    /** A keyspace whose replication cannot be placed (an unknown strategy, bad options); other keyspaces work. */
+    record Failed(String keyspace, Map<String, String> replication, String reason) implements KeyspacePlacement {
+
+        public Failed {
+            replication = Map.copyOf(replication);
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.ringmap.ring;
+
+import io.ringmap.token.Partitioner;
+import io.ringmap.token.Token;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The immutable token ring: nodes and their sorted tokens.
+ *
+ * <p>A node token T owns {@code (previous token, T]}; the first token's range wraps from the last token. The
+ * primary replica of a token t is the owner of the first node token {@code >= t}, wrapping to the lowest token past
+ * the highest one. Token index {@code i} identifies the range ending at {@code tokens[i]}.
+ */
+public final class TokenRing {
+
+    private final Partitioner partitioner;
+    private final List<Node> nodes;
+    private final Token[] tokens;
+    private final int[] owners;
+
+    private TokenRing(Partitioner partitioner, List<Node> nodes, Token[] tokens, int[] owners) {
+        this.partitioner = partitioner;
+        this.nodes = nodes;
+        this.tokens = tokens;
+        this.owners = owners;
+    }
+
+    /**
+     * Builds a ring from each node's tokens.
+     *
+     * @throws IllegalArgumentException when there is no token, a token is claimed twice, or addresses repeat
+     */
+    public static TokenRing of(Partitioner partitioner, Map<Node, ? extends Collection<? extends Token>> tokensByNode) {
+        Objects.requireNonNull(partitioner, "partitioner");
+        List<Node> nodes = List.copyOf(tokensByNode.keySet());
+        record Entry(Token token, int owner) {
+        }
+        List<Entry> entries = new ArrayList<>();
+        java.util.Set<String> addresses = new java.util.HashSet<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            Node node = nodes.get(i);
+            if (!addresses.add(node.address())) {
+                throw new IllegalArgumentException("node address " + node.address() + " appears twice in the ring");
+            }
+            for (Token t : tokensByNode.get(node)) {
+                entries.add(new Entry(t, i));
+            }
+        }
+        if (entries.isEmpty()) {
+            throw new IllegalArgumentException("a ring needs at least one node token");
+        }
+        entries.sort((a, b) -> a.token().compareTo(b.token()));
+        Token[] tokens = new Token[entries.size()];
+        int[] owners = new int[entries.size()];
+        for (int i = 0; i < tokens.length; i++) {
+            tokens[i] = entries.get(i).token();
+            owners[i] = entries.get(i).owner();
+            if (i > 0 && tokens[i].equals(tokens[i - 1])) {
+                throw new IllegalArgumentException("token " + tokens[i] + " is owned by both "
+                        + nodes.get(owners[i - 1]).address() + " and " + nodes.get(owners[i]).address());
+            }
+        }
+        return new TokenRing(partitioner, nodes, tokens, owners);
+    }
+
+    /**
+     * The same ring with replaced node values (e.g. new states), index for index; tokens and owners are shared.
+     *
+     * @throws IllegalArgumentException when the node count differs
+     */
+    public TokenRing withNodes(List<Node> replacement) {
+        if (replacement.size() != nodes.size()) {
+            throw new IllegalArgumentException("a ring of " + nodes.size() + " nodes cannot take " + replacement.size());
+        }
+        return new TokenRing(partitioner, List.copyOf(replacement), tokens, owners);
+    }
+
+    public Partitioner partitioner() {
+        return partitioner;
+    }
+
+    /** The nodes, indexed as {@link #ownerAt(int)} refers to them. */
+    public List<Node> nodes() {
+        return nodes;
+    }
+
+    public int size() {
+        return tokens.length;
+    }
+
+    public Token tokenAt(int index) {
+        return tokens[index];
+    }
+
+    /** The index (into {@link #nodes()}) of the node owning token index {@code index}. */
+    public int ownerAt(int index) {
+        return owners[index];
+    }
+
+    /** The index of the first node token {@code >= token}, wrapping to 0: the primary range of {@code token}. */
+    public int primaryIndex(Token token) {
+        int lo = 0;
+        int hi = tokens.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = tokens[mid].compareTo(token);
+            if (c < 0) {
+                lo = mid + 1;
+            } else if (c > 0) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return lo == tokens.length ? 0 : lo;
+    }
+
+    /** The range {@code (tokens[index - 1], tokens[index]]}, wrapping for index 0. */
+    public TokenRange rangeAt(int index) {
+        Token previous = tokens[index == 0 ? tokens.length - 1 : index - 1];
+        return new TokenRange(previous, tokens[index]);
+    }
+
+    /** Every node's tokens, ascending, indexed like {@link #nodes()}: one pass over the ring. */
+    public List<List<Token>> tokensByNode() {
+        List<List<Token>> out = new ArrayList<>(nodes.size());
+        for (int n = 0; n < nodes.size(); n++) {
+            out.add(new ArrayList<>());
+        }
+        for (int i = 0; i < tokens.length; i++) {
+            out.get(owners[i]).add(tokens[i]);
+        }
+        return out;
+    }
+
+    /** The tokens of one node, ascending. */
+    public List<Token> tokensOf(int nodeIndex) {
+        List<Token> out = new ArrayList<>();
+        for (int i = 0; i < tokens.length; i++) {
+            if (owners[i] == nodeIndex) {
+                out.add(tokens[i]);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * The range as non-wrapping pieces in ring order: a wrapping {@code (a, b]} becomes {@code (a, ring end]} and
+     * {@code (min, b]}, empty pieces dropped. A piece ending at the minimum token runs to the end of the ring
+     * (ByteOrderedPartitioner has no maximum token).
+     */
+    public List<TokenRange> unwrap(TokenRange range) {
+        Token min = partitioner.minimumToken();
+        if (!range.wraps() && !range.end().equals(min)) {
+            return List.of(range);
+        }
+        List<TokenRange> pieces = new ArrayList<>(2);
+        Token ringEnd = partitioner.maximumToken().orElse(min);
+        boolean firstEmpty = !ringEnd.equals(min) && range.start().compareTo(ringEnd) >= 0;
+        if (!firstEmpty) {
+            pieces.add(new TokenRange(range.start(), ringEnd));
+        }
+        if (!range.end().equals(min)) {
+            pieces.add(new TokenRange(min, range.end()));
+        }
+        return pieces;
+    }
+
+    @Override
+    public String toString() {
+        return "TokenRing[" + partitioner.name() + ", " + nodes.size() + " nodes, " + tokens.length + " tokens, first "
+                + Arrays.asList(tokens).subList(0, Math.min(4, tokens.length)) + "]";
+    }
+}

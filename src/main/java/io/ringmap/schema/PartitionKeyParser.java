@@ -1,0 +1,93 @@
+package io.ringmap.schema;
+
+import io.ringmap.token.PartitionKeys;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Builds a typed {@link ParsedKey} from the text values of a table's partition key columns, by column name. */
+public final class PartitionKeyParser {
+
+    /** Cassandra's limit on a partition key's serialized size (an unsigned short length). */
+    static final int MAX_KEY_BYTES = 0xFFFF;
+
+    private PartitionKeyParser() {
+    }
+
+    /**
+     * Parses one value per partition key column. Names match exactly first, then case-insensitively.
+     *
+     * @throws KeyComponentsException when a column has no value or a name is not a partition key column
+     * @throws InvalidKeyValueException when a value does not parse as its column's type
+     */
+    public static ParsedKey parse(TableSchema schema, Map<String, String> values) {
+        List<KeyColumn> columns = schema.partitionKey();
+        Map<String, String> remaining = new LinkedHashMap<>(values);
+        List<String> texts = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (KeyColumn column : columns) {
+            String key = matchingName(column.name(), remaining.keySet(), columns);
+            if (key == null) {
+                missing.add(column.name());
+            } else {
+                texts.add(remaining.remove(key));
+            }
+        }
+        if (!missing.isEmpty() || !remaining.isEmpty()) {
+            throw new KeyComponentsException(missing, List.copyOf(remaining.keySet()), schema.columnNames());
+        }
+        List<byte[]> components = new ArrayList<>(columns.size());
+        List<String> canonical = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            KeyColumn column = columns.get(i);
+            byte[] bytes = KeyValueCodec.serialize(column, texts.get(i));
+            if (columns.size() == 1 && bytes.length == 0) {
+                // mirrors Cassandra's "Key may not be empty": no row can have an empty single-column key
+                throw new InvalidKeyValueException(column.name(), texts.get(i), column.cqlType(),
+                        "Cassandra does not accept an empty partition key");
+            }
+            if (bytes.length > MAX_KEY_BYTES) {
+                throw new InvalidKeyValueException(column.name(), texts.get(i), column.cqlType(),
+                        "it serializes to " + bytes.length + " bytes, more than the " + MAX_KEY_BYTES
+                                + " bytes Cassandra allows in a partition key");
+            }
+            components.add(bytes);
+            canonical.add(KeyValueCodec.canonicalText(column, bytes));
+        }
+        byte[] key = PartitionKeys.compose(components);
+        if (key.length > MAX_KEY_BYTES) {
+            int largest = 0;
+            for (int i = 1; i < components.size(); i++) {
+                largest = components.get(i).length > components.get(largest).length ? i : largest;
+            }
+            throw new InvalidKeyValueException(columns.get(largest).name(), texts.get(largest),
+                    columns.get(largest).cqlType(), "the composite partition key serializes to " + key.length
+                            + " bytes, more than the " + MAX_KEY_BYTES + " bytes Cassandra allows");
+        }
+        return new ParsedKey(canonical, key);
+    }
+
+    /** The given name for {@code column}: exact, else the only case-insensitive match that is not itself a column. */
+    private static String matchingName(String column, Set<String> given, List<KeyColumn> columns) {
+        if (given.contains(column)) {
+            return column;
+        }
+        Set<String> exactColumns = new HashSet<>();
+        columns.forEach(c -> exactColumns.add(c.name()));
+        String match = null;
+        for (String name : given) {
+            if (name.toLowerCase(Locale.ROOT).equals(column.toLowerCase(Locale.ROOT))
+                    && !exactColumns.contains(name)) {
+                if (match != null) {
+                    return null; // two spellings of the same column: ambiguous, both reported as unknown
+                }
+                match = name;
+            }
+        }
+        return match;
+    }
+}

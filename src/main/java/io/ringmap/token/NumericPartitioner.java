@@ -1,0 +1,70 @@
+package io.ringmap.token;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Ring arithmetic shared by partitioners whose tokens are integers in {@code [minimum, maximum]}. */
+abstract class NumericPartitioner implements Partitioner {
+
+    /** The token as an integer. */
+    abstract BigInteger value(Token token);
+
+    abstract Token token(BigInteger value);
+
+    /** The largest token: a range ending at the minimum token ends here. */
+    abstract BigInteger maximum();
+
+    @Override
+    public java.util.Optional<Token> maximumToken() {
+        return java.util.Optional.of(token(maximum()));
+    }
+
+    private BigInteger minimum() {
+        return value(minimumToken());
+    }
+
+    private BigInteger endValue(Token end) {
+        return end.equals(minimumToken()) ? maximum() : value(end);
+    }
+
+    @Override
+    public List<Token> split(Token start, Token end, int parts) {
+        if (parts < 1) {
+            throw new IllegalArgumentException("parts must be at least 1, was " + parts);
+        }
+        BigInteger s = value(start);
+        BigInteger e = endValue(end);
+        if (s.compareTo(e) >= 0) {
+            throw new IllegalArgumentException("range (" + start + ", " + end + "] must not wrap or be empty");
+        }
+        BigInteger width = e.subtract(s);
+        BigInteger n = BigInteger.valueOf(parts);
+        List<Token> bounds = new ArrayList<>(parts + 1);
+        bounds.add(start);
+        BigInteger previous = s;
+        for (int i = 1; i < parts; i++) {
+            // floor(i * width / n): widths differ by at most one token
+            BigInteger b = s.add(width.multiply(BigInteger.valueOf(i)).divide(n));
+            if (b.compareTo(previous) > 0) {
+                bounds.add(token(b));
+                previous = b;
+            }
+        }
+        bounds.add(end);
+        return bounds;
+    }
+
+    @Override
+    public double ringShare(Token start, Token end) {
+        BigInteger s = value(start);
+        BigInteger e = endValue(end);
+        if (s.compareTo(e) >= 0) {
+            return 0;
+        }
+        BigInteger ring = maximum().subtract(minimum());
+        return new BigDecimal(e.subtract(s)).divide(new BigDecimal(ring), MathContext.DECIMAL64).doubleValue();
+    }
+}

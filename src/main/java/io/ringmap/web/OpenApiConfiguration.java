@@ -1,0 +1,110 @@
+package io.ringmap.web;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.info.License;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.servers.Server;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springdoc.core.customizers.OperationCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.bind.annotation.PostMapping;
+
+/**
+ * The OpenAPI document: API info, a relative server URL (so the document does not depend on the port it was
+ * served from), and the problem responses of every operation with an example each.
+ */
+@Configuration(proxyBeanMethods = false)
+public class OpenApiConfiguration {
+
+    private static final String PROBLEM = "application/problem+json";
+
+    @Bean
+    OpenAPI ringmapOpenApi() {
+        return new OpenAPI()
+                .info(new Info().title("ringmap")
+                        .description("Cassandra partition routing as a service: partition key to token (as SELECT "
+                                + "token(...) computes it), key or token to replicas (as nodetool getendpoints "
+                                + "answers), and token-range splits for full-table scans. Tokens are JSON strings. "
+                                + "Errors are RFC 9457 problem details with a stable type per kind.")
+                        .version("v1")
+                        .license(new License().name("Apache-2.0")))
+                .servers(List.of(new Server().url("/").description("this ringmap instance")))
+                .components(new io.swagger.v3.oas.models.Components().addSchemas("ProblemDetail", problemSchema()));
+    }
+
+    /** RFC 9457 problem details, with ringmap's extension members. */
+    private static Schema<Object> problemSchema() {
+        Schema<Object> s = new Schema<>();
+        s.type("object").description("RFC 9457 problem details; extension members name what was wrong (column, "
+                + "value, expectedType, parameter, index, missing, unknown, expected, keyspace, table, limit)");
+        s.addProperty("type", new Schema<String>().type("string").format("uri")
+                .description("Stable URI per kind of problem, urn:ringmap:problem:<kind>"));
+        s.addProperty("title", new Schema<String>().type("string").description("Fixed per type"));
+        s.addProperty("status", new Schema<Integer>().type("integer").format("int32"));
+        s.addProperty("detail", new Schema<String>().type("string").description("What was wrong, naming it"));
+        s.addProperty("instance", new Schema<String>().type("string").format("uri").description("The request path"));
+        s.additionalProperties(true);
+        return s;
+    }
+
+    @Bean
+    OperationCustomizer problemResponses() {
+        return (operation, handler) -> {
+            ApiResponses responses = operation.getResponses();
+            responses.addApiResponse("400", problem("Bad input: a key value that does not parse as its column's CQL "
+                    + "type, a missing or extra key column, a malformed token or parameter", Map.of(
+                            "invalid-key-value", example(400, "invalid-key-value", "Invalid key value",
+                                    "value 'yesterday' for partition key column 'day' is not a valid date"),
+                            "key-components", example(400, "key-components", "Missing or unknown key components",
+                                    "partition key of iot.readings is (sensor_id, day): missing [day]"),
+                            "invalid-token", example(400, "invalid-token", "Invalid token",
+                                    "token 'abc' is not a valid Murmur3Partitioner token: expected a signed 64-bit "
+                                            + "integer"))));
+            responses.addApiResponse("404", problem("Unknown keyspace or table", Map.of(
+                    "unknown-keyspace", example(404, "unknown-keyspace", "Unknown keyspace",
+                            "keyspace 'nope' is not in the ring snapshot"),
+                    "unknown-table", example(404, "unknown-table", "Unknown table",
+                            "table 'iot.nope' is not in the ring snapshot"))));
+            responses.addApiResponse("422", problem("The keyspace's replication strategy cannot be placed", Map.of(
+                    "unplaceable-keyspace", example(422, "unplaceable-keyspace",
+                            "Keyspace replication not supported", "replicas of keyspace 'odd' cannot be computed: "
+                                    + "replication strategy 'com.example.MoonStrategy' is not supported"))));
+            if (handler.hasMethodAnnotation(PostMapping.class)) {
+                responses.addApiResponse("413", problem("Batch larger than ringmap.api.max-batch-size", Map.of(
+                        "batch-too-large", example(413, "batch-too-large", "Batch too large",
+                                "batch of 20000 items exceeds the limit of 10000 (ringmap.api.max-batch-size)"))));
+            }
+            responses.addApiResponse("503", problem("No ring snapshot yet (the cluster has not been reached since "
+                    + "start-up); retry later", Map.of("no-snapshot", example(503, "no-snapshot",
+                            "No ring snapshot yet", "no ring snapshot is available yet: cluster unreachable"))));
+            return operation;
+        };
+    }
+
+    private static ApiResponse problem(String description, Map<String, Map<String, Object>> examples) {
+        MediaType media = new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"));
+        Map<String, io.swagger.v3.oas.models.examples.Example> ex = new LinkedHashMap<>();
+        new java.util.TreeMap<>(examples).forEach((name, value) ->
+                ex.put(name, new io.swagger.v3.oas.models.examples.Example().value(value)));
+        media.setExamples(ex);
+        return new ApiResponse().description(description).content(new Content().addMediaType(PROBLEM, media));
+    }
+
+    private static Map<String, Object> example(int status, String kind, String title, String detail) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("type", "urn:ringmap:problem:" + kind);
+        m.put("title", title);
+        m.put("status", status);
+        m.put("detail", detail);
+        m.put("instance", "/replicas");
+        return m;
+    }
+}

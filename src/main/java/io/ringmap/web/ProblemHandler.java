@@ -1,0 +1,242 @@
+package io.ringmap.web;
+
+import io.ringmap.routing.BatchItemException;
+import io.ringmap.routing.BatchTooLargeException;
+import io.ringmap.routing.UnplaceableKeyspaceException;
+import io.ringmap.schema.InvalidKeyValueException;
+import io.ringmap.schema.KeyComponentsException;
+import io.ringmap.schema.UnknownKeyspaceException;
+import io.ringmap.schema.UnknownTableException;
+import io.ringmap.schema.UnsupportedKeyTypeException;
+import io.ringmap.token.TokenFormatException;
+import io.ringmap.topology.NoSnapshotException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.TypeMismatchException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Turns every failure into an RFC 9457 problem response with a stable {@code type} per kind, a fixed
+ * {@code title}, a {@code detail} naming what was wrong, and the request path as {@code instance}. Never a class
+ * name or a stack trace; bad input is never a 500.
+ */
+@RestControllerAdvice
+public class ProblemHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
+
+    @ExceptionHandler(InvalidKeyValueException.class)
+    ResponseEntity<Object> invalidKeyValue(InvalidKeyValueException e, HttpServletRequest request) {
+        return problem(request, keyValue(e), null);
+    }
+
+    @ExceptionHandler(KeyComponentsException.class)
+    ResponseEntity<Object> keyComponents(KeyComponentsException e, HttpServletRequest request) {
+        return problem(request, keyComponents(e), null);
+    }
+
+    @ExceptionHandler(UnsupportedKeyTypeException.class)
+    ResponseEntity<Object> unsupportedType(UnsupportedKeyTypeException e, HttpServletRequest request) {
+        return problem(request, unsupportedType(e), null);
+    }
+
+    @ExceptionHandler(TokenFormatException.class)
+    ResponseEntity<Object> badToken(TokenFormatException e, HttpServletRequest request) {
+        return problem(request, badToken(e), null);
+    }
+
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<Object> badParameter(InvalidParameterException e, HttpServletRequest request) {
+        ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_PARAMETER, "Invalid parameter",
+                e.getMessage());
+        p.setProperty("parameter", e.parameter());
+        return problem(request, p, null);
+    }
+
+    @ExceptionHandler(BatchItemException.class)
+    ResponseEntity<Object> batchItem(BatchItemException e, HttpServletRequest request) {
+        ProblemDetail p = forCause(e.getCause());
+        p.setDetail("batch item " + e.index() + ": " + p.getDetail() + " (the batch was rejected; nothing of it was "
+                + "counted)");
+        p.setProperty("index", e.index());
+        return problem(request, p, null);
+    }
+
+    @ExceptionHandler(UnknownKeyspaceException.class)
+    ResponseEntity<Object> unknownKeyspace(UnknownKeyspaceException e, HttpServletRequest request) {
+        ProblemDetail p = detail(HttpStatus.NOT_FOUND, ProblemTypes.UNKNOWN_KEYSPACE, "Unknown keyspace",
+                "keyspace '" + e.keyspace() + "' is not in the ring snapshot");
+        p.setProperty("keyspace", e.keyspace());
+        return problem(request, p, null);
+    }
+
+    @ExceptionHandler(UnknownTableException.class)
+    ResponseEntity<Object> unknownTable(UnknownTableException e, HttpServletRequest request) {
+        ProblemDetail p = detail(HttpStatus.NOT_FOUND, ProblemTypes.UNKNOWN_TABLE, "Unknown table",
+                "table '" + e.keyspace() + "." + e.table() + "' is not in the ring snapshot");
+        p.setProperty("keyspace", e.keyspace());
+        p.setProperty("table", e.table());
+        return problem(request, p, null);
+    }
+
+    @ExceptionHandler(BatchTooLargeException.class)
+    ResponseEntity<Object> batchTooLarge(BatchTooLargeException e, HttpServletRequest request) {
+        ProblemDetail p = detail(HttpStatus.CONTENT_TOO_LARGE, ProblemTypes.BATCH_TOO_LARGE, "Batch too large",
+                e.getMessage());
+        p.setProperty("size", e.size());
+        p.setProperty("limit", e.limit());
+        return problem(request, p, null);
+    }
+
+    @ExceptionHandler(UnplaceableKeyspaceException.class)
+    ResponseEntity<Object> unplaceable(UnplaceableKeyspaceException e, HttpServletRequest request) {
+        ProblemDetail p = detail(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.UNPLACEABLE_KEYSPACE,
+                "Keyspace replication not supported", e.getMessage());
+        p.setProperty("keyspace", e.keyspace());
+        return problem(request, p, null);
+    }
+
+    @ExceptionHandler(NoSnapshotException.class)
+    ResponseEntity<Object> noSnapshot(NoSnapshotException e, HttpServletRequest request) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, "5");
+        return problem(request, detail(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.NO_SNAPSHOT,
+                "No ring snapshot yet", e.getMessage()), headers);
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<Object> unexpected(Exception e, HttpServletRequest request) {
+        log.error("unexpected failure answering {} {}", request.getMethod(), request.getRequestURI(), e);
+        return problem(request, detail(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL, "Internal error",
+                "ringmap failed to answer this request; the failure is logged"), null);
+    }
+
+    /** Spring MVC's own exceptions (missing parameter, bad body, 404, 405, ...) get ringmap's types too. */
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        ProblemDetail p = body instanceof ProblemDetail pd ? pd : ProblemDetail.forStatus(status);
+        if (ex instanceof MissingServletRequestParameterException m) {
+            p.setType(ProblemTypes.INVALID_PARAMETER);
+            p.setTitle("Invalid parameter");
+            p.setDetail("required parameter '" + m.getParameterName() + "' is missing");
+            p.setProperty("parameter", m.getParameterName());
+        } else if (ex instanceof TypeMismatchException t) {
+            p.setType(ProblemTypes.INVALID_PARAMETER);
+            p.setTitle("Invalid parameter");
+            String name = t.getPropertyName();
+            p.setDetail("parameter '" + name + "' value '" + t.getValue() + "' is not a valid "
+                    + (t.getRequiredType() == null ? "value" : t.getRequiredType().getSimpleName().toLowerCase()));
+            p.setProperty("parameter", name);
+        } else if (ex instanceof MethodArgumentNotValidException v) {
+            p.setType(ProblemTypes.INVALID_PARAMETER);
+            p.setTitle("Invalid parameter");
+            List<Map<String, String>> errors = v.getBindingResult().getFieldErrors().stream()
+                    .map(fe -> Map.of("field", fe.getField(), "message", String.valueOf(fe.getDefaultMessage())))
+                    .toList();
+            p.setDetail("request body is invalid: " + errors.stream()
+                    .map(m -> m.get("field") + " " + m.get("message")).toList());
+            p.setProperty("errors", errors);
+        } else if (ex instanceof HttpMessageNotReadableException) {
+            p.setType(ProblemTypes.MALFORMED_BODY);
+            p.setTitle("Malformed request body");
+            p.setDetail("request body is not valid JSON of the expected shape");
+        } else {
+            p.setType(typeFor(status));
+        }
+        if (request instanceof ServletWebRequest swr) {
+            p.setInstance(URI.create(swr.getRequest().getRequestURI()));
+        }
+        HttpHeaders h = headers == null ? new HttpHeaders() : headers;
+        h.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        return new ResponseEntity<>(p, h, status);
+    }
+
+    private static URI typeFor(HttpStatusCode status) {
+        return switch (status.value()) {
+            case 404 -> ProblemTypes.NOT_FOUND;
+            case 405 -> ProblemTypes.METHOD_NOT_ALLOWED;
+            case 406 -> ProblemTypes.NOT_ACCEPTABLE;
+            case 415 -> ProblemTypes.UNSUPPORTED_MEDIA_TYPE;
+            case 400 -> ProblemTypes.INVALID_PARAMETER;
+            default -> ProblemTypes.INTERNAL;
+        };
+    }
+
+    private static ProblemDetail forCause(RuntimeException cause) {
+        if (cause instanceof InvalidKeyValueException e) {
+            return keyValue(e);
+        } else if (cause instanceof KeyComponentsException e) {
+            return keyComponents(e);
+        } else if (cause instanceof UnsupportedKeyTypeException e) {
+            return unsupportedType(e);
+        } else if (cause instanceof TokenFormatException e) {
+            return badToken(e);
+        }
+        return detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_PARAMETER, "Invalid parameter",
+                cause.getMessage());
+    }
+
+    private static ProblemDetail keyValue(InvalidKeyValueException e) {
+        ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_KEY_VALUE, "Invalid key value",
+                e.getMessage());
+        p.setProperty("column", e.column());
+        p.setProperty("value", e.value());
+        p.setProperty("expectedType", e.expectedCqlType());
+        return p;
+    }
+
+    private static ProblemDetail keyComponents(KeyComponentsException e) {
+        ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.KEY_COMPONENTS,
+                "Missing or unknown key components", e.getMessage());
+        p.setProperty("missing", e.missing());
+        p.setProperty("unknown", e.unknown());
+        p.setProperty("expected", e.expected());
+        return p;
+    }
+
+    private static ProblemDetail unsupportedType(UnsupportedKeyTypeException e) {
+        ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.UNSUPPORTED_KEY_TYPE,
+                "Unsupported key type", e.getMessage());
+        p.setProperty("type", e.typeText());
+        return p;
+    }
+
+    private static ProblemDetail badToken(TokenFormatException e) {
+        ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_TOKEN, "Invalid token", e.getMessage());
+        p.setProperty("token", e.text());
+        p.setProperty("partitioner", e.partitioner());
+        return p;
+    }
+
+    private static ProblemDetail detail(HttpStatus status, URI type, String title, String detail) {
+        ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
+        p.setType(type);
+        p.setTitle(title);
+        return p;
+    }
+
+    private static ResponseEntity<Object> problem(HttpServletRequest request, ProblemDetail p, HttpHeaders headers) {
+        p.setInstance(URI.create(request.getRequestURI()));
+        HttpHeaders h = headers == null ? new HttpHeaders() : headers;
+        h.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        return new ResponseEntity<>(p, h, HttpStatusCode.valueOf(p.getStatus()));
+    }
+}

@@ -1,0 +1,119 @@
+package io.ringmap.web;
+
+import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.topology.Freshness;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.enums.ParameterStyle;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /token}: partition key values to the token Cassandra computes. */
+@RestController
+@Tag(name = "token", description = "Partition key to token, exactly as SELECT token(...) computes it")
+public class TokenController {
+
+    private static final Set<String> RESERVED = Set.of("keyspace", "table");
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final RoutingService routing;
+
+    public TokenController(RoutingService routing) {
+        this.routing = routing;
+    }
+
+    /** One key's token. */
+    @Schema(description = "A partition key's token")
+    public record TokenResponse(
+            @Schema(example = "iot") String keyspace,
+            @Schema(example = "readings") String table,
+            @Schema(example = "Murmur3Partitioner") String partitioner,
+            @Schema(description = "The key's components in canonical text, in partition key order")
+            Map<String, String> key,
+            @Schema(description = "The token as Cassandra prints it (a string: 64-bit values do not survive JSON "
+                    + "numbers)", example = "-4069959284402364209") String token,
+            @Schema(description = "The serialized partition key Cassandra hashes, hex", example = "00000001")
+            String serializedKey,
+            SnapshotView snapshot) {
+    }
+
+    /** Many keys of one table. */
+    @Schema(description = "A batch of partition keys of one table")
+    public record TokenBatchRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @NotBlank @Schema(example = "readings") String table,
+            @NotNull @Schema(description = "Keys as {column: value} maps",
+                    example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
+            List<Map<String, String>> keys) {
+    }
+
+    /** One key of a batch. */
+    public record TokenResult(Map<String, String> key, String token, String serializedKey) {
+    }
+
+    /** The tokens of a batch, in request order. */
+    public record TokenBatchResponse(String keyspace, String table, String partitioner, List<TokenResult> results,
+            SnapshotView snapshot) {
+    }
+
+    @GetMapping(path = "/token", produces = "application/json")
+    @Operation(summary = "Token of one partition key",
+            description = "Give the keyspace, the table and every partition key column as a query parameter named "
+                    + "by the column (prefix a column with 'pk.' if it is named keyspace or table). Values are "
+                    + "parsed by the column's CQL type and serialized with the Cassandra driver's codecs.")
+    @Parameter(name = "key", in = ParameterIn.QUERY, required = true, style = ParameterStyle.FORM,
+            explode = Explode.TRUE, description = "Partition key columns as column=value pairs",
+            schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
+            examples = @ExampleObject(name = "reference", value = "{\"sensor_id\": \"sensor-17\", \"day\": "
+                    + "\"2026-10-01\"}"))
+    public TokenResponse token(
+            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
+            @Parameter(description = "Table", example = "readings") @RequestParam String table,
+            @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
+        Freshness f = routing.snapshot();
+        KeyRoute r = routing.route(f, keyspace, table, List.of(KeyParams.components(params, RESERVED)), false)
+                .get(0);
+        return new TokenResponse(r.table().keyspace(), r.table().table(),
+                f.snapshot().ring().ring().partitioner().name(), keyView(r), r.token().toString(),
+                HEX.formatHex(r.key().serializedKey()), SnapshotView.of(f));
+    }
+
+    @PostMapping(path = "/token", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Tokens of a batch of partition keys of one table",
+            description = "All keys are validated first: one bad key rejects the batch (400 naming its index) and "
+                    + "nothing of it is counted. At most ringmap.api.max-batch-size keys (413 beyond).")
+    public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request) {
+        Freshness f = routing.snapshot();
+        List<KeyRoute> routes = routing.route(f, request.keyspace(), request.table(), request.keys(), false);
+        List<TokenResult> results = routes.stream().map(r -> new TokenResult(keyView(r), r.token().toString(),
+                HEX.formatHex(r.key().serializedKey()))).toList();
+        return new TokenBatchResponse(request.keyspace(), request.table(),
+                f.snapshot().ring().ring().partitioner().name(), results, SnapshotView.of(f));
+    }
+
+    static Map<String, String> keyView(KeyRoute r) {
+        Map<String, String> key = new LinkedHashMap<>();
+        for (int i = 0; i < r.table().partitionKey().size(); i++) {
+            key.put(r.table().partitionKey().get(i).name(), r.key().canonicalComponents().get(i));
+        }
+        return key;
+    }
+}

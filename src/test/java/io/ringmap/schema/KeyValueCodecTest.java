@@ -1,0 +1,225 @@
+package io.ringmap.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.datastax.oss.driver.api.core.ProtocolVersion;
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
+import java.nio.ByteBuffer;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class KeyValueCodecTest {
+
+    private static String hex(String cqlType, String value) {
+        return HexFormat.of().formatHex(KeyValueCodec.serialize(column(cqlType), value));
+    }
+
+    private static KeyColumn column(String cqlType) {
+        return new KeyColumn("k", CqlTypeParser.parse(cqlType));
+    }
+
+    private static String canonical(String cqlType, String value) {
+        KeyColumn c = column(cqlType);
+        return KeyValueCodec.canonicalText(c, KeyValueCodec.serialize(c, value));
+    }
+
+    /** The driver's own encoding of a CQL literal: an independent oracle for collection framing. */
+    @SuppressWarnings("unchecked")
+    private static String driverHex(DataType type, String literal) {
+        TypeCodec<Object> codec = (TypeCodec<Object>) (TypeCodec<?>) CodecRegistry.DEFAULT.codecFor(type);
+        ByteBuffer b = codec.encode(codec.parse(literal), ProtocolVersion.DEFAULT);
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return HexFormat.of().formatHex(out);
+    }
+
+    @ParameterizedTest(name = "{0} {1} -> {2}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "int       | 1                     | 00000001",
+            "int       | 01                    | 00000001",
+            "int       | -1                    | ffffffff",
+            "int       | 2147483647            | 7fffffff",
+            "bigint    | 1                     | 0000000000000001",
+            "bigint    | -9223372036854775808  | 8000000000000000",
+            "smallint  | 1                     | 0001",
+            "smallint  | -2                    | fffe",
+            "tinyint   | -1                    | ff",
+            "tinyint   | 127                   | 7f",
+            "varint    | 0                     | 00",
+            "varint    | 127                   | 7f",
+            "varint    | 128                   | 0080",
+            "varint    | -1                    | ff",
+            "varint    | -128                  | 80",
+            "varint    | -129                  | ff7f",
+            "decimal   | 12.50                 | 0000000204e2",
+            "decimal   | 1E+3                  | fffffffd01",
+            "float     | 1.5                   | 3fc00000",
+            "double    | 1.5                   | 3ff8000000000000",
+            "double    | -0.0                  | 8000000000000000",
+            "boolean   | true                  | 01",
+            "boolean   | FALSE                 | 00",
+            "uuid      | 123e4567-e89b-12d3-a456-426614174000 | 123e4567e89b12d3a456426614174000",
+            "uuid      | '123e4567-e89b-12d3-a456-426614174000' | 123e4567e89b12d3a456426614174000",
+            "timeuuid  | 50554d6e-29bb-11e5-b345-feff819cdc9f | 50554d6e29bb11e5b345feff819cdc9f",
+            "timestamp | 0                     | 0000000000000000",
+            "timestamp | 1790848800000         | 000001a0f6e81500",
+            "timestamp | 2026-10-01T10:00:00Z  | 000001a0f6e81500",
+            "timestamp | 2026-10-01T10:00:00.000Z | 000001a0f6e81500",
+            "timestamp | 2026-10-01T12:00:00+02:00 | 000001a0f6e81500",
+            "timestamp | 2026-10-01 10:00:00   | 000001a0f6e81500",
+            "timestamp | '2026-10-01T10:00:00Z' | 000001a0f6e81500",
+            "date      | 1970-01-01            | 80000000",
+            "date      | 2026-10-01            | 800050f7",
+            "date      | '2026-10-01'          | 800050f7",
+            "date      | 2147483648            | 80000000",
+            "time      | 10:00:00              | 000020bde7364000",
+            "time      | '10:00:00'            | 000020bde7364000",
+            "time      | 36000000000000        | 000020bde7364000",
+            "inet      | 127.0.0.1             | 7f000001",
+            "inet      | '127.0.0.1'           | 7f000001",
+            "inet      | ::1                   | 00000000000000000000000000000001",
+            "blob      | 0xCAFE                | cafe",
+            "blob      | cafe                  | cafe",
+            "text      | héllo                 | 68c3a96c6c6f",
+            "text      | it's                  | 69742773",
+            "varchar   | 'a'                   | 276127",
+            "ascii     | sensor-17             | 73656e736f722d3137",
+    })
+    void serializesEveryScalarTypeAsCassandraDoes(String type, String value, String expected) {
+        assertThat(hex(type, value)).isEqualTo(expected);
+    }
+
+    @Test
+    void keepsTextValuesVerbatimIncludingEmptyAndSpaces() {
+        assertThat(hex("text", "")).isEmpty();
+        assertThat(hex("text", " a ")).isEqualTo("206120");
+        assertThat(hex("text", "null")).isEqualTo("6e756c6c");
+        assertThat(hex("blob", "0x")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} {1} -> {2}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "int       | 01                     | 1",
+            "varint    | -0129                  | -129",
+            "decimal   | 12.50                  | 12.50",
+            "float     | 1                      | 1.0",
+            "boolean   | TRUE                   | true",
+            "uuid      | 123E4567-E89B-12D3-A456-426614174000 | 123e4567-e89b-12d3-a456-426614174000",
+            "timestamp | 1790848800000          | 2026-10-01T10:00:00.000Z",
+            "date      | '2026-10-01'           | 2026-10-01",
+            "time      | 10:00                  | 10:00:00.000000000",
+            "inet      | 127.0.0.1              | 127.0.0.1",
+            "blob      | CAFE                   | 0xcafe",
+            "text      | it's                   | it's",
+            "frozen<list<text>> | [a, 'it''s']  | ['a', 'it''s']",
+            "frozen<set<int>>   | {3, 1, 2, 1}  | {1, 2, 3}",
+            "frozen<map<text, date>> | {'b': 2026-10-02, 'a': '2026-10-01'} | {'a': '2026-10-01', 'b': '2026-10-02'}",
+            "tuple<int, text, timestamp> | (1, 'x', 0) | (1, 'x', '1970-01-01T00:00:00.000Z')",
+            "tuple<int, text>   | (1, null)     | (1, null)",
+    })
+    void givesEqualValuesTheSameCanonicalText(String type, String value, String expected) {
+        assertThat(canonical(type, value)).isEqualTo(expected);
+        // the canonical text is itself valid input for the same bytes
+        assertThat(hex(type, canonical(type, value))).isEqualTo(hex(type, value));
+    }
+
+    @Test
+    void serializesFrozenCollectionsAndTuplesAsTheDriverDoes() {
+        assertThat(hex("frozen<list<int>>", "[1, 2]"))
+                .isEqualTo("00000002" + "0000000400000001" + "0000000400000002")
+                .isEqualTo(driverHex(DataTypes.frozenListOf(DataTypes.INT), "[1,2]"));
+        assertThat(hex("frozen<list<int>>", "[]")).isEqualTo("00000000");
+        assertThat(hex("frozen<map<text, int>>", "{'a': 1, 'b': 2}"))
+                .isEqualTo(driverHex(DataTypes.frozenMapOf(DataTypes.TEXT, DataTypes.INT), "{'a':1,'b':2}"));
+        assertThat(hex("tuple<int, text>", "(1, 'x')"))
+                .isEqualTo("00000004" + "00000001" + "00000001" + "78")
+                .isEqualTo(driverHex(DataTypes.tupleOf(DataTypes.INT, DataTypes.TEXT), "(1,'x')"));
+        assertThat(hex("tuple<int, text>", "(1, null)")).isEqualTo("0000000400000001ffffffff");
+        assertThat(hex("frozen<list<frozen<tuple<int, date>>>>", "[(1, 2026-10-01)]"))
+                .isEqualTo("00000001" + "00000010" + "0000000400000001" + "00000004800050f7");
+    }
+
+    @Test
+    void sortsAndDeduplicatesSetsAndMapKeysAsCassandraDoes() {
+        // Cassandra stores frozen sets sorted by the element type's comparator, so {3,1,2} and {1,2,3} are one key
+        assertThat(hex("frozen<set<int>>", "{3, 1, 2, 3}")).isEqualTo(hex("frozen<set<int>>", "{1,2,3}"))
+                .isEqualTo(driverHex(DataTypes.frozenSetOf(DataTypes.INT), "{1,2,3}"));
+        // signed numeric order, not byte order: -1 sorts before 1
+        assertThat(canonical("frozen<set<int>>", "{1, -1}")).isEqualTo("{-1, 1}");
+        assertThat(canonical("frozen<set<text>>", "{b, a, 'é', z}")).isEqualTo("{'a', 'b', 'z', 'é'}");
+        assertThat(canonical("frozen<map<int, text>>", "{2: 'b', -5: 'a'}")).isEqualTo("{-5: 'a', 2: 'b'}");
+    }
+
+    @Test
+    void serializesUserDefinedTypeValuesFromDriverMetadataTypes() {
+        TestUdt address = new TestUdt("iot", "address", List.of("street", "zip"),
+                List.of(DataTypes.TEXT, DataTypes.INT));
+        KeyColumn column = new KeyColumn("home", address);
+        byte[] bytes = KeyValueCodec.serialize(column, "{zip: 1, street: 'main'}");
+        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo("00000004" + "6d61696e" + "00000004" + "00000001");
+        assertThat(KeyValueCodec.canonicalText(column, bytes)).isEqualTo("{street: 'main', zip: 1}");
+        // a field left out is null
+        assertThat(HexFormat.of().formatHex(KeyValueCodec.serialize(column, "{street: 'x'}")))
+                .isEqualTo("0000000178" + "ffffffff");
+        assertThatThrownBy(() -> KeyValueCodec.serialize(column, "{city: 'x'}"))
+                .isInstanceOf(InvalidKeyValueException.class)
+                .hasMessageContaining("'city' is not a field of");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "int       | abc                | whole number between -2147483648 and 2147483647",
+            "int       | 2147483648         | whole number between -2147483648 and 2147483647",
+            "int       | 1.5                | whole number",
+            "int       | \"\"                 | the value is empty",
+            "int       | null               | cannot be null",
+            "tinyint   | 128                | between -128 and 127",
+            "boolean   | yes                | expected true or false",
+            "date      | 2026-13-01         | expected a date such as 2026-10-01",
+            "date      | abc                | expected a date such as 2026-10-01",
+            "uuid      | not-a-uuid         | expected a UUID",
+            "uuid      | 1-2-3-4-5          | expected a UUID",
+            "timeuuid  | 123e4567-e89b-42d3-a456-426614174000 | version 1",
+            "timestamp | yesterday          | expected a date-time",
+            "time      | 25:00:00           | expected a time of day",
+            "inet      | localhost          | expected an IPv4 or IPv6 address",
+            "inet      | 1.2.3.256          | expected an IPv4 or IPv6 address",
+            "blob      | 0xCAF              | expected hexadecimal bytes",
+            "blob      | xyz                | expected hexadecimal bytes",
+            "ascii     | héllo              | outside US-ASCII",
+            "frozen<list<int>> | [1, x]     | int element 'x' is invalid",
+            "frozen<list<int>> | 1, 2       | expected '['",
+            "frozen<list<int>> | [1, 2      | expected ']'",
+            "frozen<list<int>> | [1, null]  | cannot be null",
+            "tuple<int, int>   | (1)        | expected 2",
+            "tuple<int, int>   | (1, 2, 3)  | more than 2 components",
+            "frozen<map<int, int>> | {1: 1, 1: 2} | duplicate key",
+            "frozen<set<uuid>> | {123e4567-e89b-12d3-a456-426614174000, 123e4567-e89b-12d3-a456-426614174001} | cannot yet order",
+    })
+    void rejectsInvalidValuesNamingColumnValueAndType(String type, String value, String reason) {
+        KeyColumn c = new KeyColumn("day", CqlTypeParser.parse(type));
+        assertThatThrownBy(() -> KeyValueCodec.serialize(c, value))
+                .isInstanceOf(InvalidKeyValueException.class)
+                .hasMessageStartingWith("value '" + value + "' for partition key column 'day' is not a valid "
+                        + c.cqlType() + ": ")
+                .hasMessageContaining(reason)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Exception", "java."));
+    }
+
+    @Test
+    void namesTheDateColumnInTheMessage() {
+        KeyColumn day = new KeyColumn("day", DataTypes.DATE);
+        assertThatThrownBy(() -> KeyValueCodec.serialize(day, "abc"))
+                .isInstanceOf(InvalidKeyValueException.class)
+                .hasMessage("value 'abc' for partition key column 'day' is not a valid date: expected a date such as"
+                        + " 2026-10-01, or Cassandra's unsigned day number (2147483648 is 1970-01-01)")
+                .extracting(e -> ((InvalidKeyValueException) e).expectedCqlType()).isEqualTo("date");
+    }
+}
