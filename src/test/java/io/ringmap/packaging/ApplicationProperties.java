@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.JsonNode;
@@ -142,7 +141,8 @@ final class ApplicationProperties {
         return variable.toLowerCase(Locale.ROOT).replace('_', '.');
     }
 
-    Set<String> namesForDebugging() {
-        return types.keySet();
+    /** The declared type of a known property ("?" when only application.yaml names it), or null when unknown. */
+    String type(String name) {
+        return types.get(normalize(name));
     }
 }

@@ -6,6 +6,7 @@ import static io.ringmap.packaging.HelmChart.at;
 import static io.ringmap.packaging.HelmChart.find;
 import static io.ringmap.packaging.HelmChart.findAll;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.boot.convert.ApplicationConversionService;
+import org.springframework.util.ClassUtils;
 import org.yaml.snakeyaml.Yaml;
 
 /**
@@ -177,6 +180,54 @@ class HelmChartTest {
         assertThat(known.size()).isGreaterThan(1000); // Spring Boot's metadata is on the classpath
         assertThat(keys).isNotEmpty().allSatisfy(key ->
                 assertThat(known.knows(key)).as("%s is a property the service knows", key).isTrue());
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioNames")
+    void everyPropertyValueConvertsToItsDeclaredType(String scenario) {
+        ApplicationProperties known = ApplicationProperties.load();
+        Map<String, Object> applicationYaml = new Yaml().load((String) asMap(at(configMap(scenario), "data"))
+                .get("application.yaml"));
+        var conversion = ApplicationConversionService.getSharedInstance();
+
+        ApplicationProperties.flatten(applicationYaml).forEach((key, value) -> {
+            String type = known.type(key);
+            if (type == null || type.equals("?")) {
+                return; // unknown keys fail everyPropertyThePodGetsIsOneTheServiceKnows
+            }
+            if (type.startsWith("java.util.List<")) {
+                assertThat(value).as(key).isInstanceOf(List.class);
+                return;
+            }
+            try {
+                Class<?> target = ClassUtils.resolveClassName(type.replaceAll("<.*", ""), null);
+                assertThat(conversion.convert(value, target)).as("%s=%s as %s", key, value, type).isNotNull();
+            } catch (IllegalArgumentException notOnTheTestClasspath) {
+                // a type of an optional integration: nothing to convert to
+            }
+        });
+    }
+
+    @Test
+    void valuesSchemaRejectsUnknownAndMistypedValues() {
+        var misspelt = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.hotkeys.topk", "5");
+        var mistyped = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.hotkeys.exportKey", "sha1");
+
+        assertThatThrownBy(misspelt::call).hasMessageContaining("topk");
+        assertThatThrownBy(mistyped::call).hasMessageContaining("exportKey");
+    }
+
+    @Test
+    void authAndTlsWithoutTheirSecretsFailToRender() {
+        var auth = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("auth.enabled", "true");
+        var tls = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("tls.enabled", "true");
+
+        assertThatThrownBy(auth::call).hasMessageContaining("auth.existingSecret");
+        assertThatThrownBy(tls::call).hasMessageContaining("tls.truststore.existingSecret");
     }
 
     @Test
