@@ -25,7 +25,8 @@ import org.springframework.util.FileSystemUtils;
 /**
  * Replays the Dockerfile on the built jar without a container engine: the same `jarmode=tools extract` command, the
  * layers copied into one directory in the Dockerfile's COPY order, and the service started from there with the
- * Dockerfile's ENTRYPOINT and JAVA_TOOL_OPTIONS, answering its probes on the management port.
+ * Dockerfile's ENTRYPOINT and JAVA_TOOL_OPTIONS, answering its probes on the management port. It reads the
+ * application.yaml the Helm chart renders for the pod, mounted the way the chart mounts it.
  */
 class ExtractedLayoutIT {
 
@@ -83,6 +84,7 @@ class ExtractedLayoutIT {
         ProcessBuilder builderProcess = new ProcessBuilder(command).directory(application.toFile())
                 .redirectErrorStream(true).redirectOutput(work.resolve("service.log").toFile());
         builderProcess.environment().putAll(runtime.env());
+        String marker = chartConfigMountedAt(work.resolve("config"), builderProcess);
         assertThat(runtime.env().get("JAVA_TOOL_OPTIONS")).contains("-XX:MaxRAMPercentage=75");
         Process service = builderProcess.start();
         long pid = service.pid();
@@ -92,6 +94,10 @@ class ExtractedLayoutIT {
             assertThat(get(URI.create("http://127.0.0.1:" + managementPort + "/livez"))).isEqualTo(200);
             assertThat(get(URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")))
                     .isEqualTo(200);
+            HttpRequest info = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
+                    + "/actuator/info")).timeout(Duration.ofSeconds(5)).build();
+            assertThat(http.send(info, HttpResponse.BodyHandlers.ofString()).body())
+                    .as("the chart's application.yaml was read").contains(marker);
             assertThat(Files.readString(work.resolve("service.log")))
                     .contains("Picked up JAVA_TOOL_OPTIONS: " + runtime.env().get("JAVA_TOOL_OPTIONS"));
         } finally {
@@ -99,6 +105,35 @@ class ExtractedLayoutIT {
         }
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("service stopped").isNotEqualTo(
                 java.util.Optional.of(true));
+    }
+
+    /**
+     * Renders the chart's ConfigMap (default values plus an info property as a marker), writes its application.yaml
+     * into {@code configDir} and points the service at it with the SPRING_CONFIG_ADDITIONAL_LOCATION the chart's
+     * Deployment sets, with the chart's /config/ mount path replaced by {@code configDir}.
+     */
+    private static String chartConfigMountedAt(Path configDir, ProcessBuilder service) throws IOException {
+        String marker = "rendered-by-helm-" + ProcessHandle.current().pid();
+        String manifests = new com.marcnuri.helm.Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.extra.info.deployment.marker", marker).call();
+        var objects = HelmChart.objects(manifests);
+        var configMap = HelmChart.findAll(objects, "ConfigMap").stream()
+                .filter(c -> HelmChart.asMap(c.get("data")).containsKey("application.yaml")).findFirst().orElseThrow();
+        Files.createDirectories(configDir);
+        Files.writeString(configDir.resolve("application.yaml"),
+                (String) HelmChart.asMap(configMap.get("data")).get("application.yaml"));
+        var container = HelmChart.asMap(HelmChart.at(HelmChart.find(objects, "Deployment"),
+                "spec.template.spec.containers.0"));
+        String mountPath = HelmChart.asList(container.get("volumeMounts")).stream().map(HelmChart::asMap)
+                .filter(m -> "config".equals(m.get("name"))).map(m -> (String) m.get("mountPath")).findFirst()
+                .orElseThrow();
+        String location = HelmChart.asList(container.get("env")).stream().map(HelmChart::asMap)
+                .filter(e -> "SPRING_CONFIG_ADDITIONAL_LOCATION".equals(e.get("name")))
+                .map(e -> (String) e.get("value")).findFirst().orElseThrow();
+        assertThat(location).contains("file:" + mountPath);
+        service.environment().put("SPRING_CONFIG_ADDITIONAL_LOCATION",
+                location.replace("file:" + mountPath, "file:" + configDir.toAbsolutePath()));
+        return marker;
     }
 
     private static Path builtJar() throws IOException {
