@@ -64,14 +64,23 @@ Image tag, defaulting to the chart's appVersion.
 {{- end }}
 
 {{/*
-The application.yaml the pod mounts at /config/ (Spring Boot property names, see src/main/resources/application.yaml).
+Where the pod mounts the ConfigMap; Spring reads it through SPRING_CONFIG_ADDITIONAL_LOCATION.
+*/}}
+{{- define "ringmap.configDir" -}}
+{{- .Values.configMountPath }}
+{{- end }}
+
+{{/*
+The application.yaml the pod mounts at configMountPath (Spring Boot property names, see src/main/resources/application.yaml).
 */}}
 {{- define "ringmap.applicationConfig" -}}
 {{- $c := .Values.config -}}
 ringmap:
   topology:
-    {{- with $c.topology.file }}
-    file: {{ . | quote }}
+    {{- if $c.topology.inline }}
+    file: {{ printf "file:%s/topology.yaml" (include "ringmap.configDir" .) | quote }}
+    {{- else if $c.topology.file }}
+    file: {{ $c.topology.file | quote }}
     {{- end }}
     refresh-interval: {{ $c.topology.refreshInterval | quote }}
     {{- with $c.topology.keyspaces }}

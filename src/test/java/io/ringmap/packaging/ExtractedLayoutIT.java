@@ -26,7 +26,8 @@ import org.springframework.util.FileSystemUtils;
  * Replays the Dockerfile on the built jar without a container engine: the same `jarmode=tools extract` command, the
  * layers copied into one directory in the Dockerfile's COPY order, and the service started from there with the
  * Dockerfile's ENTRYPOINT and JAVA_TOOL_OPTIONS, answering its probes on the management port. It reads the
- * application.yaml the Helm chart renders for the pod, mounted the way the chart mounts it.
+ * ConfigMap the Helm chart renders for the pod (application.yaml and a static topology.yaml), found the way the
+ * chart's Deployment points Spring at it.
  */
 class ExtractedLayoutIT {
 
@@ -94,10 +95,13 @@ class ExtractedLayoutIT {
             assertThat(get(URI.create("http://127.0.0.1:" + managementPort + "/livez"))).isEqualTo(200);
             assertThat(get(URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")))
                     .isEqualTo(200);
-            HttpRequest info = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
-                    + "/actuator/info")).timeout(Duration.ofSeconds(5)).build();
-            assertThat(http.send(info, HttpResponse.BodyHandlers.ofString()).body())
-                    .as("the chart's application.yaml was read").contains(marker);
+            HttpRequest ring = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ring"))
+                    .timeout(Duration.ofSeconds(5)).build();
+            HttpResponse<String> answer = http.send(ring, HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.body()).as("the ring comes from the chart's ConfigMap")
+                    .contains("\"name\":\"" + marker + "\"")
+                    .contains("file:" + work.resolve("config").resolve("topology.yaml").toAbsolutePath());
             assertThat(Files.readString(work.resolve("service.log")))
                     .contains("Picked up JAVA_TOOL_OPTIONS: " + runtime.env().get("JAVA_TOOL_OPTIONS"));
         } finally {
@@ -108,31 +112,35 @@ class ExtractedLayoutIT {
     }
 
     /**
-     * Renders the chart's ConfigMap (default values plus an info property as a marker), writes its application.yaml
-     * into {@code configDir} and points the service at it with the SPRING_CONFIG_ADDITIONAL_LOCATION the chart's
-     * Deployment sets, with the chart's /config/ mount path replaced by {@code configDir}.
+     * Renders the chart with its ConfigMap mounted at {@code configDir} (configMountPath) and a static topology with a
+     * marker keyspace (config.topology.inline, from the bundled sample), writes every ConfigMap key there as
+     * a file as the kubelet does, and gives the service the chart's SPRING_CONFIG_ADDITIONAL_LOCATION.
      */
     private static String chartConfigMountedAt(Path configDir, ProcessBuilder service) throws IOException {
-        String marker = "rendered-by-helm-" + ProcessHandle.current().pid();
+        String marker = "helm_rendered_" + ProcessHandle.current().pid();
+        Path topology = Files.createDirectories(configDir.resolveSibling("values")).resolve("topology.yaml");
+        String sample = Files.readString(Path.of("src", "main", "resources", "topology", "default.yaml"));
+        assertThat(sample).containsPattern("(?m)^  iot:$");
+        Files.writeString(topology, sample.replaceFirst("(?m)^  iot:$", "  " + marker + ":"));
         String manifests = new com.marcnuri.helm.Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.extra.info.deployment.marker", marker).call();
+                .withKubeVersion(HelmChart.KUBE_VERSION)
+                .set("configMountPath", configDir.toAbsolutePath().toString())
+                .setFile("config.topology.inline", topology.toAbsolutePath())
+                .call();
         var objects = HelmChart.objects(manifests);
         var configMap = HelmChart.findAll(objects, "ConfigMap").stream()
                 .filter(c -> HelmChart.asMap(c.get("data")).containsKey("application.yaml")).findFirst().orElseThrow();
         Files.createDirectories(configDir);
-        Files.writeString(configDir.resolve("application.yaml"),
-                (String) HelmChart.asMap(configMap.get("data")).get("application.yaml"));
+        for (var file : HelmChart.asMap(configMap.get("data")).entrySet()) {
+            Files.writeString(configDir.resolve(file.getKey()), (String) file.getValue());
+        }
+        assertThat(configDir.resolve("topology.yaml")).exists();
         var container = HelmChart.asMap(HelmChart.at(HelmChart.find(objects, "Deployment"),
                 "spec.template.spec.containers.0"));
-        String mountPath = HelmChart.asList(container.get("volumeMounts")).stream().map(HelmChart::asMap)
-                .filter(m -> "config".equals(m.get("name"))).map(m -> (String) m.get("mountPath")).findFirst()
-                .orElseThrow();
         String location = HelmChart.asList(container.get("env")).stream().map(HelmChart::asMap)
                 .filter(e -> "SPRING_CONFIG_ADDITIONAL_LOCATION".equals(e.get("name")))
                 .map(e -> (String) e.get("value")).findFirst().orElseThrow();
-        assertThat(location).contains("file:" + mountPath);
-        service.environment().put("SPRING_CONFIG_ADDITIONAL_LOCATION",
-                location.replace("file:" + mountPath, "file:" + configDir.toAbsolutePath()));
+        service.environment().put("SPRING_CONFIG_ADDITIONAL_LOCATION", location);
         return marker;
     }
 

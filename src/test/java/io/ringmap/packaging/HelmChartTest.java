@@ -245,6 +245,23 @@ class HelmChartTest {
     }
 
     @Test
+    void inlineStaticTopologyIsMountedAndUsedAsTheTopologyFile() throws IOException {
+        Path sample = Path.of("src", "main", "resources", "topology", "default.yaml");
+
+        String manifests = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).setFile("config.topology.inline", sample).call();
+
+        List<Map<String, Object>> objects = HelmChart.objects(manifests);
+        Map<String, Object> data = asMap(at(findAll(objects, "ConfigMap").stream()
+                .filter(c -> asMap(at(c, "data")).containsKey("application.yaml")).findFirst().orElseThrow(), "data"));
+        Map<String, Object> config = new Yaml().load((String) data.get("application.yaml"));
+        Map<String, Object> container = asMap(at(find(objects, "Deployment"), "spec.template.spec.containers.0"));
+        String mountPath = (String) volumeMount(container, "config").get("mountPath");
+        assertThat(((String) data.get("topology.yaml")).strip()).isEqualTo(Files.readString(sample).strip());
+        assertThat(at(config, "ringmap.topology.file")).isEqualTo("file:" + mountPath + "/topology.yaml");
+    }
+
+    @Test
     void tlsAndAuthComeFromSecretsAndFeedTheCassandraSslBundle() {
         String scenario = "tls-auth-values.yaml";
         Map<String, Object> deployment = find(rendered.get(scenario), "Deployment");
