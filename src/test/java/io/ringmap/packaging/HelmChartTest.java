@@ -319,6 +319,19 @@ class HelmChartTest {
     }
 
     @Test
+    void podRunsTheImageAsTheDockerfileBuildsIt() throws IOException {
+        Dockerfile.Stage image = Dockerfile.parse(Path.of("Dockerfile")).finalStage();
+        Map<String, Object> container = container(DEFAULTS);
+
+        assertThat(env(container, "JAVA_TOOL_OPTIONS")).containsEntry("value", image.env().get("JAVA_TOOL_OPTIONS"));
+        assertThat(image.last("EXPOSE").arguments().split("\\s+")).containsExactlyInAnyOrder(
+                String.valueOf(containerPort(container, "http")), String.valueOf(containerPort(container, "management")));
+        assertThat(container).doesNotContainKey("command"); // the image's ENTRYPOINT (JarLauncher) runs
+        assertThat(image.entrypoint()).contains("-Djava.io.tmpdir=/tmp");
+        assertThat(volumeMount(container, "tmp")).containsEntry("mountPath", "/tmp");
+    }
+
+    @Test
     void imageTagDefaultsToTheAppVersion() throws IOException {
         Map<String, Object> chart = new Yaml().load(Files.readString(HelmChart.CHART.resolve("Chart.yaml")));
 
