@@ -132,7 +132,8 @@ public class RoutingService {
         return parsed.size();
     }
 
-    private void checkBatch(int size) {
+    /** Rejects a batch larger than {@code ringmap.api.max-batch-size} with a {@link BatchTooLargeException}. */
+    public void checkBatch(int size) {
         if (size > api.maxBatchSize()) {
             throw new BatchTooLargeException(size, api.maxBatchSize());
         }
