@@ -57,8 +57,8 @@ class PrometheusEndToEndIT {
     void prometheusNamesTheHottestKeyAndSeesAtMostKPlusOneSeriesPerTable() throws Exception {
         assertThat(Files.isExecutable(PROMETHEUS))
                 .as("%s is missing: install Debian's prometheus package (apt-get install -y prometheus, see "
-                        + "scripts/ci-install.sh, run by .ci/run) or point -Dringmap.it.prometheus at a prometheus binary",
-                        PROMETHEUS)
+                        + "scripts/ci-install.sh, run by .ci/run) or point -Dringmap.it.prometheus at a prometheus "
+                        + "binary", PROMETHEUS)
                 .isTrue();
         long started = System.nanoTime();
         Path dir = Files.createDirectories(Path.of("target", "prometheus-it", String.valueOf(ProcessHandle.current()

@@ -231,6 +231,17 @@ class HotKeysEndpointsTest {
     }
 
     @Test
+    void countsHitsOfAKeyspaceWhoseReplicasCannotBePlaced() throws Exception {
+        postHits("{\"keyspace\": \"odd\", \"table\": \"t\", \"hits\": [{\"key\": {\"k\": \"x\"}, \"count\": 2}]}")
+                .andExpect(status().isOk());
+        mvc.perform(get("/hotkeys?keyspace=odd&table=t"))
+                .andExpect(jsonPath("$.tables[0].keys[0].label").value("x"))
+                .andExpect(jsonPath("$.tables[0].keys[0].token").isString())
+                .andExpect(jsonPath("$.tables[0].keys[0].replicas").doesNotExist());
+        hotKeys.forget("odd", "t");
+    }
+
+    @Test
     void answersATableWithoutHitsWithAnEmptyList() throws Exception {
         mvc.perform(get("/hotkeys?keyspace=odd&table=t"))
                 .andExpect(status().isOk())
