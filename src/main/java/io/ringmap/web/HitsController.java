@@ -41,7 +41,8 @@ public class HitsController {
                     example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}") Map<String, String> key,
             @Schema(description = "How many accesses this item stands for (e.g. 100 when sampling 1 in 100); "
                     + "default 1", nullable = true, example = "1", minimum = "1") Long count,
-            @Schema(description = "read or write; counted per operation in ringmap_hits_reported_total", nullable = true,
+            @Schema(description = "read or write; counted per operation in ringmap_hits_reported_total",
+                    nullable = true,
                     allowableValues = {"read", "write"}, example = "read") String operation) {
     }
 

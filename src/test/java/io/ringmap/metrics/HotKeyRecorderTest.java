@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class HotKeyRecorderTest {
 
     private static final TableSchema READINGS = new TableSchema("iot", "readings", List.of(
-            new KeyColumn("sensor_id", CqlTypeParser.parse("text")), new KeyColumn("day", CqlTypeParser.parse("date"))));
+            new KeyColumn("sensor_id", CqlTypeParser.parse("text")),
+            new KeyColumn("day", CqlTypeParser.parse("date"))));
     private static final TableSchema BY_ID = new TableSchema("iot", "by_id",
             List.of(new KeyColumn("id", CqlTypeParser.parse("int"))));
     private static final Node N1 = new Node("N1", "127.0.0.1", "dc1", "rack1", NodeState.UP);

@@ -227,7 +227,8 @@ class PrometheusEndToEndIT {
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("prometheus not ready after 30 s:\n" + Files.readString(dir.resolve("prometheus.log")));
+        throw new AssertionError("prometheus not ready after 30 s:\n"
+                + Files.readString(dir.resolve("prometheus.log")));
     }
 
     private static int freePort() throws IOException {
