@@ -1,5 +1,6 @@
 package io.ringmap.config;
 
+import io.ringmap.RingmapConfiguration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.topology.ClusterDriverSettings;
