@@ -27,6 +27,8 @@ public final class CassandraNode {
     private final NodeSpec spec;
     private final NodeFiles files;
     private volatile ProcessHandle process;
+    // set by start, cleared by stop: a node that should run but does not has crashed
+    private volatile boolean wanted;
 
     CassandraNode(ClusterSpec cluster, NodeSpec spec, NodeFiles files) {
         this.cluster = cluster;
@@ -64,6 +66,11 @@ public final class CassandraNode {
         return files;
     }
 
+    /** Whether the node was started and not stopped since, whether or not its JVM still runs. */
+    boolean isWanted() {
+        return wanted;
+    }
+
     public boolean isRunning() {
         ProcessHandle handle = process;
         return handle != null && handle.isAlive();
@@ -88,6 +95,7 @@ public final class CassandraNode {
                 .directory(files.dir().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.stdoutLog().toFile()));
+        wanted = true;
         try {
             process = builder.start().toHandle();
             Files.writeString(files.pidFile(), process.pid() + "\n");
@@ -114,6 +122,7 @@ public final class CassandraNode {
 
     /** Sends SIGTERM to the JVM; {@link #awaitExit} finishes the job. */
     void terminate() {
+        wanted = false;
         ProcessHandle handle = process;
         if (handle != null && handle.isAlive()) {
             handle.destroy();
@@ -202,7 +211,10 @@ public final class CassandraNode {
     /** Takes over a JVM started by another process (the developer script's {@code stop} and {@code status}). */
     boolean adoptRecordedProcess() {
         Optional<ProcessHandle> recorded = recordedProcess();
-        recorded.ifPresent(handle -> process = handle);
+        recorded.ifPresent(handle -> {
+            process = handle;
+            wanted = true;
+        });
         return recorded.isPresent();
     }
 
