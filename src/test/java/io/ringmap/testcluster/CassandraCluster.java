@@ -98,7 +98,8 @@ public final class CassandraCluster implements AutoCloseable {
         for (CassandraNode node : nodes) {
             if (CassandraNode.accepts(node.nativeAddress())) {
                 throw new IllegalStateException("something already listens on " + node.nativeAddress()
-                        + "; another test cluster or Cassandra uses the address " + node.address());
+                        + ": another Cassandra uses the address " + node.address() + " (a developer cluster? "
+                        + "scripts/local-cluster.sh status|stop [SPEC] shows and stops it)");
             }
             NodeConfigWriter.write(spec, node.spec(), node.files());
         }
