@@ -1,5 +1,8 @@
 package io.ringmap.testcluster;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Node;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -13,8 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 
 /** One Cassandra server JVM of a test cluster, started as a separate process on its own loopback address. */
 public final class CassandraNode {
@@ -27,6 +32,8 @@ public final class CassandraNode {
     private final NodeSpec spec;
     private final NodeFiles files;
     private volatile ProcessHandle process;
+    // set by start, cleared by stop: a node that should run but does not has crashed
+    private volatile boolean wanted;
 
     CassandraNode(ClusterSpec cluster, NodeSpec spec, NodeFiles files) {
         this.cluster = cluster;
@@ -51,6 +58,17 @@ public final class CassandraNode {
         return new InetSocketAddress(spec.address(), NATIVE_PORT);
     }
 
+    /** This node as {@code session} knows it, found by its RPC address; empty until the driver has seen it. */
+    public Optional<Node> in(CqlSession session) {
+        for (Node node : session.getMetadata().getNodes().values()) {
+            Optional<InetSocketAddress> rpc = node.getBroadcastRpcAddress();
+            if (rpc.isPresent() && rpc.get().getAddress().getHostAddress().equals(spec.address())) {
+                return Optional.of(node);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The node's own directory: conf, data, commitlog, hints, saved_caches, cdc_raw, logs. */
     public Path directory() {
         return files.dir();
@@ -62,6 +80,11 @@ public final class CassandraNode {
 
     NodeFiles files() {
         return files;
+    }
+
+    /** Whether the node was started and not stopped since, whether or not its JVM still runs. */
+    boolean isWanted() {
+        return wanted;
     }
 
     public boolean isRunning() {
@@ -80,6 +103,11 @@ public final class CassandraNode {
             throw new IllegalStateException("node " + address() + " is already running as pid " + process.pid());
         }
         List<String> arguments = new ArrayList<>(JvmOptions.server(cluster, spec, files));
+        ClassDataArchive.Options sharing = ClassDataArchive.forClasspath(classpath)
+                .map(ClassDataArchive::optionsForNode)
+                .orElse(new ClassDataArchive.Options(List.of(), null));
+        arguments.addAll(sharing.jvmOptions());
+        recordDump(sharing.dumpTo());
         arguments.add("-cp");
         arguments.add(classpath);
         arguments.add(MAIN_CLASS);
@@ -88,6 +116,7 @@ public final class CassandraNode {
                 .directory(files.dir().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.stdoutLog().toFile()));
+        wanted = true;
         try {
             process = builder.start().toHandle();
             Files.writeString(files.pidFile(), process.pid() + "\n");
@@ -114,6 +143,7 @@ public final class CassandraNode {
 
     /** Sends SIGTERM to the JVM; {@link #awaitExit} finishes the job. */
     void terminate() {
+        wanted = false;
         ProcessHandle handle = process;
         if (handle != null && handle.isAlive()) {
             handle.destroy();
@@ -126,7 +156,9 @@ public final class CassandraNode {
         if (handle == null) {
             return;
         }
-        awaitExit(handle, grace);
+        boolean graceful = awaitExit(handle, grace);
+        recordedDump().ifPresent(dumpTo -> ClassDataArchive.nodeExited(dumpTo, graceful));
+        recordDump(null);
         process = null;
         try {
             Files.deleteIfExists(files.pidFile());
@@ -139,6 +171,29 @@ public final class CassandraNode {
     public void stop(Duration grace) {
         terminate();
         awaitExit(grace);
+    }
+
+    // the dump file is recorded next to the pid file so a later process stopping the node (the script) finds it
+    private void recordDump(Path dumpTo) {
+        try {
+            if (dumpTo == null) {
+                Files.deleteIfExists(files.cdsDumpFile());
+            } else {
+                Files.writeString(files.cdsDumpFile(), dumpTo.toString());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Optional<Path> recordedDump() {
+        try {
+            return Files.isRegularFile(files.cdsDumpFile())
+                    ? Optional.of(Path.of(Files.readString(files.cdsDumpFile()).strip()))
+                    : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** Resident memory of the JVM from /proc, in KiB; empty when the node does not run or /proc is unreadable. */
@@ -202,7 +257,10 @@ public final class CassandraNode {
     /** Takes over a JVM started by another process (the developer script's {@code stop} and {@code status}). */
     boolean adoptRecordedProcess() {
         Optional<ProcessHandle> recorded = recordedProcess();
-        recorded.ifPresent(handle -> process = handle);
+        recorded.ifPresent(handle -> {
+            process = handle;
+            wanted = true;
+        });
         return recorded.isPresent();
     }
 
@@ -215,16 +273,20 @@ public final class CassandraNode {
         }
     }
 
-    static void awaitExit(ProcessHandle handle, Duration grace) {
+    /** Waits for the process to exit, killing it after {@code grace}; true when it exited by itself. */
+    static boolean awaitExit(ProcessHandle handle, Duration grace) {
         try {
             handle.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
         } catch (TimeoutException e) {
             handle.destroyForcibly();
             handle.onExit().join();
+            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             handle.destroyForcibly();
-        } catch (java.util.concurrent.ExecutionException e) {
+            return false;
+        } catch (ExecutionException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -239,7 +301,10 @@ public final class CassandraNode {
         }
         try {
             List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size())) + "\n";
+            // Cassandra logs its whole configuration on one line: keep each line short
+            return all.subList(Math.max(0, all.size() - lines), all.size()).stream()
+                    .map(line -> line.length() > 400 ? line.substring(0, 400) + " [...]" : line)
+                    .collect(Collectors.joining("\n", "", "\n"));
         } catch (IOException | UncheckedIOException e) {
             return "(unreadable: " + e.getMessage() + ")\n";
         }
