@@ -52,4 +52,25 @@ class TopologySourceWiringTest {
                 .run(context -> assertThat(context).hasSingleBean(ClusterTopologySource.class)
                         .doesNotHaveBean(StaticTopologySource.class));
     }
+
+    @Test
+    void followsTheClusterWhenAskedToEvenWithoutContactPointProperties() {
+        // contact points then come from a @ServiceConnection (Testcontainers) or Boot's default
+        runner.withPropertyValues("ringmap.topology.source=cluster", "spring.cassandra.local-datacenter=dc1")
+                .run(context -> assertThat(context).hasSingleBean(ClusterTopologySource.class)
+                        .doesNotHaveBean(StaticTopologySource.class));
+    }
+
+    @Test
+    void servesTheStaticFileWhenAskedToDespiteContactPoints() {
+        runner.withPropertyValues("ringmap.topology.source=static", "spring.cassandra.contact-points=127.0.0.99:9042")
+                .run(context -> assertThat(context).hasSingleBean(StaticTopologySource.class)
+                        .doesNotHaveBean(ClusterTopologySource.class));
+    }
+
+    @Test
+    void refusesAnUnknownSource() {
+        runner.withPropertyValues("ringmap.topology.source=carrier-pigeon")
+                .run(context -> assertThat(context).hasFailed());
+    }
 }
