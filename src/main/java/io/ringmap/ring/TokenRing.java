@@ -23,12 +23,22 @@ public final class TokenRing {
     private final List<Node> nodes;
     private final Token[] tokens;
     private final int[] owners;
+    // Murmur3 rings also keep their tokens as primitives: the binary search then touches one array, not 18 objects
+    private final long[] longTokens;
 
     private TokenRing(Partitioner partitioner, List<Node> nodes, Token[] tokens, int[] owners) {
         this.partitioner = partitioner;
         this.nodes = nodes;
         this.tokens = tokens;
         this.owners = owners;
+        if (tokens[0] instanceof io.ringmap.token.LongToken) {
+            longTokens = new long[tokens.length];
+            for (int i = 0; i < tokens.length; i++) {
+                longTokens[i] = ((io.ringmap.token.LongToken) tokens[i]).value();
+            }
+        } else {
+            longTokens = null;
+        }
     }
 
     /**
@@ -105,6 +115,11 @@ public final class TokenRing {
 
     /** The index of the first node token {@code >= token}, wrapping to 0: the primary range of {@code token}. */
     public int primaryIndex(Token token) {
+        if (longTokens != null) {
+            int i = java.util.Arrays.binarySearch(longTokens, ((io.ringmap.token.LongToken) token).value());
+            int index = i >= 0 ? i : -i - 1; // tokens are distinct, so an exact hit is the only one
+            return index == longTokens.length ? 0 : index;
+        }
         int lo = 0;
         int hi = tokens.length - 1;
         while (lo <= hi) {
