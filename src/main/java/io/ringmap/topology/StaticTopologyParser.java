@@ -38,6 +38,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 public final class StaticTopologyParser {
 
+    /** The largest topology file read: 64 Mi characters, room for thousands of nodes with 256 tokens each. */
+    static final int MAX_CODE_POINTS = 64 * 1024 * 1024;
+
     private StaticTopologyParser() {
     }
 
@@ -47,7 +50,10 @@ public final class StaticTopologyParser {
     public static TopologyModel parse(String yamlText, String origin) {
         Object root;
         try {
-            root = new Yaml(new SafeConstructor(new LoaderOptions())).load(yamlText);
+            LoaderOptions options = new LoaderOptions();
+            // a 1000-node x 256-vnode topology is about 5.5 MB; SnakeYAML's default limit is 3 MB
+            options.setCodePointLimit(MAX_CODE_POINTS);
+            root = new Yaml(new SafeConstructor(options)).load(yamlText);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(origin + " is not valid YAML: " + e.getMessage(), e);
         }

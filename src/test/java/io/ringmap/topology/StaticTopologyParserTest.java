@@ -85,4 +85,22 @@ class StaticTopologyParserTest {
                 + "  - {address: b, datacenter: d, rack: r, tokens: [\"1\"]}\n", "t.yaml");
         assertThatThrownBy(() -> ring.publish(model, "static:t")).hasMessageContaining("token 1 is owned by both");
     }
+
+    @Test
+    void readsAThousandNodeVnodeTopology() {
+        StringBuilder yaml = new StringBuilder("partitioner: Murmur3Partitioner\nnodes:\n");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        for (int n = 0; n < 1000; n++) {
+            yaml.append("  - {address: 10.0.").append(n / 250).append('.').append(n % 250)
+                    .append(", datacenter: dc1, rack: r1, tokens: [");
+            for (int v = 0; v < 256; v++) {
+                yaml.append(v == 0 ? "" : ", ").append('"').append(random.nextLong()).append('"');
+            }
+            yaml.append("]}\n");
+        }
+        assertThat(yaml.length()).isGreaterThan(3 * 1024 * 1024);
+        TopologyModel model = StaticTopologyParser.parse(yaml.toString(), "big.yaml");
+        assertThat(model.nodes()).hasSize(1000);
+        assertThat(model.nodes().get(999).tokens()).hasSize(256);
+    }
 }
