@@ -53,5 +53,5 @@ run() { # name topology
   echo "-- resident memory: $(ps -o rss= -p $pid | awk '{printf "%.0f MiB", $1/1024}')"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
-run default classpath:topology/default.yaml
+[ "${ONLY_BIG:-}" = 1 ] || run default classpath:topology/default.yaml
 run big "file:$PWD/$OUT/big.yaml"
