@@ -41,7 +41,8 @@ public class RoutingService {
 
     /** The table's schema. */
     public TableSchema table(Freshness f, String keyspace, String table) {
-        placement(f, keyspace); // an unknown keyspace is a 404 even if no table was asked for
+        // an unknown keyspace is a 404; an unplaceable one still has tokens
+        f.snapshot().ring().keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
         TableSchema schema;
         try {
             schema = f.snapshot().schema().table(keyspace, table);

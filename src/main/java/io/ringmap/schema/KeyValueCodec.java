@@ -191,18 +191,37 @@ public final class KeyValueCodec {
         }
     }
 
+    private static final Pattern WHOLE_NUMBER = Pattern.compile("-?[0-9]+");
+
+    /**
+     * CQL needs quotes around the textual forms of these types and none around their numeric forms; values from a
+     * URL have none, so a non-numeric value is quoted before the one parse (no exception-driven retry on the
+     * request path).
+     */
     private static <T> T parseRetryingQuoted(TypeCodec<T> codec, DataType type, String s) {
+        if (isQuoted(s)) {
+            return nonNull(parse(codec, type, s), type);
+        }
+        // the likely form first, so the request path normally parses once without an exception
+        boolean numeric = WHOLE_NUMBER.matcher(s).matches();
+        String first = numeric ? s : quote(s);
+        String second = numeric ? quote(s) : s;
         try {
-            T value = codec.parse(s);
+            T value = codec.parse(first);
             if (value != null) {
                 return value;
             }
-        } catch (IllegalArgumentException e) {
-            if (isQuoted(s)) {
-                throw new ValueException(expectation(type));
-            }
+        } catch (IllegalArgumentException | java.time.DateTimeException e) {
+            // fall through to the other form
         }
-        return parse(codec, type, quote(s)); // CQL requires quotes for most of these forms; URLs have none
+        return nonNull(parse(codec, type, second), type);
+    }
+
+    private static <T> T nonNull(T value, DataType type) {
+        if (value == null) {
+            throw new ValueException(expectation(type));
+        }
+        return value;
     }
 
     private static <T> T parse(TypeCodec<T> codec, DataType type, String s) {

@@ -158,13 +158,29 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
             p.setType(ProblemTypes.MALFORMED_BODY);
             p.setTitle("Malformed request body");
             p.setDetail("request body is not valid JSON of the expected shape");
+        } else if (ex instanceof org.springframework.web.HttpRequestMethodNotSupportedException m) {
+            p.setType(ProblemTypes.METHOD_NOT_ALLOWED);
+            p.setTitle("Method not allowed");
+            p.setDetail("method " + m.getMethod() + " is not supported here; supported: "
+                    + (m.getSupportedHttpMethods() == null ? "none" : m.getSupportedHttpMethods()));
+        } else if (ex instanceof org.springframework.web.servlet.resource.NoResourceFoundException
+                || ex instanceof org.springframework.web.servlet.NoHandlerFoundException) {
+            p.setType(ProblemTypes.NOT_FOUND);
+            p.setTitle("Not found");
+            p.setDetail("there is no endpoint at this path; see /swagger-ui.html for the API");
         } else {
             p.setType(typeFor(status));
+            if (p.getDetail() == null) {
+                p.setDetail(p.getTitle() == null ? "request failed with status " + status.value() : p.getTitle());
+            }
         }
         if (request instanceof ServletWebRequest swr) {
             p.setInstance(URI.create(swr.getRequest().getRequestURI()));
         }
-        HttpHeaders h = headers == null ? new HttpHeaders() : headers;
+        HttpHeaders h = new HttpHeaders(); // the given headers may be read-only
+        if (headers != null) {
+            h.addAll(headers);
+        }
         h.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
         return new ResponseEntity<>(p, h, status);
     }

@@ -1,4 +1,7 @@
-package io.ringmap.config;
+package io.ringmap;
+
+import io.ringmap.config.ApiProperties;
+import io.ringmap.config.TopologyProperties;
 
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;

@@ -1,0 +1,85 @@
+package io.ringmap.hotkeys;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Hits per replica node: every looked-up partition counts once on each of its replicas. Bounded by
+ * {@code maxNodes} (set it above the cluster size); hits for further nodes are dropped and counted.
+ */
+public final class ReplicaHits {
+
+    private final int maxNodes;
+    private final ConcurrentHashMap<String, HitCounter> counters = new ConcurrentHashMap<>();
+    private final AtomicInteger reserved = new AtomicInteger();
+    private final LongAdder droppedHits = new LongAdder();
+
+    public ReplicaHits(int maxNodes) {
+        if (maxNodes < 1) {
+            throw new IllegalArgumentException("maxNodes must be at least 1, was " + maxNodes);
+        }
+        this.maxNodes = maxNodes;
+    }
+
+    /** Counts one hit on each of these replicas (node ids, e.g. host ids or addresses). */
+    public void record(Collection<String> replicaNodeIds) {
+        record(replicaNodeIds, 1);
+    }
+
+    /** Counts {@code count} hits on each of these replicas. */
+    public void record(Collection<String> replicaNodeIds, long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("hit count must not be negative, was " + count);
+        }
+        for (String nodeId : replicaNodeIds) {
+            HitCounter counter = counter(Objects.requireNonNull(nodeId, "replica node id must not be null"));
+            if (counter == null) {
+                droppedHits.add(count);
+            } else {
+                counter.add(count);
+            }
+        }
+    }
+
+    /** Live counters, one per node seen, in node id order. */
+    public List<HitCounter> counters() {
+        List<HitCounter> all = new ArrayList<>(counters.values());
+        all.sort(Comparator.comparing(HitCounter::key));
+        return all;
+    }
+
+    /** Forgets nodes that left the cluster. */
+    public void retain(Set<String> liveNodeIds) {
+        for (String nodeId : counters.keySet()) {
+            if (!liveNodeIds.contains(nodeId) && counters.remove(nodeId) != null) {
+                reserved.decrementAndGet();
+            }
+        }
+    }
+
+    /** Hits not counted because {@code maxNodes} nodes were already tracked. */
+    public long droppedHits() {
+        return droppedHits.sum();
+    }
+
+    private HitCounter counter(String nodeId) {
+        HitCounter counter = counters.get(nodeId);
+        if (counter != null) {
+            return counter;
+        }
+        return counters.computeIfAbsent(nodeId, id -> {
+            if (reserved.incrementAndGet() > maxNodes) {
+                reserved.decrementAndGet();
+                return null;
+            }
+            return new HitCounter(id);
+        });
+    }
+}

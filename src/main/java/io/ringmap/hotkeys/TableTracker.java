@@ -1,0 +1,276 @@
+package io.ringmap.hotkeys;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.datasketches.frequencies.ErrorType;
+import org.apache.datasketches.frequencies.ItemsSketch;
+
+/**
+ * Hot-key tracking for one table: a bounded frequent-items sketch over a sliding window, and exact counters for
+ * the keys currently in the table's top K plus one {@code _other} counter for everything else.
+ *
+ * <p>A hit updates the sketch and, in the same critical section, either the counter of its key (if the key was in
+ * the top K when the hit happened) or {@code _other}. {@link #refresh()} recomputes the top K from the sketch and
+ * swaps it while holding every stripe lock, so no hit is counted twice or lost: at every instant
+ * {@code total == sum(top K counters) + other + evicted}. A key entering the top K gets a new counter at zero; a key
+ * leaving it takes its counter with it and is counted under {@code _other} afterwards.
+ *
+ * <p>Ranking uses the sketch's error bounds as hysteresis: a newcomer replaces an incumbent of the top K only when
+ * its lower bound exceeds the incumbent's upper bound, i.e. when the sketch is certain it is hotter, so keys with
+ * nearly equal traffic do not flap in and out of the exported set. An incumbent that is no longer in the sketch at
+ * all is dropped.
+ *
+ * <p>The sketch counts a window: {@link #rotateWindow()} starts a new one and keeps the previous, so estimates cover
+ * the last one to two windows and keys that cooled down eventually leave the top K.
+ */
+public final class TableTracker {
+
+    private static final Comparator<ItemsSketch.Row<String>> HOTTEST_FIRST =
+            Comparator.<ItemsSketch.Row<String>>comparingLong(ItemsSketch.Row::getEstimate).reversed()
+                    .thenComparing(ItemsSketch.Row::getItem);
+
+    private final TableId table;
+    private final int topK;
+    private final int maxMapSize;
+    private final KeyExporter exporter;
+    private final Stripe[] stripes;
+    private final int stripeMask;
+    private final HitCounter other = new HitCounter(KeyLabels.OTHER);
+    private final LongAdder total = new LongAdder();
+    private final Object refreshLock = new Object();
+
+    // replaced only while every stripe lock is held; read by hits under one stripe lock
+    private volatile Top top = Top.EMPTY;
+    // guarded by all stripe locks
+    private long evicted;
+    // guarded by refreshLock
+    private long totalAtLastRefresh = -1;
+
+    TableTracker(TableId table, HotKeySettings settings, KeyExporter exporter) {
+        this.table = table;
+        this.topK = settings.topK();
+        this.maxMapSize = settings.maxMapSize();
+        this.exporter = exporter;
+        this.stripes = new Stripe[settings.stripes()];
+        for (int i = 0; i < stripes.length; i++) {
+            stripes[i] = new Stripe(maxMapSize);
+        }
+        this.stripeMask = stripes.length - 1;
+    }
+
+    public TableId table() {
+        return table;
+    }
+
+    /** Counts {@code count} hits of the key with this label (a {@link KeyLabels#join} result). */
+    public void record(String label, long count) {
+        if (count <= 0) {
+            if (count == 0) {
+                return;
+            }
+            throw new IllegalArgumentException("hit count must not be negative, was " + count);
+        }
+        Stripe stripe = lockStripe();
+        try {
+            stripe.current.update(label, count);
+            HitCounter counter = top.byLabel.get(label);
+            (counter != null ? counter : other).add(count);
+            total.add(count);
+        } finally {
+            stripe.lock.unlock();
+        }
+    }
+
+    /**
+     * Recomputes the top K from the sketch; cheap when nothing was recorded since the last refresh. Safe to call
+     * from any thread; meant to run about once a second.
+     */
+    public void refresh() {
+        synchronized (refreshLock) {
+            long seen = total.sum();
+            if (seen == totalAtLastRefresh) {
+                return;
+            }
+            Merged view = readSketch();
+            Top current = top;
+            Top next = select(view, current);
+            lockAll();
+            try {
+                for (Map.Entry<String, HitCounter> entry : current.byLabel.entrySet()) {
+                    if (next.byLabel.get(entry.getKey()) != entry.getValue()) {
+                        evicted += entry.getValue().count(); // final: no hit can be in flight while we hold every lock
+                    }
+                }
+                top = next;
+            } finally {
+                unlockAll();
+            }
+            totalAtLastRefresh = seen;
+        }
+    }
+
+    /** Starts a new sketch window; estimates then cover the previous window and the new one. */
+    public void rotateWindow() {
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                stripe.previous = stripe.current;
+                stripe.current = new ItemsSketch<>(maxMapSize);
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+        synchronized (refreshLock) {
+            totalAtLastRefresh = -1; // the ranking may change without new hits
+        }
+    }
+
+    /** The live exact counters, read consistently. */
+    public TopKCounters counters() {
+        lockAll();
+        try {
+            long exported = other.count();
+            for (HitCounter counter : top.ordered) {
+                exported += counter.count();
+            }
+            return new TopKCounters(table, top.ordered, other, exported, total.sum(), evicted);
+        } finally {
+            unlockAll();
+        }
+    }
+
+    /** The heaviest keys of the current window with error bounds, at most {@code limit} of them. */
+    public TableHotKeys hotKeys(int limit) {
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must not be negative, was " + limit);
+        }
+        Merged view = readSketch();
+        Map<String, HitCounter> exported = top.byLabel;
+        List<HotKey> keys = new ArrayList<>(Math.min(limit, view.rows.length));
+        for (int i = 0; i < view.rows.length && keys.size() < limit; i++) {
+            ItemsSketch.Row<String> row = view.rows[i];
+            HitCounter counter = exported.get(row.getItem());
+            String key = counter != null ? counter.key() : exporter.export(row.getItem());
+            double share = view.streamLength == 0 ? 0 : (double) row.getEstimate() / view.streamLength;
+            keys.add(new HotKey(key, row.getEstimate(), row.getLowerBound(), row.getUpperBound(), share));
+        }
+        return new TableHotKeys(table, view.streamLength, view.maximumError, keys);
+    }
+
+    private Top select(Merged view, Top current) {
+        ItemsSketch.Row<String>[] rows = view.rows;
+        int candidates = Math.min(topK, rows.length);
+        List<ItemsSketch.Row<String>> kept = new ArrayList<>();
+        List<ItemsSketch.Row<String>> incoming = new ArrayList<>(); // hottest first
+        for (int i = 0; i < candidates; i++) {
+            (current.byLabel.containsKey(rows[i].getItem()) ? kept : incoming).add(rows[i]);
+        }
+        List<ItemsSketch.Row<String>> outgoing = new ArrayList<>(); // incumbents ranked below K, hottest first
+        for (int i = candidates; i < rows.length; i++) {
+            if (current.byLabel.containsKey(rows[i].getItem())) {
+                outgoing.add(rows[i]);
+            }
+        }
+        // incumbents found in no row left the sketch (cooled down for a whole window): dropped
+        int weakest = incoming.size() - 1;
+        for (ItemsSketch.Row<String> incumbent : outgoing) {
+            if (weakest < 0) {
+                kept.add(incumbent); // a free slot: nobody challenges it
+                continue;
+            }
+            ItemsSketch.Row<String> challenger = incoming.get(weakest);
+            if (challenger.getLowerBound() > incumbent.getUpperBound()) {
+                weakest--; // the challenger is certainly hotter: it takes the slot
+            } else {
+                kept.add(incumbent);
+                incoming.remove(weakest--);
+            }
+        }
+        kept.addAll(incoming);
+        kept.sort(HOTTEST_FIRST);
+        Map<String, HitCounter> byLabel = new LinkedHashMap<>();
+        for (ItemsSketch.Row<String> row : kept) {
+            HitCounter counter = current.byLabel.get(row.getItem());
+            byLabel.put(row.getItem(), counter != null ? counter : new HitCounter(exporter.export(row.getItem())));
+        }
+        return new Top(byLabel);
+    }
+
+    private Merged readSketch() {
+        ItemsSketch<String> merged = new ItemsSketch<>(maxMapSize);
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                if (stripe.previous != null) {
+                    merged.merge(stripe.previous);
+                }
+                merged.merge(stripe.current);
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+        ItemsSketch.Row<String>[] rows = merged.getFrequentItems(0L, ErrorType.NO_FALSE_NEGATIVES);
+        Arrays.sort(rows, HOTTEST_FIRST);
+        return new Merged(rows, merged.getStreamLength(), merged.getMaximumError());
+    }
+
+    private Stripe lockStripe() {
+        if (stripes.length == 1) {
+            stripes[0].lock.lock();
+            return stripes[0];
+        }
+        // prefer the thread's home stripe, take any free one rather than wait, wait at home if all are busy
+        int home = (int) Thread.currentThread().getId() & stripeMask;
+        for (int i = 0; i < stripes.length; i++) {
+            Stripe stripe = stripes[(home + i) & stripeMask];
+            if (stripe.lock.tryLock()) {
+                return stripe;
+            }
+        }
+        stripes[home].lock.lock();
+        return stripes[home];
+    }
+
+    private void lockAll() {
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock(); // always in index order: no deadlock between refresh, counters and rotation
+        }
+    }
+
+    private void unlockAll() {
+        for (int i = stripes.length - 1; i >= 0; i--) {
+            stripes[i].lock.unlock();
+        }
+    }
+
+    private static final class Stripe {
+        final ReentrantLock lock = new ReentrantLock();
+        ItemsSketch<String> current;
+        ItemsSketch<String> previous;
+
+        Stripe(int maxMapSize) {
+            current = new ItemsSketch<>(maxMapSize);
+        }
+    }
+
+    private record Merged(ItemsSketch.Row<String>[] rows, long streamLength, long maximumError) {
+    }
+
+    private static final class Top {
+        static final Top EMPTY = new Top(Map.of());
+
+        final Map<String, HitCounter> byLabel;
+        final List<HitCounter> ordered;
+
+        Top(Map<String, HitCounter> byLabel) {
+            this.byLabel = byLabel;
+            this.ordered = List.copyOf(byLabel.values());
+        }
+    }
+}

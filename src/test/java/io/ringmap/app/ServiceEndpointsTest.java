@@ -1,0 +1,79 @@
+package io.ringmap.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** The whole service on the bundled default topology: API, Swagger UI, actuator exposure and probes. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
+class ServiceEndpointsTest {
+
+    @LocalServerPort
+    int port;
+
+    @Value("${local.management.port}")
+    int managementPort;
+
+    private String api(String path) {
+        return "http://127.0.0.1:" + port + path;
+    }
+
+    private String management(String path) {
+        return "http://127.0.0.1:" + managementPort + path;
+    }
+
+    @Test
+    void servesTheReferenceExampleOnTheBundledTopology() {
+        var r = HttpSupport.get(api("/replicas?keyspace=iot&token=1523456789012345678"));
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).contains("\"address\":\"127.0.0.3\"").contains("\"source\":\"static:classpath:topology/default.yaml\"");
+        assertThat(r.body().indexOf("127.0.0.3")).isLessThan(r.body().indexOf("127.0.0.4"));
+        assertThat(r.body().indexOf("127.0.0.4")).isLessThan(r.body().indexOf("127.0.0.1"));
+    }
+
+    @Test
+    void servesSwaggerUiAndTheApiDocument() {
+        assertThat(HttpSupport.get(api("/swagger-ui.html")).statusCode()).isIn(200, 302);
+        assertThat(HttpSupport.get(api("/swagger-ui/index.html")).statusCode()).isEqualTo(200);
+        var docs = HttpSupport.get(api("/v3/api-docs"));
+        assertThat(docs.statusCode()).isEqualTo(200);
+        assertThat(docs.body()).contains("\"/token\"", "\"/replicas\"", "\"/splits\"", "\"/ring\"");
+    }
+
+    @Test
+    void exposesHealthInfoAndPrometheusOnly() {
+        assertThat(HttpSupport.get(management("/actuator/health")).statusCode()).isEqualTo(200);
+        assertThat(HttpSupport.get(management("/actuator/info")).statusCode()).isEqualTo(200);
+        var prometheus = HttpSupport.get(management("/actuator/prometheus"));
+        assertThat(prometheus.statusCode()).isEqualTo(200);
+        assertThat(prometheus.body()).contains("jvm_memory_used_bytes");
+        for (String hidden : new String[] {"/actuator/env", "/actuator/beans", "/actuator/configprops",
+            "/actuator/heapdump", "/actuator/threaddump", "/actuator/metrics", "/actuator/loggers"}) {
+            assertThat(HttpSupport.get(management(hidden)).statusCode()).as(hidden).isEqualTo(404);
+        }
+        // the API port does not serve the actuator
+        assertThat(HttpSupport.get(api("/actuator/health")).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void answersProbesOnTheManagementPort() {
+        var live = HttpSupport.get(management("/livez"));
+        var ready = HttpSupport.get(management("/readyz"));
+        assertThat(live.statusCode()).isEqualTo(200);
+        assertThat(ready.statusCode()).isEqualTo(200);
+        assertThat(ready.body()).contains("\"ring\"");
+        assertThat(HttpSupport.get(management("/actuator/health/readiness")).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void answersAnUnknownPathWithProblemJson() {
+        var r = HttpSupport.get(api("/no-such-endpoint"));
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(
+                v -> assertThat(v).startsWith("application/problem+json"));
+        assertThat(r.body()).contains("urn:ringmap:problem:not-found");
+    }
+}

@@ -1,0 +1,45 @@
+package io.ringmap.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** Keeps the domain core pure and the layering honest. */
+@AnalyzeClasses(packages = "io.ringmap", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
+        "io.ringmap.splits..", "io.ringmap.hotkeys.."};
+
+    @ArchTest
+    static final ArchRule coreImportsNeitherSpringNorTheDriver = noClasses().that().resideInAnyPackage(CORE)
+            .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "com.datastax..",
+                    "io.micrometer..", "jakarta.servlet..", "tools.jackson..", "com.fasterxml.jackson..")
+            .as("token, ring, replication, splits and hotkeys import neither Spring, the driver nor Micrometer");
+
+    @ArchTest
+    static final ArchRule coreDoesNotReachOutward = noClasses().that().resideInAnyPackage(CORE)
+            .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap.topology..",
+                    "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.metrics..", "io.ringmap.schema..");
+
+    @ArchTest
+    static final ArchRule nobodyUsesDriverInternals = noClasses().should().dependOnClassesThat()
+            .resideInAnyPackage("com.datastax.oss.driver.internal..");
+
+    @ArchTest
+    static final ArchRule onlyTopologyTalksToALiveCluster = noClasses().that()
+            .resideOutsideOfPackages("io.ringmap.topology..", "io.ringmap.config..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("com.datastax.oss.driver.api.core.CqlSession");
+
+    @ArchTest
+    static final ArchRule controllersStayThin = noClasses().that().resideInAPackage("io.ringmap.web..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.replication..")
+            .as("controllers call the routing service; placement stays behind it");
+
+    @ArchTest
+    static final ArchRule packagesHaveNoCycles = slices().matching("io.ringmap.(*)..").should().beFreeOfCycles();
+}

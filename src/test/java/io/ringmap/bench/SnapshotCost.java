@@ -1,0 +1,38 @@
+package io.ringmap.bench;
+
+import io.ringmap.ring.RingSnapshot;
+import io.ringmap.ring.TokenRing;
+import io.ringmap.splits.Splitter;
+import org.openjdk.jol.info.GraphLayout;
+
+/**
+ * One-shot costs of a production-sized snapshot (build time, retained heap) and of splits: what a topology change
+ * costs the service. Run: {@code java -cp ... io.ringmap.bench.SnapshotCost [nodes] [vnodes]}
+ */
+public final class SnapshotCost {
+
+    private SnapshotCost() {
+    }
+
+    public static void main(String[] args) {
+        int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
+        int vnodes = args.length > 1 ? Integer.parseInt(args[1]) : 256;
+        for (int round = 0; round < 3; round++) {
+            long t0 = System.nanoTime();
+            TokenRing ring = BenchRings.ring(nodes, vnodes);
+            long t1 = System.nanoTime();
+            RingSnapshot snapshot = BenchRings.snapshot(ring);
+            long t2 = System.nanoTime();
+            int aligned = Splitter.aligned(ring, 1024).size();
+            long t3 = System.nanoTime();
+            System.out.printf("round %d: %d nodes x %d vnodes: ring %d ms, placement of 2 keyspaces %d ms, "
+                    + "aligned splits (%d) %d ms%n", round, nodes, vnodes, (t1 - t0) / 1_000_000,
+                    (t2 - t1) / 1_000_000, aligned, (t3 - t2) / 1_000_000);
+            if (round == 2) {
+                System.out.printf("retained heap: ring %.1f MiB, snapshot (ring + placements) %.1f MiB%n",
+                        GraphLayout.parseInstance(ring).totalSize() / 1048576.0,
+                        GraphLayout.parseInstance(snapshot).totalSize() / 1048576.0);
+            }
+        }
+    }
+}
