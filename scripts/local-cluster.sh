@@ -7,14 +7,15 @@
 #
 # SPEC is one of LOCAL (default: 127.0.0.1-4, dc1 and dc2, racks rack1 and rack2, one token each), TWO_DC,
 # VNODES, RANDOM_SINGLE, BYTE_ORDERED_SINGLE. Data, logs and pid files live under
-# target/cassandra-clusters/<spec>/<address>/. Node heap: RINGMAP_CASSANDRA_HEAP (default 512m).
+# target/cassandra-clusters/<spec>/<address>/. Node heap: RINGMAP_CASSANDRA_HEAP (-Xmx, default 512m) and
+# RINGMAP_CASSANDRA_HEAP_MIN (-Xms, default 256m).
 # Set RINGMAP_REBUILD=1 to recompile the harness and re-resolve classpaths.
 set -e
 BASEDIR=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$BASEDIR"
 
 if [ $# -lt 1 ]; then
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 
@@ -34,8 +35,9 @@ fi
 JAVA=java
 if [ -n "$JAVA_HOME" ]; then JAVA="$JAVA_HOME/bin/java"; fi
 HEAP=${RINGMAP_CASSANDRA_HEAP:-512m}
+HEAP_MIN=${RINGMAP_CASSANDRA_HEAP_MIN:-256m}
 exec "$JAVA" -Xmx256m -XX:TieredStopAtLevel=1 \
-  -Dringmap.cassandra.heap.max="$HEAP" \
+  -Dringmap.cassandra.heap.min="$HEAP_MIN" -Dringmap.cassandra.heap.max="$HEAP" \
   -Dlogback.configurationFile="$BASEDIR/scripts/local-cluster-logback.xml" \
   -cp "target/test-classes:target/classes:$(cat "$TEST_CP")" \
   io.ringmap.testcluster.LocalCluster "$@"

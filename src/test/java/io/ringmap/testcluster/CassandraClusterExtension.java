@@ -64,25 +64,31 @@ public final class CassandraClusterExtension implements BeforeAllCallback, Param
                 .computeIfAbsent(ClusterRegistry.class, key -> new ClusterRegistry(), ClusterRegistry.class);
         cluster = registry.acquire(wanted, share);
         // closed by JUnit when this class's context ends, whatever the outcome of its tests
-        context.getStore(NAMESPACE).put(context.getUniqueId(), new Lease(registry, wanted, cluster));
+        context.getStore(NAMESPACE).put(leaseKey(wanted), new Lease(registry, wanted, cluster));
     }
 
+    /**
+     * Only the extension registered by {@link CassandraClusterTest} resolves {@link CassandraCluster} parameters, so
+     * a class may add clusters with {@code @RegisterExtension} and reach them through {@link #cluster()}.
+     */
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return parameterContext.getParameter().getType() == CassandraCluster.class;
+        return spec == null && parameterContext.getParameter().getType() == CassandraCluster.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        ExtensionContext context = extensionContext;
-        while (context != null) {
-            Lease lease = context.getStore(NAMESPACE).get(context.getUniqueId(), Lease.class);
-            if (lease != null) {
-                return lease.cluster();
-            }
-            context = context.getParent().orElse(null);
+        // the store looks the key up in the enclosing contexts too (class, then outer classes)
+        Lease lease = extensionContext.getStore(NAMESPACE).get(leaseKey(specFor(extensionContext)), Lease.class);
+        if (lease == null) {
+            throw new ExtensionConfigurationException("no Cassandra cluster started for "
+                    + extensionContext.getDisplayName());
         }
-        throw new ExtensionConfigurationException("no Cassandra cluster started for " + extensionContext.getDisplayName());
+        return lease.cluster();
+    }
+
+    private static String leaseKey(ClusterSpec spec) {
+        return "lease:" + spec.name();
     }
 
     private ClusterSpec specFor(ExtensionContext context) {

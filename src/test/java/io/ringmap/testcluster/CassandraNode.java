@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -27,6 +28,8 @@ public final class CassandraNode {
     private final NodeSpec spec;
     private final NodeFiles files;
     private volatile ProcessHandle process;
+    // set by start, cleared by stop: a node that should run but does not has crashed
+    private volatile boolean wanted;
 
     CassandraNode(ClusterSpec cluster, NodeSpec spec, NodeFiles files) {
         this.cluster = cluster;
@@ -64,6 +67,11 @@ public final class CassandraNode {
         return files;
     }
 
+    /** Whether the node was started and not stopped since, whether or not its JVM still runs. */
+    boolean isWanted() {
+        return wanted;
+    }
+
     public boolean isRunning() {
         ProcessHandle handle = process;
         return handle != null && handle.isAlive();
@@ -80,6 +88,11 @@ public final class CassandraNode {
             throw new IllegalStateException("node " + address() + " is already running as pid " + process.pid());
         }
         List<String> arguments = new ArrayList<>(JvmOptions.server(cluster, spec, files));
+        ClassDataArchive.Options sharing = ClassDataArchive.forClasspath(classpath)
+                .map(ClassDataArchive::optionsForNode)
+                .orElse(new ClassDataArchive.Options(List.of(), null));
+        arguments.addAll(sharing.jvmOptions());
+        recordDump(sharing.dumpTo());
         arguments.add("-cp");
         arguments.add(classpath);
         arguments.add(MAIN_CLASS);
@@ -88,6 +101,7 @@ public final class CassandraNode {
                 .directory(files.dir().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.stdoutLog().toFile()));
+        wanted = true;
         try {
             process = builder.start().toHandle();
             Files.writeString(files.pidFile(), process.pid() + "\n");
@@ -114,6 +128,7 @@ public final class CassandraNode {
 
     /** Sends SIGTERM to the JVM; {@link #awaitExit} finishes the job. */
     void terminate() {
+        wanted = false;
         ProcessHandle handle = process;
         if (handle != null && handle.isAlive()) {
             handle.destroy();
@@ -126,7 +141,9 @@ public final class CassandraNode {
         if (handle == null) {
             return;
         }
-        awaitExit(handle, grace);
+        boolean graceful = awaitExit(handle, grace);
+        recordedDump().ifPresent(dumpTo -> ClassDataArchive.nodeExited(dumpTo, graceful));
+        recordDump(null);
         process = null;
         try {
             Files.deleteIfExists(files.pidFile());
@@ -139,6 +156,29 @@ public final class CassandraNode {
     public void stop(Duration grace) {
         terminate();
         awaitExit(grace);
+    }
+
+    // the dump file is recorded next to the pid file so a later process stopping the node (the script) finds it
+    private void recordDump(Path dumpTo) {
+        try {
+            if (dumpTo == null) {
+                Files.deleteIfExists(files.cdsDumpFile());
+            } else {
+                Files.writeString(files.cdsDumpFile(), dumpTo.toString());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Optional<Path> recordedDump() {
+        try {
+            return Files.isRegularFile(files.cdsDumpFile())
+                    ? Optional.of(Path.of(Files.readString(files.cdsDumpFile()).strip()))
+                    : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** Resident memory of the JVM from /proc, in KiB; empty when the node does not run or /proc is unreadable. */
@@ -202,7 +242,10 @@ public final class CassandraNode {
     /** Takes over a JVM started by another process (the developer script's {@code stop} and {@code status}). */
     boolean adoptRecordedProcess() {
         Optional<ProcessHandle> recorded = recordedProcess();
-        recorded.ifPresent(handle -> process = handle);
+        recorded.ifPresent(handle -> {
+            process = handle;
+            wanted = true;
+        });
         return recorded.isPresent();
     }
 
@@ -215,16 +258,20 @@ public final class CassandraNode {
         }
     }
 
-    static void awaitExit(ProcessHandle handle, Duration grace) {
+    /** Waits for the process to exit, killing it after {@code grace}; true when it exited by itself. */
+    static boolean awaitExit(ProcessHandle handle, Duration grace) {
         try {
             handle.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
         } catch (TimeoutException e) {
             handle.destroyForcibly();
             handle.onExit().join();
+            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             handle.destroyForcibly();
-        } catch (java.util.concurrent.ExecutionException e) {
+            return false;
+        } catch (ExecutionException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -29,13 +29,13 @@ final class ClusterReadiness {
 
     static void await(CassandraCluster cluster, Instant deadline) throws TimeoutException, InterruptedException {
         for (CassandraNode node : cluster.nodes()) {
-            if (node.isRunning()) {
+            if (node.isWanted()) {
                 node.awaitNativeTransport(deadline);
             }
         }
         for (String datacenter : cluster.spec().datacenters()) {
             List<CassandraNode> running = cluster.nodes().stream()
-                    .filter(node -> node.spec().datacenter().equals(datacenter) && node.isRunning())
+                    .filter(node -> node.spec().datacenter().equals(datacenter) && node.isWanted())
                     .toList();
             if (!running.isEmpty()) {
                 awaitDatacenter(cluster, datacenter, running, deadline);

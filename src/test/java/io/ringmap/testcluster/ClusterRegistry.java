@@ -13,13 +13,14 @@ import java.util.stream.Collectors;
  * The clusters started during one test run, kept in JUnit's root store so that every test class asking for the
  * same spec gets the same running cluster and everything is stopped when the run ends.
  *
- * <p>Only a few node JVMs fit on a two-core machine, so at most {@code -Dringmap.cassandra.max-running-clusters}
- * (default 1) clusters stay up: asking for another one first stops the least recently used idle cluster. A cluster
- * whose addresses overlap the requested one is stopped too, idle or not being used.
+ * <p>Each node takes about 650 MiB and a little CPU even when idle, so idle clusters stay up only while all running
+ * clusters together have at most {@code -Dringmap.cassandra.max-running-nodes} (default 8) nodes: asking for
+ * another cluster first stops least recently used idle clusters. An idle cluster whose addresses overlap the
+ * requested one is always stopped; one in use makes the request fail.
  */
 final class ClusterRegistry implements AutoCloseable {
 
-    private final int maxRunning = Integer.getInteger("ringmap.cassandra.max-running-clusters", 1);
+    private final int maxRunningNodes = Integer.getInteger("ringmap.cassandra.max-running-nodes", 8);
     // access order: the first entry is the least recently used
     private final Map<String, Entry> clusters = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -76,7 +77,7 @@ final class ClusterRegistry implements AutoCloseable {
             }
         }
         for (Entry entry : List.copyOf(clusters.values())) {
-            if (clusters.size() < maxRunning) {
+            if (runningNodes() + spec.nodes().size() <= maxRunningNodes) {
                 break;
             }
             if (entry.users <= 0) {
@@ -91,6 +92,10 @@ final class ClusterRegistry implements AutoCloseable {
         clusters.remove(entry.cluster.spec().name());
         System.out.printf("Cassandra cluster %s stopped in %.1f s%n", entry.cluster.spec().name(),
                 Duration.between(began, Instant.now()).toMillis() / 1000.0);
+    }
+
+    private int runningNodes() {
+        return clusters.values().stream().mapToInt(entry -> entry.cluster.nodes().size()).sum();
     }
 
     private static Set<String> addresses(ClusterSpec spec) {

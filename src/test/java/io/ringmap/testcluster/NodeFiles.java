@@ -85,6 +85,11 @@ record NodeFiles(Path dir) {
         return dir.resolve("cassandra.pid");
     }
 
+    /** Names the class-data-sharing archive the node JVM writes when it exits, while it runs. */
+    Path cdsDumpFile() {
+        return dir.resolve("cds-dump");
+    }
+
     void createDirectories() {
         try {
             for (Path path : List.of(confDir(), dataDir(), commitLogDir(), hintsDir(), savedCachesDir(), cdcRawDir(),
