@@ -1,6 +1,8 @@
 package io.ringmap;
 
 import io.ringmap.config.ApiProperties;
+import io.ringmap.config.ClusterProperties;
+import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
 
 import io.ringmap.routing.HitRecorder;

@@ -2,6 +2,7 @@ package io.ringmap.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.RingmapConfiguration;
 import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.NoSnapshotException;
