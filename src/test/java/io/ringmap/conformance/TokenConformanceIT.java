@@ -17,12 +17,16 @@ import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
@@ -215,12 +219,16 @@ class TokenConformanceIT {
             }
             rows.add(row);
         }
-        for (int i = 0; i < table.randomValues(); i++) {
+        // distinct random keys (a row per key), as many as asked for where the type has that many values
+        Set<List<Object>> distinct = new HashSet<>();
+        for (int tries = 0; distinct.size() < table.randomValues() && tries < 3 * table.randomValues(); tries++) {
             Object[] row = new Object[types.size()];
             for (int j = 0; j < types.size(); j++) {
                 row[j] = KeyValues.random(types.get(j), rnd, allowEmpty);
             }
-            rows.add(row);
+            if (distinct.add(Arrays.asList(row))) {
+                rows.add(row);
+            }
         }
         return rows;
     }
@@ -306,7 +314,10 @@ class TokenConformanceIT {
             System.out.printf("[TokenConformanceIT] %s %s (%s): %d values compared%n", partitioner, table.name(),
                     String.join(", ", table.types()), keys.size());
             compared += keys.size();
-            assertThat(keys.size()).as("rows of %s", table.name()).isGreaterThanOrEqualTo(minimumRows(table));
+            if (keys.size() < minimumRows(table)) {
+                mismatches.add(table.name() + ": only " + keys.size() + " rows to compare, wanted "
+                        + minimumRows(table));
+            }
         }
         System.out.printf("[TokenConformanceIT] %s: %d values compared over %d tables (+%d via GET), %d mismatches,"
                 + " %.1f s%n", partitioner, compared, tables.size(), viaGet, mismatches.size(),
