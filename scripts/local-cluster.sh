@@ -15,7 +15,7 @@ BASEDIR=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$BASEDIR"
 
 if [ $# -lt 1 ]; then
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 

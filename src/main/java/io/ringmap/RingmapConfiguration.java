@@ -2,9 +2,10 @@ package io.ringmap;
 
 import io.ringmap.config.ApiProperties;
 import io.ringmap.config.ClusterProperties;
+import io.ringmap.config.HotKeysProperties;
 import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
-
+import io.ringmap.metrics.SnapshotMetrics;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
@@ -25,7 +26,8 @@ import org.springframework.core.io.ResourceLoader;
 
 /** Wires the ring service, the topology source and the routing service. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({TopologyProperties.class, ClusterProperties.class, ApiProperties.class})
+@EnableConfigurationProperties({TopologyProperties.class, ClusterProperties.class, ApiProperties.class,
+    HotKeysProperties.class})
 public class RingmapConfiguration {
 
     @Bean
@@ -70,6 +72,12 @@ public class RingmapConfiguration {
     @Bean("ring")
     RingHealthIndicator ringHealthIndicator(RingService ringService) {
         return new RingHealthIndicator(ringService);
+    }
+
+    /** Age, staleness and version of the served snapshot, nodes by state. */
+    @Bean
+    SnapshotMetrics snapshotMetrics(RingService ringService, Clock clock) {
+        return new SnapshotMetrics(ringService, clock);
     }
 
     @Bean

@@ -14,13 +14,16 @@ import org.springframework.validation.annotation.Validated;
  *     ({@code classpath:} or {@code file:} location)
  * @param refreshInterval how often the topology is re-read as a safety net beside cluster events
  * @param keyspaces keyspaces to serve (empty: all)
+ * @param source {@code auto} (the live cluster when {@code spring.cassandra.contact-points} is set, else the static
+ *     file), {@code static}, or {@code cluster} (e.g. contact points from a Testcontainers service connection)
  */
 @Validated
 @ConfigurationProperties("ringmap.topology")
 public record TopologyProperties(
         @DefaultValue("classpath:topology/default.yaml") @NotNull String file,
         @DefaultValue("30s") @NotNull Duration refreshInterval,
-        @DefaultValue("") List<String> keyspaces) {
+        @DefaultValue("") List<String> keyspaces,
+        @DefaultValue("auto") @jakarta.validation.constraints.Pattern(regexp = "auto|static|cluster") String source) {
 
     public TopologyProperties {
         keyspaces = keyspaces == null ? List.of() : keyspaces.stream().filter(k -> !k.isBlank()).toList();

@@ -39,12 +39,20 @@ public final class ReplicaHits {
             throw new IllegalArgumentException("hit count must not be negative, was " + count);
         }
         for (String nodeId : replicaNodeIds) {
-            HitCounter counter = counter(Objects.requireNonNull(nodeId, "replica node id must not be null"));
-            if (counter == null) {
-                droppedHits.add(count);
-            } else {
-                counter.add(count);
-            }
+            record(nodeId, count);
+        }
+    }
+
+    /** Counts {@code count} hits on one replica; allocates nothing once the node is known. */
+    public void record(String replicaNodeId, long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("hit count must not be negative, was " + count);
+        }
+        HitCounter counter = counter(Objects.requireNonNull(replicaNodeId, "replica node id must not be null"));
+        if (counter == null) {
+            droppedHits.add(count);
+        } else {
+            counter.add(count);
         }
     }
 

@@ -158,7 +158,8 @@ public final class TableTracker {
             HitCounter counter = exported.get(row.getItem());
             String key = counter != null ? counter.key() : exporter.export(row.getItem());
             double share = view.streamLength == 0 ? 0 : (double) row.getEstimate() / view.streamLength;
-            keys.add(new HotKey(key, row.getEstimate(), row.getLowerBound(), row.getUpperBound(), share));
+            keys.add(new HotKey(key, row.getEstimate(), row.getLowerBound(), row.getUpperBound(), share,
+                    row.getItem()));
         }
         return new TableHotKeys(table, view.streamLength, view.maximumError, keys);
     }

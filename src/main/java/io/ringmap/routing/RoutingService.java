@@ -111,7 +111,10 @@ public class RoutingService {
             List<Long> counts) {
         checkBatch(keys.size());
         TableSchema schema = table(f, keyspace, table);
-        KeyspacePlacement.Placed placement = placement(f, keyspace);
+        // a keyspace whose replication cannot be placed still has hot keys, only no replica hits (as for /token)
+        KeyspacePlacement.Placed placement = f.snapshot().ring().keyspace(keyspace)
+                .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
+                .orElse(null);
         RingSnapshot ring = f.snapshot().ring();
         List<ParsedKey> parsed = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
@@ -126,13 +129,18 @@ public class RoutingService {
             }
         }
         for (int i = 0; i < parsed.size(); i++) {
-            Token token = ring.ring().partitioner().tokenFor(parsed.get(i).serializedKey());
-            hits.record(schema, parsed.get(i), counts.get(i), nodes(ring, ring.lookup(placement, token).replicas()));
+            List<Node> replicas = List.of();
+            if (placement != null) {
+                Token token = ring.ring().partitioner().tokenFor(parsed.get(i).serializedKey());
+                replicas = nodes(ring, ring.lookup(placement, token).replicas());
+            }
+            hits.record(schema, parsed.get(i), counts.get(i), replicas);
         }
         return parsed.size();
     }
 
-    private void checkBatch(int size) {
+    /** Rejects a batch larger than {@code ringmap.api.max-batch-size} with a {@link BatchTooLargeException}. */
+    public void checkBatch(int size) {
         if (size > api.maxBatchSize()) {
             throw new BatchTooLargeException(size, api.maxBatchSize());
         }

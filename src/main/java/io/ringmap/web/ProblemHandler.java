@@ -79,6 +79,12 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         return problem(request, p, null);
     }
 
+    @ExceptionHandler(HotKeysDisabledException.class)
+    ResponseEntity<Object> hotKeysDisabled(HotKeysDisabledException e, HttpServletRequest request) {
+        return problem(request, detail(HttpStatus.NOT_FOUND, ProblemTypes.HOTKEYS_DISABLED,
+                "Hot-key tracking disabled", e.getMessage()), null);
+    }
+
     @ExceptionHandler(UnknownKeyspaceException.class)
     ResponseEntity<Object> unknownKeyspace(UnknownKeyspaceException e, HttpServletRequest request) {
         ProblemDetail p = detail(HttpStatus.NOT_FOUND, ProblemTypes.UNKNOWN_KEYSPACE, "Unknown keyspace",
@@ -205,6 +211,11 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
             return unsupportedType(e);
         } else if (cause instanceof TokenFormatException e) {
             return badToken(e);
+        } else if (cause instanceof InvalidParameterException e) {
+            ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_PARAMETER, "Invalid parameter",
+                    e.getMessage());
+            p.setProperty("parameter", e.parameter());
+            return p;
         }
         return detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_PARAMETER, "Invalid parameter",
                 cause.getMessage());

@@ -1,8 +1,8 @@
 package io.ringmap.config;
 
+import io.ringmap.RingmapConfiguration;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.RingmapConfiguration;
 import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.NoSnapshotException;

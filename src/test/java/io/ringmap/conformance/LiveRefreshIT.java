@@ -50,7 +50,7 @@ class LiveRefreshIT {
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
 
     static final JsonMapper JSON = JsonMapper.builder().build();
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @LocalServerPort
     int port;
@@ -162,7 +162,7 @@ class LiveRefreshIT {
     Response get(String path) {
         try {
             HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                    .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
             return new Response(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());
         } catch (IOException e) {
             throw new IllegalStateException("GET " + path + " failed: " + e, e);

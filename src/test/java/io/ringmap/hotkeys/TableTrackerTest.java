@@ -177,6 +177,8 @@ class TableTrackerTest {
         // then
         assertThat(keys(tracker)).containsExactly(exporter.export("alice"));
         assertThat(tracker.hotKeys(5).keys()).extracting(HotKey::key).containsExactly(exporter.export("alice"));
+        // and the operator's API still sees the real label beside its exported hash
+        assertThat(tracker.hotKeys(5).keys()).extracting(HotKey::label).containsExactly("alice");
     }
 
     @Test

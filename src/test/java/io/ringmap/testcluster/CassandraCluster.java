@@ -3,6 +3,8 @@ package io.ringmap.testcluster;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +16,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
@@ -33,6 +39,7 @@ public final class CassandraCluster implements AutoCloseable {
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
     private static final Duration NODETOOL_TIMEOUT = Duration.ofSeconds(120);
     private static final int LOG_TAIL_LINES = 40;
+    private static final String NO_VERSION = "unknown";
 
     private final ClusterSpec spec;
     private final Path directory;
@@ -40,7 +47,8 @@ public final class CassandraCluster implements AutoCloseable {
     private final Duration startTimeout;
     private String classpath;
     private Thread shutdownHook;
-    private CqlSession session;
+    private AddressLocks addressLocks;
+    private final Map<String, CqlSession> sessions = new HashMap<>();
     private Duration lastStartDuration = Duration.ZERO;
 
     private CassandraCluster(ClusterSpec spec, Path directory, Duration startTimeout) {
@@ -93,12 +101,16 @@ public final class CassandraCluster implements AutoCloseable {
             throw new IllegalStateException("cluster " + spec.name() + " is already running");
         }
         classpath = CassandraClasspath.read();
+        if (addressLocks == null) {
+            addressLocks = AddressLocks.acquire(spec);
+        }
         stopLeftovers();
         deleteDirectory();
         for (CassandraNode node : nodes) {
             if (CassandraNode.accepts(node.nativeAddress())) {
                 throw new IllegalStateException("something already listens on " + node.nativeAddress()
-                        + "; another test cluster or Cassandra uses the address " + node.address());
+                        + ": another Cassandra uses the address " + node.address() + " (a developer cluster? "
+                        + "scripts/local-cluster.sh status|stop [SPEC] shows and stops it)");
             }
             NodeConfigWriter.write(spec, node.spec(), node.files());
         }
@@ -117,6 +129,7 @@ public final class CassandraCluster implements AutoCloseable {
         nodes.forEach(CassandraNode::terminate);
         nodes.forEach(node -> node.awaitExit(STOP_GRACE));
         removeShutdownHook();
+        releaseAddresses();
     }
 
     @Override
@@ -156,11 +169,60 @@ public final class CassandraCluster implements AutoCloseable {
     }
 
     /** A session owned by the cluster (closed by {@link #stop()}), local to the first node's data center. */
-    public synchronized CqlSession session() {
+    public CqlSession session() {
+        return session(localDatacenter());
+    }
+
+    /** A session owned by the cluster (closed by {@link #stop()}), local to {@code datacenter}. */
+    public synchronized CqlSession session(String datacenter) {
+        CqlSession session = sessions.get(datacenter);
         if (session == null || session.isClosed()) {
-            session = newSession();
+            session = newSession(datacenter);
+            sessions.put(datacenter, session);
         }
         return session;
+    }
+
+    /**
+     * Runs a schema statement (CREATE, ALTER, DROP) through {@link #session()} and waits until every running node
+     * has applied it. The driver alone waits only for the nodes it is connected to, those of its local data center.
+     */
+    public void executeSchemaChange(String cql) {
+        session().execute(SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60)));
+        awaitSchemaAgreement();
+    }
+
+    /** Waits until every running node reports the same schema version (at most the start timeout). */
+    public void awaitSchemaAgreement() {
+        Instant deadline = Instant.now().plus(startTimeout);
+        Set<Object> versions = Set.of();
+        while (Instant.now().isBefore(deadline)) {
+            versions = schemaVersions();
+            if (versions.size() == 1 && !versions.contains(NO_VERSION)) {
+                return;
+            }
+            sleep(Duration.ofMillis(500));
+        }
+        throw new IllegalStateException("schema versions of cluster " + spec.name() + " still disagree: " + versions);
+    }
+
+    private Set<Object> schemaVersions() {
+        Set<Object> versions = new HashSet<>();
+        for (CassandraNode node : nodes) {
+            if (!node.isWanted()) {
+                continue;
+            }
+            try {
+                CqlSession session = session(node.spec().datacenter());
+                Node driverNode = node.in(session).orElse(null);
+                versions.add(driverNode == null ? NO_VERSION : session.execute(
+                        SimpleStatement.newInstance("SELECT schema_version FROM system.local").setNode(driverNode))
+                        .one().getUuid("schema_version"));
+            } catch (RuntimeException e) {
+                versions.add(NO_VERSION);
+            }
+        }
+        return versions;
     }
 
     /** A new session the caller closes, local to the first node's data center. */
@@ -186,7 +248,7 @@ public final class CassandraCluster implements AutoCloseable {
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
-                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .build();
         return CqlSession.builder()
@@ -273,6 +335,14 @@ public final class CassandraCluster implements AutoCloseable {
     public synchronized void detach() {
         removeShutdownHook();
         closeSession();
+        releaseAddresses();
+    }
+
+    private void releaseAddresses() {
+        if (addressLocks != null) {
+            addressLocks.close();
+            addressLocks = null;
+        }
     }
 
     private void awaitReady(Instant started) {
@@ -346,10 +416,17 @@ public final class CassandraCluster implements AutoCloseable {
         }
     }
 
-    private void closeSession() {
-        if (session != null) {
-            session.close();
-            session = null;
+    private synchronized void closeSession() {
+        sessions.values().forEach(CqlSession::close);
+        sessions.clear();
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         }
     }
 

@@ -1,5 +1,8 @@
 package io.ringmap.testcluster;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Node;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -16,6 +19,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 
 /** One Cassandra server JVM of a test cluster, started as a separate process on its own loopback address. */
 public final class CassandraNode {
@@ -52,6 +56,17 @@ public final class CassandraNode {
     /** The node's CQL endpoint, {@code <address>:9042}. */
     public InetSocketAddress nativeAddress() {
         return new InetSocketAddress(spec.address(), NATIVE_PORT);
+    }
+
+    /** This node as {@code session} knows it, found by its RPC address; empty until the driver has seen it. */
+    public Optional<Node> in(CqlSession session) {
+        for (Node node : session.getMetadata().getNodes().values()) {
+            Optional<InetSocketAddress> rpc = node.getBroadcastRpcAddress();
+            if (rpc.isPresent() && rpc.get().getAddress().getHostAddress().equals(spec.address())) {
+                return Optional.of(node);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The node's own directory: conf, data, commitlog, hints, saved_caches, cdc_raw, logs. */
@@ -286,7 +301,10 @@ public final class CassandraNode {
         }
         try {
             List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size())) + "\n";
+            // Cassandra logs its whole configuration on one line: keep each line short
+            return all.subList(Math.max(0, all.size() - lines), all.size()).stream()
+                    .map(line -> line.length() > 400 ? line.substring(0, 400) + " [...]" : line)
+                    .collect(Collectors.joining("\n", "", "\n"));
         } catch (IOException | UncheckedIOException e) {
             return "(unreadable: " + e.getMessage() + ")\n";
         }

@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A dynamic class-data-sharing archive of the Cassandra server's classes under {@code target/cassandra/cds}: the
  * first node JVM to stop gracefully writes it, later node JVMs map it and spend less CPU loading classes.
- * {@code -Dringmap.cassandra.cds=false} turns it off.
+ * {@code -Dringmap.cassandra.cds=false} turns it off; with the environment variable {@code CI=true} an existing archive
+ * is used but none is written.
  */
 final class ClassDataArchive {
 
@@ -45,7 +46,8 @@ final class ClassDataArchive {
         if (Files.isRegularFile(archive)) {
             return new Options(List.of("-XX:SharedArchiveFile=" + archive), null);
         }
-        if (!DUMPS_IN_PROGRESS.add(archive)) {
+        // a CI run works in a fresh clone that no later run reuses: writing the archive (20 s at stop) never pays off
+        if ("true".equalsIgnoreCase(System.getenv("CI")) || !DUMPS_IN_PROGRESS.add(archive)) {
             return new Options(List.of(), null);
         }
         try {

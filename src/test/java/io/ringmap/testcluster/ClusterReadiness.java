@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 
-import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,7 +80,7 @@ final class ClusterReadiness {
             return Optional.of("driver sees " + nodes.size() + " of " + clusterSize + " nodes");
         }
         for (CassandraNode expected : running) {
-            Node node = find(nodes.values(), expected.nativeAddress());
+            Node node = expected.in(session).orElse(null);
             if (node == null) {
                 return Optional.of("driver does not know " + expected.address());
             }
@@ -105,15 +104,5 @@ final class ClusterReadiness {
             return Optional.of("schema versions disagree");
         }
         return Optional.empty();
-    }
-
-    private static Node find(Iterable<Node> nodes, InetSocketAddress address) {
-        for (Node node : nodes) {
-            Optional<InetSocketAddress> rpc = node.getBroadcastRpcAddress();
-            if (rpc.isPresent() && rpc.get().getAddress().equals(address.getAddress())) {
-                return node;
-            }
-        }
-        return null;
     }
 }

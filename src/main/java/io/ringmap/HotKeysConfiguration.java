@@ -1,0 +1,79 @@
+package io.ringmap;
+
+import io.ringmap.config.HotKeysProperties;
+import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.metrics.HotKeyMetrics;
+import io.ringmap.metrics.HotKeyRecorder;
+import io.ringmap.metrics.HotKeyScheduler;
+import io.ringmap.metrics.HotKeySeriesLimit;
+import io.ringmap.metrics.ReportedHits;
+import io.ringmap.metrics.SnapshotPlacements;
+import io.ringmap.routing.HotKeyQuery;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.topology.RingService;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Wires hot-key tracking ({@code ringmap.hotkeys.*}): the core, its recorder on the routing path, its meters with
+ * the series-limit backstop, and the scheduler driving refreshes and window rotation. With
+ * {@code ringmap.hotkeys.enabled=false} none of this exists: nothing is recorded and no hot-key meter is registered.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
+public class HotKeysConfiguration {
+
+    /** Replica nodes tracked at most: far above any real cluster, a bound against a runaway topology. */
+    static final int MAX_REPLICA_NODES = 10_000;
+
+    @Bean
+    HotKeyRegistry hotKeyRegistry(HotKeysProperties properties) {
+        return new HotKeyRegistry(properties.settings(), properties.exporter());
+    }
+
+    @Bean
+    ReplicaHits replicaHits() {
+        return new ReplicaHits(MAX_REPLICA_NODES);
+    }
+
+    @Bean
+    SnapshotPlacements snapshotPlacements(RingService ringService) {
+        return new SnapshotPlacements(ringService);
+    }
+
+    /** Registered with every meter registry by Spring Boot (a MeterBinder bean). */
+    @Bean
+    HotKeyMetrics hotKeyMetrics(HotKeyRegistry hotKeys, ReplicaHits replicas, SnapshotPlacements placements) {
+        return new HotKeyMetrics(hotKeys, replicas, placements);
+    }
+
+    /** Applied as a MeterFilter and bound as a MeterBinder (to learn removals) by Spring Boot. */
+    @Bean
+    HotKeySeriesLimit hotKeySeriesLimit(HotKeysProperties properties) {
+        return new HotKeySeriesLimit(properties.settings().seriesPerTable(), properties.maxTables());
+    }
+
+    @Bean
+    HotKeyRecorder hotKeyRecorder(HotKeyRegistry hotKeys, ReplicaHits replicas) {
+        return new HotKeyRecorder(hotKeys, replicas);
+    }
+
+    @Bean
+    ReportedHits reportedHits() {
+        return new ReportedHits();
+    }
+
+    @Bean
+    HotKeyScheduler hotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
+            RingService ringService, SnapshotPlacements placements, HotKeysProperties properties) {
+        return new HotKeyScheduler(metrics, hotKeys, replicas, ringService, placements,
+                properties.refreshInterval(), properties.window());
+    }
+
+    @Bean
+    HotKeyQuery hotKeyQuery(RoutingService routing, HotKeyRegistry hotKeys) {
+        return new HotKeyQuery(routing, hotKeys);
+    }
+}

@@ -1,0 +1,67 @@
+package io.ringmap.metrics;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.ringmap.ring.Node;
+import io.ringmap.ring.NodeState;
+import io.ringmap.topology.Freshness;
+import io.ringmap.topology.RingService;
+import java.time.Clock;
+import java.util.Locale;
+
+/**
+ * Gauges of the served ring snapshot: {@value #AGE} (seconds since it was built; NaN before the first one),
+ * {@value #STALE} (1 while the source cannot reach the cluster or before the first snapshot, else 0),
+ * {@value #VERSION} (0 before the first one) and {@value #NODES} per node state (one series per
+ * {@link NodeState}, so the cardinality is fixed).
+ */
+public final class SnapshotMetrics implements MeterBinder {
+
+    public static final String AGE = "ringmap.snapshot.age";
+    public static final String STALE = "ringmap.snapshot.stale";
+    public static final String VERSION = "ringmap.snapshot.version";
+    public static final String NODES = "ringmap.ring.nodes";
+
+    private final RingService ringService;
+    private final Clock clock;
+
+    public SnapshotMetrics(RingService ringService, Clock clock) {
+        this.ringService = ringService;
+        this.clock = clock;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        Gauge.builder(AGE, this, SnapshotMetrics::ageSeconds).baseUnit("seconds")
+                .description("Seconds since the served ring snapshot was built").register(registry);
+        Gauge.builder(STALE, this, m -> m.ringService.peek().map(f -> f.stale() ? 1.0 : 0.0).orElse(1.0))
+                .description("1 when answers come from a stale snapshot (cluster unreachable) or none exists yet")
+                .register(registry);
+        Gauge.builder(VERSION, this, m -> m.ringService.peek().map(f -> (double) f.snapshot().version()).orElse(0.0))
+                .description("Version of the served ring snapshot; increases with every topology change")
+                .register(registry);
+        for (NodeState state : NodeState.values()) {
+            Gauge.builder(NODES, this, m -> m.nodes(state)).tag("state", state.name().toLowerCase(Locale.ROOT))
+                    .description("Nodes in the served ring snapshot by state").register(registry);
+        }
+    }
+
+    private double ageSeconds() {
+        return ringService.peek().map(f -> f.age(clock.instant()).toMillis() / 1000.0).orElse(Double.NaN);
+    }
+
+    private double nodes(NodeState state) {
+        Freshness f = ringService.peek().orElse(null);
+        if (f == null) {
+            return 0;
+        }
+        int n = 0;
+        for (Node node : f.snapshot().ring().ring().nodes()) {
+            if (node.state() == state) {
+                n++;
+            }
+        }
+        return n;
+    }
+}

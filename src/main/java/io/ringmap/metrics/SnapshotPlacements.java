@@ -1,0 +1,55 @@
+package io.ringmap.metrics;
+
+import io.ringmap.ring.Node;
+import io.ringmap.topology.Freshness;
+import io.ringmap.topology.RingService;
+import io.ringmap.topology.TopologySnapshot;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Data centre and rack of a replica node id (its address) in the current ring snapshot, for the tags of
+ * {@code ringmap.replica.hits}; {@link ReplicaPlacement#UNKNOWN} for an address the snapshot does not know.
+ */
+public final class SnapshotPlacements implements Function<String, ReplicaPlacement> {
+
+    private final RingService ringService;
+    private volatile Cached cached;
+
+    public SnapshotPlacements(RingService ringService) {
+        this.ringService = ringService;
+    }
+
+    @Override
+    public ReplicaPlacement apply(String address) {
+        return byAddress().getOrDefault(address, ReplicaPlacement.UNKNOWN);
+    }
+
+    /** Addresses of the nodes in the current snapshot (empty before the first one). */
+    public Set<String> liveAddresses() {
+        return byAddress().keySet();
+    }
+
+    private Map<String, ReplicaPlacement> byAddress() {
+        TopologySnapshot snapshot = ringService.peek().map(Freshness::snapshot).orElse(null);
+        if (snapshot == null) {
+            return Map.of();
+        }
+        Cached c = cached;
+        if (c == null || c.snapshot != snapshot) {
+            // rebuilt once per published snapshot, read by the once-a-second meter sync
+            Map<String, ReplicaPlacement> map = new HashMap<>();
+            for (Node node : snapshot.ring().ring().nodes()) {
+                map.put(node.address(), new ReplicaPlacement(node.datacenter(), node.rack()));
+            }
+            c = new Cached(snapshot, Map.copyOf(map));
+            cached = c;
+        }
+        return c.byAddress;
+    }
+
+    private record Cached(TopologySnapshot snapshot, Map<String, ReplicaPlacement> byAddress) {
+    }
+}

@@ -1,0 +1,121 @@
+package io.ringmap.routing;
+
+import io.ringmap.hotkeys.HotKey;
+import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.KeyLabels;
+import io.ringmap.hotkeys.TableHotKeys;
+import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.ring.ReplicaLookup;
+import io.ringmap.ring.RingSnapshot;
+import io.ringmap.schema.ParsedKey;
+import io.ringmap.schema.PartitionKeyParser;
+import io.ringmap.schema.TableSchema;
+import io.ringmap.schema.UnknownKeyspaceException;
+import io.ringmap.token.Token;
+import io.ringmap.topology.Freshness;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Answers "which partitions are hot": the sketch's heaviest keys per table, each routed again (label back to key
+ * components, token by the snapshot's partitioner, replicas by the keyspace's placement) against one snapshot.
+ * Routing a hot key here is not a hit.
+ */
+public class HotKeyQuery {
+
+    private final RoutingService routing;
+    private final HotKeyRegistry hotKeys;
+
+    public HotKeyQuery(RoutingService routing, HotKeyRegistry hotKeys) {
+        this.routing = Objects.requireNonNull(routing, "routing must not be null");
+        this.hotKeys = Objects.requireNonNull(hotKeys, "hotKeys must not be null");
+    }
+
+    /**
+     * One hot key with its route.
+     *
+     * @param route the key routed again, or {@code null} when its label was shortened (longer than 256 characters)
+     *              and cannot be turned back into a key
+     */
+    public record RoutedHotKey(HotKey hotKey, KeyRoute route) {
+    }
+
+    /**
+     * The hot keys of one table.
+     *
+     * @param hits         hits of the table the sketch's window covers
+     * @param maximumError the largest amount by which any estimate of this table can be off
+     */
+    public record TableReport(TableSchema table, long hits, long maximumError, List<RoutedHotKey> keys) {
+    }
+
+    /**
+     * Hot keys of every tracked table, of one keyspace's tables, or of one table (then also when it has no hit).
+     *
+     * @param keyspace null for all keyspaces
+     * @param table    null for all tables of the keyspace; needs a keyspace
+     * @throws UnknownKeyspaceException                     for a keyspace not in the snapshot
+     * @throws io.ringmap.schema.UnknownTableException for a table not in the snapshot
+     */
+    public List<TableReport> hotKeys(Freshness f, String keyspace, String table, int limit) {
+        if (table != null) {
+            TableSchema schema = routing.table(f, keyspace, table);
+            Optional<TableHotKeys> hot = hotKeys.hotKeys(schema.keyspace(), schema.table(), limit);
+            return List.of(hot.map(h -> report(f, schema, h)).orElseGet(() -> new TableReport(schema, 0, 0,
+                    List.of())));
+        }
+        String canonicalKeyspace = keyspace == null ? null : f.snapshot().ring().keyspace(keyspace)
+                .orElseThrow(() -> new UnknownKeyspaceException(keyspace)).keyspace();
+        List<TableReport> out = new ArrayList<>();
+        for (TableHotKeys hot : hotKeys.hotKeys(limit)) {
+            if (canonicalKeyspace != null && !canonicalKeyspace.equals(hot.table().keyspace())) {
+                continue;
+            }
+            if (!f.snapshot().schema().contains(hot.table().keyspace(), hot.table().table())) {
+                continue; // dropped from the schema; forgotten at the next refresh
+            }
+            out.add(report(f, f.snapshot().schema().table(hot.table().keyspace(), hot.table().table()), hot));
+        }
+        return out;
+    }
+
+    private TableReport report(Freshness f, TableSchema schema, TableHotKeys hot) {
+        RingSnapshot ring = f.snapshot().ring();
+        KeyspacePlacement placement = ring.keyspace(schema.keyspace()).orElse(null);
+        List<RoutedHotKey> keys = new ArrayList<>(hot.keys().size());
+        for (HotKey key : hot.keys()) {
+            keys.add(new RoutedHotKey(key, route(ring, schema, placement, key.label())));
+        }
+        return new TableReport(schema, hot.streamLength(), hot.maximumError(), keys);
+    }
+
+    private static KeyRoute route(RingSnapshot ring, TableSchema schema, KeyspacePlacement placement, String label) {
+        List<String> components;
+        try {
+            components = KeyLabels.parse(label);
+        } catch (IllegalArgumentException shortened) {
+            return null; // a label cut by KeyLabels.bounded: its full key is not kept
+        }
+        if (components.size() != schema.partitionKey().size()) {
+            return null;
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < components.size(); i++) {
+            values.put(schema.partitionKey().get(i).name(), components.get(i));
+        }
+        ParsedKey parsed;
+        try {
+            parsed = PartitionKeyParser.parse(schema, values);
+        } catch (RuntimeException e) {
+            return null; // the column's type changed since the key was counted
+        }
+        Token token = ring.ring().partitioner().tokenFor(parsed.serializedKey());
+        ReplicaLookup replicas = placement instanceof KeyspacePlacement.Placed placed
+                ? ring.lookup(placed, token) : null;
+        return new KeyRoute(schema, parsed, token, replicas);
+    }
+}

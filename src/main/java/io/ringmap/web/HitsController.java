@@ -1,0 +1,117 @@
+package io.ringmap.web;
+
+import io.ringmap.metrics.ReportedHits;
+import io.ringmap.metrics.ReportedHits.Operation;
+import io.ringmap.routing.BatchItemException;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.schema.TableSchema;
+import io.ringmap.topology.Freshness;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code POST /hits}: clients report sampled partition accesses, counted like keys ringmap routes itself. */
+@RestController
+@Tag(name = "hot keys", description = "Hot partition keys: report accesses, list the hottest keys per table")
+public class HitsController {
+
+    private final RoutingService routing;
+    private final ObjectProvider<ReportedHits> reported;
+
+    public HitsController(RoutingService routing, ObjectProvider<ReportedHits> reported) {
+        this.routing = routing;
+        this.reported = reported;
+    }
+
+    /** One reported access. */
+    @Schema(description = "Accesses of one partition key")
+    public record Hit(
+            @Schema(description = "The partition key as {column: value}",
+                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}") Map<String, String> key,
+            @Schema(description = "How many accesses this item stands for (e.g. 100 when sampling 1 in 100); "
+                    + "default 1", nullable = true, example = "1", minimum = "1") Long count,
+            @Schema(description = "read or write; counted per operation in ringmap_hits_reported_total",
+                    nullable = true,
+                    allowableValues = {"read", "write"}, example = "read") String operation) {
+    }
+
+    /** A batch of accesses of one table. */
+    @Schema(description = "Accesses of partition keys of one table")
+    public record HitsRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @NotBlank @Schema(example = "readings") String table,
+            @NotNull @Schema(description = "At most ringmap.api.max-batch-size items") List<Hit> hits) {
+    }
+
+    /** What was counted. */
+    @Schema(description = "What was counted")
+    public record HitsResponse(
+            @Schema(example = "iot") String keyspace,
+            @Schema(example = "readings") String table,
+            @Schema(description = "Items recorded (all of the request)", example = "2") int recorded,
+            @Schema(description = "Sum of the items' counts", example = "101") long hits,
+            @Schema(description = "False when hot-key tracking is disabled (ringmap.hotkeys.enabled=false): the "
+                    + "request was validated but nothing is tracked") boolean tracked) {
+    }
+
+    @PostMapping(path = "/hits", consumes = "application/json", produces = "application/json")
+    @io.swagger.v3.oas.annotations.Operation(summary = "Report sampled partition accesses",
+            description = "Each item counts `count` hits (default 1) of its key for the table's hot keys and for "
+                    + "its replicas. Keys are validated exactly like lookups: one bad item rejects the whole batch "
+                    + "(400 naming its index) and nothing of it is counted. At most ringmap.api.max-batch-size items "
+                    + "(413 beyond). Counted synchronously; the metrics show it at the next refresh (about 1 s).")
+    public HitsResponse hits(@Valid @RequestBody HitsRequest request) {
+        List<Hit> hits = request.hits();
+        routing.checkBatch(hits.size());
+        Freshness f = routing.snapshot();
+        TableSchema schema = routing.table(f, request.keyspace(), request.table());
+        List<Map<String, String>> keys = new ArrayList<>(hits.size());
+        List<Long> counts = new ArrayList<>(hits.size());
+        Operation[] operations = new Operation[hits.size()];
+        for (int i = 0; i < hits.size(); i++) {
+            Hit hit = hits.get(i);
+            if (hit == null || hit.key() == null) {
+                throw new BatchItemException(i, new InvalidParameterException("key",
+                        "key is required: the partition key as {column: value}"));
+            }
+            operations[i] = operation(i, hit.operation());
+            keys.add(hit.key());
+            counts.add(hit.count() == null ? 1L : hit.count());
+        }
+        int recorded = routing.recordHits(f, request.keyspace(), request.table(), keys, counts);
+        Map<Operation, Long> byOperation = new EnumMap<>(Operation.class);
+        long total = 0;
+        for (int i = 0; i < counts.size(); i++) {
+            byOperation.merge(operations[i], counts.get(i), Long::sum);
+            total += counts.get(i);
+        }
+        ReportedHits counter = reported.getIfAvailable();
+        if (counter != null) {
+            byOperation.forEach((op, n) -> counter.record(schema.keyspace(), schema.table(), op, n));
+        }
+        return new HitsResponse(schema.keyspace(), schema.table(), recorded, total, counter != null);
+    }
+
+    private static Operation operation(int index, String text) {
+        if (text == null) {
+            return Operation.UNSPECIFIED;
+        }
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "read" -> Operation.READ;
+            case "write" -> Operation.WRITE;
+            default -> throw new BatchItemException(index, new InvalidParameterException("operation",
+                    "operation must be read or write, was '" + text + "'"));
+        };
+    }
+}

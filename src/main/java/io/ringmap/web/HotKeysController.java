@@ -1,0 +1,138 @@
+package io.ringmap.web;
+
+import io.ringmap.config.HotKeysProperties;
+import io.ringmap.hotkeys.HotKey;
+import io.ringmap.routing.HotKeyQuery;
+import io.ringmap.routing.HotKeyQuery.RoutedHotKey;
+import io.ringmap.routing.HotKeyQuery.TableReport;
+import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.topology.Freshness;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /hotkeys}: the hottest partition keys per table, with their token and replicas. */
+@RestController
+@io.swagger.v3.oas.annotations.tags.Tag(name = "hot keys")
+public class HotKeysController {
+
+    private static final int DEFAULT_LIMIT = 10;
+
+    private final RoutingService routing;
+    private final ObjectProvider<HotKeyQuery> query;
+    private final HotKeysProperties properties;
+
+    public HotKeysController(RoutingService routing, ObjectProvider<HotKeyQuery> query,
+            HotKeysProperties properties) {
+        this.routing = routing;
+        this.query = query;
+        this.properties = properties;
+    }
+
+    /** One hot key. */
+    @Schema(description = "A hot partition key with the sketch's estimate and bounds")
+    public record HotKeyView(
+            @Schema(description = "The key's label: components' CQL text joined with ':' ('\\' escapes ':' and "
+                    + "'\\'), as nodetool getendpoints prints composite keys", example = "sensor-17:2026-10-01")
+            String label,
+            @Schema(description = "The partition tag of ringmap_hotkey_hits_total for this key: the label, or its "
+                    + "hash with export-key hash", example = "sensor-17:2026-10-01") String exportedAs,
+            @Schema(description = "The key by column; absent when the label was shortened (over 256 characters)",
+                    nullable = true, example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
+            Map<String, String> key,
+            @Schema(description = "Estimated hits in the window", example = "1200") long estimate,
+            @Schema(description = "Hits certainly seen", example = "1190") long lowerBound,
+            @Schema(description = "Hits at most seen", example = "1200") long upperBound,
+            @Schema(description = "upperBound - lowerBound: how far the estimate may be off", example = "10")
+            long errorBound,
+            @Schema(description = "estimate / hits of the table in the window, 0..1", example = "0.31") double share,
+            @Schema(description = "The key's token (absent when key is)", nullable = true,
+                    example = "-5244601577406426113") String token,
+            @Schema(description = "The key's replicas, primary first (absent when the keyspace cannot be placed)",
+                    nullable = true) List<ReplicaView> replicas) {
+    }
+
+    /** The hot keys of one table. */
+    @Schema(description = "The hottest keys of one table")
+    public record TableView(
+            @Schema(example = "iot") String keyspace,
+            @Schema(example = "readings") String table,
+            @Schema(description = "Hits of the table in the sketch's window (last one to two windows)",
+                    example = "3900") long hits,
+            @Schema(description = "The largest amount by which any estimate of this table can be off",
+                    example = "12") long maximumError,
+            @Schema(description = "Heaviest first; empty for a table with no hits") List<HotKeyView> keys) {
+    }
+
+    /** The answer. */
+    @Schema(description = "Hot partition keys per table")
+    public record HotKeysResponse(
+            @Schema(description = "How keys appear in metrics: plain (the label) or hash (HMAC-SHA256 with the "
+                    + "configured salt, 16 hex characters)", allowableValues = {"plain", "hash"}) String exportKey,
+            @Schema(description = "Keys per table with their own series (ringmap.hotkeys.top-k)", example = "20")
+            int topK,
+            @Schema(description = "Sketch window (ringmap.hotkeys.window), ISO-8601", example = "PT5M") String window,
+            List<TableView> tables,
+            SnapshotView snapshot) {
+    }
+
+    @GetMapping(path = "/hotkeys", produces = "application/json")
+    @Operation(summary = "Hottest partition keys per table",
+            description = "Per table, the heaviest keys of the last one to two windows as the frequent-items sketch "
+                    + "estimates them (the true count is between lowerBound and upperBound), their share of the "
+                    + "table's traffic, and each key's token and replicas in the current snapshot. Without keyspace: "
+                    + "every table with hits; with keyspace and table: that table, also when it has no hits (empty "
+                    + "keys). Labels are shown in clear also with export-key hash; exportedAs gives the hash.")
+    public HotKeysResponse hotKeys(
+            @Parameter(description = "Only this keyspace", example = "iot")
+            @RequestParam(required = false) String keyspace,
+            @Parameter(description = "Only this table (needs keyspace)", example = "readings")
+            @RequestParam(required = false) String table,
+            @Parameter(description = "Keys per table, 1..ringmap.hotkeys.top-k; default 10 (or top-k if smaller)",
+                    example = "10")
+            @RequestParam(required = false) Integer limit) {
+        HotKeyQuery hotKeys = query.getIfAvailable();
+        if (hotKeys == null) {
+            throw new HotKeysDisabledException();
+        }
+        if (table != null && keyspace == null) {
+            throw new InvalidParameterException("keyspace", "table '" + table + "' needs its keyspace");
+        }
+        int keys = limit == null ? Math.min(DEFAULT_LIMIT, properties.topK()) : limit;
+        if (keys < 1 || keys > properties.topK()) {
+            throw new InvalidParameterException("limit", "limit must be between 1 and " + properties.topK()
+                    + " (ringmap.hotkeys.top-k), was " + limit);
+        }
+        Freshness f = routing.snapshot();
+        List<TableView> tables = new ArrayList<>();
+        for (TableReport report : hotKeys.hotKeys(f, keyspace, table, keys)) {
+            List<HotKeyView> views = new ArrayList<>(report.keys().size());
+            for (RoutedHotKey k : report.keys()) {
+                views.add(view(f, k));
+            }
+            tables.add(new TableView(report.table().keyspace(), report.table().table(), report.hits(),
+                    report.maximumError(), views));
+        }
+        return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), properties.topK(),
+                properties.window().toString(), tables, SnapshotView.of(f));
+    }
+
+    private static HotKeyView view(Freshness f, RoutedHotKey k) {
+        HotKey hot = k.hotKey();
+        KeyRoute r = k.route();
+        return new HotKeyView(hot.label(), hot.key(), r == null ? null : TokenController.keyView(r), hot.estimate(),
+                hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
+                r == null ? null : r.token().toString(),
+                r == null || r.replicas() == null ? null
+                        : ReplicasController.views(f.snapshot().ring().ring(), r.replicas().replicas(), null));
+    }
+}

@@ -1,0 +1,80 @@
+package io.ringmap.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ringmap.testcluster.CassandraCluster;
+import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterSpec;
+import io.ringmap.testcluster.NodeSpec;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * The service starts while its cluster is unreachable, answers 503 and is not ready, then becomes ready on its own
+ * once the cluster appears: no restart.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "spring.cassandra.contact-points=127.0.0.36:9042",
+        "spring.cassandra.local-datacenter=dc1",
+        "management.server.port=0"})
+class LiveStartupIT {
+
+    static final ClusterSpec SPEC = ClusterSpec.of("live-startup", CassandraPartitioner.MURMUR3, List.of(
+            NodeSpec.withTokens("127.0.0.36", "dc1", "rack1", "0")));
+
+    static final CassandraCluster CLUSTER = CassandraCluster.of(SPEC);
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    @LocalServerPort
+    int port;
+
+    @LocalManagementPort
+    int managementPort;
+
+    @AfterAll
+    static void stopCluster() {
+        CLUSTER.stop();
+    }
+
+    @Test
+    void startsWithoutItsClusterAnswers503AndBecomesReadyWhenTheClusterAppears() throws Exception {
+        // given a service whose only contact point does not answer yet
+        HttpResponse<String> token = get(port, "/token?keyspace=system_schema&table=tables&keyspace_name=x");
+        assertThat(token.statusCode()).isEqualTo(503);
+        assertThat(token.headers().firstValue("Content-Type")).hasValueSatisfying(
+                ct -> assertThat(ct).startsWith("application/problem+json"));
+        assertThat(token.body()).contains("no ring snapshot").doesNotContain("com.datastax");
+        assertThat(get(managementPort, "/readyz").statusCode()).isEqualTo(503);
+        assertThat(get(managementPort, "/livez").statusCode()).isEqualTo(200);
+
+        // when the cluster appears
+        CLUSTER.start();
+        long ready = System.nanoTime();
+
+        // then the service becomes ready by itself and answers
+        long deadline = ready + Duration.ofSeconds(15).toNanos();
+        while (get(managementPort, "/readyz").statusCode() != 200) {
+            assertThat(System.nanoTime()).as("readiness within 15 s of the cluster being up").isLessThan(deadline);
+            Thread.sleep(100);
+        }
+        System.out.printf("[LiveStartupIT] cluster ready -> service ready: %d ms%n",
+                (System.nanoTime() - ready) / 1_000_000);
+        assertThat(get(port, "/token?keyspace=system_schema&table=tables&keyspace_name=x").statusCode())
+                .isEqualTo(200);
+    }
+
+    static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

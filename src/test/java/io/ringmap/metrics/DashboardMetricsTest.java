@@ -1,0 +1,96 @@
+package io.ringmap.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** Every metric the Grafana dashboard queries is present in the service's own Prometheus scrape. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"management.server.port=0", "ringmap.hotkeys.refresh-interval=100ms"})
+class DashboardMetricsTest {
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @LocalServerPort
+    int port;
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    void extractsMetricNamesFromPromQl() {
+        assertThat(DashboardQueries.metricNames("topk(10, sum by (keyspace, table, partition) (rate("
+                + "ringmap_hotkey_hits_total{partition!=\"_other\", job=~\"$job\"}[$__rate_interval])))"))
+                .containsExactly("ringmap_hotkey_hits_total");
+        assertThat(DashboardQueries.metricNames("sum(a_total) / on (x) group_left(y) b_bytes offset 5m > 0.5 "
+                + "and label_values(c_seconds{job=\"j\"}, instance)"))
+                .containsExactlyInAnyOrder("a_total", "b_bytes", "c_seconds");
+    }
+
+    @Test
+    void everyMetricTheDashboardQueriesIsScraped() throws Exception {
+        // given lookups, reported hits and errors
+        get("/token?keyspace=iot&table=readings&sensor_id=sensor-17&day=2026-10-01", 200);
+        get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-17&day=2026-10-01", 200);
+        post("/hits", """
+                {"keyspace": "iot", "table": "readings", "hits": [
+                  {"key": {"sensor_id": "sensor-17", "day": "2026-10-01"}, "count": 5, "operation": "read"}]}""", 200);
+        get("/token?keyspace=iot&table=readings&sensor_id=s&day=yesterday", 400);
+        get("/token?keyspace=nope&table=readings&sensor_id=s&day=2026-10-01", 404);
+        System.gc(); // so that jvm_gc_pause_seconds has a sample
+
+        Set<String> wanted = DashboardQueries.metricNames();
+        System.out.println("dashboard metrics: " + wanted);
+        assertThat(wanted).contains("ringmap_hotkey_hits_total", "ringmap_replica_hits_total",
+                "http_server_requests_seconds_count", "ringmap_snapshot_age_seconds", "ringmap_snapshot_stale",
+                "jvm_memory_used_bytes");
+
+        // when the hot-key meters have synced (refresh every 100 ms) and the GC notification has arrived
+        Set<String> missing = new TreeSet<>(wanted);
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        while (!missing.isEmpty() && System.nanoTime() < deadline) {
+            Set<String> scraped = scrapedNames();
+            missing.removeIf(scraped::contains);
+            if (!missing.isEmpty()) {
+                Thread.sleep(200);
+                missing = new TreeSet<>(wanted);
+                missing.removeAll(scraped);
+            }
+        }
+
+        // then
+        assertThat(missing).as("dashboard metrics absent from /actuator/prometheus").isEmpty();
+    }
+
+    private Set<String> scrapedNames() throws Exception {
+        HttpResponse<String> scrape = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(scrape.statusCode()).isEqualTo(200);
+        return scrape.body().lines().filter(l -> !l.startsWith("#") && !l.isBlank())
+                .map(l -> l.split("[{ ]", 2)[0]).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private void get(String path, int status) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
+    }
+
+    private void post(String path, String json, int status) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
+    }
+}

@@ -1,0 +1,281 @@
+package io.ringmap.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * ringmap scraped by a real Prometheus server (Debian's {@code prometheus} package, {@code /usr/bin/prometheus}):
+ * under a Zipf workload Prometheus names the true hottest partition, and after a million distinct keys each table
+ * still has at most K + 1 {@code ringmap_hotkey_hits_total} series.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+    "management.server.port=0",
+    "ringmap.hotkeys.refresh-interval=200ms",
+    "ringmap.api.max-batch-size=20000"})
+class PrometheusEndToEndIT {
+
+    private static final Path PROMETHEUS = Path.of(System.getProperty("ringmap.it.prometheus", "/usr/bin/prometheus"));
+    private static final int TOP_K = 20; // ringmap.hotkeys.top-k default
+    private static final int BATCH = 10_000;
+    private static final String DAY = "2026-10-01";
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    @LocalServerPort
+    int port;
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    void prometheusNamesTheHottestKeyAndSeesAtMostKPlusOneSeriesPerTable() throws Exception {
+        assertThat(Files.isExecutable(PROMETHEUS))
+                .as("%s is missing: install Debian's prometheus package (apt-get install -y prometheus, see "
+                        + "scripts/ci-install.sh, run by .ci/run) or point -Dringmap.it.prometheus at a prometheus "
+                        + "binary", PROMETHEUS)
+                .isTrue();
+        long started = System.nanoTime();
+        Path dir = Files.createDirectories(Path.of("target", "prometheus-it", String.valueOf(ProcessHandle.current()
+                .pid())));
+        int promPort = freePort();
+        Files.writeString(dir.resolve("prometheus.yml"), """
+                global:
+                  scrape_interval: 1s
+                  evaluation_interval: 1s
+                scrape_configs:
+                  - job_name: ringmap
+                    metrics_path: /actuator/prometheus
+                    static_configs:
+                      - targets: ["127.0.0.1:%d"]
+                """.formatted(managementPort));
+        Process prometheus = new ProcessBuilder(PROMETHEUS.toString(),
+                "--config.file=" + dir.resolve("prometheus.yml"),
+                "--storage.tsdb.path=" + dir.resolve("data"),
+                "--web.listen-address=127.0.0.1:" + promPort,
+                "--log.level=warn")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+        String api = "http://127.0.0.1:" + promPort;
+        try {
+            awaitReady(api, prometheus, dir);
+            System.out.printf("prometheus %d up after %.1f s%n", prometheus.pid(), seconds(started));
+
+            // given a seeded Zipf(1.1) workload over 10,000 sensors, through POST /hits and GET /token
+            Zipf zipf = new Zipf(10_000, 1.1, 42);
+            long[] counts = new long[10_001];
+            List<Integer> reported = new ArrayList<>();
+            for (int i = 0; i < 100_000; i++) {
+                reported.add(zipf.next());
+            }
+            postHits(reported.subList(0, BATCH), counts);
+            Thread.sleep(600); // a refresh ranks the head before the bulk arrives, so its counters see most hits
+            for (int from = BATCH; from < reported.size(); from += BATCH) {
+                postHits(reported.subList(from, from + BATCH), counts);
+            }
+            for (int i = 0; i < 300; i++) {
+                int rank = zipf.next();
+                get("/token?keyspace=iot&table=readings&sensor_id=sensor-" + rank + "&day=" + DAY);
+                counts[rank]++;
+            }
+            int hottest = argMax(counts);
+            String hottestLabel = "sensor-" + hottest + ":" + DAY;
+            System.out.printf("workload: %d hits, true hottest %s with %d (runner-up %d) after %.1f s%n",
+                    Arrays.stream(counts).sum(), hottestLabel, counts[hottest], secondLargest(counts),
+                    seconds(started));
+
+            // when Prometheus has scraped the result
+            String topQuery = "topk(1, sum by (partition) (ringmap_hotkey_hits_total{partition!=\"_other\"}))";
+            JsonNode top = awaitResult(api, topQuery,
+                    r -> r.size() == 1 && hottestLabel.equals(r.get(0).path("metric").path("partition").asString()),
+                    Duration.ofSeconds(30));
+
+            // then
+            assertThat(top.get(0).path("metric").path("partition").asString()).isEqualTo(hottestLabel);
+            System.out.printf("%s -> %s after %.1f s%n", topQuery, top, seconds(started));
+            JsonNode rate = awaitResult(api, "topk(1, sum by (partition) (rate(ringmap_hotkey_hits_total"
+                    + "{partition!=\"_other\"}[1m])))", r -> r.size() == 1, Duration.ofSeconds(10));
+            System.out.printf("rate top 1 -> %s%n", rate);
+            assertThat(rate.get(0).path("metric").path("partition").asString()).isEqualTo(hottestLabel);
+
+            // and when a million distinct keys arrive, in batches of 10,000
+            long floodStart = System.nanoTime();
+            for (int batch = 0; batch < 100; batch++) {
+                StringBuilder body = new StringBuilder(BATCH * 64)
+                        .append("{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[");
+                for (int i = 0; i < BATCH; i++) {
+                    body.append(i == 0 ? "" : ",").append("{\"key\":{\"sensor_id\":\"cold-").append(batch * BATCH + i)
+                            .append("\",\"day\":\"").append(DAY).append("\"}}");
+                }
+                post("/hits", body.append("]}").toString());
+            }
+            System.out.printf("1,000,000 distinct keys posted in %.1f s%n", seconds(floodStart));
+            Thread.sleep(3_000); // a few more scrapes
+
+            // then no scrape ever held more than K + 1 series of one table
+            JsonNode perTable = awaitResult(api, "count by (keyspace, table) (ringmap_hotkey_hits_total)",
+                    r -> r.size() > 0, Duration.ofSeconds(10));
+            System.out.printf("series per table now: %s%n", perTable);
+            for (JsonNode series : perTable) {
+                assertThat(Double.parseDouble(series.path("value").get(1).asString())).isLessThanOrEqualTo(TOP_K + 1);
+            }
+            JsonNode maxOverTime = query(api, "max_over_time(count by (keyspace, table) "
+                    + "(ringmap_hotkey_hits_total)[5m:1s])");
+            System.out.printf("max series per table over the run: %s%n", maxOverTime);
+            for (JsonNode series : maxOverTime) {
+                assertThat(Double.parseDouble(series.path("value").get(1).asString())).isLessThanOrEqualTo(TOP_K + 1);
+            }
+            System.out.printf("distinct partition series seen in the run: %s%n",
+                    query(api, "count(count by (partition) (last_over_time(ringmap_hotkey_hits_total[5m])))"));
+            System.out.printf("end-to-end test body took %.1f s%n", seconds(started));
+        } finally {
+            prometheus.destroy(); // this child only, by its own handle
+            if (!prometheus.waitFor(10, TimeUnit.SECONDS)) {
+                prometheus.destroyForcibly();
+            }
+        }
+    }
+
+    private void postHits(List<Integer> ranks, long[] counts) throws Exception {
+        Map<Integer, Integer> byRank = new LinkedHashMap<>();
+        ranks.forEach(r -> byRank.merge(r, 1, Integer::sum));
+        StringBuilder body = new StringBuilder("{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[");
+        String sep = "";
+        // one item per hit, as a client reporting every sampled access would; operation alternates
+        int n = 0;
+        for (int rank : ranks) {
+            body.append(sep).append("{\"key\":{\"sensor_id\":\"sensor-").append(rank).append("\",\"day\":\"")
+                    .append(DAY).append("\"},\"operation\":\"").append(n++ % 4 == 0 ? "write" : "read").append("\"}");
+            sep = ",";
+            counts[rank]++;
+        }
+        post("/hits", body.append("]}").toString());
+    }
+
+    private void post(String path, String body) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))
+                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as("POST %s: %s", path, r.body()).isEqualTo(200);
+    }
+
+    private void get(String path) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as("GET %s: %s", path, r.body()).isEqualTo(200);
+    }
+
+    private JsonNode query(String api, String promql) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(api + "/api/v1/query?query="
+                + URLEncoder.encode(promql, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as("%s: %s", promql, r.body()).isEqualTo(200);
+        JsonNode answer = json.readTree(r.body());
+        assertThat(answer.path("status").asString()).isEqualTo("success");
+        return answer.path("data").path("result");
+    }
+
+    private JsonNode awaitResult(String api, String promql, Predicate<JsonNode> done, Duration timeout)
+            throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode result = query(api, promql);
+        while (!done.test(result) && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+            result = query(api, promql);
+        }
+        return result;
+    }
+
+    private void awaitReady(String api, Process prometheus, Path dir) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!prometheus.isAlive()) {
+                throw new AssertionError("prometheus exited with " + prometheus.exitValue() + ":\n"
+                        + Files.readString(dir.resolve("prometheus.log")));
+            }
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(api + "/-/ready")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("prometheus not ready after 30 s:\n"
+                + Files.readString(dir.resolve("prometheus.log")));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static int argMax(long[] counts) {
+        int best = 1;
+        for (int i = 1; i < counts.length; i++) {
+            best = counts[i] > counts[best] ? i : best;
+        }
+        return best;
+    }
+
+    private static long secondLargest(long[] counts) {
+        long[] sorted = counts.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length - 2];
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+
+    /** Seeded Zipf sampler over ranks 1..n by inverse CDF; rank 1 is the most likely. */
+    private static final class Zipf {
+        private final double[] cdf;
+        private final SplittableRandom random;
+
+        Zipf(int n, double exponent, long seed) {
+            cdf = new double[n];
+            double sum = 0;
+            for (int rank = 1; rank <= n; rank++) {
+                sum += 1 / Math.pow(rank, exponent);
+                cdf[rank - 1] = sum;
+            }
+            for (int i = 0; i < n; i++) {
+                cdf[i] /= sum;
+            }
+            random = new SplittableRandom(seed);
+        }
+
+        int next() {
+            int index = Arrays.binarySearch(cdf, random.nextDouble());
+            return (index >= 0 ? index : -index - 1) + 1;
+        }
+    }
+}

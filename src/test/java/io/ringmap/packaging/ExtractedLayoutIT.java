@@ -1,0 +1,241 @@
+package io.ringmap.packaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.util.FileSystemUtils;
+
+/**
+ * Replays the Dockerfile on the built jar without a container engine: the same `jarmode=tools extract` command, the
+ * layers copied into one directory in the Dockerfile's COPY order, and the service started from there with the
+ * Dockerfile's ENTRYPOINT and JAVA_TOOL_OPTIONS, answering its probes on the management port. It reads the
+ * ConfigMap the Helm chart renders for the pod (application.yaml and a static topology.yaml), found the way the
+ * chart's Deployment points Spring at it.
+ */
+class ExtractedLayoutIT {
+
+    private static final Duration STARTUP = Duration.ofSeconds(120);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    @Test
+    void serviceStartsFromTheDockerfileLayoutAndAnswersItsProbes(@TempDir Path work) throws Exception {
+        // given the Dockerfile's build and runtime stages
+        Dockerfile dockerfile = Dockerfile.parse(Path.of("Dockerfile"));
+        Dockerfile.Stage build = dockerfile.stage("build");
+        Dockerfile.Stage runtime = dockerfile.finalStage();
+        Path jar = builtJar();
+
+        // when the build stage's extraction runs on the built jar
+        List<String> extraction = extractionCommand(build);
+        Path builder = Files.createDirectories(work.resolve("builder"));
+        Files.copy(jar, builder.resolve(jarNameIn(extraction)));
+        String destination = extraction.get(extraction.indexOf("--destination") + 1);
+        run(builder, javaCommand(extraction), Duration.ofSeconds(60));
+
+        // then the runtime stage copies every layer the jar lists, in the jar's order
+        List<String> sources = build.name() == null ? List.of() : runtime.copiesFrom(build.name());
+        List<String> layers = new ArrayList<>();
+        for (String source : sources) {
+            String relative = source.replaceFirst("^" + build.workdir() + "/", "").replaceFirst("/$", "");
+            assertThat(relative).startsWith(destination + "/");
+            layers.add(relative.substring(destination.length() + 1));
+        }
+        List<String> listed = run(builder, javaCommand(List.of("java", "-Djarmode=tools", "-jar",
+                jarNameIn(extraction), "list-layers")), Duration.ofSeconds(60)).lines().map(String::strip)
+                .filter(l -> !l.isEmpty()).toList();
+        assertThat(layers).containsExactlyElementsOf(listed)
+                .containsExactly("dependencies", "spring-boot-loader", "snapshot-dependencies", "application");
+
+        // when the layers are copied into the runtime WORKDIR, in order
+        Path application = Files.createDirectories(work.resolve("application"));
+        for (String layer : layers) {
+            Path layerDir = builder.resolve(destination).resolve(layer);
+            if (Files.isDirectory(layerDir)) { // Docker copies an empty layer as nothing
+                FileSystemUtils.copyRecursively(layerDir, application);
+            }
+        }
+        assertThat(application.resolve("org/springframework/boot/loader/launch/JarLauncher.class")).exists();
+
+        // and the ENTRYPOINT starts there in a separate JVM on free ports
+        List<String> entrypoint = runtime.entrypoint();
+        assertThat(entrypoint).contains("org.springframework.boot.loader.launch.JarLauncher");
+        int port = freePort();
+        int managementPort = freePort();
+        List<String> command = new ArrayList<>(javaCommand(entrypoint));
+        command.add("--server.port=" + port);
+        command.add("--management.server.port=" + managementPort);
+        ProcessBuilder builderProcess = new ProcessBuilder(command).directory(application.toFile())
+                .redirectErrorStream(true).redirectOutput(work.resolve("service.log").toFile());
+        builderProcess.environment().putAll(runtime.env());
+        String marker = chartConfigMountedAt(work.resolve("config"), builderProcess);
+        assertThat(runtime.env().get("JAVA_TOOL_OPTIONS")).contains("-XX:MaxRAMPercentage=75");
+        Process service = builderProcess.start();
+        long pid = service.pid();
+        try {
+            // then it becomes ready and live on the management port
+            awaitStatus(URI.create("http://127.0.0.1:" + managementPort + "/readyz"), 200, service, work);
+            assertThat(get(URI.create("http://127.0.0.1:" + managementPort + "/livez"))).isEqualTo(200);
+            assertThat(get(URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")))
+                    .isEqualTo(200);
+            HttpRequest ring = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ring"))
+                    .timeout(Duration.ofSeconds(5)).build();
+            HttpResponse<String> answer = http.send(ring, HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.body()).as("the ring comes from the chart's ConfigMap")
+                    .contains("\"name\":\"" + marker + "\"")
+                    .contains("file:" + work.resolve("config").resolve("topology.yaml").toAbsolutePath());
+            assertThat(Files.readString(work.resolve("service.log")))
+                    .contains("Picked up JAVA_TOOL_OPTIONS: " + runtime.env().get("JAVA_TOOL_OPTIONS"));
+        } finally {
+            stop(pid);
+        }
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("service stopped").isNotEqualTo(
+                java.util.Optional.of(true));
+    }
+
+    /**
+     * Renders the chart with its ConfigMap mounted at {@code configDir} (configMountPath) and a static topology with a
+     * marker keyspace (config.topology.inline, from the bundled sample), writes every ConfigMap key there as
+     * a file as the kubelet does, and gives the service the chart's SPRING_CONFIG_ADDITIONAL_LOCATION.
+     */
+    private static String chartConfigMountedAt(Path configDir, ProcessBuilder service) throws IOException {
+        String marker = "helm_rendered_" + ProcessHandle.current().pid();
+        Path topology = Files.createDirectories(configDir.resolveSibling("values")).resolve("topology.yaml");
+        String sample = Files.readString(Path.of("src", "main", "resources", "topology", "default.yaml"));
+        assertThat(sample).containsPattern("(?m)^  iot:$");
+        Files.writeString(topology, sample.replaceFirst("(?m)^  iot:$", "  " + marker + ":"));
+        String manifests = new com.marcnuri.helm.Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION)
+                .set("configMountPath", configDir.toAbsolutePath().toString())
+                .setFile("config.topology.inline", topology.toAbsolutePath())
+                .call();
+        var objects = HelmChart.objects(manifests);
+        var configMap = HelmChart.findAll(objects, "ConfigMap").stream()
+                .filter(c -> HelmChart.asMap(c.get("data")).containsKey("application.yaml")).findFirst().orElseThrow();
+        Files.createDirectories(configDir);
+        for (var file : HelmChart.asMap(configMap.get("data")).entrySet()) {
+            Files.writeString(configDir.resolve(file.getKey()), (String) file.getValue());
+        }
+        assertThat(configDir.resolve("topology.yaml")).exists();
+        var container = HelmChart.asMap(HelmChart.at(HelmChart.find(objects, "Deployment"),
+                "spec.template.spec.containers.0"));
+        String location = HelmChart.asList(container.get("env")).stream().map(HelmChart::asMap)
+                .filter(e -> "SPRING_CONFIG_ADDITIONAL_LOCATION".equals(e.get("name")))
+                .map(e -> (String) e.get("value")).findFirst().orElseThrow();
+        service.environment().put("SPRING_CONFIG_ADDITIONAL_LOCATION", location);
+        return marker;
+    }
+
+    private static Path builtJar() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("target"))) {
+            List<Path> jars = files.filter(f -> f.getFileName().toString().matches("ringmap-.*\\.jar")).toList();
+            assertThat(jars).as("target/ringmap-*.jar (run after package)").hasSize(1);
+            return jars.get(0);
+        }
+    }
+
+    /** The `java -Djarmode=tools ... extract ...` RUN command of the build stage, as words. */
+    private static List<String> extractionCommand(Dockerfile.Stage build) {
+        for (Dockerfile.Instruction run : build.all("RUN")) {
+            for (String command : run.arguments().split("&&")) {
+                if (command.contains("-Djarmode=tools") && command.contains(" extract")) {
+                    return Arrays.asList(command.strip().split("\\s+"));
+                }
+            }
+        }
+        throw new AssertionError("no jarmode=tools extract RUN in the build stage");
+    }
+
+    private static String jarNameIn(List<String> javaCommand) {
+        return javaCommand.get(javaCommand.indexOf("-jar") + 1);
+    }
+
+    /** The Dockerfile's `java ...` words with `java` resolved to the JVM running this test (a Java 17). */
+    private static List<String> javaCommand(List<String> words) {
+        assertThat(words.get(0)).isEqualTo("java");
+        List<String> command = new ArrayList<>(words);
+        command.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        return command;
+    }
+
+    private static String run(Path dir, List<String> command, Duration timeout) throws Exception {
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)).as("%s finished", command).isTrue();
+        assertThat(process.exitValue()).as("%s: %s", command, output).isZero();
+        return output;
+    }
+
+    private void awaitStatus(URI uri, int expected, Process service, Path work) throws Exception {
+        long deadline = System.nanoTime() + STARTUP.toNanos();
+        int status = -1;
+        while (System.nanoTime() < deadline) {
+            if (!service.isAlive()) {
+                throw new AssertionError("service exited with " + service.exitValue() + ":\n" + tail(work));
+            }
+            status = get(uri);
+            if (status == expected) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(uri + " answered " + status + " instead of " + expected + " within " + STARTUP
+                + ":\n" + tail(work));
+    }
+
+    /** The last lines of the service's log, where the reason it did not start is. */
+    private static String tail(Path work) throws IOException {
+        List<String> lines = Files.readAllLines(work.resolve("service.log"));
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    private int get(URI uri) throws InterruptedException {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
+            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException notListeningYet) {
+            return -1;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Stops the service by its PID: SIGTERM (graceful shutdown), then SIGKILL after 30 s. */
+    private static void stop(long pid) throws Exception {
+        var handle = ProcessHandle.of(pid);
+        if (handle.isEmpty()) {
+            return;
+        }
+        handle.get().destroy();
+        try {
+            handle.get().onExit().get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            handle.get().destroyForcibly();
+            handle.get().onExit().get(10, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.ringmap.packaging;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import org.springframework.util.FileSystemUtils;
+import org.yaml.snakeyaml.Yaml;
+
+/** Runs Helm (in-process, through helm-java) on the ringmap chart and gives the rendered objects as maps. */
+final class HelmChart {
+
+    static final Path CHART = Path.of("helm", "ringmap");
+    static final String RELEASE = "ringmap";
+    static final String NAMESPACE = "ringmap";
+    /** Kubernetes version rendered for (helm-java's default, v1.20, is older than the chart's kubeVersion). */
+    static final String KUBE_VERSION = "1.31.0";
+
+    private HelmChart() {
+    }
+
+    /** The scenario files under ci/, by file name. */
+    static List<Path> scenarios() {
+        try (Stream<Path> files = Files.list(CHART.resolve("ci"))) {
+            return files.filter(f -> f.getFileName().toString().endsWith("-values.yaml")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** `helm template` output for the default values plus the given values file, if any. */
+    static String template(Optional<Path> valuesFile) {
+        var template = new Helm(CHART).template().withName(RELEASE).withNamespace(NAMESPACE)
+                .withKubeVersion(KUBE_VERSION);
+        valuesFile.ifPresent(template::withValuesFile);
+        return template.call();
+    }
+
+    /**
+     * `helm lint --strict` with the given values file. helm-java's lint takes no values file, so the chart is copied to
+     * {@code workDir} with the values file merged over values.yaml first, which is what `helm lint -f` does.
+     */
+    static LintResult lintStrict(Optional<Path> valuesFile, Path workDir) throws IOException {
+        if (valuesFile.isEmpty()) {
+            return new Helm(CHART).lint().strict().call();
+        }
+        Path copy = workDir.resolve("ringmap");
+        FileSystemUtils.deleteRecursively(copy);
+        FileSystemUtils.copyRecursively(CHART, copy);
+        Yaml yaml = new Yaml();
+        Map<String, Object> values = yaml.load(Files.readString(CHART.resolve("values.yaml")));
+        Map<String, Object> overrides = yaml.load(Files.readString(valuesFile.get()));
+        Files.writeString(copy.resolve("values.yaml"), yaml.dump(merge(values, overrides)));
+        return new Helm(copy).lint().strict().call();
+    }
+
+    /** The non-empty documents of a multi-document YAML string. */
+    static List<Map<String, Object>> objects(String manifests) {
+        List<Map<String, Object>> objects = new ArrayList<>();
+        for (Object document : new Yaml().loadAll(manifests)) {
+            if (document != null) {
+                objects.add(asMap(document));
+            }
+        }
+        return objects;
+    }
+
+    static Map<String, Object> find(List<Map<String, Object>> objects, String kind) {
+        return objects.stream()
+                .filter(o -> kind.equals(o.get("kind")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind + " rendered"));
+    }
+
+    static List<Map<String, Object>> findAll(List<Map<String, Object>> objects, String kind) {
+        return objects.stream().filter(o -> kind.equals(o.get("kind"))).toList();
+    }
+
+    /** The value at a dotted path of nested maps; a numeric segment indexes a list. */
+    static Object at(Object root, String path) {
+        Object current = root;
+        for (String segment : path.split("\\.")) {
+            if (current instanceof Map<?, ?> map) {
+                current = map.get(segment);
+            } else if (current instanceof List<?> list && segment.matches("\\d+")) {
+                current = list.get(Integer.parseInt(segment));
+            } else {
+                throw new AssertionError("no " + segment + " in " + path);
+            }
+            if (current == null) {
+                throw new AssertionError("missing " + path + " (at " + segment + ")");
+            }
+        }
+        return current;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> asMap(Object value) {
+        return (Map<String, Object>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Object> asList(Object value) {
+        return (List<Object>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> merge(Map<String, Object> base, Map<String, Object> overrides) {
+        Map<String, Object> merged = new LinkedHashMap<>(base);
+        overrides.forEach((key, value) -> {
+            if (value instanceof Map<?, ?> map && merged.get(key) instanceof Map<?, ?> baseMap) {
+                merged.put(key, merge((Map<String, Object>) baseMap, (Map<String, Object>) map));
+            } else {
+                merged.put(key, value);
+            }
+        });
+        return merged;
+    }
+}

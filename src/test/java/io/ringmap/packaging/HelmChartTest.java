@@ -1,0 +1,446 @@
+package io.ringmap.packaging;
+
+import static io.ringmap.packaging.HelmChart.asList;
+import static io.ringmap.packaging.HelmChart.asMap;
+import static io.ringmap.packaging.HelmChart.at;
+import static io.ringmap.packaging.HelmChart.find;
+import static io.ringmap.packaging.HelmChart.findAll;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.boot.convert.ApplicationConversionService;
+import org.springframework.util.ClassUtils;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * The Helm chart helm/ringmap: linted strictly, rendered for the default values and every ci/*-values.yaml, each
+ * rendered object validated against the Kubernetes API schemas, and the rendered objects checked against what the
+ * service really serves and reads (ports, probe paths, property names, the dashboard file).
+ */
+class HelmChartTest {
+
+    private static final Path RENDERED = Path.of("target", "helm-rendered");
+    private static final String DEFAULTS = "default";
+
+    /** Scenario name ("default" or the ci file name) -> rendered objects. */
+    private static final Map<String, List<Map<String, Object>>> rendered = new LinkedHashMap<>();
+    private static final Map<String, Path> renderedFiles = new LinkedHashMap<>();
+
+    private static Map<String, Object> serviceConfig;
+
+    @BeforeAll
+    static void renderEveryScenario() throws IOException {
+        Files.createDirectories(RENDERED);
+        for (String scenario : scenarioNames().toList()) {
+            Optional<Path> values = scenario.equals(DEFAULTS) ? Optional.empty()
+                    : Optional.of(HelmChart.CHART.resolve("ci").resolve(scenario));
+            String manifests = HelmChart.template(values);
+            Path file = RENDERED.resolve(scenario.replace(".yaml", "") + ".rendered.yaml");
+            Files.writeString(file, manifests);
+            renderedFiles.put(scenario, file);
+            rendered.put(scenario, HelmChart.objects(manifests));
+        }
+        serviceConfig = new Yaml().load(Files.readString(Path.of("src", "main", "resources", "application.yaml")));
+    }
+
+    static Stream<String> scenarioNames() {
+        return Stream.concat(Stream.of(DEFAULTS),
+                HelmChart.scenarios().stream().map(p -> p.getFileName().toString()));
+    }
+
+    static Stream<String> ciScenarios() {
+        return scenarioNames().filter(s -> !s.equals(DEFAULTS));
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioNames")
+    void lintsStrictly(String scenario, @TempDir Path workDir) throws IOException {
+        Optional<Path> values = scenario.equals(DEFAULTS) ? Optional.empty()
+                : Optional.of(HelmChart.CHART.resolve("ci").resolve(scenario));
+
+        LintResult lint = HelmChart.lintStrict(values, workDir);
+
+        assertThat(lint.isFailed()).as("helm lint --strict: %s", lint.getMessages()).isFalse();
+        assertThat(lint.getMessages()).noneMatch(m -> m.contains("[ERROR]") || m.contains("[WARNING]"));
+    }
+
+    @Test
+    void everyRenderedObjectMatchesTheKubernetesApiSchemas() throws Exception {
+        // given every scenario rendered to target/helm-rendered
+
+        // when
+        var result = KubernetesSchemaValidator.validate(new ArrayList<>(renderedFiles.values()));
+
+        // then
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        int objects = rendered.values().stream().mapToInt(List::size).sum();
+        assertThat(result.output()).contains(objects + " valid, 0 invalid");
+    }
+
+    @Test
+    void schemaValidationRejectsAnInvalidObject(@TempDir Path dir) throws Exception {
+        // given a Deployment whose replica count is a string, a Service with a field at the wrong level and a
+        // ServiceMonitor with a misspelt endpoint field
+        Path broken = dir.resolve("broken.yaml");
+        Files.writeString(broken, """
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: broken}
+                spec:
+                  replicas: "two"
+                  selector: {matchLabels: {a: b}}
+                  template:
+                    metadata: {labels: {a: b}}
+                    spec: {containers: [{name: c, image: i}]}
+                ---
+                apiVersion: v1
+                kind: Service
+                metadata: {name: misplaced}
+                spec:
+                  ports: [{name: http, port: 8080}]
+                  targetPort: http
+                ---
+                apiVersion: monitoring.coreos.com/v1
+                kind: ServiceMonitor
+                metadata: {name: broken}
+                spec:
+                  selector: {matchLabels: {a: b}}
+                  endpoints: [{port: management, pth: /actuator/prometheus}]
+                """);
+
+        // when
+        var result = KubernetesSchemaValidator.validate(List.of(broken));
+
+        // then
+        assertThat(result.exitCode()).as(result.output()).isEqualTo(1);
+        assertThat(result.output()).contains("0 valid, 3 invalid");
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioNames")
+    void probesHitTheActuatorProbePathsOnTheManagementPort(String scenario) {
+        Map<String, Object> container = container(scenario);
+        int managementPort = ((Number) at(serviceConfig, "management.server.port")).intValue();
+
+        assertThat(containerPort(container, "management")).isEqualTo(managementPort);
+        assertThat(containerPort(container, "http")).isEqualTo(at(serviceConfig, "server.port"));
+        assertThat(at(container, "livenessProbe.httpGet.path")).isEqualTo(probePath("liveness"));
+        assertThat(at(container, "readinessProbe.httpGet.path")).isEqualTo(probePath("readiness"));
+        assertThat(at(container, "livenessProbe.httpGet.port")).isEqualTo("management");
+        assertThat(at(container, "readinessProbe.httpGet.port")).isEqualTo("management");
+        if (container.containsKey("startupProbe")) {
+            assertThat(at(container, "startupProbe.httpGet.port")).isEqualTo("management");
+            assertThat(at(container, "startupProbe.httpGet.path")).isEqualTo(probePath("liveness"));
+        }
+        assertThat(asList(at(container, "args"))).contains("--management.server.port=" + managementPort);
+
+        Map<String, Object> service = find(rendered.get(scenario), "Service");
+        assertThat(asList(at(service, "spec.ports"))).map(HelmChart::asMap)
+                .anySatisfy(p -> {
+                    assertThat(p.get("name")).isEqualTo("management");
+                    assertThat(p.get("port")).isEqualTo(managementPort);
+                    assertThat(p.get("targetPort")).isEqualTo("management");
+                });
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioNames")
+    void everyPropertyThePodGetsIsOneTheServiceKnows(String scenario) {
+        ApplicationProperties known = ApplicationProperties.load();
+        Map<String, Object> configMap = configMap(scenario);
+        Map<String, Object> applicationYaml = new Yaml().load((String) asMap(at(configMap, "data"))
+                .get("application.yaml"));
+
+        List<String> keys = new ArrayList<>(ApplicationProperties.flatten(applicationYaml).keySet());
+        for (Object env : asList(container(scenario).get("env"))) {
+            String name = (String) asMap(env).get("name");
+            if (name.startsWith("SPRING_")) {
+                keys.add(ApplicationProperties.fromEnvironmentVariable(name));
+            }
+        }
+
+        assertThat(known.size()).isGreaterThan(1000); // Spring Boot's metadata is on the classpath
+        assertThat(keys).isNotEmpty().allSatisfy(key ->
+                assertThat(known.knows(key)).as("%s is a property the service knows", key).isTrue());
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioNames")
+    void everyPropertyValueConvertsToItsDeclaredType(String scenario) {
+        ApplicationProperties known = ApplicationProperties.load();
+        Map<String, Object> applicationYaml = new Yaml().load((String) asMap(at(configMap(scenario), "data"))
+                .get("application.yaml"));
+        var conversion = ApplicationConversionService.getSharedInstance();
+
+        ApplicationProperties.flatten(applicationYaml).forEach((key, value) -> {
+            String type = known.type(key);
+            if (type == null || type.equals("?")) {
+                return; // unknown keys fail everyPropertyThePodGetsIsOneTheServiceKnows
+            }
+            if (type.startsWith("java.util.List<")) {
+                assertThat(value).as(key).isInstanceOf(List.class);
+                return;
+            }
+            try {
+                Class<?> target = ClassUtils.resolveClassName(type.replaceAll("<.*", ""), null);
+                assertThat(conversion.convert(value, target)).as("%s=%s as %s", key, value, type).isNotNull();
+            } catch (IllegalArgumentException notOnTheTestClasspath) {
+                // a type of an optional integration: nothing to convert to
+            }
+        });
+    }
+
+    @Test
+    void valuesSchemaRejectsUnknownAndMistypedValues() {
+        var misspelt = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.hotkeys.topk", "5");
+        var mistyped = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.hotkeys.exportKey", "sha1");
+
+        assertThatThrownBy(misspelt::call).hasMessageContaining("topk");
+        assertThatThrownBy(mistyped::call).hasMessageContaining("exportKey");
+    }
+
+    @Test
+    void authAndTlsWithoutTheirSecretsFailToRender() {
+        var auth = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("auth.enabled", "true");
+        var tls = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("tls.enabled", "true");
+
+        assertThatThrownBy(auth::call).hasMessageContaining("auth.existingSecret");
+        assertThatThrownBy(tls::call).hasMessageContaining("tls.truststore.existingSecret");
+    }
+
+    @Test
+    void thePodMountsTheConfigMapWhereSpringLooksForAdditionalConfig() {
+        Map<String, Object> deployment = find(rendered.get(DEFAULTS), "Deployment");
+        Map<String, Object> container = container(DEFAULTS);
+
+        assertThat(env(container, "SPRING_CONFIG_ADDITIONAL_LOCATION")).containsEntry("value",
+                "optional:file:/config/");
+        assertThat(volumeMount(container, "config")).containsEntry("mountPath", "/config")
+                .containsEntry("readOnly", true);
+        assertThat(volume(deployment, "config")).extracting(v -> at(v, "configMap.name"))
+                .isEqualTo(at(configMap(DEFAULTS), "metadata.name"));
+        assertThat(asMap(at(deployment, "spec.template.metadata.annotations"))).containsKey("checksum/config");
+    }
+
+    @Test
+    void inlineStaticTopologyIsMountedAndUsedAsTheTopologyFile() throws IOException {
+        Path sample = Path.of("src", "main", "resources", "topology", "default.yaml");
+
+        String manifests = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).setFile("config.topology.inline", sample).call();
+
+        List<Map<String, Object>> objects = HelmChart.objects(manifests);
+        Map<String, Object> data = asMap(at(findAll(objects, "ConfigMap").stream()
+                .filter(c -> asMap(at(c, "data")).containsKey("application.yaml")).findFirst().orElseThrow(), "data"));
+        Map<String, Object> config = new Yaml().load((String) data.get("application.yaml"));
+        Map<String, Object> container = asMap(at(find(objects, "Deployment"), "spec.template.spec.containers.0"));
+        String mountPath = (String) volumeMount(container, "config").get("mountPath");
+        assertThat(((String) data.get("topology.yaml")).strip()).isEqualTo(Files.readString(sample).strip());
+        assertThat(at(config, "ringmap.topology.file")).isEqualTo("file:" + mountPath + "/topology.yaml");
+    }
+
+    @Test
+    void tlsAndAuthComeFromSecretsAndFeedTheCassandraSslBundle() {
+        String scenario = "tls-auth-values.yaml";
+        Map<String, Object> deployment = find(rendered.get(scenario), "Deployment");
+        Map<String, Object> container = container(scenario);
+        Map<String, Object> config = new Yaml().load((String) asMap(at(configMap(scenario), "data"))
+                .get("application.yaml"));
+
+        assertThat(at(env(container, "SPRING_CASSANDRA_USERNAME"), "valueFrom.secretKeyRef.name"))
+                .isEqualTo("ringmap-cassandra-credentials");
+        assertThat(at(env(container, "SPRING_CASSANDRA_PASSWORD"), "valueFrom.secretKeyRef.key")).isEqualTo("password");
+        assertThat(at(env(container, "SPRING_SSL_BUNDLE_JKS_CASSANDRA_TRUSTSTORE_PASSWORD"),
+                "valueFrom.secretKeyRef.name")).isEqualTo("ringmap-cassandra-truststore");
+        assertThat(at(config, "spring.cassandra.ssl.enabled")).isEqualTo(true);
+        String bundle = (String) at(config, "spring.cassandra.ssl.bundle");
+        assertThat(at(config, "spring.ssl.bundle.jks." + bundle + ".truststore.type")).isEqualTo("PKCS12");
+        assertThat(at(config, "spring.cassandra.contact-points")).isEqualTo(
+                List.of("cassandra-0.cassandra.db.svc:9142", "cassandra-1.cassandra.db.svc:9142"));
+        assertThat(at(config, "spring.cassandra.local-datacenter")).isEqualTo("dc1");
+        assertThat(at(config, "ringmap.topology.keyspaces")).isEqualTo(List.of("orders", "inventory"));
+
+        // the truststore location points at the file the read-only Secret volume provides
+        Map<String, Object> mount = volumeMount(container, "truststore");
+        assertThat(mount).containsEntry("readOnly", true);
+        Map<String, Object> volume = volume(deployment, "truststore");
+        String fileName = (String) at(volume, "secret.items.0.path");
+        assertThat(at(volume, "secret.secretName")).isEqualTo("ringmap-cassandra-truststore");
+        assertThat(at(config, "spring.ssl.bundle.jks." + bundle + ".truststore.location"))
+                .isEqualTo("file:" + mount.get("mountPath") + "/" + fileName);
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioNames")
+    void podRunsLockedDown(String scenario) throws IOException {
+        Map<String, Object> deployment = find(rendered.get(scenario), "Deployment");
+        Map<String, Object> pod = asMap(at(deployment, "spec.template.spec"));
+        Map<String, Object> container = container(scenario);
+        String dockerfileUser = Dockerfile.parse(Path.of("Dockerfile")).finalStage().user().split(":")[0];
+
+        assertThat(at(pod, "securityContext.runAsNonRoot")).isEqualTo(true);
+        assertThat(at(pod, "securityContext.runAsUser")).isEqualTo(10001).hasToString(dockerfileUser);
+        assertThat(at(pod, "securityContext.seccompProfile.type")).isEqualTo("RuntimeDefault");
+        assertThat(at(pod, "automountServiceAccountToken")).isEqualTo(false);
+        assertThat(at(container, "securityContext.runAsNonRoot")).isEqualTo(true);
+        assertThat(at(container, "securityContext.readOnlyRootFilesystem")).isEqualTo(true);
+        assertThat(at(container, "securityContext.allowPrivilegeEscalation")).isEqualTo(false);
+        assertThat(at(container, "securityContext.capabilities.drop")).isEqualTo(List.of("ALL"));
+        assertThat(at(container, "securityContext.seccompProfile.type")).isEqualTo("RuntimeDefault");
+        assertThat(at(container, "resources.requests.cpu")).isNotNull();
+        assertThat(at(container, "resources.requests.memory")).isNotNull();
+        assertThat(at(container, "resources.limits.memory")).isNotNull();
+        assertThat(volumeMount(container, "tmp")).containsEntry("mountPath", "/tmp");
+        assertThat(volume(deployment, "tmp")).containsKey("emptyDir");
+        assertThat(at(find(rendered.get(scenario), "ServiceAccount"), "automountServiceAccountToken"))
+                .isEqualTo(false);
+    }
+
+    @Test
+    void podRunsTheImageAsTheDockerfileBuildsIt() throws IOException {
+        Dockerfile.Stage image = Dockerfile.parse(Path.of("Dockerfile")).finalStage();
+        Map<String, Object> container = container(DEFAULTS);
+
+        assertThat(env(container, "JAVA_TOOL_OPTIONS")).containsEntry("value", image.env().get("JAVA_TOOL_OPTIONS"));
+        assertThat(image.last("EXPOSE").arguments().split("\\s+")).containsExactlyInAnyOrder(
+                String.valueOf(containerPort(container, "http")), String.valueOf(containerPort(container, "management")));
+        assertThat(container).doesNotContainKey("command"); // the image's ENTRYPOINT (JarLauncher) runs
+        assertThat(image.entrypoint()).contains("-Djava.io.tmpdir=/tmp");
+        assertThat(volumeMount(container, "tmp")).containsEntry("mountPath", "/tmp");
+    }
+
+    @Test
+    void imageTagDefaultsToTheAppVersion() throws IOException {
+        Map<String, Object> chart = new Yaml().load(Files.readString(HelmChart.CHART.resolve("Chart.yaml")));
+
+        assertThat(at(container(DEFAULTS), "image")).isEqualTo("ringmap:" + chart.get("appVersion"));
+
+        String overridden = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION)
+                .set("image.tag", "1.2.3").set("image.repository", "my-mirror/ringmap").call();
+        Map<String, Object> deployment = find(HelmChart.objects(overridden), "Deployment");
+        assertThat(at(deployment, "spec.template.spec.containers.0.image")).isEqualTo("my-mirror/ringmap:1.2.3");
+    }
+
+    @Test
+    void dashboardConfigMapHoldsTheDashboardFileByteForByte() throws IOException {
+        Path dashboardFile = HelmChart.CHART.resolve("dashboards").resolve("ringmap.json");
+        Map<String, Object> dashboard = findAll(rendered.get(DEFAULTS), "ConfigMap").stream()
+                .filter(c -> asMap(at(c, "data")).containsKey("ringmap.json")).findFirst()
+                .orElseThrow(() -> new AssertionError("no dashboard ConfigMap by default"));
+
+        assertThat(at(dashboard, "metadata.labels.grafana_dashboard")).isEqualTo("1");
+        String embedded = (String) asMap(at(dashboard, "data")).get("ringmap.json");
+        assertThat(embedded.getBytes(StandardCharsets.UTF_8)).isEqualTo(Files.readAllBytes(dashboardFile));
+        Map<String, Object> json = new Yaml().load(embedded); // JSON is YAML
+        assertThat(json).containsKeys("title", "uid", "panels");
+    }
+
+    @Test
+    void metricsAreScrapedFromTheManagementPortByAnnotationsOrByAServiceMonitor() {
+        Map<String, Object> annotations = asMap(at(find(rendered.get(DEFAULTS), "Deployment"),
+                "spec.template.metadata.annotations"));
+        String prometheusPath = "/actuator/prometheus";
+        assertThat((String) at(serviceConfig, "management.endpoints.web.exposure.include")).contains("prometheus");
+        assertThat(annotations).containsEntry("prometheus.io/scrape", "true")
+                .containsEntry("prometheus.io/port", String.valueOf(at(serviceConfig, "management.server.port")))
+                .containsEntry("prometheus.io/path", prometheusPath);
+        assertThat(findAll(rendered.get(DEFAULTS), "ServiceMonitor")).isEmpty();
+
+        String scenario = "servicemonitor-values.yaml";
+        Map<String, Object> monitor = find(rendered.get(scenario), "ServiceMonitor");
+        assertThat(asMap(at(find(rendered.get(scenario), "Deployment"), "spec.template.metadata.annotations")))
+                .doesNotContainKey("prometheus.io/scrape");
+        assertThat(at(monitor, "spec.endpoints.0.port")).isEqualTo("management");
+        assertThat(at(monitor, "spec.endpoints.0.path")).isEqualTo(prometheusPath);
+        assertThat(at(monitor, "spec.selector.matchLabels")).isEqualTo(
+                at(find(rendered.get(scenario), "Service"), "spec.selector"));
+        assertThat(at(monitor, "metadata.labels.release")).isEqualTo("kube-prometheus-stack");
+    }
+
+    @Test
+    void autoscaledDeploymentLeavesReplicasToTheHpaAndPoliciesUseRealPorts() {
+        String scenario = "hpa-networkpolicy-values.yaml";
+        List<Map<String, Object>> objects = rendered.get(scenario);
+        Map<String, Object> deployment = find(objects, "Deployment");
+        Map<String, Object> hpa = find(objects, "HorizontalPodAutoscaler");
+        Map<String, Object> policy = find(objects, "NetworkPolicy");
+        Map<String, Object> container = container(scenario);
+
+        assertThat(asMap(at(deployment, "spec"))).doesNotContainKey("replicas");
+        assertThat(at(hpa, "spec.scaleTargetRef.name")).isEqualTo(at(deployment, "metadata.name"));
+        assertThat(at(hpa, "spec.scaleTargetRef.kind")).isEqualTo("Deployment");
+        assertThat(at(policy, "spec.podSelector.matchLabels")).isEqualTo(at(deployment, "spec.selector.matchLabels"));
+        for (Object rule : asList(at(policy, "spec.ingress"))) {
+            for (Object port : asList(at(rule, "ports"))) {
+                assertThat(containerPort(container, (String) asMap(port).get("port"))).isPositive();
+            }
+        }
+        assertThat(at(find(objects, "PodDisruptionBudget"), "spec.maxUnavailable")).isEqualTo(1);
+        assertThat(find(rendered.get(DEFAULTS), "Deployment")).extracting(d -> at(d, "spec.replicas")).isEqualTo(2);
+        assertThat(findAll(rendered.get(DEFAULTS), "HorizontalPodAutoscaler")).isEmpty();
+        assertThat(findAll(rendered.get(DEFAULTS), "NetworkPolicy")).isEmpty();
+    }
+
+    private static String probePath(String group) {
+        String additionalPath = (String) at(serviceConfig, "management.endpoint.health.group." + group
+                + ".additional-path");
+        assertThat(additionalPath).startsWith("management:");
+        return additionalPath.substring("management:".length());
+    }
+
+    private static Map<String, Object> container(String scenario) {
+        return asMap(at(find(rendered.get(scenario), "Deployment"), "spec.template.spec.containers.0"));
+    }
+
+    private static Map<String, Object> configMap(String scenario) {
+        return findAll(rendered.get(scenario), "ConfigMap").stream()
+                .filter(c -> asMap(at(c, "data")).containsKey("application.yaml")).findFirst()
+                .orElseThrow(() -> new AssertionError("no application.yaml ConfigMap in " + scenario));
+    }
+
+    private static int containerPort(Map<String, Object> container, String name) {
+        return asList(at(container, "ports")).stream().map(HelmChart::asMap)
+                .filter(p -> name.equals(p.get("name"))).map(p -> ((Number) p.get("containerPort")).intValue())
+                .findFirst().orElseThrow(() -> new AssertionError("no container port named " + name));
+    }
+
+    private static Map<String, Object> env(Map<String, Object> container, String name) {
+        return asList(at(container, "env")).stream().map(HelmChart::asMap).filter(e -> name.equals(e.get("name")))
+                .findFirst().orElseThrow(() -> new AssertionError("no env " + name));
+    }
+
+    private static Map<String, Object> volumeMount(Map<String, Object> container, String name) {
+        return asList(at(container, "volumeMounts")).stream().map(HelmChart::asMap)
+                .filter(m -> name.equals(m.get("name"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no volume mount " + name));
+    }
+
+    private static Map<String, Object> volume(Map<String, Object> deployment, String name) {
+        return asList(at(deployment, "spec.template.spec.volumes")).stream().map(HelmChart::asMap)
+                .filter(v -> name.equals(v.get("name"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no volume " + name));
+    }
+}
