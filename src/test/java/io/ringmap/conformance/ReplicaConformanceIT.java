@@ -221,6 +221,8 @@ class ReplicaConformanceIT {
                 // LocalStrategy: the data is on the node asked; ringmap answers for its local node, so ask that node
                 String local = answer.get("results").get(0).get("replicas").get(0).get("address").asString();
                 nodeIndex = indexOf(cluster, local);
+                System.out.printf("[ReplicaConformanceIT] %s: ringmap's local node is %s; nodetool asks that node%n",
+                        kase.keyspace(), local);
             } else {
                 nodeIndex = -1;
             }
