@@ -1,0 +1,107 @@
+package io.ringmap.conformance;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A small HTTP client for a ringmap started by a conformance test: JSON in, JSON out, failures with the body. */
+final class RingmapHttp {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final int port;
+
+    RingmapHttp(int port) {
+        this.port = port;
+    }
+
+    record Response(int status, String body) {
+
+        JsonNode json() {
+            return JSON.readTree(body);
+        }
+    }
+
+    Response get(String path) {
+        return send(HttpRequest.newBuilder(uri(path)).GET());
+    }
+
+    /** GET {@code path} with the parameters URL-encoded. */
+    Response get(String path, Map<String, String> params) {
+        String query = params.entrySet().stream()
+                .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
+                .collect(Collectors.joining("&"));
+        return get(path + "?" + query);
+    }
+
+    Response post(String path, Object body) {
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body), StandardCharsets.UTF_8)));
+    }
+
+    /** The JSON of a 200 answer; anything else fails with the status and body. */
+    JsonNode ok(Response response, String what) {
+        if (response.status() != 200) {
+            throw new AssertionError(what + " answered " + response.status() + ": " + response.body());
+        }
+        return response.json();
+    }
+
+    /** Polls GET {@code path} until the answer meets the condition. */
+    Response await(String path, Predicate<Response> condition, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        Response last = null;
+        while (System.nanoTime() < deadline) {
+            last = get(path);
+            if (condition.test(last)) {
+                return last;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("GET " + path + " did not meet the condition within " + within + "; last answer: "
+                + (last == null ? "none" : last.status() + " " + last.body()));
+    }
+
+    /** Waits until ringmap's live snapshot knows the table (its schema is needed for keys and splits). */
+    void awaitTable(String keyspace, String table) {
+        await("/splits?keyspace=" + encode(keyspace) + "&table=" + encode(table) + "&n=1",
+                r -> r.status() == 200, Duration.ofSeconds(90));
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private static Response send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> r = HTTP.send(request.timeout(Duration.ofSeconds(120)).build(),
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Response(r.statusCode(), r.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("request to ringmap failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}
