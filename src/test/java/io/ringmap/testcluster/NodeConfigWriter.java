@@ -59,6 +59,8 @@ final class NodeConfigWriter {
         yaml.append("disk_failure_policy: stop\n");
         yaml.append("commit_failure_policy: stop\n");
         yaml.append("authenticator: AllowAllAuthenticator\n");
+        // experimental in Cassandra 5.0; enabled so the conformance suite can compare transient ('3/1') placement
+        yaml.append("transient_replication_enabled: true\n");
         yaml.append("authorizer: AllowAllAuthorizer\n");
         // few threads and no snapshots: several nodes share two cores and a build machine's disk
         yaml.append("concurrent_reads: 4\n");
