@@ -15,7 +15,7 @@ import java.util.Map;
  * topology source takes them from driver metadata instead. Types that Cassandra forbids in a primary key (duration,
  * counter, non-frozen collections) are rejected here.
  */
-public final class CqlTypeParser {
+public final class CqlTypeParser extends TextCursor {
 
     private static final Map<String, DataType> PRIMITIVES = Map.ofEntries(
             Map.entry("ascii", DataTypes.ASCII),
@@ -40,11 +40,9 @@ public final class CqlTypeParser {
             Map.entry("varchar", DataTypes.TEXT), // varchar is an alias of text in Cassandra
             Map.entry("varint", DataTypes.VARINT));
 
-    private final String text;
-    private int pos;
 
     private CqlTypeParser(String text) {
-        this.text = text;
+        super(text);
     }
 
     /**
@@ -141,25 +139,9 @@ public final class CqlTypeParser {
         return text.substring(start, pos).toLowerCase(Locale.ROOT);
     }
 
-    private boolean accept(char c) {
-        skipSpaces();
-        if (pos < text.length() && text.charAt(pos) == c) {
-            pos++;
-            return true;
-        }
-        return false;
-    }
-
-    private void expect(char c) {
-        if (!accept(c)) {
-            throw syntax("expected '" + c + "' at position " + pos);
-        }
-    }
-
-    private void skipSpaces() {
-        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
-            pos++;
-        }
+    @Override
+    protected RuntimeException malformed(String detail) {
+        return syntax(detail);
     }
 
     private UnsupportedKeyTypeException syntax(String detail) {

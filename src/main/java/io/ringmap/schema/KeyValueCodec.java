@@ -244,13 +244,11 @@ public final class KeyValueCodec {
     // ---- collection, tuple and UDT literals
 
     /** Reads a CQL literal and serializes it, composing the driver's scalar encodings with Cassandra's framing. */
-    private static final class LiteralReader {
+    private static final class LiteralReader extends TextCursor {
 
-        private final String text;
-        private int pos;
 
         LiteralReader(String text) {
-            this.text = text;
+            super(text);
         }
 
         /** The serialized value, or null for a {@code null} literal; {@code key} when a ':' ends a bare value. */
@@ -438,32 +436,16 @@ public final class KeyValueCodec {
             return text.substring(start, pos);
         }
 
-        private boolean accept(char c) {
-            skipSpaces();
-            if (pos < text.length() && text.charAt(pos) == c) {
-                pos++;
-                return true;
-            }
-            return false;
-        }
-
-        private void expect(char c) {
-            if (!accept(c)) {
-                throw error("expected '" + c + "' at position " + pos);
-            }
-        }
-
-        private void skipSpaces() {
-            while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
-                pos++;
-            }
-        }
-
         private ByteBuffer notNull(ByteBuffer b, String message) {
             if (b == null) {
                 throw error(message);
             }
             return b;
+        }
+
+        @Override
+        protected RuntimeException malformed(String detail) {
+            return error(detail);
         }
 
         private ValueException error(String message) {

@@ -4,12 +4,12 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /** Seeded Zipf sampler over ranks 1..n by inverse CDF; rank 1 is the hottest. */
-final class Zipf {
+public final class Zipf {
 
     private final double[] cdf;
     private final SplittableRandom random;
 
-    Zipf(int n, double exponent, long seed) {
+    public Zipf(int n, double exponent, long seed) {
         cdf = new double[n];
         double sum = 0;
         for (int rank = 1; rank <= n; rank++) {
@@ -23,7 +23,7 @@ final class Zipf {
     }
 
     /** A rank between 1 and n. */
-    int next() {
+    public int next() {
         int index = Arrays.binarySearch(cdf, random.nextDouble());
         return (index >= 0 ? index : -index - 1) + 1;
     }

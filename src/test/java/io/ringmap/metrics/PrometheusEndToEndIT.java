@@ -2,6 +2,8 @@ package io.ringmap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.hotkeys.Zipf;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -18,7 +20,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -268,29 +269,5 @@ class PrometheusEndToEndIT {
 
     private static double seconds(long since) {
         return (System.nanoTime() - since) / 1e9;
-    }
-
-    /** Seeded Zipf sampler over ranks 1..n by inverse CDF; rank 1 is the most likely. */
-    private static final class Zipf {
-        private final double[] cdf;
-        private final SplittableRandom random;
-
-        Zipf(int n, double exponent, long seed) {
-            cdf = new double[n];
-            double sum = 0;
-            for (int rank = 1; rank <= n; rank++) {
-                sum += 1 / Math.pow(rank, exponent);
-                cdf[rank - 1] = sum;
-            }
-            for (int i = 0; i < n; i++) {
-                cdf[i] /= sum;
-            }
-            random = new SplittableRandom(seed);
-        }
-
-        int next() {
-            int index = Arrays.binarySearch(cdf, random.nextDouble());
-            return (index >= 0 ? index : -index - 1) + 1;
-        }
     }
 }
