@@ -141,4 +141,12 @@ class NetworkTopologyStrategyTest {
         replicas.values().forEach(all::addAll);
         return all;
     }
+
+    @Test
+    void walksTheRingOfASingleTokenPerDcCluster() {
+        TokenRing two = Rings.of(P, new Object[] {"a", "dc1", "r1", -10}, new Object[] {"b", "dc2", "r1", 10});
+        assertThat(replicas(two, nts("dc1", "1", "dc2", "1"), 11)).containsExactly("a", "b");
+        assertThat(replicas(two, nts("dc1", "1", "dc2", "1"), -10)).containsExactly("a", "b");
+        assertThat(replicas(two, nts("dc1", "1", "dc2", "1"), 0)).containsExactly("b", "a");
+    }
 }

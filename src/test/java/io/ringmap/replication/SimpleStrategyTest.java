@@ -50,4 +50,15 @@ class SimpleStrategyTest {
         assertThat(set.isFull(1)).isTrue();
         assertThat(set.isFull(2)).isFalse();
     }
+
+    @Test
+    void placesEveryKeyOnTheOnlyNodeOfASingleTokenRing() {
+        TokenRing single = Rings.of(io.ringmap.token.Murmur3Partitioner.INSTANCE, new Object[] {"a", "dc1", "r1", 42});
+        for (long t : new long[] {Long.MIN_VALUE, -1, 42, 43, Long.MAX_VALUE}) {
+            assertThat(replicas(single, simple(3), t)).containsExactly("a");
+        }
+        var warnings = Placements.place(single, java.util.Map.of("ks", simple(3)), 0).get("ks");
+        assertThat(((io.ringmap.ring.KeyspacePlacement.Placed) warnings).warnings()).singleElement().asString()
+                .contains("exceeds the 1 nodes");
+    }
 }
