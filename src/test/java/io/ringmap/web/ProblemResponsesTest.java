@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
@@ -33,15 +34,6 @@ class ProblemResponsesTest {
 
     @Autowired
     MockMvc mvc;
-
-    private ResultActions problem(ResultActions r, int status, String kind) throws Exception {
-        return r.andExpect(status().is(status))
-                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
-                .andExpect(jsonPath("$.type").value("urn:ringmap:problem:" + kind))
-                .andExpect(jsonPath("$.status").value(status))
-                .andExpect(jsonPath("$.title").isString())
-                .andExpect(jsonPath("$.detail", Matchers.not(Matchers.containsString("Exception"))));
-    }
 
     @Test
     void rejectsAValueThatDoesNotParseAsItsColumnType() throws Exception {
