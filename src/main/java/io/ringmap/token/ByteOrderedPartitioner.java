@@ -66,7 +66,7 @@ public final class ByteOrderedPartitioner implements Partitioner {
     @Override
     public List<Token> split(Token start, Token end, int parts) {
         if (parts < 1) {
-            throw new IllegalArgumentException("parts must be at least 1, was " + parts);
+            throw new IllegalArgumentException("parts must be at least 1, was " + parts); // before bytesFor(parts)
         }
         byte[] s = ((BytesToken) start).unsafeBytes();
         boolean toRingEnd = end.equals(MINIMUM);
@@ -78,18 +78,11 @@ public final class ByteOrderedPartitioner implements Partitioner {
         int width = Math.max(s.length, e.length) + bytesFor(parts) + 1;
         BigInteger sv = fixed(s, width);
         BigInteger ev = toRingEnd ? BigInteger.ONE.shiftLeft(8 * width) : fixed(e, width);
-        BigInteger span = ev.subtract(sv);
-        BigInteger n = BigInteger.valueOf(parts);
         List<Token> bounds = new ArrayList<>(parts + 1);
         bounds.add(start);
-        BigInteger previous = sv;
-        for (int i = 1; i < parts; i++) {
-            BigInteger b = sv.add(span.multiply(BigInteger.valueOf(i)).divide(n));
-            if (b.compareTo(previous) > 0 && b.compareTo(ev) < 0) {
-                // b lies strictly between the padded bounds, hence start < b <= end as byte strings
-                bounds.add(new BytesToken(bytes(b, width)));
-                previous = b;
-            }
+        for (BigInteger b : RingArithmetic.interiorBounds(sv, ev, parts)) {
+            // b lies strictly between the padded bounds, hence start < b <= end as byte strings
+            bounds.add(new BytesToken(bytes(b, width)));
         }
         bounds.add(end);
         return bounds;

@@ -32,26 +32,15 @@ abstract class NumericPartitioner implements Partitioner {
 
     @Override
     public List<Token> split(Token start, Token end, int parts) {
-        if (parts < 1) {
-            throw new IllegalArgumentException("parts must be at least 1, was " + parts);
-        }
         BigInteger s = value(start);
         BigInteger e = endValue(end);
         if (s.compareTo(e) >= 0) {
             throw new IllegalArgumentException("range (" + start + ", " + end + "] must not wrap or be empty");
         }
-        BigInteger width = e.subtract(s);
-        BigInteger n = BigInteger.valueOf(parts);
         List<Token> bounds = new ArrayList<>(parts + 1);
         bounds.add(start);
-        BigInteger previous = s;
-        for (int i = 1; i < parts; i++) {
-            // floor(i * width / n): widths differ by at most one token
-            BigInteger b = s.add(width.multiply(BigInteger.valueOf(i)).divide(n));
-            if (b.compareTo(previous) > 0) {
-                bounds.add(token(b));
-                previous = b;
-            }
+        for (BigInteger b : RingArithmetic.interiorBounds(s, e, parts)) {
+            bounds.add(token(b));
         }
         bounds.add(end);
         return bounds;
