@@ -11,7 +11,7 @@ import io.ringmap.metrics.ReportedHits;
 import io.ringmap.metrics.SnapshotPlacements;
 import io.ringmap.routing.HotKeyQuery;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -39,8 +39,8 @@ public class HotKeysConfiguration {
     }
 
     @Bean
-    SnapshotPlacements snapshotPlacements(RingService ringService) {
-        return new SnapshotPlacements(ringService);
+    SnapshotPlacements snapshotPlacements(SnapshotHolder snapshots) {
+        return new SnapshotPlacements(snapshots);
     }
 
     /** Registered with every meter registry by Spring Boot (a MeterBinder bean). */
@@ -67,8 +67,8 @@ public class HotKeysConfiguration {
 
     @Bean
     HotKeyScheduler hotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
-            RingService ringService, SnapshotPlacements placements, HotKeysProperties properties) {
-        return new HotKeyScheduler(metrics, hotKeys, replicas, ringService, placements,
+            SnapshotHolder snapshots, SnapshotPlacements placements, HotKeysProperties properties) {
+        return new HotKeyScheduler(metrics, hotKeys, replicas, snapshots, placements,
                 properties.refreshInterval(), properties.window());
     }
 

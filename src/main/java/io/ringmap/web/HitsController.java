@@ -5,7 +5,7 @@ import io.ringmap.metrics.ReportedHits.Operation;
 import io.ringmap.routing.BatchItemException;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -74,7 +74,7 @@ public class HitsController {
     public HitsResponse hits(@Valid @RequestBody HitsRequest request) {
         List<Hit> hits = request.hits();
         routing.checkBatch(hits.size());
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, request.keyspace(), request.table());
         List<Map<String, String>> keys = new ArrayList<>(hits.size());
         List<Long> counts = new ArrayList<>(hits.size());

@@ -6,7 +6,7 @@ import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -101,7 +101,7 @@ public class ReplicasController {
             @RequestParam(required = false) String token,
             @Parameter(description = "Only replicas in this data centre") @RequestParam(required = false) String dc,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         Map<String, String> components = KeyParams.components(params, RESERVED);
         KeyspacePlacement.Placed placement;
         ReplicaLookup lookup;
@@ -113,7 +113,7 @@ public class ReplicasController {
             }
             placement = routing.placement(f, keyspace);
             lookup = routing.replicasOfTokens(f, keyspace, List.of(token)).get(0);
-            tokenText = f.snapshot().ring().ring().partitioner().parseToken(token).toString();
+            tokenText = f.tokenRing().partitioner().parseToken(token).toString();
         } else {
             if (table == null) {
                 throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
@@ -124,7 +124,7 @@ public class ReplicasController {
             key = TokenController.keyView(r);
             tokenText = r.token().toString();
         }
-        TokenRing ring = f.snapshot().ring().ring();
+        TokenRing ring = f.tokenRing();
         List<ReplicaView> replicas = views(ring, lookup.replicas(), dc);
         return new ReplicasResponse(placement.keyspace(), table == null ? null : table, key, tokenText,
                 ring.partitioner().name(), RangeView.of(lookup.range()), replicas, byDc(replicas),
@@ -145,9 +145,9 @@ public class ReplicasController {
         if (byKeys && (request.table() == null || request.table().isBlank())) {
             throw new InvalidParameterException("table", "keys need the table they belong to");
         }
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(f, request.keyspace());
-        TokenRing ring = f.snapshot().ring().ring();
+        TokenRing ring = f.tokenRing();
         List<ReplicasResult> results = new ArrayList<>();
         if (byKeys) {
             for (KeyRoute r : routing.route(f, request.keyspace(), request.table(), request.keys(), true)) {

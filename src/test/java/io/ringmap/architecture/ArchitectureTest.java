@@ -24,7 +24,8 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule coreDoesNotReachOutward = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap.topology..",
-                    "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.metrics..", "io.ringmap.schema..");
+                    "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.metrics..", "io.ringmap.schema..",
+                    "io.ringmap.snapshot..");
 
     @ArchTest
     static final ArchRule nobodyUsesDriverInternals = noClasses().should().dependOnClassesThat()
@@ -34,6 +35,12 @@ class ArchitectureTest {
     static final ArchRule onlyTopologyTalksToALiveCluster = noClasses().that()
             .resideOutsideOfPackages("io.ringmap.topology..", "io.ringmap.config..")
             .should().dependOnClassesThat().haveFullyQualifiedName("com.datastax.oss.driver.api.core.CqlSession");
+
+    @ArchTest
+    static final ArchRule sourcesPublishWithoutReadingTheServedSnapshot = noClasses()
+            .that().resideInAPackage("io.ringmap.topology..")
+            .should().dependOnClassesThat().resideInAPackage("io.ringmap.snapshot..")
+            .as("topology sources publish through TopologyPublisher; only the snapshot package holds what is served");
 
     @ArchTest
     static final ArchRule controllersStayThin = noClasses().that().resideInAPackage("io.ringmap.web..")

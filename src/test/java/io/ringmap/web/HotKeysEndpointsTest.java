@@ -16,7 +16,7 @@ import io.ringmap.metrics.HotKeyRecorder;
 import io.ringmap.metrics.ReportedHits;
 import io.ringmap.routing.HotKeyQuery;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
 import java.time.Duration;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,7 +39,7 @@ class HotKeysEndpointsTest {
     @TestConfiguration
     static class Config {
         @Bean
-        RingService ringService() {
+        SnapshotHolder snapshots() {
             return WebTestSupport.ringFrom("/topology/test-odd.yaml");
         }
 
@@ -49,7 +49,7 @@ class HotKeysEndpointsTest {
         }
 
         @Bean
-        RoutingService routingService(RingService ring, HotKeyRegistry hotKeys) {
+        RoutingService routingService(SnapshotHolder ring, HotKeyRegistry hotKeys) {
             return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
         }
 
