@@ -1,18 +1,18 @@
 package io.ringmap;
 
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.config.ClusterProperties;
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
-import io.ringmap.metrics.SnapshotMetrics;
+import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
-import com.datastax.oss.driver.api.core.CqlSessionBuilder;
-import io.ringmap.topology.ClusterDriverSettings;
-import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.snapshot.SnapshotHealthIndicator;
 import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.snapshot.SnapshotMetrics;
+import io.ringmap.topology.ClusterDriverSettings;
+import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;
 import java.time.Clock;

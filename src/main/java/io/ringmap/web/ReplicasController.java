@@ -2,7 +2,6 @@ package io.ringmap.web;
 
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
-import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
@@ -121,11 +120,11 @@ public class ReplicasController {
             KeyRoute r = routing.route(f, keyspace, table, List.of(components), true).get(0);
             placement = routing.placement(f, keyspace);
             lookup = r.replicas();
-            key = TokenController.keyView(r);
+            key = r.keyByColumn();
             tokenText = r.token().toString();
         }
         TokenRing ring = f.tokenRing();
-        List<ReplicaView> replicas = views(ring, lookup.replicas(), dc);
+        List<ReplicaView> replicas = ReplicaView.of(ring, lookup.replicas(), dc);
         return new ReplicasResponse(placement.keyspace(), table == null ? null : table, key, tokenText,
                 ring.partitioner().name(), RangeView.of(lookup.range()), replicas, byDc(replicas),
                 placement.nodeLocal(), placement.warnings(), SnapshotView.of(f));
@@ -151,33 +150,18 @@ public class ReplicasController {
         List<ReplicasResult> results = new ArrayList<>();
         if (byKeys) {
             for (KeyRoute r : routing.route(f, request.keyspace(), request.table(), request.keys(), true)) {
-                results.add(new ReplicasResult(TokenController.keyView(r), r.token().toString(),
-                        RangeView.of(r.replicas().range()), views(ring, r.replicas().replicas(), request.dc())));
+                results.add(new ReplicasResult(r.keyByColumn(), r.token().toString(),
+                        RangeView.of(r.replicas().range()), ReplicaView.of(ring, r.replicas().replicas(), request.dc())));
             }
         } else {
             List<ReplicaLookup> lookups = routing.replicasOfTokens(f, request.keyspace(), request.tokens());
             for (int i = 0; i < lookups.size(); i++) {
                 results.add(new ReplicasResult(null, ring.partitioner().parseToken(request.tokens().get(i)).toString(),
-                        RangeView.of(lookups.get(i).range()), views(ring, lookups.get(i).replicas(), request.dc())));
+                        RangeView.of(lookups.get(i).range()), ReplicaView.of(ring, lookups.get(i).replicas(), request.dc())));
             }
         }
         return new ReplicasBatchResponse(placement.keyspace(), request.table(), ring.partitioner().name(),
                 placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(f));
-    }
-
-    static List<ReplicaView> views(TokenRing ring, ReplicaSet set, String dc) {
-        if (dc != null && ring.nodes().stream().noneMatch(n -> n.datacenter().equals(dc))) {
-            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
-                    + ring.nodes().stream().map(n -> n.datacenter()).distinct().sorted().toList());
-        }
-        List<ReplicaView> out = new ArrayList<>(set.size());
-        for (int i = 0; i < set.size(); i++) {
-            var node = ring.nodes().get(set.node(i));
-            if (dc == null || dc.equals(node.datacenter())) {
-                out.add(ReplicaView.of(node, set.isFull(i)));
-            }
-        }
-        return out;
     }
 
     private static Map<String, List<String>> byDc(List<ReplicaView> replicas) {

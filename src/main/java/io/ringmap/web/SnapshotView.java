@@ -15,7 +15,7 @@ public record SnapshotView(
         boolean stale,
         @Schema(description = "Why the snapshot is stale", nullable = true) String staleReason) {
 
-    static SnapshotView of(ServedSnapshot served) {
+    public static SnapshotView of(ServedSnapshot served) {
         return new SnapshotView(served.source(), served.version(), served.createdAt(),
                 served.age().toMillis() / 1000.0, served.stale(), served.staleReason());
     }

@@ -15,7 +15,6 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -92,7 +91,7 @@ public class TokenController {
         KeyRoute r = routing.route(f, keyspace, table, List.of(KeyParams.components(params, RESERVED)), false)
                 .get(0);
         return new TokenResponse(r.table().keyspace(), r.table().table(),
-                f.tokenRing().partitioner().name(), keyView(r), r.token().toString(),
+                f.tokenRing().partitioner().name(), r.keyByColumn(), r.token().toString(),
                 HEX.formatHex(r.key().serializedKey()), SnapshotView.of(f));
     }
 
@@ -103,17 +102,9 @@ public class TokenController {
     public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request) {
         ServedSnapshot f = routing.snapshot();
         List<KeyRoute> routes = routing.route(f, request.keyspace(), request.table(), request.keys(), false);
-        List<TokenResult> results = routes.stream().map(r -> new TokenResult(keyView(r), r.token().toString(),
+        List<TokenResult> results = routes.stream().map(r -> new TokenResult(r.keyByColumn(), r.token().toString(),
                 HEX.formatHex(r.key().serializedKey()))).toList();
         return new TokenBatchResponse(request.keyspace(), request.table(),
                 f.tokenRing().partitioner().name(), results, SnapshotView.of(f));
-    }
-
-    static Map<String, String> keyView(KeyRoute r) {
-        Map<String, String> key = new LinkedHashMap<>();
-        for (int i = 0; i < r.table().partitionKey().size(); i++) {
-            key.put(r.table().partitionKey().get(i).name(), r.key().canonicalComponents().get(i));
-        }
-        return key;
     }
 }

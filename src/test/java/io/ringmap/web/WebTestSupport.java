@@ -9,12 +9,12 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 
-final class WebTestSupport {
+public final class WebTestSupport {
 
     private WebTestSupport() {
     }
 
-    static SnapshotHolder ringFrom(String classpathResource) {
+    public static SnapshotHolder ringFrom(String classpathResource) {
         SnapshotHolder ring = new SnapshotHolder(Clock.systemUTC());
         try (InputStream in = WebTestSupport.class.getResourceAsStream(classpathResource)) {
             ring.publish(StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
@@ -25,7 +25,7 @@ final class WebTestSupport {
         return ring;
     }
 
-    static RoutingService routing(SnapshotHolder ring, int maxBatch) {
+    public static RoutingService routing(SnapshotHolder ring, int maxBatch) {
         return new RoutingService(ring, new ApiProperties(maxBatch), io.ringmap.routing.HitRecorder.NONE);
     }
 }

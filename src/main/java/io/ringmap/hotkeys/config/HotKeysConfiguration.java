@@ -1,15 +1,14 @@
-package io.ringmap;
+package io.ringmap.hotkeys.config;
 
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.metrics.HotKeyMetrics;
-import io.ringmap.metrics.HotKeyRecorder;
-import io.ringmap.metrics.HotKeyScheduler;
-import io.ringmap.metrics.HotKeySeriesLimit;
-import io.ringmap.metrics.ReportedHits;
-import io.ringmap.metrics.SnapshotPlacements;
-import io.ringmap.routing.HotKeyQuery;
+import io.ringmap.hotkeys.metrics.HotKeyMetrics;
+import io.ringmap.hotkeys.metrics.HotKeyScheduler;
+import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
+import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.hotkeys.metrics.SnapshotPlacements;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.routing.HotKeyRecorder;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.SnapshotHolder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

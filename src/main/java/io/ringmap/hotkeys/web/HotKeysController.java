@@ -1,13 +1,17 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys.web;
 
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.hotkeys.HotKey;
-import io.ringmap.routing.HotKeyQuery;
-import io.ringmap.routing.HotKeyQuery.RoutedHotKey;
-import io.ringmap.routing.HotKeyQuery.TableReport;
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.routing.HotKeyQuery.RoutedHotKey;
+import io.ringmap.hotkeys.routing.HotKeyQuery.TableReport;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.web.HotKeysDisabledException;
+import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.ReplicaView;
+import io.ringmap.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -129,10 +133,10 @@ public class HotKeysController {
     private static HotKeyView view(ServedSnapshot f, RoutedHotKey k) {
         HotKey hot = k.hotKey();
         KeyRoute r = k.route();
-        return new HotKeyView(hot.label(), hot.key(), r == null ? null : TokenController.keyView(r), hot.estimate(),
+        return new HotKeyView(hot.label(), hot.key(), r == null ? null : r.keyByColumn(), hot.estimate(),
                 hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
                 r == null ? null : r.token().toString(),
                 r == null || r.replicas() == null ? null
-                        : ReplicasController.views(f.tokenRing(), r.replicas().replicas(), null));
+                        : ReplicaView.of(f.tokenRing(), r.replicas().replicas(), null));
     }
 }

@@ -1,11 +1,12 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys.web;
 
-import io.ringmap.metrics.ReportedHits;
-import io.ringmap.metrics.ReportedHits.Operation;
+import io.ringmap.hotkeys.metrics.ReportedHits.Operation;
+import io.ringmap.hotkeys.metrics.ReportedHits;
 import io.ringmap.routing.BatchItemException;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.web.InvalidParameterException;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;

@@ -1,12 +1,12 @@
-package io.ringmap.metrics;
+package io.ringmap.snapshot;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
-import io.ringmap.snapshot.TopologySnapshot;
 import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.snapshot.TopologySnapshot;
 import java.util.Locale;
 
 /**

@@ -1,4 +1,4 @@
-package io.ringmap.routing;
+package io.ringmap.hotkeys.routing;
 
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
@@ -7,12 +7,14 @@ import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.RingSnapshot;
+import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.schema.UnknownKeyspaceException;
-import io.ringmap.token.Token;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
