@@ -41,9 +41,10 @@ import java.util.regex.Pattern;
  *   <li>blob: hex bytes, {@code 0xCAFE} or bare {@code CAFE} (even number of hex digits).</li>
  *   <li>date, time, timestamp, inet also accept the CQL quoted form ({@code '2026-10-01'}).</li>
  *   <li>frozen lists, sets, maps, tuples and user-defined types: CQL literals ({@code [1, 2]}, {@code {'a': 1}},
- *       {@code (1, 'x')}, {@code {f: 1}}); inside them, quote text with single quotes (doubling embedded quotes)
- *       and quote any value containing a comma, colon or bracket. Sets and map keys are sorted and deduplicated as
- *       Cassandra does.</li>
+ *       {@code (1, 'x')}, {@code {f: 1}}); inside them, text must be quoted with single quotes (doubling embedded
+ *       quotes), as CQL requires. Sets and map keys are sorted by Cassandra's comparator of their type and
+ *       deduplicated as Cassandra does; a map with a repeated key is rejected. A tuple may have fewer components than
+ *       its type: only those given are serialized, as Cassandra does.</li>
  * </ul>
  */
 public final class KeyValueCodec {
@@ -137,7 +138,12 @@ public final class KeyValueCodec {
     /** One scalar value; {@code nested} when inside a collection literal, where text values may be quoted. */
     private static ByteBuffer scalar(DataType type, String raw, boolean nested) {
         if (DataTypes.TEXT.equals(type) || DataTypes.ASCII.equals(type)) {
-            String s = nested && isQuoted(raw) ? unquote(raw) : raw;
+            if (nested && !isQuoted(raw.strip())) {
+                // CQL rejects an unquoted string inside a literal; guessing where it ends would hash another key
+                throw new ValueException("text inside a collection, tuple or UDT literal must be quoted as in CQL"
+                        + " ('" + raw.strip().replace("'", "''") + "')");
+            }
+            String s = nested ? unquote(raw.strip()) : raw;
             if (DataTypes.ASCII.equals(type) && !s.chars().allMatch(c -> c < 0x80)) {
                 throw new ValueException("contains characters outside US-ASCII");
             }
@@ -326,7 +332,9 @@ public final class KeyValueCodec {
                 TreeMap<ByteBuffer, ByteBuffer> sorted = new TreeMap<>(comparator(type.getKeyType(), "map keys"));
                 for (ByteBuffer[] e : entries) {
                     if (sorted.put(e[0], e[1]) != null) {
-                        throw error("the map has a duplicate key");
+                        throw error("the map has a duplicate key " + format(type.getKeyType(), e[0], true)
+                                + "; Cassandra itself does not read such literals consistently (rows written with"
+                                + " one are not always found again with the same literal), so ringmap rejects them");
                     }
                 }
                 entries.clear();
@@ -351,9 +359,7 @@ public final class KeyValueCodec {
                 values.add(value(types.get(values.size()), false));
             } while (accept(','));
             expect(')');
-            if (values.size() != types.size()) {
-                throw error("the tuple has " + values.size() + " components, expected " + types.size());
-            }
+            // mirrors Tuples.Literal: fewer components than the type are allowed, and only those given are serialized
             return framed(-1, values, false);
         }
 
@@ -386,8 +392,8 @@ public final class KeyValueCodec {
         private Comparator<ByteBuffer> comparator(DataType type, String what) {
             Comparator<ByteBuffer> c = CassandraOrder.of(type);
             if (c == null) {
-                throw error("ringmap cannot yet order " + what + " of type " + type.asCql(true, true)
-                        + " the way Cassandra does; give at most one");
+                throw error(what + " of type " + type.asCql(true, true) + " have no Cassandra order in ringmap;"
+                        + " give at most one");
             }
             return c;
         }
