@@ -101,7 +101,9 @@ final class CqlLiteralReader extends TextCursor {
             TreeMap<ByteBuffer, ByteBuffer> sorted = new TreeMap<>(comparator(type.getKeyType(), "map keys"));
             for (ByteBuffer[] e : entries) {
                 if (sorted.put(e[0], e[1]) != null) {
-                    throw error("the map has a duplicate key");
+                    throw error("the map has a duplicate key " + CanonicalText.format(type.getKeyType(), e[0], true)
+                            + "; Cassandra itself does not read such literals consistently (rows written with one"
+                            + " are not always found again with the same literal), so ringmap rejects them");
                 }
             }
             entries.clear();
@@ -126,9 +128,7 @@ final class CqlLiteralReader extends TextCursor {
             values.add(value(types.get(values.size()), false));
         } while (accept(','));
         expect(')');
-        if (values.size() != types.size()) {
-            throw error("the tuple has " + values.size() + " components, expected " + types.size());
-        }
+        // mirrors Tuples.Literal: fewer components than the type are allowed, and only those given are serialized
         return Framing.frame(-1, values, false);
     }
 
@@ -161,8 +161,8 @@ final class CqlLiteralReader extends TextCursor {
     private Comparator<ByteBuffer> comparator(DataType type, String what) {
         Comparator<ByteBuffer> c = CassandraOrder.of(type);
         if (c == null) {
-            throw error("ringmap cannot yet order " + what + " of type " + type.asCql(true, true)
-                    + " the way Cassandra does; give at most one");
+            throw error(what + " of type " + type.asCql(true, true) + " have no Cassandra order in ringmap;"
+                    + " give at most one");
         }
         return c;
     }

@@ -21,9 +21,10 @@ import java.nio.ByteBuffer;
  *   <li>blob: hex bytes, {@code 0xCAFE} or bare {@code CAFE} (even number of hex digits).</li>
  *   <li>date, time, timestamp, inet also accept the CQL quoted form ({@code '2026-10-01'}).</li>
  *   <li>frozen lists, sets, maps, tuples and user-defined types: CQL literals ({@code [1, 2]}, {@code {'a': 1}},
- *       {@code (1, 'x')}, {@code {f: 1}}); inside them, quote text with single quotes (doubling embedded quotes)
- *       and quote any value containing a comma, colon or bracket. Sets and map keys are sorted and deduplicated as
- *       Cassandra does.</li>
+ *       {@code (1, 'x')}, {@code {f: 1}}); inside them, text must be quoted with single quotes (doubling embedded
+ *       quotes), as CQL requires. Sets and map keys are sorted by Cassandra's comparator of their type and
+ *       deduplicated as Cassandra does; a map with a repeated key is rejected. A tuple may have fewer components than
+ *       its type: only those given are serialized, as Cassandra does.</li>
  * </ul>
  */
 public final class KeyValueCodec {

@@ -69,10 +69,15 @@ final class ScalarValues {
                 || type instanceof TupleType || type instanceof UserDefinedType);
     }
 
-    /** One scalar value; {@code nested} when inside a collection literal, where text values may be quoted. */
+    /** One scalar value; {@code nested} when inside a collection literal, where text values must be quoted. */
     static ByteBuffer serialize(DataType type, String raw, boolean nested) {
         if (DataTypes.TEXT.equals(type) || DataTypes.ASCII.equals(type)) {
-            String s = nested && isQuoted(raw) ? unquote(raw) : raw;
+            if (nested && !isQuoted(raw.strip())) {
+                // CQL rejects an unquoted string inside a literal; guessing where it ends would hash another key
+                throw new ValueException("text inside a collection, tuple or UDT literal must be quoted as in CQL"
+                        + " ('" + raw.strip().replace("'", "''") + "')");
+            }
+            String s = nested ? unquote(raw.strip()) : raw;
             if (DataTypes.ASCII.equals(type) && !s.chars().allMatch(c -> c < 0x80)) {
                 throw new ValueException("contains characters outside US-ASCII");
             }

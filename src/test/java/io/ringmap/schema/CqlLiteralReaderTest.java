@@ -51,7 +51,7 @@ class CqlLiteralReaderTest {
                 .isEqualTo(driverHex(DataTypes.frozenSetOf(DataTypes.INT), "{1,2,3}"));
         // signed numeric order, not byte order: -1 sorts before 1
         assertThat(canonical("frozen<set<int>>", "{1, -1}")).isEqualTo("{-1, 1}");
-        assertThat(canonical("frozen<set<text>>", "{b, a, 'é', z}")).isEqualTo("{'a', 'b', 'z', 'é'}");
+        assertThat(canonical("frozen<set<text>>", "{'b', 'a', 'é', 'z'}")).isEqualTo("{'a', 'b', 'z', 'é'}");
         assertThat(canonical("frozen<map<int, text>>", "{2: 'b', -5: 'a'}")).isEqualTo("{-5: 'a', 2: 'b'}");
     }
 
@@ -82,5 +82,39 @@ class CqlLiteralReaderTest {
         // then
         assertThat(value.remaining()).isEqualTo(12);
         assertThatThrownBy(reader::end).hasMessageContaining("unexpected 'x' after the value");
+    }
+
+    @Test
+    void ordersUuidsByVersionThenTimeButTimeUuidsByTimeThenSignedBytes() {
+        String v4 = "123e4567-e89b-42d3-a456-426614174000";
+        String v1Late = "00000000-0000-1001-8000-000000000000";
+        String v1Early = "00000001-0000-1000-8000-000000000000";
+        // UUIDType: version 1 before version 4; among version 1, the earlier timestamp first (not byte order)
+        assertThat(canonical("frozen<set<uuid>>", "{" + v4 + ", " + v1Late + ", " + v1Early + "}"))
+                .isEqualTo("{" + v1Early + ", " + v1Late + ", " + v4 + "}");
+        // TimeUUIDType: equal timestamps compare the clock sequence and node as signed bytes, 0x80 before 0x00
+        String low = "00000000-0000-1000-0000-000000000000";
+        String high = "00000000-0000-1000-8000-000000000000";
+        assertThat(canonical("frozen<set<timeuuid>>", "{" + low + ", " + high + "}"))
+                .isEqualTo("{" + high + ", " + low + "}");
+        // UUIDType compares the same two unsigned
+        assertThat(canonical("frozen<set<uuid>>", "{" + high + ", " + low + "}"))
+                .isEqualTo("{" + low + ", " + high + "}");
+    }
+
+    @Test
+    void ordersTuplesUdtsAndNestedCollectionsElementByElement() {
+        assertThat(canonical("frozen<set<frozen<tuple<int, text>>>>", "{(2, 'a'), (1, 'b'), (1, 'a'), (1, null)}"))
+                .isEqualTo("{(1, null), (1, 'a'), (1, 'b'), (2, 'a')}");
+        // shorter lists first only when they are a prefix: element order decides before length
+        assertThat(canonical("frozen<set<frozen<list<int>>>>", "{[2], [1, 5], [1]}")).isEqualTo("{[1], [1, 5], [2]}");
+        assertThat(canonical("frozen<map<frozen<set<text>>, int>>", "{{'b'}: 1, {'a', 'c'}: 2}"))
+                .isEqualTo("{{'a', 'c'}: 2, {'b'}: 1}");
+    }
+
+    @Test
+    void serializesOnlyTheComponentsATupleLiteralGives() {
+        assertThat(hex("tuple<int, int>", "(1)")).isEqualTo("0000000400000001");
+        assertThat(canonical("tuple<int, text, int>", "(1, 'a')")).isEqualTo("(1, 'a')");
     }
 }
