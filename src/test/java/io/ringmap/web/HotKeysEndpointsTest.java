@@ -28,6 +28,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.util.unit.DataSize;
 
 /** POST /hits and GET /hotkeys: counting, routing hot keys back, and problem+json on every error path. */
 @WebMvcTest(controllers = {HitsController.class, HotKeysController.class, TokenController.class})
@@ -50,7 +51,8 @@ class HotKeysEndpointsTest {
 
         @Bean
         RoutingService routingService(RingService ring, HotKeyRegistry hotKeys) {
-            return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
+            return new RoutingService(ring, new ApiProperties(3, DataSize.ofMegabytes(16)),
+                    new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
         }
 
         @Bean

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import org.springframework.util.unit.DataSize;
 
 final class WebTestSupport {
 
@@ -26,6 +27,7 @@ final class WebTestSupport {
     }
 
     static RoutingService routing(RingService ring, int maxBatch) {
-        return new RoutingService(ring, new ApiProperties(maxBatch), io.ringmap.routing.HitRecorder.NONE);
+        return new RoutingService(ring, new ApiProperties(maxBatch, DataSize.ofMegabytes(16)),
+                io.ringmap.routing.HitRecorder.NONE);
     }
 }
