@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys.web;
 
 import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -9,14 +9,16 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.ringmap.config.ApiProperties;
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.metrics.HotKeyRecorder;
-import io.ringmap.metrics.ReportedHits;
-import io.ringmap.routing.HotKeyQuery;
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.routing.HotKeyRecorder;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.web.TokenController;
+import io.ringmap.web.WebTestSupport;
 import java.time.Duration;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,7 +30,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
-import org.springframework.util.unit.DataSize;
 
 /** POST /hits and GET /hotkeys: counting, routing hot keys back, and problem+json on every error path. */
 @WebMvcTest(controllers = {HitsController.class, HotKeysController.class, TokenController.class})
@@ -40,7 +41,7 @@ class HotKeysEndpointsTest {
     @TestConfiguration
     static class Config {
         @Bean
-        RingService ringService() {
+        SnapshotHolder snapshots() {
             return WebTestSupport.ringFrom("/topology/test-odd.yaml");
         }
 
@@ -50,9 +51,8 @@ class HotKeysEndpointsTest {
         }
 
         @Bean
-        RoutingService routingService(RingService ring, HotKeyRegistry hotKeys) {
-            return new RoutingService(ring, new ApiProperties(3, DataSize.ofMegabytes(16)),
-                    new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
+        RoutingService routingService(SnapshotHolder ring, HotKeyRegistry hotKeys) {
+            return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
         }
 
         @Bean
