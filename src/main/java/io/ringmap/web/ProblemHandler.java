@@ -299,17 +299,27 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         return p;
     }
 
-    /** The request path as a URI reference; a path that is not one as it stands is quoted. */
+    /**
+     * The request path as a URI reference: as it is when it is one, else with every character that may not stand
+     * there percent-encoded (and "//" at the start, which would read as an authority, as "/%2F").
+     */
     static URI instance(String path) {
         try {
-            return URI.create(path);
-        } catch (IllegalArgumentException e) {
-            try {
-                return new URI(null, null, path, null);
-            } catch (java.net.URISyntaxException notEvenQuoted) {
-                return null;
+            if (!path.startsWith("//")) {
+                return URI.create(path);
             }
+        } catch (IllegalArgumentException e) {
+            // quoted below
         }
+        StringBuilder quoted = new StringBuilder();
+        for (byte b : path.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            boolean plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                    || "-._~!$&'()*+,;=:@/".indexOf(c) >= 0;
+            boolean secondSlash = c == '/' && quoted.length() == 1;
+            quoted.append(plain && !secondSlash ? String.valueOf((char) c) : String.format("%%%02X", c));
+        }
+        return URI.create(quoted.toString());
     }
 
     private static ProblemDetail detail(HttpStatus status, URI type, String title, String detail) {

@@ -2,12 +2,14 @@ package io.ringmap.web.errors;
 
 import io.ringmap.web.ProblemTypes;
 import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
@@ -31,6 +33,19 @@ public class ProblemReportValve extends ErrorReportValve {
         this.clientErrors = clientErrors;
     }
 
+    /** Rejects a path Spring MVC could not parse before any servlet sees it; everything else as Tomcat's valve. */
+    @Override
+    public void invoke(Request request, Response response) throws IOException, ServletException {
+        Optional<String> badPath = QueryStrings.pathParameterProblem(request.getRequestURI());
+        if (badPath.isPresent()) {
+            response.sendError(400, "the request path " + badPath.get());
+            response.setSuspended(false);
+            report(request, response, null);
+            return;
+        }
+        super.invoke(request, response);
+    }
+
     @Override
     protected void report(Request request, Response response, Throwable throwable) {
         int status = response.getStatus();
@@ -47,17 +62,18 @@ public class ProblemReportValve extends ErrorReportValve {
         org.apache.coyote.Request coyote = request.getCoyoteRequest();
         // the request target is only set once the whole request line was read
         boolean lineParsed = !coyote.requestURI().isNull() && !coyote.requestURI().toString().isEmpty();
-        ProtocolHandler handler = request.getConnector() == null ? null : request.getConnector().getProtocolHandler();
-        int maxHeaderBytes = handler instanceof AbstractHttp11Protocol<?> h ? h.getMaxHttpRequestHeaderSize() : -1;
-        int maxHeaderCount = handler instanceof AbstractHttp11Protocol<?> h ? h.getMaxHeaderCount() : -1;
-        int maxParameters = request.getConnector() == null ? -1 : request.getConnector().getMaxParameterCount();
         String path = lineParsed ? coyote.requestURI().toString() : null;
-        ServerRejections.Request parsed = lineParsed ? new ServerRejections.Request(coyote.protocol().toString(),
-                path, values(coyote.getMimeHeaders(), "host"), values(coyote.getMimeHeaders(), "content-length"),
-                values(coyote.getMimeHeaders(), "transfer-encoding")) : null;
-        HttpProblem problem = ServerRejections.problemFor(new ServerRejections.Rejection(status, failure,
-                response.getMessage(), lineParsed ? coyote.queryString().toString() : null, maxHeaderBytes,
-                maxHeaderCount, maxParameters, parsed));
+        HttpProblem problem;
+        try {
+            problem = ServerRejections.problemFor(rejection(request, status, failure, lineParsed, path));
+        } catch (RuntimeException e) {
+            // whatever the request holds, its answer stays a problem (without the detail that could not be worked out)
+            problem = status < 500
+                    ? new HttpProblem(status, ProblemTypes.MALFORMED_REQUEST, "Malformed request",
+                            "the request is not valid HTTP/1.1")
+                    : new HttpProblem(500, ProblemTypes.INTERNAL, "Internal error",
+                            "ringmap failed to answer this request; the failure is logged");
+        }
         if (problem.status() < 500) {
             clientErrors.rejected(problem.status(), problem.type().toString(), coyote.method().toString(), path,
                     problem.detail());
@@ -65,11 +81,32 @@ public class ProblemReportValve extends ErrorReportValve {
         write(response, problem, path);
     }
 
+    private static ServerRejections.Rejection rejection(Request request, int status, Throwable failure,
+            boolean lineParsed, String path) {
+        org.apache.coyote.Request coyote = request.getCoyoteRequest();
+        ProtocolHandler handler = request.getConnector() == null ? null : request.getConnector().getProtocolHandler();
+        int maxHeaderBytes = handler instanceof AbstractHttp11Protocol<?> h ? h.getMaxHttpRequestHeaderSize() : -1;
+        int maxHeaderCount = handler instanceof AbstractHttp11Protocol<?> h ? h.getMaxHeaderCount() : -1;
+        int maxParameters = request.getConnector() == null ? -1 : request.getConnector().getMaxParameterCount();
+        ServerRejections.Request parsed = lineParsed ? new ServerRejections.Request(coyote.protocol().toString(),
+                path, values(coyote.getMimeHeaders(), "host"), values(coyote.getMimeHeaders(), "content-length"),
+                values(coyote.getMimeHeaders(), "transfer-encoding")) : null;
+        return new ServerRejections.Rejection(status, failure, response(request).getMessage(),
+                lineParsed ? coyote.queryString().toString() : null, maxHeaderBytes, maxHeaderCount, maxParameters,
+                parsed);
+    }
+
+    private static Response response(Request request) {
+        return request.getResponse();
+    }
+
+    /** A header's values as text; a value Tomcat cannot show as text (NUL, bytes it rejects) becomes "". */
     private static List<String> values(MimeHeaders headers, String name) {
         List<String> out = new ArrayList<>();
         Enumeration<String> e = headers.values(name);
         while (e.hasMoreElements()) {
-            out.add(e.nextElement());
+            String v = e.nextElement();
+            out.add(v == null ? "" : v);
         }
         return out;
     }

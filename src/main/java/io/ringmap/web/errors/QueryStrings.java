@@ -56,6 +56,30 @@ public final class QueryStrings {
     }
 
     /**
+     * Why the path parameters ({@code ;name=value} after a path segment) of a raw request path do not decode, or empty
+     * when they do. The servlet container takes them off the path undecoded; Spring MVC decodes them for every
+     * request, and fails outside any handler when an escape is broken.
+     */
+    public static Optional<String> pathParameterProblem(String rawPath) {
+        if (rawPath == null || rawPath.indexOf(';') < 0) {
+            return Optional.empty();
+        }
+        for (String segment : rawPath.split("/", -1)) {
+            int semicolon = segment.indexOf(';');
+            if (semicolon < 0) {
+                continue;
+            }
+            for (String parameter : segment.substring(semicolon + 1).split(";", -1)) {
+                Optional<String> problem = problemIn(parameter, false);
+                if (problem.isPresent()) {
+                    return Optional.of("parameter ';" + shown(parameter) + "' " + problem.get());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Why {@code raw} (a parameter name or value, or a path) does not percent-decode to UTF-8, or empty when it does;
      * {@code plusIsSpace} for form encoding.
      */

@@ -56,8 +56,14 @@ public final class ServerRejections {
                     .with("limit", r.maxHeaderCount());
         }
         return switch (r.status()) {
-            case 505 -> new HttpProblem(505, ProblemTypes.HTTP_VERSION_NOT_SUPPORTED, "HTTP version not supported",
-                    "ringmap speaks HTTP/1.1 and HTTP/1.0; the request's version is not supported");
+            // Tomcat answers 505 to any protocol text it does not know; only a well-formed HTTP-version
+            // (RFC 9112: "HTTP/" DIGIT "." DIGIT) is an unsupported version, anything else a malformed request
+            case 505 -> r.request() == null || !r.request().protocol().matches("HTTP/[0-9]\\.[0-9]")
+                    ? new HttpProblem(400, ProblemTypes.MALFORMED_REQUEST, "Malformed request",
+                            "the request is not valid HTTP/1.1: '" + QueryStrings.shown(
+                                    r.request() == null ? "" : r.request().protocol()) + "' is not an HTTP version")
+                    : new HttpProblem(505, ProblemTypes.HTTP_VERSION_NOT_SUPPORTED, "HTTP version not supported",
+                            "ringmap speaks HTTP/1.1 and HTTP/1.0, not " + r.request().protocol());
             // Tomcat answers CONNECT with 501; ringmap is no proxy and no resource of it supports the method
             case 501 -> new HttpProblem(405, ProblemTypes.METHOD_NOT_ALLOWED, "Method not allowed",
                     "method CONNECT is not supported here; ringmap is not a proxy");

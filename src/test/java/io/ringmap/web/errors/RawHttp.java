@@ -41,11 +41,14 @@ final class RawHttp {
     }
 
     static Response send(int port, String request) {
-        return send(port, request.getBytes(StandardCharsets.ISO_8859_1));
+        return send(port, request.getBytes(StandardCharsets.ISO_8859_1), false);
     }
 
-    /** Sends the bytes as they are (one request, the connection closed afterwards) and reads the answer. */
-    static Response send(int port, byte[] request) {
+    /**
+     * Sends the bytes as they are (one request, the connection closed afterwards) and reads the answer; a response
+     * to HEAD has no body whatever its headers say.
+     */
+    static Response send(int port, byte[] request, boolean head) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
             socket.setSoTimeout(20_000);
@@ -58,7 +61,7 @@ final class RawHttp {
             } catch (SocketException e) {
                 // the server may answer and close before reading everything (413, 431): read what it said
             }
-            return read(socket.getInputStream());
+            return read(socket.getInputStream(), head);
         } catch (SocketTimeoutException e) {
             throw new IllegalStateException("no answer within 20 s to " + preview(request), e);
         } catch (IOException e) {
@@ -66,7 +69,15 @@ final class RawHttp {
         }
     }
 
-    private static Response read(InputStream in) throws IOException {
+    private static Response read(InputStream in, boolean toHead) throws IOException {
+        Response r;
+        do {
+            r = readOne(in, toHead);
+        } while (r.status() >= 100 && r.status() < 200); // interim answers (100 Continue) come before the real one
+        return r;
+    }
+
+    private static Response readOne(InputStream in, boolean toHead) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         int matched = 0;
         int b;
@@ -92,7 +103,7 @@ final class RawHttp {
                         lines[i].substring(colon + 1).trim());
             }
         }
-        byte[] body = readBody(in, headers);
+        byte[] body = toHead || status < 200 || status == 204 || status == 304 ? new byte[0] : readBody(in, headers);
         return new Response(status, headers, new String(body, StandardCharsets.UTF_8));
     }
 

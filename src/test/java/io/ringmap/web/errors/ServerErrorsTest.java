@@ -118,7 +118,31 @@ class ServerErrorsTest {
 
     @Test
     void answersAnUnsupportedHttpVersionWithAProblem() {
-        problem(RawHttp.send(port, "GET /ring HTTP/2.0\r\nHost: x\r\n\r\n"), 505, "http-version-not-supported");
+        JsonNode two = problem(RawHttp.send(port, "GET /ring HTTP/2.0\r\nHost: x\r\n\r\n"), 505,
+                "http-version-not-supported");
+        assertThat(two.path("detail").asString()).contains("HTTP/2.0");
+        // not a version at all: malformed (Tomcat says 505 to any protocol text it does not know)
+        JsonNode notAVersion = problem(RawHttp.send(port, "GET /ring HTTP/1.1.1\r\nHost: x\r\n\r\n"), 400,
+                "malformed-request");
+        assertThat(notAVersion.path("detail").asString()).contains("'HTTP/1.1.1' is not an HTTP version");
+        problem(RawHttp.send(port, "GET /ring HTTP/1\r\nHost: x\r\n\r\n"), 400, "malformed-request");
+    }
+
+    @Test
+    void answersRequestsWhoseHeadersOrPathsDoNotReadAsTextWithProblems() {
+        // a Content-Length of a NUL and bytes that are no text
+        byte[] nul = "GET /ring HTTP/1.1\r\nHost: x\r\nContent-Length: \u008d\u0000\u00f5=1\r\n\r\n"
+                .getBytes(StandardCharsets.ISO_8859_1);
+        problem(RawHttp.send(port, nul, false), 400, "malformed-request");
+        // a path that would read as an authority in a URI
+        JsonNode slashes = problem(RawHttp.send(port, get("//")), 404, "not-found");
+        assertThat(slashes.path("instance").asString()).isEqualTo("/%2F");
+        problem(RawHttp.send(port, get("//ring?keyspace=iot")), 404, "not-found");
+        // a path parameter with a broken escape, which Tomcat passes on undecoded and Spring MVC cannot parse
+        JsonNode matrix = problem(RawHttp.send(port, get("/ring;jsessionid=x%G0")), 400, "malformed-request");
+        assertThat(matrix.path("detail").asString()).contains("';jsessionid=x%G0'");
+        problem(RawHttp.send(managementPort, get("/livez;a=%")), 400, "malformed-request");
+        assertThat(RawHttp.send(port, get("/ring;a=b")).status()).isEqualTo(200);
     }
 
     @Test
