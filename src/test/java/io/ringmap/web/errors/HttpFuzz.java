@@ -13,7 +13,12 @@ import java.util.Random;
 final class HttpFuzz {
 
     /** One generated request: where it goes, its bytes, and what the answer may legitimately be. */
-    record Case(String kind, boolean management, byte[] bytes, boolean head, boolean unsupportedVersion) {
+    record Case(String kind, boolean management, byte[] bytes, boolean head, boolean unsupportedVersion,
+            boolean unterminated) {
+
+        Case(String kind, boolean management, byte[] bytes, boolean head, boolean unsupportedVersion) {
+            this(kind, management, bytes, head, unsupportedVersion, false);
+        }
 
         String preview() {
             return RawHttp.preview(bytes);
@@ -21,8 +26,8 @@ final class HttpFuzz {
 
         /** "OPTIONS *": Tomcat answers it without running any valve or servlet. */
         boolean serverWideOptions() {
-            return new String(bytes, 0, Math.min(bytes.length, 12), StandardCharsets.ISO_8859_1).matches(
-                    "OPTIONS\\s+\\*.*");
+            return new String(bytes, 0, Math.min(bytes.length, 16), StandardCharsets.ISO_8859_1).matches(
+                    "(?s)[\\r\\n]*OPTIONS\\s+\\*.*");
         }
     }
 
@@ -179,8 +184,9 @@ final class HttpFuzz {
         }
         boolean validSyntax = version.matches("HTTP/[0-9]\\.[0-9]") && !version.equals("HTTP/1.1")
                 && !version.equals("HTTP/1.0");
+        // lines ended by a bare CR never end for Tomcat: it waits for the rest until the connection closes
         return new Case(management ? "management request line" : "request line", management,
-                latin1(request + body), method.equals("HEAD"), validSyntax);
+                latin1(request + body), method.equals("HEAD"), validSyntax, eol.equals("\r"));
     }
 
     private String target(boolean management) {

@@ -58,6 +58,8 @@ class HttpFuzzTest {
                     : slot < 13 ? fuzz.requestLine(slot == 12) // 20%: request lines and headers, both ports
                     : fuzz.body()); // 35%: bodies
         }
+        // the API document is built on its first request, which can take seconds on a busy machine
+        RawHttp.send(port, "GET /v3/api-docs HTTP/1.1\r\nHost: ringmap\r\nConnection: close\r\n\r\n");
         Map<String, AtomicInteger> statuses = new TreeMap<>();
         Map<String, AtomicInteger> kinds = new ConcurrentHashMap<>();
         List<String> failures = Collections.synchronizedList(new ArrayList<>());
@@ -128,7 +130,8 @@ class HttpFuzzTest {
             // as HTTP/0.9 has no status line; its flag for that survives the recycling of its request processor, so
             // the next request line it cannot parse on that processor is answered the same way (Tomcat 12 dropped
             // HTTP/0.9). Such an answer must still be ringmap's JSON: a problem, or the answer to the 0.9 request.
-            return headerless(r.body()) ? null : "no HTTP answer";
+            return headerless(r.body()) || c.unterminated() || c.serverWideOptions() && r.body().isEmpty() ? null
+                    : "no HTTP answer";
         }
         if (r.status() >= 500 && !(r.status() == 505 && c.unsupportedVersion())) {
             return "server error " + r.status();

@@ -51,7 +51,7 @@ final class RawHttp {
     static Response send(int port, byte[] request, boolean head) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
-            socket.setSoTimeout(20_000);
+            socket.setSoTimeout(60_000);
             OutputStream out = socket.getOutputStream();
             try {
                 out.write(request);
@@ -63,7 +63,7 @@ final class RawHttp {
             }
             return read(socket.getInputStream(), head);
         } catch (SocketTimeoutException e) {
-            throw new IllegalStateException("no answer within 20 s to " + preview(request), e);
+            throw new IllegalStateException("no answer within 60 s to " + preview(request), e);
         } catch (IOException e) {
             throw new IllegalStateException("raw request failed: " + preview(request), e);
         }

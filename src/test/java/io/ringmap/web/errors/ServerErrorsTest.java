@@ -200,6 +200,14 @@ class ServerErrorsTest {
     }
 
     @Test
+    void answersBodiesRingmapDoesNotTakeWithProblemsNot500s() {
+        // form and multipart bodies used to be parsed before any handler ran, failing the request when broken
+        problem(RawHttp.send(port, "PATCH /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
+                + "\r\nContent-Length: 5\r\nConnection: close\r\n\r\na=%ZZ"), 405, "method-not-allowed");
+        problem(RawHttp.send(port, post("/token", "multipart/form-data", "]\u00ada%^<")), 415, "unsupported-media-type");
+    }
+
+    @Test
     void answersTheErrorPathItselfAsAnUnknownPath() {
         problem(RawHttp.send(port, get("/error")), 404, "not-found");
     }
