@@ -9,9 +9,12 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.oas.models.tags.Tag;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -38,6 +41,21 @@ public class OpenApiConfiguration {
                         .license(new License().name("Apache-2.0")))
                 .servers(List.of(new Server().url("/").description("this ringmap instance")))
                 .components(new io.swagger.v3.oas.models.Components().addSchemas("ProblemDetail", problemSchema()));
+    }
+
+    /** Tags in the order a user meets them: token, replicas, splits, ring, hot keys, then the rest by name. */
+    static final List<String> TAG_ORDER = List.of("token", "replicas", "splits", "ring", "hot keys");
+
+    @Bean
+    OpenApiCustomizer tagOrder() {
+        return openApi -> {
+            if (openApi.getTags() != null) {
+                openApi.setTags(openApi.getTags().stream().sorted(Comparator
+                        .comparingInt((Tag t) -> TAG_ORDER.contains(t.getName()) ? TAG_ORDER.indexOf(t.getName())
+                                : TAG_ORDER.size())
+                        .thenComparing(Tag::getName)).toList());
+            }
+        };
     }
 
     /** RFC 9457 problem details, with ringmap's extension members. */
