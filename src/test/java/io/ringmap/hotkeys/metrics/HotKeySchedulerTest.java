@@ -54,6 +54,6 @@ class HotKeySchedulerTest {
         // then
         assertThat(replicas.counters()).extracting(HitCounter::key).containsExactly("10.0.0.1");
         assertThat(registry.find(HotKeyMetrics.REPLICA_HITS).meters()).singleElement()
-                .satisfies(c -> assertThat(c.getId().getTag("node")).isEqualTo("10.0.0.1"));
+                .satisfies(c -> assertThat(c.getId().getTag("replica")).isEqualTo("10.0.0.1"));
     }
 }
