@@ -80,14 +80,14 @@ public class SplitsController {
         KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
         TokenRing ring = f.snapshot().ring().ring();
         List<Split> splits = m.equals("even") ? Splitter.even(ring, n) : Splitter.aligned(ring, n);
-        String from = CqlPredicates.identifier(schema.keyspace()) + "." + CqlPredicates.identifier(schema.table());
         List<SplitView> views = new ArrayList<>(splits.size());
         for (Split s : splits) {
             String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
             List<String> replicas = ReplicasController.views(ring, placement.replicasAt(s.replicaTokenIndex()), null)
                     .stream().map(ReplicaView::address).toList();
             views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
-                    "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate), replicas,
+                    CqlPredicates.select(ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(),
+                            s.range()), replicas,
                     s.ownedRanges()));
         }
         return new SplitsResponse(placement.keyspace(), schema.table(), ring.partitioner().name(), m, n, views.size(),
