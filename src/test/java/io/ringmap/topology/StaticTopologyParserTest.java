@@ -40,6 +40,31 @@ class StaticTopologyParserTest {
     }
 
     @Test
+    void networkTopologyStrategyWithOnlyReplicationFactorPlacesReplicasInEveryDatacentre() {
+        String yaml = """
+                partitioner: Murmur3Partitioner
+                nodes:
+                  - {address: 10.0.0.1, datacenter: dc1, rack: r1, tokens: ["-100"]}
+                  - {address: 10.0.0.2, datacenter: dc2, rack: r1, tokens: ["0"]}
+                  - {address: 10.0.0.3, datacenter: dc1, rack: r2, tokens: ["100"]}
+                keyspaces:
+                  ks:
+                    replication: {class: NetworkTopologyStrategy, replication_factor: 2}
+                """;
+        TopologySnapshot s = new RingService(Clock.systemUTC()).publish(StaticTopologyParser.parse(yaml, "t"), "t");
+        var placed = (io.ringmap.ring.KeyspacePlacement.Placed) s.ring().keyspace("ks").orElseThrow();
+        var replicas = s.ring().lookup(placed, new io.ringmap.token.LongToken(1)).replicas();
+        java.util.List<String> addresses = new java.util.ArrayList<>();
+        for (int i = 0; i < replicas.size(); i++) {
+            addresses.add(s.ring().ring().nodes().get(replicas.node(i)).address());
+        }
+        // dc1 holds 2 of its 2 nodes, dc2 its only node, which the expanded RF 2 exceeds
+        assertThat(addresses).containsExactly("10.0.0.3", "10.0.0.1", "10.0.0.2");
+        assertThat(placed.warnings()).anySatisfy(w -> assertThat(w).contains("replication_factor 2 expanded"))
+                .anySatisfy(w -> assertThat(w).contains("'dc2' exceeds its 1 nodes"));
+    }
+
+    @Test
     void keepsTheSnapshotWhenNothingChanged() throws IOException {
         RingService ring = new RingService(Clock.systemUTC());
         TopologyModel model = StaticTopologyParser.parse(resource("/topology/default.yaml"), "default.yaml");
