@@ -52,10 +52,18 @@ final class SnapshotFactory {
         return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, Instant.now());
     }
 
-    private static int localIndex(List<Node> nodes, String localAddress) {
-        for (int i = 0; i < nodes.size(); i++) {
-            if (nodes.get(i).address().equals(localAddress)) {
-                return i;
+    /** The node named by host id first, then by RPC endpoint, RPC address or broadcast address; else the first. */
+    private static int localIndex(List<Node> nodes, String local) {
+        if (local == null) {
+            return 0;
+        }
+        List<java.util.function.Function<Node, String>> names = List.of(Node::hostId, Node::rpcEndpoint,
+                Node::address, Node::broadcastAddress);
+        for (var name : names) {
+            for (int i = 0; i < nodes.size(); i++) {
+                if (local.equals(name.apply(nodes.get(i)))) {
+                    return i;
+                }
             }
         }
         return 0;

@@ -65,6 +65,34 @@ class StaticTopologyParserTest {
     }
 
     @Test
+    void readsBroadcastAddressesAndPortsAndNodesSharingAnIp() {
+        String yaml = """
+                partitioner: Murmur3Partitioner
+                nodes:
+                  - {address: 10.0.0.1, rpcPort: 9042, broadcastAddress: 192.168.0.1, datacenter: dc1, rack: r1,
+                     tokens: ["-100"]}
+                  - {address: 10.0.0.1, rpcPort: 9043, broadcastAddress: 192.168.0.1, broadcastPort: 7001,
+                     datacenter: dc1, rack: r1, tokens: ["0"]}
+                  - {address: 10.0.0.3, datacenter: dc1, rack: r1, tokens: ["100"]}
+                keyspaces:
+                  ks: {replication: {class: SimpleStrategy, replication_factor: 3}}
+                """;
+        TopologySnapshot s = new RingService(Clock.systemUTC()).publish(StaticTopologyParser.parse(yaml, "t"), "t");
+        var nodes = s.ring().ring().nodes();
+        assertThat(nodes).extracting(io.ringmap.ring.Node::hostId)
+                .containsExactly("10.0.0.1:9042", "10.0.0.1:9043", "10.0.0.3");
+        assertThat(nodes).extracting(io.ringmap.ring.Node::broadcastEndpoint)
+                .containsExactly("192.168.0.1:7000", "192.168.0.1:7001", "10.0.0.3:7000");
+        assertThat(nodes).extracting(io.ringmap.ring.Node::rpcEndpoint)
+                .containsExactly("10.0.0.1:9042", "10.0.0.1:9043", "10.0.0.3:9042");
+        var placed = (io.ringmap.ring.KeyspacePlacement.Placed) s.ring().keyspace("ks").orElseThrow();
+        assertThat(s.ring().lookup(placed, new io.ringmap.token.LongToken(-5)).replicas().nodes())
+                .containsExactly(1, 2, 0);
+        assertThatThrownBy(() -> StaticTopologyParser.parse(yaml.replace("rpcPort: 9043", "rpcPort: 70000"), "t"))
+                .hasMessageContaining("nodes[1].rpcPort '70000' is not a port");
+    }
+
+    @Test
     void keepsTheSnapshotWhenNothingChanged() throws IOException {
         RingService ring = new RingService(Clock.systemUTC());
         TopologyModel model = StaticTopologyParser.parse(resource("/topology/default.yaml"), "default.yaml");
