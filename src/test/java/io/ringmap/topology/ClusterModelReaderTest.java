@@ -94,17 +94,19 @@ class ClusterModelReaderTest {
 
         // when
         TopologyModel model = ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
-        TopologySnapshot snapshot = new RingService(java.time.Clock.systemUTC()).publish(model, "cluster:c");
+        var holder = new io.ringmap.snapshot.SnapshotHolder(java.time.Clock.systemUTC());
+        holder.publish(model, "cluster:c");
+        var snapshot = holder.current();
 
         // then
-        List<io.ringmap.ring.Node> nodes = snapshot.ring().ring().nodes();
+        List<io.ringmap.ring.Node> nodes = snapshot.tokenRing().nodes();
         assertThat(nodes).hasSize(3);
         assertThat(nodes).extracting(io.ringmap.ring.Node::rpcEndpoint)
                 .containsExactly("10.1.0.1:9042", "10.1.0.1:9043", "10.1.0.3:9042");
         assertThat(nodes).extracting(io.ringmap.ring.Node::broadcastEndpoint)
                 .containsExactly("192.168.0.1:7000", "192.168.0.1:7001", "192.168.0.3:7000");
         assertThat(nodes).extracting(io.ringmap.ring.Node::hostId).doesNotHaveDuplicates();
-        var placed = (io.ringmap.ring.KeyspacePlacement.Placed) snapshot.ring().keyspace("ks").orElseThrow();
+        var placed = (io.ringmap.ring.KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
         var replicas = snapshot.ring().lookup(placed, new io.ringmap.token.LongToken(-50)).replicas();
         assertThat(nodes.get(replicas.node(0)).rpcEndpoint()).isEqualTo("10.1.0.1:9043");
         assertThat(nodes.get(replicas.node(1)).rpcEndpoint()).isEqualTo("10.1.0.3:9042");
