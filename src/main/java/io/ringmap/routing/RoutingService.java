@@ -8,6 +8,7 @@ import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
+import io.ringmap.schema.TablePartitionerException;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.schema.UnknownTableException;
@@ -39,7 +40,7 @@ public class RoutingService {
         return snapshots.current();
     }
 
-    /** The table's schema. */
+    /** The table's schema; a table with a partitioner of its own is refused ({@link TablePartitionerException}). */
     public TableSchema table(ServedSnapshot f, String keyspace, String table) {
         // an unknown keyspace is a 404; an unplaceable one still has tokens
         f.ring().keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
@@ -48,6 +49,10 @@ public class RoutingService {
             schema = f.schema().table(keyspace, table);
         } catch (UnknownKeyspaceException e) {
             throw new UnknownTableException(keyspace, table);
+        }
+        if (schema.ownPartitioner() != null) {
+            throw new TablePartitionerException(schema.keyspace(), schema.table(), schema.ownPartitioner(),
+                    f.partitioner().name());
         }
         return schema;
     }

@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.metadata.token.Token;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.schema.KeyColumn;
+import io.ringmap.schema.TablePartitioners;
 import io.ringmap.schema.TableSchema;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -94,7 +95,8 @@ final class ClusterModelReader {
             for (ColumnMetadata column : relation.getPartitionKey()) {
                 key.add(new KeyColumn(column.getName().asInternal(), column.getType()));
             }
-            return Optional.of(new TableSchema(keyspace, table, key));
+            return Optional.of(new TableSchema(keyspace, table, key,
+                    TablePartitioners.ownPartitioner(keyspace, table).orElse(null)));
         } catch (RuntimeException e) {
             if (REPORTED.add(keyspace + "." + table)) {
                 log.warn("table {}.{} is not served: {}", keyspace, table, e.getMessage());

@@ -37,6 +37,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  *     tables:
  *       readings:
  *         partitionKey: [{name: sensor_id, type: text}, {name: day, type: date}]
+ *         partitioner: LocalPartitioner   # optional: a table with its own partitioner, refused like system.batches
  * </pre>
  */
 public final class StaticTopologyParser {
@@ -108,7 +109,8 @@ public final class StaticTopologyParser {
                 replication.put(ks, r);
                 if (k.get("tables") != null) {
                     map(k.get("tables"), where + ".tables").forEach((table, t) -> tables.add(
-                            table(ks, table, map(t, where + ".tables." + table), where + ".tables." + table)));
+                            table(ks, table, map(t, where + ".tables." + table), where + ".tables." + table,
+                                    partitioner)));
                 }
             });
         }
@@ -116,7 +118,8 @@ public final class StaticTopologyParser {
         return new TopologyModel(cluster, partitioner, nodes, replication, tables, local);
     }
 
-    private static TableSchema table(String ks, String table, Map<String, Object> t, String where) {
+    private static TableSchema table(String ks, String table, Map<String, Object> t, String where,
+            String clusterPartitioner) {
         Object pk = t.get("partitionKey");
         if (!(pk instanceof List<?> columns) || columns.isEmpty()) {
             throw new IllegalArgumentException(where + ".partitionKey must be a non-empty list of {name, type}");
@@ -132,7 +135,16 @@ public final class StaticTopologyParser {
                 throw new IllegalArgumentException(where + ".partitionKey[" + i + "]: " + e.getMessage(), e);
             }
         }
-        return new TableSchema(ks, table, key);
+        // a table may name a partitioner of its own (e.g. LocalPartitioner): it is then refused, as a live one is
+        String own = t.get("partitioner") == null ? null : t.get("partitioner").toString();
+        if (own != null && simpleName(own).equals(simpleName(clusterPartitioner))) {
+            own = null;
+        }
+        return new TableSchema(ks, table, key, own);
+    }
+
+    private static String simpleName(String partitioner) {
+        return partitioner.substring(partitioner.lastIndexOf('.') + 1);
     }
 
     private static int port(Object o, int otherwise, String where) {
