@@ -20,16 +20,24 @@ import java.util.TreeMap;
  *
  * A live cluster's {@code system_schema.keyspaces} already holds the expanded map; a static topology file may not.
  */
-record NetworkTopologyOptions(Map<String, ReplicationFactor> datacenters, List<String> notes) {
+public record NetworkTopologyOptions(Map<String, ReplicationFactor> datacenters, List<String> notes) {
 
     static final String REPLICATION_FACTOR = "replication_factor";
 
     /** Cassandra's {@code default_keyspace_rf} default. */
     static final String DEFAULT_KEYSPACE_RF = "1";
 
-    NetworkTopologyOptions {
+    public NetworkTopologyOptions {
         datacenters = java.util.Collections.unmodifiableMap(new TreeMap<>(datacenters));
         notes = List.copyOf(notes);
+    }
+
+    /** The replication map as {@code system_schema.keyspaces} would hold it after a {@code CREATE KEYSPACE}. */
+    public Map<String, String> stored() {
+        Map<String, String> out = new TreeMap<>();
+        out.put("class", "org.apache.cassandra.locator.NetworkTopologyStrategy");
+        datacenters.forEach((dc, rf) -> out.put(dc, rf.toParseableString()));
+        return out;
     }
 
     /**
@@ -37,7 +45,8 @@ record NetworkTopologyOptions(Map<String, ReplicationFactor> datacenters, List<S
      * @param ringDatacenters the data centres of the ring, the ones {@code replication_factor} expands to
      * @throws IllegalArgumentException when a factor cannot be read
      */
-    static NetworkTopologyOptions prepare(Map<String, String> replication, Collection<String> ringDatacenters) {
+    public static NetworkTopologyOptions prepare(Map<String, String> replication,
+            Collection<String> ringDatacenters) {
         Map<String, String> options = new TreeMap<>(replication);
         options.remove("class");
         List<String> notes = new ArrayList<>();

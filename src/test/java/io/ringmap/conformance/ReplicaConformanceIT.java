@@ -219,7 +219,8 @@ class ReplicaConformanceIT {
             if (kase.keyspace().equals("system")) {
                 assertThat(answer.get("nodeLocal").asBoolean()).isTrue();
                 // LocalStrategy: the data is on the node asked; ringmap answers for its local node, so ask that node
-                String local = answer.get("results").get(0).get("replicas").get(0).get("address").asString();
+                String local = answer.get("results").get(0).get("replicas").get(0).get("broadcastAddress")
+                        .asString();
                 nodeIndex = indexOf(cluster, local);
                 System.out.printf("[ReplicaConformanceIT] %s: ringmap's local node is %s; nodetool asks that node%n",
                         kase.keyspace(), local);
@@ -228,8 +229,9 @@ class ReplicaConformanceIT {
             }
             for (int i = 0; i < keys.size(); i++) {
                 JsonNode result = answer.get("results").get(i);
-                ringmapAnswers.add(result.get("replicas").valueStream().map(r -> r.get("address").asString())
-                        .toList());
+                // nodetool prints broadcast (internode) addresses
+                ringmapAnswers.add(result.get("replicas").valueStream()
+                        .map(r -> r.get("broadcastAddress").asString()).toList());
                 labels.add(kase.keyspace() + " key " + keys.get(i) + " (token " + result.get("token").asString()
                         + ")");
                 // spread the non-local questions over every node: any node answers for the whole cluster
