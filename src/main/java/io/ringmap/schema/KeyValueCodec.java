@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.type.codec.ExtraTypeCodecs;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
+import io.ringmap.cql.CqlIdentifiers;
 import java.nio.ByteBuffer;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -511,7 +512,9 @@ public final class KeyValueCodec {
             List<ByteBuffer> parts = unframe(bytes, false, 1);
             StringBuilder sb = new StringBuilder("{");
             for (int i = 0; i < parts.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(u.getFieldNames().get(i).asCql(true)).append(": ")
+                // field names quoted as Cassandra 5.0 needs them (its reserved keywords, not the driver's list)
+                sb.append(i == 0 ? "" : ", ")
+                        .append(CqlIdentifiers.identifier(u.getFieldNames().get(i).asInternal())).append(": ")
                         .append(format(u.getFieldTypes().get(i), parts.get(i), true));
             }
             return sb.append('}').toString();

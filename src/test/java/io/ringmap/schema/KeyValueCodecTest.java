@@ -173,6 +173,17 @@ class KeyValueCodecTest {
                 .hasMessageContaining("'city' is not a field of");
     }
 
+    @Test
+    void writesUserDefinedTypeFieldNamesAsCassandra50ReadsThem() {
+        TestUdt t = new TestUdt("iot", "odd", List.of("from", "Upper", "plain"),
+                List.of(DataTypes.INT, DataTypes.INT, DataTypes.INT));
+        KeyColumn column = new KeyColumn("k", t);
+        byte[] bytes = KeyValueCodec.serialize(column, "{\"from\": 1, \"Upper\": 2, plain: 3}");
+        String text = KeyValueCodec.canonicalText(column, bytes);
+        assertThat(text).isEqualTo("{\"from\": 1, \"Upper\": 2, plain: 3}");
+        assertThat(KeyValueCodec.serialize(column, text)).isEqualTo(bytes);
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
             "int       | abc                | whole number between -2147483648 and 2147483647",
