@@ -45,7 +45,6 @@ import tools.jackson.databind.JsonNode;
 class AddressConformanceIT {
 
     static final List<Case> CASES = List.of(
-            new Case("addr_simple_1", "{'class': 'SimpleStrategy', 'replication_factor': 1}", false),
             new Case("addr_simple_2", "{'class': 'SimpleStrategy', 'replication_factor': 2}", true),
             // Cassandra expands replication_factor to every DC when it creates the keyspace
             new Case("addr_nts_rf", "{'class': 'NetworkTopologyStrategy', 'replication_factor': 1}", false),
