@@ -30,11 +30,11 @@ import tools.jackson.databind.JsonNode;
  * tells them apart: for every table of the cluster's system keyspaces, Cassandra's {@code SELECT token(<key>)} is
  * typed {@code bigint} when the table uses the cluster's Murmur3Partitioner and typed like the key otherwise. ringmap
  * must refuse exactly the second kind (422 {@code table-partitioner}) and, for the first kind, give the token
- * Cassandra computes for every row those tables hold. Runs on the cluster of {@link AddressConformanceIT}.
+ * Cassandra computes for every row those tables hold. Read-only, on the shared six-node two-DC cluster.
  */
-@CassandraClusterTest(StandardCluster.DISTINCT_RPC_ADDRESSES)
+@CassandraClusterTest(StandardCluster.TWO_DC)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.141:9042", "spring.cassandra.local-datacenter=dc1",
+        "spring.cassandra.contact-points=127.0.0.1:9042", "spring.cassandra.local-datacenter=dc1",
         "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
 @DirtiesContext
 class TablePartitionerIT {
