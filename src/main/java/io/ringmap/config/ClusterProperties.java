@@ -10,7 +10,8 @@ import org.springframework.validation.annotation.Validated;
  * How the live cluster source follows a Cassandra cluster (used when {@code spring.cassandra.contact-points} is set;
  * the connection itself is configured with Spring Boot's {@code spring.cassandra.*}).
  *
- * @param localNode the address LocalStrategy keyspaces ({@code system}, ...) resolve to; empty: the node that answers
+ * @param localNode the node (host id, RPC address or broadcast address) LocalStrategy keyspaces ({@code system},
+ *     ...) resolve to; empty: the node that answers
  *     ringmap's own queries
  * @param eventDebounce how long node and schema events are coalesced before one rebuild
  * @param checkTimeout timeout of the periodic connectivity query ({@code SELECT release_version FROM system.local})

@@ -24,9 +24,16 @@ import java.util.function.IntFunction;
 final class NetworkTopologyStrategy implements ReplicationStrategy {
 
     private final Map<String, ReplicationFactor> datacenters;
+    private final List<String> notes;
 
     NetworkTopologyStrategy(Map<String, ReplicationFactor> datacenters) {
+        this(datacenters, List.of());
+    }
+
+    /** @param notes how the options were read (e.g. a {@code replication_factor} expanded), reported as warnings */
+    NetworkTopologyStrategy(Map<String, ReplicationFactor> datacenters, List<String> notes) {
         this.datacenters = new LinkedHashMap<>(datacenters);
+        this.notes = List.copyOf(notes);
     }
 
     Map<String, ReplicationFactor> datacenters() {
@@ -149,7 +156,10 @@ final class NetworkTopologyStrategy implements ReplicationStrategy {
 
     @Override
     public List<String> warnings(TokenRing ring) {
-        List<String> warnings = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(notes);
+        if (datacenters.values().stream().allMatch(rf -> rf.allReplicas() == 0)) {
+            warnings.add("no data centre has a replication factor above 0: the keyspace has no replicas");
+        }
         for (Map.Entry<String, ReplicationFactor> e : datacenters.entrySet()) {
             long nodes = ring.nodes().stream().filter(n -> n.datacenter().equals(e.getKey())).count();
             if (nodes == 0 && e.getValue().allReplicas() > 0) {

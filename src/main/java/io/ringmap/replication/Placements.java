@@ -1,10 +1,12 @@
 package io.ringmap.replication;
 
 import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 
@@ -23,12 +25,13 @@ public final class Placements {
      */
     public static Map<String, KeyspacePlacement> place(TokenRing ring, Map<String, Map<String, String>> replicationByKeyspace,
             int localNode) {
+        List<String> datacenters = ring.nodes().stream().map(Node::datacenter).distinct().toList();
         Map<Map<String, String>, IntFunction<ReplicaSet>> shared = new HashMap<>();
         Map<String, KeyspacePlacement> out = new LinkedHashMap<>();
         replicationByKeyspace.forEach((keyspace, replication) -> {
             ReplicationStrategy strategy;
             try {
-                strategy = ReplicationStrategies.of(replication, localNode);
+                strategy = ReplicationStrategies.of(replication, localNode, datacenters);
             } catch (UnsupportedReplicationException e) {
                 out.put(keyspace, new KeyspacePlacement.Failed(keyspace, replication, e.getMessage()));
                 return;

@@ -35,6 +35,11 @@ public record ReplicationFactor(int allReplicas, int transientReplicas) {
         }
     }
 
+    /** As Cassandra writes it back: {@code "3"}, or {@code "3/1"} with transient replicas. */
+    public String toParseableString() {
+        return transientReplicas == 0 ? Integer.toString(allReplicas) : allReplicas + "/" + transientReplicas;
+    }
+
     public int fullReplicas() {
         return allReplicas - transientReplicas;
     }

@@ -1,6 +1,6 @@
 package io.ringmap.replication;
 
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -15,9 +15,12 @@ public final class ReplicationStrategies {
      * {@code {class: org.apache.cassandra.locator.NetworkTopologyStrategy, dc1: '3/1', dc2: '2'}}.
      *
      * @param localNode the node index that serves requests, for LocalStrategy keyspaces
+     * @param ringDatacenters the ring's data centres, which a NetworkTopologyStrategy {@code replication_factor}
+     *     expands to (see {@link NetworkTopologyOptions})
      * @throws UnsupportedReplicationException for an unknown strategy class or unreadable options
      */
-    public static ReplicationStrategy of(Map<String, String> replication, int localNode) {
+    public static ReplicationStrategy of(Map<String, String> replication, int localNode,
+            Collection<String> ringDatacenters) {
         String className = replication.get("class");
         if (className == null || className.isBlank()) {
             throw new UnsupportedReplicationException("replication map " + new TreeMap<>(replication)
@@ -28,13 +31,8 @@ public final class ReplicationStrategies {
             return switch (simpleName) {
                 case "SimpleStrategy" -> new SimpleStrategy(rf(replication, "replication_factor"));
                 case "NetworkTopologyStrategy" -> {
-                    Map<String, ReplicationFactor> dcs = new LinkedHashMap<>();
-                    new TreeMap<>(replication).forEach((k, v) -> {
-                        if (!k.equals("class") && !k.equals("replication_factor")) {
-                            dcs.put(k, ReplicationFactor.parse(v));
-                        }
-                    });
-                    yield new NetworkTopologyStrategy(dcs);
+                    NetworkTopologyOptions options = NetworkTopologyOptions.prepare(replication, ringDatacenters);
+                    yield new NetworkTopologyStrategy(options.datacenters(), options.notes());
                 }
                 case "LocalStrategy" -> new LocalStrategy(localNode);
                 case "EverywhereStrategy" -> new EverywhereStrategy();

@@ -43,7 +43,8 @@ public final class TokenRing {
     /**
      * Builds a ring from each node's tokens.
      *
-     * @throws IllegalArgumentException when there is no token, a token is claimed twice, or addresses repeat
+     * @throws IllegalArgumentException when there is no token, a token is claimed twice, or host ids repeat (nodes
+     *     may share an address: since Cassandra 4.0 several nodes can use one IP on different ports)
      */
     public static TokenRing of(Partitioner partitioner, Map<Node, ? extends Collection<? extends Token>> tokensByNode) {
         Objects.requireNonNull(partitioner, "partitioner");
@@ -51,11 +52,11 @@ public final class TokenRing {
         record Entry(Token token, int owner) {
         }
         List<Entry> entries = new ArrayList<>();
-        java.util.Set<String> addresses = new java.util.HashSet<>();
+        java.util.Set<String> hostIds = new java.util.HashSet<>();
         for (int i = 0; i < nodes.size(); i++) {
             Node node = nodes.get(i);
-            if (!addresses.add(node.address())) {
-                throw new IllegalArgumentException("node address " + node.address() + " appears twice in the ring");
+            if (!hostIds.add(node.hostId())) {
+                throw new IllegalArgumentException("node host id " + node.hostId() + " appears twice in the ring");
             }
             for (Token t : tokensByNode.get(node)) {
                 entries.add(new Entry(t, i));
@@ -72,7 +73,7 @@ public final class TokenRing {
             owners[i] = entries.get(i).owner();
             if (i > 0 && tokens[i].equals(tokens[i - 1])) {
                 throw new IllegalArgumentException("token " + tokens[i] + " is owned by both "
-                        + nodes.get(owners[i - 1]).address() + " and " + nodes.get(owners[i]).address());
+                        + nodes.get(owners[i - 1]).rpcEndpoint() + " and " + nodes.get(owners[i]).rpcEndpoint());
             }
         }
         return new TokenRing(partitioner, nodes, tokens, owners);

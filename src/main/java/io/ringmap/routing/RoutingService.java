@@ -7,6 +7,7 @@ import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
+import io.ringmap.schema.TablePartitionerException;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.schema.UnknownTableException;
@@ -54,15 +55,21 @@ public class RoutingService {
         return snapshots.current();
     }
 
-    /** The table's schema. */
+    /** The table's schema; a table with a partitioner of its own is refused ({@link TablePartitionerException}). */
     public TableSchema table(ServedSnapshot served, String keyspace, String table) {
         // an unknown keyspace is a 404; an unplaceable one still has tokens
         served.keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
+        TableSchema schema;
         try {
-            return served.schema().table(keyspace, table);
+            schema = served.schema().table(keyspace, table);
         } catch (UnknownKeyspaceException e) {
             throw new UnknownTableException(keyspace, table);
         }
+        if (schema.ownPartitioner() != null) {
+            throw new TablePartitionerException(schema.keyspace(), schema.table(), schema.ownPartitioner(),
+                    served.partitioner().name());
+        }
+        return schema;
     }
 
     /** The keyspace's placement, or a 404/422-worthy exception. */

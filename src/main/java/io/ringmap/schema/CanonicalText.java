@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import io.ringmap.cql.CqlIdentifiers;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -53,8 +54,9 @@ final class CanonicalText {
         }
         if (type instanceof UserDefinedType u) {
             List<ByteBuffer> parts = Framing.unframe(bytes, false, 1);
-            return join("{", "}", parts.size(), i -> u.getFieldNames().get(i).asCql(true) + ": "
-                    + format(u.getFieldTypes().get(i), parts.get(i), true));
+            // field names quoted as Cassandra 5.0 needs them (its reserved keywords, not the driver's list)
+            return join("{", "}", parts.size(), i -> CqlIdentifiers.identifier(u.getFieldNames().get(i).asInternal())
+                    + ": " + format(u.getFieldTypes().get(i), parts.get(i), true));
         }
         return scalar(type, bytes, nested);
     }

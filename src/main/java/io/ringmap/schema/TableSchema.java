@@ -5,8 +5,18 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-/** A table's partition key: its columns in partition key order (the order of {@code PRIMARY KEY ((a, b), ...)}). */
-public record TableSchema(String keyspace, String table, List<KeyColumn> partitionKey) {
+/**
+ * A table's partition key: its columns in partition key order (the order of {@code PRIMARY KEY ((a, b), ...)}).
+ *
+ * @param ownPartitioner the partitioner of a table that does not use the cluster's (see {@link TablePartitioners}),
+ *     or null
+ */
+public record TableSchema(String keyspace, String table, List<KeyColumn> partitionKey, String ownPartitioner) {
+
+    /** A table partitioned by the cluster's partitioner. */
+    public TableSchema(String keyspace, String table, List<KeyColumn> partitionKey) {
+        this(keyspace, table, partitionKey, null);
+    }
 
     public TableSchema {
         Objects.requireNonNull(keyspace, "keyspace");

@@ -79,14 +79,21 @@ final class SnapshotFactory {
         return out;
     }
 
-    /** The index of the node with {@code localAddress}: 0 when none is configured, -1 when it is not in the ring. */
-    private static int localIndex(List<Node> nodes, String localAddress) {
-        if (localAddress == null) {
+    /**
+     * The index of the node named {@code local} by host id, else by RPC endpoint, RPC address or broadcast address:
+     * 0 when none is configured, -1 when it is not in the ring.
+     */
+    private static int localIndex(List<Node> nodes, String local) {
+        if (local == null) {
             return 0; // no local node configured: the first node, as TopologyModel documents
         }
-        for (int i = 0; i < nodes.size(); i++) {
-            if (nodes.get(i).address().equals(localAddress)) {
-                return i;
+        List<java.util.function.Function<Node, String>> names = List.of(Node::hostId, Node::rpcEndpoint,
+                Node::address, Node::broadcastAddress);
+        for (var name : names) {
+            for (int i = 0; i < nodes.size(); i++) {
+                if (local.equals(name.apply(nodes.get(i)))) {
+                    return i;
+                }
             }
         }
         return -1;

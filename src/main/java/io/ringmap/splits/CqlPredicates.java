@@ -1,15 +1,13 @@
 package io.ringmap.splits;
 
+import io.ringmap.cql.CqlIdentifiers;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.token.Partitioner;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /** The CQL restriction that reads exactly the partitions of one non-wrapping {@code (start, end]} range. */
 public final class CqlPredicates {
-
-    private static final Pattern UNQUOTED = Pattern.compile("[a-z][a-z0-9_]*");
 
     private CqlPredicates() {
     }
@@ -33,8 +31,19 @@ public final class CqlPredicates {
         return String.join(" AND ", parts);
     }
 
-    /** A CQL identifier, double-quoted when it is not a plain lower-case name. */
+    /** A CQL identifier, double-quoted when CQL requires it (see {@link CqlIdentifiers}). */
     public static String identifier(String name) {
-        return UNQUOTED.matcher(name).matches() ? name : '"' + name.replace("\"", "\"\"") + '"';
+        return CqlIdentifiers.identifier(name);
+    }
+
+    /**
+     * {@code SELECT * FROM keyspace.table WHERE <predicate>} (no WHERE for the whole ring), every name quoted where
+     * CQL requires it.
+     */
+    public static String select(Partitioner partitioner, String keyspace, String table, List<String> partitionKey,
+            TokenRange range) {
+        String predicate = tokenPredicate(partitioner, partitionKey, range);
+        return "SELECT * FROM " + CqlIdentifiers.qualified(keyspace, table)
+                + (predicate.isEmpty() ? "" : " WHERE " + predicate);
     }
 }

@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.metadata.token.Token;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.schema.KeyColumn;
+import io.ringmap.schema.TablePartitioners;
 import io.ringmap.schema.TableSchema;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -94,7 +95,8 @@ final class ClusterModelReader {
             for (ColumnMetadata column : relation.getPartitionKey()) {
                 key.add(new KeyColumn(column.getName().asInternal(), column.getType()));
             }
-            return Optional.of(new TableSchema(keyspace, table, key));
+            return Optional.of(new TableSchema(keyspace, table, key,
+                    TablePartitioners.ownPartitioner(keyspace, table).orElse(null)));
         } catch (RuntimeException e) {
             if (REPORTED.add(keyspace + "." + table)) {
                 log.warn("table {}.{} is not served: {}", keyspace, table, e.getMessage());
@@ -103,13 +105,29 @@ final class ClusterModelReader {
         }
     }
 
-    /** The ring node for a driver node: host id, broadcast RPC address, DC, rack and state. */
+    /**
+     * The ring node for a driver node: host id, broadcast RPC address and port (what the driver connects to),
+     * broadcast address and port (internode, what {@code nodetool getendpoints} prints), DC, rack and state.
+     */
     static Node node(com.datastax.oss.driver.api.core.metadata.Node n) {
         String address = address(n);
-        String hostId = n.getHostId() == null ? address : n.getHostId().toString();
+        int rpcPort = n.getBroadcastRpcAddress().map(InetSocketAddress::getPort)
+                .or(() -> inet(n.getEndPoint().resolve()).map(InetSocketAddress::getPort)).orElse(0);
+        Optional<InetSocketAddress> broadcast = n.getBroadcastAddress().filter(a -> a.getAddress() != null);
+        String broadcastAddress = broadcast.map(a -> a.getAddress().getHostAddress()).orElse(address);
+        int broadcastPort = broadcast.map(InetSocketAddress::getPort).orElse(0);
+        String hostId = n.getHostId() == null ? endpoint(address, rpcPort) : n.getHostId().toString();
         String dc = n.getDatacenter() == null ? "unknown" : n.getDatacenter();
         String rack = n.getRack() == null ? "unknown" : n.getRack();
-        return new Node(hostId, address, dc, rack, state(n.getState()));
+        return new Node(hostId, address, dc, rack, state(n.getState()), rpcPort, broadcastAddress, broadcastPort);
+    }
+
+    private static Optional<InetSocketAddress> inet(SocketAddress address) {
+        return address instanceof InetSocketAddress inet ? Optional.of(inet) : Optional.empty();
+    }
+
+    private static String endpoint(String address, int port) {
+        return port == 0 ? address : address + ":" + port;
     }
 
     /** The node's broadcast RPC address (what clients and {@code nodetool getendpoints} use), else its endpoint. */

@@ -306,10 +306,11 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
                     .setTimeout(cluster.checkTimeout()));
             Node coordinator = rs.getExecutionInfo().getCoordinator();
             String current = answeringNode;
+            // by host id: nodes sharing an IP on different ports have distinct ids
             boolean currentUp = current != null && metadata.getNodes().values().stream()
-                    .anyMatch(n -> n.getState() == NodeState.UP && ClusterModelReader.address(n).equals(current));
+                    .anyMatch(n -> n.getState() == NodeState.UP && ClusterModelReader.node(n).hostId().equals(current));
             if (!currentUp && coordinator != null) {
-                answeringNode = ClusterModelReader.address(coordinator);
+                answeringNode = ClusterModelReader.node(coordinator).hostId();
             }
             return Optional.empty();
         } catch (RuntimeException e) {

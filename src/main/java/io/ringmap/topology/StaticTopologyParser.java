@@ -22,8 +22,11 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * partitioner: Murmur3Partitioner    # or RandomPartitioner, ByteOrderedPartitioner, or the full class name
  * localNode: 127.0.0.1               # optional: the node LocalStrategy keyspaces resolve to
  * nodes:
- *   - address: 127.0.0.1
- *     hostId: N1                     # optional, defaults to the address
+ *   - address: 127.0.0.1             # broadcast RPC address: what clients connect to
+ *     rpcPort: 9042                  # optional, default 9042
+ *     broadcastAddress: 10.0.0.1     # optional, default: address; what nodetool getendpoints prints
+ *     broadcastPort: 7000            # optional, default 7000
+ *     hostId: N1                     # optional, defaults to the address (address:rpcPort when rpcPort is given)
  *     datacenter: dc1
  *     rack: rack1
  *     state: UP                      # optional, default UP
@@ -34,9 +37,16 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  *     tables:
  *       readings:
  *         partitionKey: [{name: sensor_id, type: text}, {name: day, type: date}]
+ *         partitioner: LocalPartitioner   # optional: a table with its own partitioner, refused like system.batches
  * </pre>
  */
 public final class StaticTopologyParser {
+
+    /** Cassandra's default {@code native_transport_port}, for nodes without {@code rpcPort}. */
+    static final int DEFAULT_RPC_PORT = 9042;
+
+    /** Cassandra's default {@code storage_port}, for nodes without {@code broadcastPort}. */
+    static final int DEFAULT_BROADCAST_PORT = 7000;
 
     /** The largest topology file read: 64 Mi characters, room for thousands of nodes with 256 tokens each. */
     static final int MAX_CODE_POINTS = 64 * 1024 * 1024;
@@ -69,7 +79,13 @@ public final class StaticTopologyParser {
             String where = origin + ": nodes[" + i + "]";
             Map<String, Object> n = map(list.get(i), where);
             String address = string(n.get("address"), where + ".address");
-            String hostId = n.get("hostId") == null ? address : n.get("hostId").toString();
+            int rpcPort = port(n.get("rpcPort"), DEFAULT_RPC_PORT, where + ".rpcPort");
+            String broadcastAddress = n.get("broadcastAddress") == null ? address
+                    : string(n.get("broadcastAddress"), where + ".broadcastAddress");
+            int broadcastPort = port(n.get("broadcastPort"), DEFAULT_BROADCAST_PORT, where + ".broadcastPort");
+            // nodes sharing an IP (on different ports) need distinct default ids
+            String hostId = n.get("hostId") != null ? n.get("hostId").toString()
+                    : n.get("rpcPort") == null ? address : address + ":" + rpcPort;
             String dc = string(n.get("datacenter"), where + ".datacenter");
             String rack = string(n.get("rack"), where + ".rack");
             NodeState state = n.get("state") == null ? NodeState.UP : state(n.get("state").toString(), where);
@@ -77,7 +93,8 @@ public final class StaticTopologyParser {
             if (!(tokens instanceof List<?> tl) || tl.isEmpty()) {
                 throw new IllegalArgumentException(where + ".tokens must be a non-empty list");
             }
-            nodes.add(new NodeTokens(new Node(hostId, address, dc, rack, state),
+            nodes.add(new NodeTokens(new Node(hostId, address, dc, rack, state, rpcPort, broadcastAddress,
+                    broadcastPort),
                     tl.stream().map(Object::toString).toList()));
         }
         Map<String, Map<String, String>> replication = new LinkedHashMap<>();
@@ -92,7 +109,8 @@ public final class StaticTopologyParser {
                 replication.put(ks, r);
                 if (k.get("tables") != null) {
                     map(k.get("tables"), where + ".tables").forEach((table, t) -> tables.add(
-                            table(ks, table, map(t, where + ".tables." + table), where + ".tables." + table)));
+                            table(ks, table, map(t, where + ".tables." + table), where + ".tables." + table,
+                                    partitioner)));
                 }
             });
         }
@@ -100,7 +118,8 @@ public final class StaticTopologyParser {
         return new TopologyModel(cluster, partitioner, nodes, replication, tables, local);
     }
 
-    private static TableSchema table(String ks, String table, Map<String, Object> t, String where) {
+    private static TableSchema table(String ks, String table, Map<String, Object> t, String where,
+            String clusterPartitioner) {
         Object pk = t.get("partitionKey");
         if (!(pk instanceof List<?> columns) || columns.isEmpty()) {
             throw new IllegalArgumentException(where + ".partitionKey must be a non-empty list of {name, type}");
@@ -116,7 +135,31 @@ public final class StaticTopologyParser {
                 throw new IllegalArgumentException(where + ".partitionKey[" + i + "]: " + e.getMessage(), e);
             }
         }
-        return new TableSchema(ks, table, key);
+        // a table may name a partitioner of its own (e.g. LocalPartitioner): it is then refused, as a live one is
+        String own = t.get("partitioner") == null ? null : t.get("partitioner").toString();
+        if (own != null && simpleName(own).equals(simpleName(clusterPartitioner))) {
+            own = null;
+        }
+        return new TableSchema(ks, table, key, own);
+    }
+
+    private static String simpleName(String partitioner) {
+        return partitioner.substring(partitioner.lastIndexOf('.') + 1);
+    }
+
+    private static int port(Object o, int otherwise, String where) {
+        if (o == null) {
+            return otherwise;
+        }
+        try {
+            int port = Integer.parseInt(o.toString().trim());
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(where + " '" + o + "' is not a port between 1 and 65535");
     }
 
     private static NodeState state(String text, String where) {

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param nodes every node with its tokens
  * @param replication each keyspace's replication map exactly as {@code system_schema.keyspaces} holds it
  * @param tables the partition key of every table
- * @param localAddress the address of the node that serves requests (LocalStrategy keyspaces), or null for the first
+ * @param localAddress the node that serves requests (LocalStrategy keyspaces): its host id, RPC address or endpoint,
+ *     or broadcast address; null for the first
  */
 public record TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
         Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress) {
@@ -37,6 +38,9 @@ public record TopologyModel(String clusterName, String partitioner, List<NodeTok
             NodeTokens b = other.nodes.get(i);
             if (!a.tokens().equals(b.tokens()) || !a.node().hostId().equals(b.node().hostId())
                     || !a.node().address().equals(b.node().address())
+                    || a.node().rpcPort() != b.node().rpcPort()
+                    || !a.node().broadcastAddress().equals(b.node().broadcastAddress())
+                    || a.node().broadcastPort() != b.node().broadcastPort()
                     || !a.node().datacenter().equals(b.node().datacenter())
                     || !a.node().rack().equals(b.node().rack())) {
                 return false;

@@ -5,6 +5,7 @@ import io.ringmap.routing.BatchTooLargeException;
 import io.ringmap.routing.UnplaceableKeyspaceException;
 import io.ringmap.schema.InvalidKeyValueException;
 import io.ringmap.schema.KeyComponentsException;
+import io.ringmap.schema.TablePartitionerException;
 import io.ringmap.schema.KeyTooLargeException;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.schema.UnknownTableException;
@@ -122,6 +123,16 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         ProblemDetail p = detail(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.UNPLACEABLE_KEYSPACE,
                 "Keyspace replication not supported", e.getMessage());
         p.setProperty("keyspace", e.keyspace());
+        return problem(request, p, null);
+    }
+
+    @ExceptionHandler(TablePartitionerException.class)
+    ResponseEntity<Object> tablePartitioner(TablePartitionerException e, HttpServletRequest request) {
+        ProblemDetail p = detail(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.TABLE_PARTITIONER,
+                "Table has its own partitioner", e.getMessage());
+        p.setProperty("keyspace", e.keyspace());
+        p.setProperty("table", e.table());
+        p.setProperty("partitioner", e.partitioner());
         return problem(request, p, null);
     }
 

@@ -17,6 +17,7 @@ public final class ProblemTypes {
     public static final URI UNKNOWN_TABLE = URI.create(BASE + "unknown-table");
     public static final URI BATCH_TOO_LARGE = URI.create(BASE + "batch-too-large");
     public static final URI UNPLACEABLE_KEYSPACE = URI.create(BASE + "unplaceable-keyspace");
+    public static final URI TABLE_PARTITIONER = URI.create(BASE + "table-partitioner");
     public static final URI HOTKEYS_DISABLED = URI.create(BASE + "hotkeys-disabled");
     public static final URI NO_SNAPSHOT = URI.create(BASE + "no-snapshot");
     public static final URI NOT_FOUND = URI.create(BASE + "not-found");

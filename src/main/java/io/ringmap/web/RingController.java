@@ -32,8 +32,10 @@ public class RingController {
 
     /** One node of the ring. */
     public record NodeView(
-            @Schema(example = "127.0.0.1") String address,
-            @Schema(example = "N1") String hostId,
+            @Schema(description = "Broadcast RPC address: what clients connect to", example = "127.0.0.1")
+            String address,
+            @Schema(description = "Host id: the node's identity (UUID in a live cluster)", example = "N1")
+            String hostId,
             @Schema(example = "dc1") String datacenter,
             @Schema(example = "rack1") String rack,
             @Schema(example = "UP") String state,
@@ -41,7 +43,13 @@ public class RingController {
             @Schema(description = "Share of the ring the node owns as primary, 0..1", example = "0.25")
             double ownership,
             @Schema(description = "With keyspace: share of the keyspace's data the node holds (sums to RF)",
-                    nullable = true, example = "0.75") Double effectiveOwnership) {
+                    nullable = true, example = "0.75") Double effectiveOwnership,
+            @Schema(description = "Native transport port at address; null when unknown", example = "9042",
+                    nullable = true) Integer rpcPort,
+            @Schema(description = "Broadcast (internode) address, as nodetool prints it", example = "127.0.0.1")
+            String broadcastAddress,
+            @Schema(description = "Storage port at broadcastAddress; null when unknown", example = "7000",
+                    nullable = true) Integer broadcastPort) {
     }
 
     /** A keyspace and how it is placed. */
@@ -73,7 +81,8 @@ public class RingController {
             Node n = ring.nodes().get(i);
             nodes.add(new NodeView(n.address(), n.hostId(), n.datacenter(), n.rack(), n.state().name(),
                     tokens.get(i).stream().map(Token::toString).toList(), primary[i],
-                    effective == null ? null : effective[i]));
+                    effective == null ? null : effective[i], ReplicaView.port(n.rpcPort()), n.broadcastAddress(),
+                    ReplicaView.port(n.broadcastPort())));
         }
         List<KeyspaceView> keyspaces = new ArrayList<>();
         new TreeMap<>(served.ring().keyspaces()).forEach((name, p) -> {

@@ -77,14 +77,14 @@ public class SplitsController {
         TableSplits scan = routing.splits(keyspace, table, n, m.equals("aligned"));
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
-        String from = CqlPredicates.identifier(schema.keyspace()) + "." + CqlPredicates.identifier(schema.table());
         List<SplitView> views = new ArrayList<>(scan.splits().size());
         for (Split s : scan.splits()) {
             String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
             List<String> replicas = ReplicaView.of(ring, scan.placement().replicasAt(s.replicaTokenIndex()), null)
                     .stream().map(ReplicaView::address).toList();
             views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
-                    "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate), replicas,
+                    CqlPredicates.select(ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(),
+                            s.range()), replicas,
                     s.ownedRanges()));
         }
         return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m, n,

@@ -69,7 +69,7 @@ public class RoutingBenchmark {
         tokenRing = BenchRings.ring(Integer.parseInt(shape[0]), Integer.parseInt(shape[1]));
         snapshot = BenchRings.snapshot(tokenRing);
         nts = BenchRings.placed(snapshot, "nts");
-        ReplicationStrategy strategy = ReplicationStrategies.of(BenchRings.keyspaces().get("nts"), 0);
+        ReplicationStrategy strategy = ReplicationStrategies.of(BenchRings.keyspaces().get("nts"), 0, List.of());
         onDemand = strategy.placer(tokenRing);
         SplittableRandom random = new SplittableRandom(7);
         tokens = new long[4096];

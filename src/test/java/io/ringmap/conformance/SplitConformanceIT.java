@@ -3,6 +3,7 @@ package io.ringmap.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -56,9 +57,12 @@ class SplitConformanceIT {
 
         static Data data;
 
+        static List<QuotedTable> quoted;
+
         @BeforeAll
         static void writeRows(CassandraCluster cluster) {
             data = write(cluster, "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}", 3000, 500);
+            quoted = writeQuoted(cluster, "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}", 400);
         }
 
         @LocalServerPort
@@ -67,6 +71,11 @@ class SplitConformanceIT {
         @Test
         void everySplitSetReadsEveryRowExactlyOnce(CassandraCluster cluster) {
             check(cluster, new RingmapHttp(port), data, "Murmur3Partitioner");
+        }
+
+        @Test
+        void splitsOfTablesWhoseNamesNeedQuotesRunAsGivenAndReadEveryRowExactlyOnce(CassandraCluster cluster) {
+            checkQuoted(cluster, new RingmapHttp(port), quoted, "Murmur3Partitioner");
         }
     }
 
@@ -179,6 +188,100 @@ class SplitConformanceIT {
                         + "partitions written in %.1f s%n", cluster.spec().partitioner(), keys.size(),
                 compositePartitions, nameKeys.size(), names.size(), (System.nanoTime() - began) / 1e9);
         return new Data(rows);
+    }
+
+    /**
+     * A table whose keyspace, table and partition key names all need quotes in CQL (reserved keywords, upper case,
+     * characters outside {@code [a-z0-9_]}), with the primary keys written, as "component|component".
+     */
+    record QuotedTable(String keyspace, String table, List<String> keyColumns, Set<String> rows) {
+    }
+
+    /**
+     * The issue's example, keyspace {@code "select"}, table {@code "table"}, partition key ({@code "token"} text,
+     * {@code "From"} int), and a mixed-case keyspace and table whose key columns hold a space and a double quote.
+     */
+    static List<QuotedTable> writeQuoted(CassandraCluster cluster, String replication, int partitions) {
+        long began = System.nanoTime();
+        CqlSession session = cluster.session();
+        List<QuotedTable> out = new ArrayList<>();
+        List<List<String>> shapes = List.of(
+                List.of("\"select\"", "\"table\"", "\"token\"", "\"From\"", "select", "table", "token", "From"),
+                List.of("\"MixedKs\"", "\"Upper_Table\"", "\"key col\"", "\"say \"\"hi\"\"\"", "MixedKs",
+                        "Upper_Table", "key col", "say \"hi\""));
+        Random rnd = new Random(808L);
+        for (List<String> shape : shapes) {
+            for (String cql : List.of("DROP KEYSPACE IF EXISTS " + shape.get(0),
+                    "CREATE KEYSPACE " + shape.get(0) + " WITH replication = " + replication,
+                    "CREATE TABLE " + shape.get(0) + "." + shape.get(1) + " (" + shape.get(2) + " text, " + shape.get(3)
+                            + " int, seq int, v int, PRIMARY KEY ((" + shape.get(2) + ", " + shape.get(3)
+                            + "), seq))")) {
+                session.execute(SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60)));
+            }
+            PreparedStatement insert = session.prepare("INSERT INTO " + shape.get(0) + "." + shape.get(1) + " ("
+                    + shape.get(2) + ", " + shape.get(3) + ", seq, v) VALUES (?, ?, ?, ?)");
+            List<Object[]> values = new ArrayList<>();
+            Set<String> keys = new HashSet<>();
+            while (keys.size() < partitions * 2) {
+                String text = "k-" + rnd.nextInt(100_000);
+                int from = rnd.nextInt();
+                for (int seq = 0; seq < 2; seq++) {
+                    if (keys.add(text + "|" + from + "|" + seq)) {
+                        values.add(new Object[] {text, from, seq, seq});
+                    }
+                }
+            }
+            TokenConformanceIT.insertAll(session, insert, values, ConsistencyLevel.ALL);
+            out.add(new QuotedTable(shape.get(4), shape.get(5), List.of(shape.get(6), shape.get(7)), keys));
+        }
+        System.out.printf("[SplitConformanceIT] %s: %d quoted-name tables, %d rows each, written in %.1f s%n",
+                cluster.spec().partitioner(), out.size(), partitions * 2, (System.nanoTime() - began) / 1e9);
+        return out;
+    }
+
+    static void checkQuoted(CassandraCluster cluster, RingmapHttp ringmap, List<QuotedTable> tables,
+            String partitioner) {
+        long began = System.nanoTime();
+        CqlSession session = cluster.session();
+        List<String> failures = new ArrayList<>();
+        int queries = 0;
+        long rowsRead = 0;
+        for (QuotedTable t : tables) {
+            ringmap.awaitTable(t.keyspace(), t.table());
+            for (int n : SPLIT_COUNTS) {
+                for (String mode : MODES) {
+                    JsonNode answer = ringmap.ok(ringmap.get("/splits", Map.of("keyspace", t.keyspace(), "table",
+                            t.table(), "n", Integer.toString(n), "mode", mode)), "GET /splits " + t + " n=" + n);
+                    assertThat(answer.get("partitioner").asString()).isEqualTo(partitioner);
+                    List<String> seen = new ArrayList<>();
+                    for (JsonNode split : answer.get("splits")) {
+                        // run exactly as given: a name CQL needs quoted and is not fails here
+                        for (Row row : session.execute(SimpleStatement.newInstance(split.get("cql").asString())
+                                .setConsistencyLevel(ConsistencyLevel.ONE).setPageSize(2000)
+                                .setTimeout(Duration.ofSeconds(60)))) {
+                            seen.add(row.getString(CqlIdentifier.fromInternal(t.keyColumns().get(0))) + "|"
+                                    + row.getInt(CqlIdentifier.fromInternal(t.keyColumns().get(1))) + "|"
+                                    + row.getInt("seq"));
+                        }
+                        queries++;
+                    }
+                    rowsRead += seen.size();
+                    String label = t.keyspace() + "." + t.table() + " n=" + n + " mode=" + mode;
+                    if (seen.size() != t.rows().size() || !new HashSet<>(seen).equals(t.rows())) {
+                        failures.add(label + ": read " + seen.size() + " rows (" + new HashSet<>(seen).size()
+                                + " distinct), wrote " + t.rows().size());
+                    }
+                }
+            }
+            JsonNode one = ringmap.ok(ringmap.get("/splits", Map.of("keyspace", t.keyspace(), "table", t.table(),
+                    "n", "1")), "GET /splits " + t);
+            System.out.printf("[SplitConformanceIT] quoted names: %s%n", one.get("splits").get(0).get("cql")
+                    .asString());
+        }
+        System.out.printf("[SplitConformanceIT] %s quoted names: %d tables, %d split queries, %d rows read, %d "
+                + "failures, %.1f s%n", partitioner, tables.size(), queries, rowsRead, failures.size(),
+                (System.nanoTime() - began) / 1e9);
+        assertThat(failures).as("quoted-name split sets that do not read every row exactly once").isEmpty();
     }
 
     static void check(CassandraCluster cluster, RingmapHttp ringmap, Data data, String partitioner) {

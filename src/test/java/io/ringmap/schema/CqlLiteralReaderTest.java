@@ -56,6 +56,17 @@ class CqlLiteralReaderTest {
     }
 
     @Test
+    void writesUserDefinedTypeFieldNamesAsCassandra50ReadsThem() {
+        TestUdt t = new TestUdt("iot", "odd", List.of("from", "Upper", "plain"),
+                List.of(DataTypes.INT, DataTypes.INT, DataTypes.INT));
+        KeyColumn column = new KeyColumn("k", t);
+        byte[] bytes = KeyValueCodec.serialize(column, "{\"from\": 1, \"Upper\": 2, plain: 3}");
+        String text = KeyValueCodec.canonicalText(column, bytes);
+        assertThat(text).isEqualTo("{\"from\": 1, \"Upper\": 2, plain: 3}");
+        assertThat(KeyValueCodec.serialize(column, text)).isEqualTo(bytes);
+    }
+
+    @Test
     void serializesUserDefinedTypeValuesFromDriverMetadataTypes() {
         TestUdt address = new TestUdt("iot", "address", List.of("street", "zip"),
                 List.of(DataTypes.TEXT, DataTypes.INT));

@@ -57,6 +57,64 @@ class SnapshotHolderTest {
         assertThat(s.partitioner().name()).isEqualTo("Murmur3Partitioner");
     }
 
+    private static ServedSnapshot publish(String yaml) {
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+        holder.publish(StaticTopologyParser.parse(yaml, "t"), "static:t");
+        return holder.current();
+    }
+
+    @Test
+    void networkTopologyStrategyWithOnlyReplicationFactorPlacesReplicasInEveryDatacentre() {
+        ServedSnapshot s = publish("""
+                partitioner: Murmur3Partitioner
+                nodes:
+                  - {address: 10.0.0.1, datacenter: dc1, rack: r1, tokens: ["-100"]}
+                  - {address: 10.0.0.2, datacenter: dc2, rack: r1, tokens: ["0"]}
+                  - {address: 10.0.0.3, datacenter: dc1, rack: r2, tokens: ["100"]}
+                keyspaces:
+                  ks:
+                    replication: {class: NetworkTopologyStrategy, replication_factor: 2}
+                """);
+        var placed = (io.ringmap.ring.KeyspacePlacement.Placed) s.keyspace("ks").orElseThrow();
+        var replicas = s.ring().lookup(placed, new io.ringmap.token.LongToken(1)).replicas();
+        java.util.List<String> addresses = new java.util.ArrayList<>();
+        for (int i = 0; i < replicas.size(); i++) {
+            addresses.add(s.tokenRing().nodes().get(replicas.node(i)).address());
+        }
+        // dc1 holds 2 of its 2 nodes, dc2 its only node, which the expanded RF 2 exceeds
+        assertThat(addresses).containsExactly("10.0.0.3", "10.0.0.1", "10.0.0.2");
+        assertThat(placed.warnings()).anySatisfy(w -> assertThat(w).contains("replication_factor 2 expanded"))
+                .anySatisfy(w -> assertThat(w).contains("'dc2' exceeds its 1 nodes"));
+    }
+
+    @Test
+    void readsBroadcastAddressesAndPortsAndNodesSharingAnIp() {
+        String yaml = """
+                partitioner: Murmur3Partitioner
+                nodes:
+                  - {address: 10.0.0.1, rpcPort: 9042, broadcastAddress: 192.168.0.1, datacenter: dc1, rack: r1,
+                     tokens: ["-100"]}
+                  - {address: 10.0.0.1, rpcPort: 9043, broadcastAddress: 192.168.0.1, broadcastPort: 7001,
+                     datacenter: dc1, rack: r1, tokens: ["0"]}
+                  - {address: 10.0.0.3, datacenter: dc1, rack: r1, tokens: ["100"]}
+                keyspaces:
+                  ks: {replication: {class: SimpleStrategy, replication_factor: 3}}
+                """;
+        ServedSnapshot s = publish(yaml);
+        var nodes = s.tokenRing().nodes();
+        assertThat(nodes).extracting(io.ringmap.ring.Node::hostId)
+                .containsExactly("10.0.0.1:9042", "10.0.0.1:9043", "10.0.0.3");
+        assertThat(nodes).extracting(io.ringmap.ring.Node::broadcastEndpoint)
+                .containsExactly("192.168.0.1:7000", "192.168.0.1:7001", "10.0.0.3:7000");
+        assertThat(nodes).extracting(io.ringmap.ring.Node::rpcEndpoint)
+                .containsExactly("10.0.0.1:9042", "10.0.0.1:9043", "10.0.0.3:9042");
+        var placed = (io.ringmap.ring.KeyspacePlacement.Placed) s.keyspace("ks").orElseThrow();
+        assertThat(s.ring().lookup(placed, new io.ringmap.token.LongToken(-5)).replicas().nodes())
+                .containsExactly(1, 2, 0);
+        assertThatThrownBy(() -> StaticTopologyParser.parse(yaml.replace("rpcPort: 9043", "rpcPort: 70000"), "t"))
+                .hasMessageContaining("nodes[1].rpcPort '70000' is not a port");
+    }
+
     @Test
     void keepsTheSnapshotWhenNothingChanged() throws IOException {
         SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());

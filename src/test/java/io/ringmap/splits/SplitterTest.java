@@ -136,6 +136,20 @@ class SplitterTest {
                 .isEqualTo("token(k) > 0x7f");
     }
 
+    @Test
+    void quotesEveryNameCqlRequiresInTheSelect() {
+        TokenRange r = new TokenRange(new LongToken(-5), new LongToken(7));
+        // the issue's example: keyspace select, table table, partition key (token text, "From" int)
+        assertThat(CqlPredicates.select(Murmur3Partitioner.INSTANCE, "select", "table", List.of("token", "From"), r))
+                .isEqualTo("SELECT * FROM \"select\".\"table\" WHERE token(\"token\", \"From\") > -5 AND "
+                        + "token(\"token\", \"From\") <= 7");
+        assertThat(CqlPredicates.select(Murmur3Partitioner.INSTANCE, "Mixed", "a b\"c", List.of("k"),
+                new TokenRange(Murmur3Partitioner.MINIMUM, Murmur3Partitioner.MINIMUM)))
+                .isEqualTo("SELECT * FROM \"Mixed\".\"a b\"\"c\" WHERE token(k) > -9223372036854775808");
+        assertThat(CqlPredicates.select(Murmur3Partitioner.INSTANCE, "iot", "readings", List.of("sensor_id"), r))
+                .isEqualTo("SELECT * FROM iot.readings WHERE token(sensor_id) > -5 AND token(sensor_id) <= 7");
+    }
+
     private static void assertContiguousCover(Partitioner p, List<Split> splits) {
         assertThat(splits.get(0).range().start()).isEqualTo(p.minimumToken());
         Token end = splits.get(splits.size() - 1).range().end();

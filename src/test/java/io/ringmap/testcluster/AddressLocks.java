@@ -37,7 +37,9 @@ final class AddressLocks implements AutoCloseable {
         AddressLocks held = new AddressLocks();
         try {
             Files.createDirectories(DIRECTORY);
-            List<String> addresses = spec.nodes().stream().map(NodeSpec::address).sorted().toList();
+            List<String> addresses = spec.nodes().stream()
+                    .flatMap(node -> java.util.stream.Stream.of(node.address(), node.rpcAddress()))
+                    .distinct().sorted().toList();
             for (String address : addresses) {
                 held.lock(address, deadline);
             }

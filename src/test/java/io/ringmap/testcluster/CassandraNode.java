@@ -53,16 +53,16 @@ public final class CassandraNode {
         return cluster.jmxPort(spec);
     }
 
-    /** The node's CQL endpoint, {@code <address>:9042}. */
+    /** The node's CQL endpoint, {@code <rpc address>:9042}. */
     public InetSocketAddress nativeAddress() {
-        return new InetSocketAddress(spec.address(), NATIVE_PORT);
+        return new InetSocketAddress(spec.rpcAddress(), NATIVE_PORT);
     }
 
     /** This node as {@code session} knows it, found by its RPC address; empty until the driver has seen it. */
     public Optional<Node> in(CqlSession session) {
         for (Node node : session.getMetadata().getNodes().values()) {
             Optional<InetSocketAddress> rpc = node.getBroadcastRpcAddress();
-            if (rpc.isPresent() && rpc.get().getAddress().getHostAddress().equals(spec.address())) {
+            if (rpc.isPresent() && rpc.get().getAddress().getHostAddress().equals(spec.rpcAddress())) {
                 return Optional.of(node);
             }
         }

@@ -43,6 +43,9 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
             if (!addresses.add(node.address())) {
                 throw new IllegalArgumentException("node addresses must be distinct: " + node.address());
             }
+            if (!node.rpcAddress().equals(node.address()) && !addresses.add(node.rpcAddress())) {
+                throw new IllegalArgumentException("node addresses must be distinct: " + node.rpcAddress());
+            }
         }
         if (jmxPortBase < 1024 || jmxPortBase + 254 > 65535) {
             throw new IllegalArgumentException("jmxPortBase must leave room for 254 ports: " + jmxPortBase);

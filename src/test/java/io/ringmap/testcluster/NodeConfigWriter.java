@@ -42,7 +42,8 @@ final class NodeConfigWriter {
         yaml.append("    parameters:\n");
         yaml.append("      - seeds: \"").append(seeds).append("\"\n");
         yaml.append("listen_address: ").append(node.address()).append('\n');
-        yaml.append("rpc_address: ").append(node.address()).append('\n');
+        // broadcast_address and broadcast_rpc_address default to these two
+        yaml.append("rpc_address: ").append(node.rpcAddress()).append('\n');
         yaml.append("storage_port: 7000\n");
         yaml.append("native_transport_port: 9042\n");
         yaml.append("start_native_transport: true\n");

@@ -14,11 +14,25 @@ import java.util.Objects;
  * @param initialTokens explicit tokens in the partitioner's string form; empty to let Cassandra pick
  *                      {@code numTokens} tokens
  * @param numTokens     number of tokens the node owns; equals {@code initialTokens.size()} when tokens are given
+ * @param rpcAddress    the loopback address of the node's CQL port ({@code rpc_address}, and so its
+ *                      {@code broadcast_rpc_address}); equal to {@code address} unless the node's client and
+ *                      internode addresses differ on purpose (as behind NAT or on multi-homed hosts)
  */
-public record NodeSpec(String address, String datacenter, String rack, List<String> initialTokens, int numTokens) {
+public record NodeSpec(String address, String datacenter, String rack, List<String> initialTokens, int numTokens,
+                       String rpcAddress) {
+
+    /** A node whose CQL and internode addresses are the same. */
+    public NodeSpec(String address, String datacenter, String rack, List<String> initialTokens, int numTokens) {
+        this(address, datacenter, rack, initialTokens, numTokens, address);
+    }
 
     public NodeSpec {
         Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(rpcAddress, "rpcAddress");
+        if (!rpcAddress.matches("127\\.0\\.0\\.(\\d{1,3})") || lastOctet(rpcAddress) < 1 || lastOctet(rpcAddress) > 254) {
+            throw new IllegalArgumentException("rpc address must be a loopback address 127.0.0.N with 1 <= N <= 254: "
+                    + rpcAddress);
+        }
         Objects.requireNonNull(datacenter, "datacenter");
         Objects.requireNonNull(rack, "rack");
         initialTokens = List.copyOf(initialTokens);
@@ -43,6 +57,11 @@ public record NodeSpec(String address, String datacenter, String rack, List<Stri
     /** A node owning {@code numTokens} vnodes whose tokens Cassandra chooses when the node first starts. */
     public static NodeSpec withVnodes(String address, String datacenter, String rack, int numTokens) {
         return new NodeSpec(address, datacenter, rack, List.of(), numTokens);
+    }
+
+    /** This node with its CQL port on another loopback address than its internode address. */
+    public NodeSpec withRpcAddress(String rpc) {
+        return new NodeSpec(address, datacenter, rack, initialTokens, numTokens, rpc);
     }
 
     /** N of 127.0.0.N; ports derived from it stay distinct between nodes. */

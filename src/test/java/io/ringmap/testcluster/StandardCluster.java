@@ -42,6 +42,17 @@ public enum StandardCluster {
             withTokens("127.0.0.21", "dc1", "rack1", "6d")))),
 
     /**
+     * Two nodes whose client and internode addresses differ, as behind NAT or on multi-homed hosts: each listens to
+     * other nodes on 127.0.0.4N ({@code listen_address}, so {@code broadcast_address}: what nodetool prints) and to
+     * clients on 127.0.0.14N ({@code rpc_address}, so {@code broadcast_rpc_address}: what drivers connect to).
+     * One node per DC, one token each.
+     */
+    DISTINCT_RPC_ADDRESSES(ClusterSpec.of("distinct-rpc", CassandraPartitioner.MURMUR3, List.of(
+            withTokens("127.0.0.41", "dc1", "rack1", "-3074457345618258603").withRpcAddress("127.0.0.141"),
+            withTokens("127.0.0.42", "dc2", "rack1", "3074457345618258602").withRpcAddress("127.0.0.142")))
+            .withHeap("256m", "384m")),
+
+    /**
      * The developer cluster of scripts/local-cluster.sh, shaped like the bundled sample topology: 127.0.0.1-4,
      * dc1 and dc2 with racks rack1 and rack2, one token each.
      */

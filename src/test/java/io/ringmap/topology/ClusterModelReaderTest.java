@@ -82,6 +82,37 @@ class ClusterModelReaderTest {
     }
 
     @Test
+    void readsBothAddressesOfEveryNodeAndKeepsNodesThatShareAnIpApart() {
+        // given two nodes sharing one client IP on different ports (allowed since Cassandra 4.0), each with its own
+        // internode address, and a third whose addresses differ (NAT)
+        Node a = node("10.1.0.1", 9042, "192.168.0.1", 7000, "dc1", "rack1", NodeState.UP);
+        Node b = node("10.1.0.1", 9043, "192.168.0.1", 7001, "dc1", "rack2", NodeState.UP);
+        Node c = node("10.1.0.3", 9042, "192.168.0.3", 7000, "dc1", "rack1", NodeState.UP);
+        Metadata metadata = metadata("c", List.of(a, b, c), Optional.of(tokenMap(MURMUR3,
+                Map.of(a, List.of(-100L), b, List.of(0L), c, List.of(100L)))), List.of(keyspace("ks", false,
+                Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2"))));
+
+        // when
+        TopologyModel model = ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+        var holder = new io.ringmap.snapshot.SnapshotHolder(java.time.Clock.systemUTC());
+        holder.publish(model, "cluster:c");
+        var snapshot = holder.current();
+
+        // then
+        List<io.ringmap.ring.Node> nodes = snapshot.tokenRing().nodes();
+        assertThat(nodes).hasSize(3);
+        assertThat(nodes).extracting(io.ringmap.ring.Node::rpcEndpoint)
+                .containsExactly("10.1.0.1:9042", "10.1.0.1:9043", "10.1.0.3:9042");
+        assertThat(nodes).extracting(io.ringmap.ring.Node::broadcastEndpoint)
+                .containsExactly("192.168.0.1:7000", "192.168.0.1:7001", "192.168.0.3:7000");
+        assertThat(nodes).extracting(io.ringmap.ring.Node::hostId).doesNotHaveDuplicates();
+        var placed = (io.ringmap.ring.KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
+        var replicas = snapshot.ring().lookup(placed, new io.ringmap.token.LongToken(-50)).replicas();
+        assertThat(nodes.get(replicas.node(0)).rpcEndpoint()).isEqualTo("10.1.0.1:9043");
+        assertThat(nodes.get(replicas.node(1)).rpcEndpoint()).isEqualTo("10.1.0.3:9042");
+    }
+
+    @Test
     void leavesOutNodesWithoutTokensSinceTheyOwnNoRange() {
         Metadata metadata = metadata("c", List.of(n1, n2), Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))),
                 List.of());

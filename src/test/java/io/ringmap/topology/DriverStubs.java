@@ -63,12 +63,20 @@ final class DriverStubs {
     }
 
     static Node node(String address, String dc, String rack, NodeState state) {
-        InetSocketAddress rpc = new InetSocketAddress(address, 9042);
-        EndPoint endPoint = stub(EndPoint.class, Map.of("resolve", rpc, "toString", "/" + address + ":9042"));
+        return node(address, 9042, address, 7000, dc, rack, state);
+    }
+
+    /** A node whose broadcast RPC address (what clients reach) and broadcast address (internode) may differ. */
+    static Node node(String rpcAddress, int rpcPort, String broadcastAddress, int broadcastPort, String dc,
+            String rack, NodeState state) {
+        InetSocketAddress rpc = new InetSocketAddress(rpcAddress, rpcPort);
+        EndPoint endPoint = stub(EndPoint.class, Map.of("resolve", rpc, "toString",
+                "/" + rpcAddress + ":" + rpcPort));
         return stub(Node.class, Map.of(
                 "getBroadcastRpcAddress", Optional.of(rpc),
+                "getBroadcastAddress", Optional.of(new InetSocketAddress(broadcastAddress, broadcastPort)),
                 "getEndPoint", endPoint,
-                "getHostId", UUID.nameUUIDFromBytes(address.getBytes()),
+                "getHostId", UUID.nameUUIDFromBytes((rpcAddress + ":" + rpcPort).getBytes()),
                 "getDatacenter", dc,
                 "getRack", rack,
                 "getState", state));

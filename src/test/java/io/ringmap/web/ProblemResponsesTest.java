@@ -194,6 +194,40 @@ class ProblemResponsesTest {
     }
 
     @Test
+    void refusesATableWithItsOwnPartitionerEverywhereItWouldBeHashed() throws Exception {
+        String id = "pk.id=50554d6e-29bb-11e5-b345-feff819cdc9f";
+        for (String path : java.util.List.of("/token?keyspace=system&table=batches&" + id,
+                "/replicas?keyspace=system&table=batches&" + id, "/splits?keyspace=system&table=batches")) {
+            problem(mvc.perform(get(path)), 422, "table-partitioner")
+                    .andExpect(jsonPath("$.table").value("batches"))
+                    .andExpect(jsonPath("$.partitioner").value("org.apache.cassandra.dht.LocalPartitioner"))
+                    .andExpect(jsonPath("$.detail", Matchers.containsString("system.batches")))
+                    .andExpect(jsonPath("$.detail", Matchers.containsString("Murmur3Partitioner")));
+        }
+        problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON).content(
+                "{\"keyspace\":\"system\",\"table\":\"batches\",\"keys\":[{\"id\":"
+                        + "\"50554d6e-29bb-11e5-b345-feff819cdc9f\"}]}")), 422, "table-partitioner");
+        // the keyspace's other tables and tokens still answer
+        mvc.perform(get("/token?keyspace=system&table=local&pk.key=local")).andExpect(status().isOk());
+        mvc.perform(get("/replicas?keyspace=system&token=1")).andExpect(status().isOk());
+    }
+
+    @Test
+    void reportsBothAddressesOfEveryReplica() throws Exception {
+        mvc.perform(get("/replicas?keyspace=iot&token=9223372036854775807")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.replicas[0].hostId").value("N4"))
+                .andExpect(jsonPath("$.replicas[0].address").value("127.0.0.4"))
+                .andExpect(jsonPath("$.replicas[0].rpcPort").value(19042))
+                .andExpect(jsonPath("$.replicas[0].broadcastAddress").value("10.0.0.4"))
+                .andExpect(jsonPath("$.replicas[0].broadcastPort").value(7000))
+                .andExpect(jsonPath("$.replicas[1].broadcastAddress").value("127.0.0.1"));
+        mvc.perform(get("/ring")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.nodes[3].address").value("127.0.0.4"))
+                .andExpect(jsonPath("$.nodes[3].broadcastAddress").value("10.0.0.4"))
+                .andExpect(jsonPath("$.nodes[3].rpcPort").value(19042));
+    }
+
+    @Test
     void answersAnUnknownPathWithAProblem() throws Exception {
         problem(mvc.perform(get("/nope")), 404, "not-found");
     }
