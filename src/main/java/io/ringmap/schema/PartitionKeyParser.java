@@ -26,7 +26,8 @@ public final class PartitionKeyParser {
      */
     public static ParsedKey parse(TableSchema schema, Map<String, String> values) {
         List<KeyColumn> columns = schema.partitionKey();
-        Map<String, String> remaining = new LinkedHashMap<>(values);
+        // a JSON null in place of a key ({"keys": [null]}) is a key without components, not a failure of ringmap
+        Map<String, String> remaining = values == null ? new LinkedHashMap<>() : new LinkedHashMap<>(values);
         List<String> texts = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (KeyColumn column : columns) {
