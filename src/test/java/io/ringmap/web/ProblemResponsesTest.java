@@ -74,6 +74,22 @@ class ProblemResponsesTest {
     }
 
     @Test
+    void answersANullKeyOrValueAsBadInput() throws Exception {
+        // found by HttpFuzzTest: a single null key was a 500
+        problem(mvc.perform(post("/replicas").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [null]}")), 400, "key-components")
+                .andExpect(jsonPath("$.missing[0]").value("sensor_id"));
+        problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [{\"sensor_id\": \"s\", \"day\": \"2026-10-01\"}, "
+                        + "null]}")),
+                400, "key-components").andExpect(jsonPath("$.index").value(1));
+        mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [{\"sensor_id\": null, "
+                        + "\"day\": \"2026-10-01\"}]}"))
+                .andExpect(status().is4xxClientError());
+    }
+
+    @Test
     void namesMissingKeyComponents() throws Exception {
         problem(mvc.perform(get("/token?keyspace=iot&table=readings&sensor_id=s")), 400, "key-components")
                 .andExpect(jsonPath("$.missing[0]").value("day"))

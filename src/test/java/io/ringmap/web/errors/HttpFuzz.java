@@ -24,6 +24,14 @@ final class HttpFuzz {
             return RawHttp.preview(bytes);
         }
 
+        /** A first line of method and target only (a raw LF in the target ends it early): HTTP/0.9 to Tomcat. */
+        boolean http09() {
+            String text = new String(bytes, StandardCharsets.ISO_8859_1).replaceFirst("^[\\r\\n]+", "");
+            int end = text.indexOf('\n');
+            String line = (end < 0 ? text : text.substring(0, end)).replace("\r", "").trim();
+            return line.split(" +").length == 2;
+        }
+
         /** "OPTIONS *": Tomcat answers it without running any valve or servlet. */
         boolean serverWideOptions() {
             return new String(bytes, 0, Math.min(bytes.length, 16), StandardCharsets.ISO_8859_1).matches(

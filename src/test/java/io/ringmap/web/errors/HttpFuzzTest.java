@@ -129,8 +129,8 @@ class HttpFuzzTest {
             // Tomcat 11 answers a request it read as HTTP/0.9 (no version in the request line) with the body alone,
             // as HTTP/0.9 has no status line; its flag for that survives the recycling of its request processor, so
             // the next request line it cannot parse on that processor is answered the same way (Tomcat 12 dropped
-            // HTTP/0.9). Such an answer must still be ringmap's JSON: a problem, or the answer to the 0.9 request.
-            return headerless(r.body()) || c.unterminated() || c.serverWideOptions() && r.body().isEmpty() ? null
+            // HTTP/0.9). Such an answer to an HTTP/1.x request must still be a ringmap problem.
+            return c.http09() || headerless(r.body()) || c.unterminated() || c.serverWideOptions() && r.body().isEmpty() ? null
                     : "no HTTP answer";
         }
         if (r.status() >= 500 && !(r.status() == 505 && c.unsupportedVersion())) {
