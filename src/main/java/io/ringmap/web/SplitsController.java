@@ -5,8 +5,10 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.splits.CqlPredicates;
+import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.Splitter;
+import io.ringmap.splits.WeightedSplit;
 import io.ringmap.topology.Freshness;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -15,6 +17,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -25,9 +28,11 @@ import org.springframework.web.bind.annotation.RestController;
 public class SplitsController {
 
     private final RoutingService routing;
+    private final RangeWeights weights;
 
-    public SplitsController(RoutingService routing) {
+    public SplitsController(RoutingService routing, ObjectProvider<RangeWeights> weights) {
         this.routing = routing;
+        this.weights = weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected"));
     }
 
     /** One split of a scan. */
@@ -43,12 +48,15 @@ public class SplitsController {
                             + "token(sensor_id, day) <= -4611686018427387904") String cql,
             @Schema(description = "Replica addresses holding the split (for an even split that crosses ownership "
                     + "boundaries: those of its first tokens)") List<String> replicas,
-            @Schema(description = "How many node-owned ranges the split touches (1 when aligned)") int ownedRanges) {
+            @Schema(description = "How many node-owned ranges the split touches (1 when aligned)") int ownedRanges,
+            @Schema(description = "mode=size: bytes estimated in the split", nullable = true) Long estimatedBytes,
+            @Schema(description = "mode=size: partitions estimated in the split", nullable = true)
+            Long estimatedPartitions) {
     }
 
     /** The splits of a scan, in ring order. */
     public record SplitsResponse(String keyspace, String table, String partitioner,
-            @Schema(description = "even or aligned") String mode,
+            @Schema(description = "even, aligned or size") String mode,
             @Schema(description = "Splits asked for") int requested,
             @Schema(description = "Splits returned (aligned mode returns at least one per owned range)") int count,
             List<SplitView> splits, SnapshotView snapshot) {
@@ -59,36 +67,46 @@ public class SplitsController {
             description = "mode=even: n ranges of equal width, the first starting at the minimum token. "
                     + "mode=aligned: every node-owned range cut in proportion to its width so the total is about n "
                     + "(at least one per owned range); no split crosses an ownership boundary. Ranges that wrap "
-                    + "around the ring are unwrapped. Splits cover the ring exactly once.")
+                    + "around the ring are unwrapped. mode=size: aligned like mode=aligned, but cut so each split holds "
+                    + "about the same estimated bytes, from every node's per-range estimates (system.table_estimates "
+                    + "of the last sizes round; 503 sizes-unavailable without them). Splits cover the ring exactly "
+                    + "once.")
     public SplitsResponse splits(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(description = "Number of splits, 1.." + Splitter.MAX_SPLITS, example = "16")
             @RequestParam(defaultValue = "16") int n,
-            @Parameter(description = "even or aligned", example = "aligned",
-                    schema = @Schema(allowableValues = {"even", "aligned"}))
+            @Parameter(description = "even, aligned or size", example = "aligned",
+                    schema = @Schema(allowableValues = {"even", "aligned", "size"}))
             @RequestParam(defaultValue = "aligned") String mode) {
         if (n < 1 || n > Splitter.MAX_SPLITS) {
             throw new InvalidParameterException("n", "n must be between 1 and " + Splitter.MAX_SPLITS + ", was " + n);
         }
         String m = mode.toLowerCase(Locale.ROOT);
-        if (!m.equals("even") && !m.equals("aligned")) {
-            throw new InvalidParameterException("mode", "mode must be 'even' or 'aligned', was '" + mode + "'");
+        if (!m.equals("even") && !m.equals("aligned") && !m.equals("size")) {
+            throw new InvalidParameterException("mode", "mode must be 'even', 'aligned' or 'size', was '" + mode
+                    + "'");
         }
         Freshness f = routing.snapshot();
         TableSchema schema = routing.table(f, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
         TokenRing ring = f.snapshot().ring().ring();
-        List<Split> splits = m.equals("even") ? Splitter.even(ring, n) : Splitter.aligned(ring, n);
+        List<WeightedSplit> weighted = m.equals("size")
+                ? Splitter.weighted(ring, weights.of(schema.keyspace(), schema.table()), n) : null;
+        List<Split> splits = weighted != null ? weighted.stream().map(WeightedSplit::split).toList()
+                : m.equals("even") ? Splitter.even(ring, n) : Splitter.aligned(ring, n);
         String from = CqlPredicates.identifier(schema.keyspace()) + "." + CqlPredicates.identifier(schema.table());
         List<SplitView> views = new ArrayList<>(splits.size());
-        for (Split s : splits) {
+        for (int i = 0; i < splits.size(); i++) {
+            Split s = splits.get(i);
+            WeightedSplit w = weighted == null ? null : weighted.get(i);
             String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
             List<String> replicas = ReplicasController.views(ring, placement.replicasAt(s.replicaTokenIndex()), null)
                     .stream().map(ReplicaView::address).toList();
             views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
                     "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate), replicas,
-                    s.ownedRanges()));
+                    s.ownedRanges(), w == null ? null : Math.round(w.estimatedBytes()),
+                    w == null ? null : Math.round(w.estimatedPartitions())));
         }
         return new SplitsResponse(placement.keyspace(), schema.table(), ring.partitioner().name(), m, n, views.size(),
                 views, SnapshotView.of(f));
