@@ -61,15 +61,31 @@ public final class SizeMerge {
                 ranked(byNode, NodeTableStats::mostTombstonedPartitions, limit), byNode.size());
     }
 
+    /**
+     * The partitions nodes sampled (JMX {@code toppartitions}), merged by key: counts add up over nodes (each node
+     * counts the requests it served), highest first.
+     *
+     * @param reads true for sampled reads, false for sampled writes
+     */
+    public static List<MergedPartition> sampled(Map<String, NodeTableStats> byNode, boolean reads, int limit) {
+        return ranked(byNode, s -> s.jmx() == null ? List.of() : reads ? s.jmx().sampledReads()
+                : s.jmx().sampledWrites(), limit, true);
+    }
+
     /** Partitions merged by key: the largest value any node reported, the nodes that reported it, largest first. */
     static List<MergedPartition> ranked(Map<String, NodeTableStats> byNode,
             Function<NodeTableStats, List<RankedPartition>> list, int limit) {
+        return ranked(byNode, list, limit, false);
+    }
+
+    private static List<MergedPartition> ranked(Map<String, NodeTableStats> byNode,
+            Function<NodeTableStats, List<RankedPartition>> list, int limit, boolean sum) {
         Map<String, long[]> values = new LinkedHashMap<>();
         Map<String, List<String>> nodes = new TreeMap<>();
         byNode.forEach((address, stats) -> {
             for (RankedPartition p : list.apply(stats)) {
-                values.computeIfAbsent(p.key(), k -> new long[1])[0] =
-                        Math.max(values.getOrDefault(p.key(), new long[1])[0], p.value());
+                long[] v = values.computeIfAbsent(p.key(), k -> new long[1]);
+                v[0] = sum ? v[0] + p.value() : Math.max(v[0], p.value());
                 List<String> reporters = nodes.computeIfAbsent(p.key(), k -> new ArrayList<>());
                 if (!reporters.contains(address)) {
                     reporters.add(address);

@@ -84,7 +84,7 @@ final class JmxNodeReader {
             if (result instanceof List<?> list) {
                 for (Object o : list) {
                     if (o instanceof CompositeData c) {
-                        ranked.add(new RankedPartition(String.valueOf(c.get("string")),
+                        ranked.add(new RankedPartition(String.valueOf(c.get("value")),
                                 ((Number) c.get("count")).longValue()));
                     }
                 }

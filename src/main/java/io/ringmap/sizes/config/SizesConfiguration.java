@@ -4,6 +4,9 @@ import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.cluster.SizesCollector;
+import io.ringmap.sizes.metrics.SizeMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.RingService;
 import java.time.Clock;
@@ -38,6 +41,14 @@ public class SizesConfiguration {
                 ? "partition size collection is switched off (ringmap.sizes.enabled=false)"
                 : "ringmap serves a static topology: partition sizes come only from a live cluster "
                         + "(set spring.cassandra.contact-points)");
+    }
+
+    /** Meters of the servers' figures, updated with every round. */
+    @Bean
+    SizeMetrics sizeMetrics(MeterRegistry registry, SizeGuideline guideline, ObjectProvider<SizesCollector> collector) {
+        SizeMetrics metrics = new SizeMetrics(registry, guideline);
+        collector.ifAvailable(c -> c.onPublish(metrics::update));
+        return metrics;
     }
 
     @Bean

@@ -93,7 +93,10 @@ public class SizesService {
                         merged.partitionsEstimate(), merged.diskBytesAllReplicas(), merged.partitionSize(),
                         merged.cellCount(), merged.rowsPerRead(), merged.tombstonesPerRead(), merged.nodesReporting()),
                 partitions(f, schema, placement, merged.largest()),
-                partitions(f, schema, placement, merged.mostTombstoned()), nodes, missing, warnings,
+                partitions(f, schema, placement, merged.mostTombstoned()),
+                partitions(f, schema, placement, SizeMerge.sampled(byNode, true, settings.topPartitions())),
+                partitions(f, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())), nodes,
+                missing, warnings,
                 new GuidelineView(guideline.maxPartitionBytes(), guideline.maxPartitionRows(),
                         guideline.pathologyRatio()), collection(snapshot), topology(f));
     }

@@ -99,7 +99,11 @@ public final class SizesViews {
 
     /** {@code /sizes}. */
     public record SizesResponse(String keyspace, String table, MergedView merged,
-            List<PartitionView> largestPartitions, List<PartitionView> mostTombstoned, List<NodeView> nodes,
+            List<PartitionView> largestPartitions, List<PartitionView> mostTombstoned,
+            @Schema(description = "Server-side hot partitions: the most read while nodes sampled (JMX sampling on), "
+                    + "counts added over nodes") List<PartitionView> sampledReads,
+            @Schema(description = "The most written while nodes sampled") List<PartitionView> sampledWrites,
+            List<NodeView> nodes,
             @Schema(description = "Nodes whose figures are missing (unreachable in the last round)")
             List<String> missingNodes,
             List<SizeWarning> warnings, GuidelineView guideline, CollectionView collection, TopologyView topology) {
