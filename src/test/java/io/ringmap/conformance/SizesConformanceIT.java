@@ -12,6 +12,7 @@ import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.NodetoolBatch;
 import io.ringmap.token.LongToken;
 import io.ringmap.token.Murmur3Partitioner;
 import java.nio.ByteBuffer;
@@ -128,13 +129,18 @@ class SizesConformanceIT {
             drain(pending, 64);
         }
         drain(pending, 0);
+        // one JVM, in order: flush, then a full repair (its validation records each replica's top partitions by
+        // size, what nodetool tablestats prints), then size estimates from the flushed SSTables
+        List<NodetoolBatch.Command> commands = new ArrayList<>();
         for (int i = 0; i < SPEC.nodes().size(); i++) {
-            cluster.nodetool(i, "flush");
+            commands.add(new NodetoolBatch.Command(i, List.of("flush")));
         }
-        // validation records each replica's top partitions by size (what nodetool tablestats prints)
-        cluster.nodetool(0, "repair", "-full", "shop", "events");
+        commands.add(new NodetoolBatch.Command(0, List.of("repair", "-full", "shop", "events")));
         for (int i = 0; i < SPEC.nodes().size(); i++) {
-            cluster.nodetool(i, "refreshsizeestimates");
+            commands.add(new NodetoolBatch.Command(i, List.of("refreshsizeestimates")));
+        }
+        for (NodetoolBatch.Result r : NodetoolBatch.run(cluster, commands, 1)) {
+            assertThat(r.status()).as("nodetool: " + r.err()).isZero();
         }
         setupSeconds = (System.nanoTime() - setupStarted) / 1_000_000_000L;
         System.out.printf("sizes IT: cluster start %.1f s, data, flush, repair and estimates %d s%n",
@@ -170,14 +176,21 @@ class SizesConformanceIT {
     void sizesNamesTheLargePartitionOnEachOfItsReplicasAndAgreesWithNodetool() {
         long started = System.nanoTime();
         CassandraCluster cluster = CASSANDRA.cluster();
-        Set<String> replicas = new TreeSet<>(lines(cluster.nodetool(0, "getendpoints", "shop", "events", BIG_KEY)));
+        List<NodetoolBatch.Command> commands = new ArrayList<>();
+        commands.add(new NodetoolBatch.Command(0, List.of("getendpoints", "shop", "events", BIG_KEY)));
+        for (int i = 0; i < SPEC.nodes().size(); i++) {
+            commands.add(new NodetoolBatch.Command(i, List.of("tablestats", "shop.events")));
+            commands.add(new NodetoolBatch.Command(i, List.of("tablehistograms", "shop", "events")));
+        }
+        List<NodetoolBatch.Result> results = NodetoolBatch.run(cluster, commands, 1);
+        Set<String> replicas = new TreeSet<>(lines(out(results.get(0))));
         assertThat(replicas).hasSize(2);
         Map<String, Map<String, String>> stats = new HashMap<>();
         Map<String, Map<String, long[]>> histograms = new HashMap<>();
         for (int i = 0; i < SPEC.nodes().size(); i++) {
             String address = SPEC.nodes().get(i).address();
-            stats.put(address, tablestats(cluster.nodetool(i, "tablestats", "shop.events")));
-            histograms.put(address, tablehistograms(cluster.nodetool(i, "tablehistograms", "shop", "events")));
+            stats.put(address, tablestats(out(results.get(1 + 2 * i))));
+            histograms.put(address, tablehistograms(out(results.get(2 + 2 * i))));
         }
 
         // the first round after nodetool read the same SSTables
@@ -466,6 +479,11 @@ class SizesConformanceIT {
 
     JsonNode awaitJson(String path, Predicate<JsonNode> condition, Duration within) {
         return http().await(path, r -> r.status() == 200 && condition.test(r.json()), within).json();
+    }
+
+    static String out(NodetoolBatch.Result r) {
+        assertThat(r.status()).as("nodetool: " + r.err()).isZero();
+        return String.join("\n", r.out());
     }
 
     static List<String> lines(String out) {
