@@ -4,12 +4,12 @@ import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.splits.CqlPredicates;
 import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.Splitter;
 import io.ringmap.splits.WeightedSplit;
-import io.ringmap.topology.Freshness;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -87,10 +87,10 @@ public class SplitsController {
             throw new InvalidParameterException("mode", "mode must be 'even', 'aligned' or 'size', was '" + mode
                     + "'");
         }
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
-        TokenRing ring = f.snapshot().ring().ring();
+        TokenRing ring = f.tokenRing();
         List<WeightedSplit> weighted = m.equals("size")
                 ? Splitter.weighted(ring, weights.of(schema.keyspace(), schema.table()), n) : null;
         List<Split> splits = weighted != null ? weighted.stream().map(WeightedSplit::split).toList()
@@ -101,7 +101,7 @@ public class SplitsController {
             Split s = splits.get(i);
             WeightedSplit w = weighted == null ? null : weighted.get(i);
             String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
-            List<String> replicas = ReplicasController.views(ring, placement.replicasAt(s.replicaTokenIndex()), null)
+            List<String> replicas = ReplicaView.of(ring, placement.replicasAt(s.replicaTokenIndex()), null)
                     .stream().map(ReplicaView::address).toList();
             views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
                     "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate), replicas,

@@ -12,8 +12,8 @@ import io.ringmap.sizes.TableName;
 import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.token.Partitioner;
 import io.ringmap.topology.ClusterTopologySource;
-import io.ringmap.topology.Freshness;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,7 +52,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
             "system_distributed", "system_traces", "system_views", "system_virtual_schema", "system_cluster_metadata");
 
     private final ClusterTopologySource cluster;
-    private final RingService ringService;
+    private final SnapshotHolder snapshots;
     private final SizesProperties settings;
     private final Clock clock;
     private final AtomicReference<SizesSnapshot> current = new AtomicReference<>();
@@ -63,10 +63,10 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     private ExecutorService workers;
     private volatile boolean running;
 
-    public SizesCollector(ClusterTopologySource cluster, RingService ringService, SizesProperties settings,
+    public SizesCollector(ClusterTopologySource cluster, SnapshotHolder snapshots, SizesProperties settings,
             Clock clock) {
         this.cluster = cluster;
-        this.ringService = ringService;
+        this.snapshots = snapshots;
         this.settings = settings;
         this.clock = clock;
         this.jmx = settings.jmx().enabled() ? new JmxNodeReader(settings.jmx()) : null;
@@ -141,13 +141,13 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     /** Runs one round now (on the caller's thread) and publishes it; empty when no session or ring exists yet. */
     public Optional<SizesSnapshot> collect() {
         Optional<CqlSession> session = cluster.session();
-        Optional<Freshness> ring = ringService.peek();
+        Optional<ServedSnapshot> ring = snapshots.peek();
         if (session.isEmpty() || ring.isEmpty()) {
             reason = "not connected to the cluster yet";
             return Optional.empty();
         }
         Instant started = clock.instant();
-        Partitioner partitioner = ring.get().snapshot().ring().ring().partitioner();
+        Partitioner partitioner = ring.get().tokenRing().partitioner();
         Predicate<TableName> wanted = t -> settings.includeSystemKeyspaces()
                 || !SYSTEM_KEYSPACES.contains(t.keyspace());
         CqlNodeReader reader = new CqlNodeReader(session.get(), settings.queryTimeout(), partitioner, wanted,

@@ -8,7 +8,7 @@ import io.ringmap.sizes.metrics.SizeMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import io.ringmap.topology.ClusterTopologySource;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -27,9 +27,9 @@ public class SizesConfiguration {
     @Bean
     @Conditional(OnContactPointsCondition.class)
     @ConditionalOnProperty(name = "ringmap.sizes.enabled", havingValue = "true", matchIfMissing = true)
-    SizesCollector sizesCollector(ClusterTopologySource cluster, RingService ringService, SizesProperties settings,
+    SizesCollector sizesCollector(ClusterTopologySource cluster, SnapshotHolder snapshots, SizesProperties settings,
             Clock clock) {
-        return new SizesCollector(cluster, ringService, settings, clock);
+        return new SizesCollector(cluster, snapshots, settings, clock);
     }
 
     /** Without one (static topology, or collection switched off): every size question names why. */

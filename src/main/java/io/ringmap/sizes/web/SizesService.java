@@ -34,7 +34,7 @@ import io.ringmap.sizes.web.SizesViews.Ranked;
 import io.ringmap.sizes.web.SizesViews.SizesResponse;
 import io.ringmap.sizes.web.SizesViews.TopologyView;
 import io.ringmap.sizes.web.SizesViews.VerdictView;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,7 +65,7 @@ public class SizesService {
 
     /** Per node and merged figures of one table, its largest partitions and the guideline's warnings. */
     public SizesResponse table(String keyspace, String table) {
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, keyspace, table);
         SizesSnapshot snapshot = sizes.require();
         TableName name = new TableName(schema.keyspace(), schema.table());
@@ -85,7 +85,7 @@ public class SizesService {
             nodes.add(nodeView(report, s));
         }
         MergedTable merged = SizeMerge.merge(name, byNode, settings.topPartitions());
-        KeyspacePlacement.Placed placement = f.snapshot().ring().keyspace(schema.keyspace())
+        KeyspacePlacement.Placed placement = f.keyspace(schema.keyspace())
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
         return new SizesResponse(schema.keyspace(), schema.table(),
@@ -103,8 +103,8 @@ public class SizesService {
 
     /** Per node ownership against data on disk and client-side hits, and the symptom when it shows. */
     public LoadResponse load(String keyspace) {
-        Freshness f = routing.snapshot();
-        RingSnapshot ring = f.snapshot().ring();
+        ServedSnapshot f = routing.snapshot();
+        RingSnapshot ring = f.ring();
         KeyspacePlacement.Placed placement = keyspace == null ? null : routing.placement(f, keyspace);
         SizesSnapshot snapshot = sizes.require();
         double[] primary = ring.primaryOwnership();
@@ -117,7 +117,7 @@ public class SizesService {
                 totalHits += c.count();
             }
         }
-        List<Node> ringNodes = ring.ring().nodes();
+        List<Node> ringNodes = ring.tokenRing().nodes();
         Long[] loads = new Long[ringNodes.size()];
         long totalLoad = 0;
         for (int i = 0; i < ringNodes.size(); i++) {
@@ -167,7 +167,7 @@ public class SizesService {
                 s.largestPartitions().stream().map(p -> new Ranked(p.key(), p.value())).toList());
     }
 
-    private List<PartitionView> partitions(Freshness f, TableSchema schema, KeyspacePlacement.Placed placement,
+    private List<PartitionView> partitions(ServedSnapshot f, TableSchema schema, KeyspacePlacement.Placed placement,
             List<MergedPartition> merged) {
         List<PartitionView> out = new ArrayList<>(merged.size());
         for (MergedPartition p : merged) {
@@ -178,14 +178,14 @@ public class SizesService {
             try {
                 components = CassandraKeyText.components(schema, p.key());
                 ParsedKey parsed = PartitionKeyParser.parse(schema, components);
-                RingSnapshot ring = f.snapshot().ring();
-                var t = ring.ring().partitioner().tokenFor(parsed.serializedKey());
+                RingSnapshot ring = f.ring();
+                var t = ring.tokenRing().partitioner().tokenFor(parsed.serializedKey());
                 token = t.toString();
                 if (placement != null) {
                     ReplicaLookup lookup = ring.lookup(placement, t);
                     List<String> addresses = new ArrayList<>();
                     for (int i = 0; i < lookup.replicas().size(); i++) {
-                        addresses.add(ring.ring().nodes().get(lookup.replicas().node(i)).address());
+                        addresses.add(ring.tokenRing().nodes().get(lookup.replicas().node(i)).address());
                     }
                     replicas = addresses;
                 }
@@ -202,8 +202,8 @@ public class SizesService {
                 Duration.between(s.finishedAt(), clock.instant()).toMillis() / 1000.0);
     }
 
-    private static TopologyView topology(Freshness f) {
-        return new TopologyView(f.snapshot().source(), f.snapshot().version());
+    private static TopologyView topology(ServedSnapshot f) {
+        return new TopologyView(f.source(), f.version());
     }
 
     /** The partition key columns' names, in key order. */

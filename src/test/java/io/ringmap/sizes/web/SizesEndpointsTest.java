@@ -12,7 +12,7 @@ import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.config.SizesProperties;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
 import io.ringmap.web.SplitsController;
 import java.io.InputStream;
@@ -43,8 +43,8 @@ class SizesEndpointsTest {
     static class Config {
 
         @Bean
-        RingService ringService() throws Exception {
-            RingService ring = new RingService(Clock.systemUTC());
+        SnapshotHolder snapshots() throws Exception {
+            SnapshotHolder ring = new SnapshotHolder(Clock.systemUTC());
             try (InputStream in = SizesEndpointsTest.class.getResourceAsStream("/topology/default.yaml")) {
                 ring.publish(StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
                         "default"), "static:default");
@@ -53,7 +53,7 @@ class SizesEndpointsTest {
         }
 
         @Bean
-        RoutingService routingService(RingService ring) {
+        RoutingService routingService(SnapshotHolder ring) {
             return new RoutingService(ring, new ApiProperties(10), HitRecorder.NONE);
         }
 
