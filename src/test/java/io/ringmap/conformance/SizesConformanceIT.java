@@ -336,6 +336,18 @@ class SizesConformanceIT {
             assertThat(strings(hot.get("replicas"))).containsExactlyInAnyOrderElementsOf(replicas);
             assertThat(replicas).containsAll(strings(hot.get("reportedBy")));
             System.out.println("sizes IT: sampled reads " + sizes.get("sampledReads"));
+
+            // /hotkeys shows the server-side view beside the client-side counts, each entry with its source
+            http().ok(http().post("/hits", Map.of("keyspace", "shop", "table", "events", "hits",
+                    List.of(Map.of("key", Map.of("user_id", HOT_KEY), "count", 5)))), "POST /hits");
+            JsonNode table = http().ok(http().get("/hotkeys?keyspace=shop&table=events"), "/hotkeys")
+                    .get("tables").get(0);
+            assertThat(table.get("keys").get(0).get("source").asString()).isEqualTo("client");
+            JsonNode server = table.get("serverSide").get(0);
+            assertThat(server.get("source").asString()).isEqualTo("server-sampling");
+            assertThat(server.get("key").asString()).isEqualTo(HOT_KEY);
+            assertThat(server.get("reads").asLong()).isPositive();
+            assertThat(strings(server.get("replicas"))).containsExactlyInAnyOrderElementsOf(replicas);
         } finally {
             stop.set(true);
             workload.join();

@@ -1,6 +1,7 @@
 package io.ringmap.hotkeys.web;
 
 import io.ringmap.hotkeys.HotKey;
+import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.hotkeys.routing.HotKeyQuery.RoutedHotKey;
 import io.ringmap.hotkeys.routing.HotKeyQuery.TableReport;
@@ -34,12 +35,14 @@ public class HotKeysController {
     private final RoutingService routing;
     private final ObjectProvider<HotKeyQuery> query;
     private final HotKeysProperties properties;
+    private final ObjectProvider<ServerHotKeys> serverSide;
 
     public HotKeysController(RoutingService routing, ObjectProvider<HotKeyQuery> query,
-            HotKeysProperties properties) {
+            HotKeysProperties properties, ObjectProvider<ServerHotKeys> serverSide) {
         this.routing = routing;
         this.query = query;
         this.properties = properties;
+        this.serverSide = serverSide;
     }
 
     /** One hot key. */
@@ -62,7 +65,9 @@ public class HotKeysController {
             @Schema(description = "The key's token (absent when key is)", nullable = true,
                     example = "-5244601577406426113") String token,
             @Schema(description = "The key's replicas, primary first (absent when the keyspace cannot be placed)",
-                    nullable = true) List<ReplicaView> replicas) {
+                    nullable = true) List<ReplicaView> replicas,
+            @Schema(description = "Where the counts come from: client (lookups and POST /hits)",
+                    example = "client") String source) {
     }
 
     /** The hot keys of one table. */
@@ -74,7 +79,10 @@ public class HotKeysController {
                     example = "3900") long hits,
             @Schema(description = "The largest amount by which any estimate of this table can be off",
                     example = "12") long maximumError,
-            @Schema(description = "Heaviest first; empty for a table with no hits") List<HotKeyView> keys) {
+            @Schema(description = "Heaviest first; empty for a table with no hits") List<HotKeyView> keys,
+            @Schema(description = "The table's hot partitions as the servers sampled them (source server-sampling, "
+                    + "ringmap.sizes.jmx.sampling), merged over nodes; empty without sampling")
+            List<ServerHotKeys.ServerHotKey> serverSide) {
     }
 
     /** The answer. */
@@ -123,8 +131,10 @@ public class HotKeysController {
             for (RoutedHotKey k : report.keys()) {
                 views.add(view(f, k));
             }
+            ServerHotKeys server = serverSide.getIfAvailable();
             tables.add(new TableView(report.table().keyspace(), report.table().table(), report.hits(),
-                    report.maximumError(), views));
+                    report.maximumError(), views, server == null ? List.of()
+                            : server.of(report.table().keyspace(), report.table().table(), keys)));
         }
         return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), properties.topK(),
                 properties.window().toString(), tables, SnapshotView.of(f));
@@ -137,6 +147,6 @@ public class HotKeysController {
                 hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
                 r == null ? null : r.token().toString(),
                 r == null || r.replicas() == null ? null
-                        : ReplicaView.of(f.tokenRing(), r.replicas().replicas(), null));
+                        : ReplicaView.of(f.tokenRing(), r.replicas().replicas(), null), "client");
     }
 }

@@ -1,6 +1,7 @@
 package io.ringmap.sizes.web;
 
 import io.ringmap.hotkeys.HitCounter;
+import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -41,9 +42,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Answers {@code /sizes} and {@code /load} from the last collection round and the current ring snapshot. */
-public class SizesService {
+public class SizesService implements ServerHotKeys {
 
     private final RoutingService routing;
     private final SizesSource sizes;
@@ -99,6 +101,51 @@ public class SizesService {
                 missing, warnings,
                 new GuidelineView(guideline.maxPartitionBytes(), guideline.maxPartitionRows(),
                         guideline.pathologyRatio()), collection(snapshot), topology(f));
+    }
+
+    /**
+     * The table's partitions the nodes sampled (JMX sampling), reads and writes merged by key over nodes; empty when
+     * nothing was sampled or there are no server figures (the client-side counts of {@code /hotkeys} stand alone).
+     */
+    @Override
+    public List<ServerHotKey> of(String keyspace, String table, int limit) {
+        ServedSnapshot f = routing.snapshot();
+        Optional<SizesSnapshot> snapshot = sizes.current();
+        if (snapshot.isEmpty()) {
+            return List.of();
+        }
+        TableSchema schema = routing.table(f, keyspace, table);
+        Map<String, NodeTableStats> byNode = new LinkedHashMap<>();
+        for (NodeReport report : snapshot.get().nodes()) {
+            NodeTableStats s = report.tables().get(new TableName(schema.keyspace(), schema.table()));
+            if (s != null) {
+                byNode.put(report.address(), s);
+            }
+        }
+        Map<String, long[]> counts = new LinkedHashMap<>();
+        Map<String, java.util.TreeSet<String>> reporters = new LinkedHashMap<>();
+        int side = 0;
+        for (boolean reads : new boolean[] {true, false}) {
+            for (MergedPartition p : SizeMerge.sampled(byNode, reads, Integer.MAX_VALUE)) {
+                counts.computeIfAbsent(p.key(), k -> new long[2])[side] = p.value();
+                reporters.computeIfAbsent(p.key(), k -> new java.util.TreeSet<>()).addAll(p.reportedBy());
+            }
+            side++;
+        }
+        KeyspacePlacement.Placed placement = f.keyspace(schema.keyspace())
+                .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
+                .orElse(null);
+        List<ServerHotKey> out = new ArrayList<>();
+        counts.entrySet().stream()
+                .sorted((a, b) -> Long.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
+                .limit(limit)
+                .forEach(e -> {
+                    PartitionView v = partitions(f, schema, placement, List.of(new MergedPartition(e.getKey(), 0,
+                            List.copyOf(reporters.get(e.getKey()))))).get(0);
+                    out.add(new ServerHotKey("server-sampling", e.getKey(), e.getValue()[0], e.getValue()[1],
+                            v.token(), v.replicas(), v.reportedBy()));
+                });
+        return out;
     }
 
     /** Per node ownership against data on disk and client-side hits, and the symptom when it shows. */
