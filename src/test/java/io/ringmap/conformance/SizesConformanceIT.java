@@ -56,6 +56,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0",
         "ringmap.sizes.refresh-interval=1s",
         "ringmap.sizes.initial-delay=0s",
+        "ringmap.sizes.query-timeout=2s",
         "ringmap.sizes.guideline.max-partition-size=4MB",
         "ringmap.sizes.jmx.enabled=true",
         "ringmap.sizes.jmx.host=127.0.0.1",
@@ -381,6 +382,29 @@ class SizesConformanceIT {
         assertThat(series.get("ringmap_sizes_nodes{status=\"UNREACHABLE\"}")).isEqualTo(0.0);
         assertThat(series.keySet().stream().filter(k -> k.startsWith("ringmap_partition_largest_bytes")))
                 .as("one series per collected table").hasSize(2);
+    }
+
+    @Test
+    @Order(6)
+    void aStoppedNodeLeavesItsPartMissingAndMarkedWhileTheRestStillAnswers() {
+        long started = System.nanoTime();
+        CASSANDRA.cluster().stopNode(1); // 127.0.0.61: no replica of the large partition; the last test, no restart
+        JsonNode sizes = awaitJson("/sizes?keyspace=shop&table=events",
+                s -> strings(s.get("missingNodes")).equals(List.of("127.0.0.61")), PROMISE);
+        report("a stopped node is reported missing", started);
+
+        assertThat(sizes.get("merged").get("nodesReporting").asInt()).isEqualTo(2);
+        assertThat(sizes.get("largestPartitions").get(0).get("key").asString()).isEqualTo(BIG_KEY);
+        JsonNode stopped = sizes.get("nodes").valueStream()
+                .filter(n -> n.get("address").asString().equals("127.0.0.61")).findFirst().orElseThrow();
+        assertThat(stopped.get("status").asString()).isEqualTo("UNREACHABLE");
+        assertThat(stopped.get("reported").asBoolean()).isFalse();
+        assertThat(stopped.get("problems")).isNotEmpty();
+        JsonNode load = http().ok(http().get("/load?keyspace=shop"), "/load");
+        JsonNode missing = load.get("nodes").valueStream()
+                .filter(n -> n.get("address").asString().equals("127.0.0.61")).findFirst().orElseThrow();
+        assertThat(missing.get("status").asString()).isEqualTo("UNREACHABLE");
+        assertThat(missing.get("loadBytes")).isNull();
     }
 
     // ---- nodetool output

@@ -58,6 +58,10 @@ final class CqlNodeReader {
         Map<TableName, Long> means = new HashMap<>();
         List<Row> estimates = query(node, "SELECT keyspace_name, table_name, range_type, range_start, range_end, "
                 + "mean_partition_size, partitions_count FROM system.table_estimates", problems, answered);
+        if (answered[0] == 0) {
+            // the node did not answer its first query: do not wait out every other query's timeout too
+            return new Answer(Map.of(), problems, 0);
+        }
         int kept = 0;
         for (Row r : estimates) {
             TableName t = new TableName(r.getString("keyspace_name"), r.getString("table_name"));
