@@ -24,17 +24,17 @@ import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.TableName;
 import io.ringmap.sizes.config.SizesProperties;
-import io.ringmap.sizes.web.SizesViews.CollectionView;
-import io.ringmap.sizes.web.SizesViews.GuidelineView;
+import io.ringmap.sizes.web.SizesViews.SizesRoundView;
+import io.ringmap.sizes.web.SizesViews.SizeGuidelineView;
 import io.ringmap.sizes.web.SizesViews.LoadNodeView;
 import io.ringmap.sizes.web.SizesViews.LoadResponse;
-import io.ringmap.sizes.web.SizesViews.MergedView;
-import io.ringmap.sizes.web.SizesViews.NodeView;
-import io.ringmap.sizes.web.SizesViews.PartitionView;
-import io.ringmap.sizes.web.SizesViews.Ranked;
+import io.ringmap.sizes.web.SizesViews.MergedSizesView;
+import io.ringmap.sizes.web.SizesViews.NodeSizesView;
+import io.ringmap.sizes.web.SizesViews.SizedPartitionView;
+import io.ringmap.sizes.web.SizesViews.RankedKeyView;
 import io.ringmap.sizes.web.SizesViews.SizesResponse;
-import io.ringmap.sizes.web.SizesViews.TopologyView;
-import io.ringmap.sizes.web.SizesViews.VerdictView;
+import io.ringmap.sizes.web.SizesViews.SizesTopologyView;
+import io.ringmap.sizes.web.SizesViews.LoadVerdictView;
 import io.ringmap.snapshot.ServedSnapshot;
 import java.time.Clock;
 import java.time.Duration;
@@ -72,7 +72,7 @@ public class SizesService implements ServerHotKeys {
         SizesSnapshot snapshot = sizes.require();
         TableName name = new TableName(schema.keyspace(), schema.table());
         Map<String, NodeTableStats> byNode = new LinkedHashMap<>();
-        List<NodeView> nodes = new ArrayList<>();
+        List<NodeSizesView> nodes = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         List<SizeWarning> warnings = new ArrayList<>();
         for (NodeReport report : snapshot.nodes()) {
@@ -91,7 +91,7 @@ public class SizesService implements ServerHotKeys {
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
         return new SizesResponse(schema.keyspace(), schema.table(),
-                new MergedView(merged.maxPartitionBytes(), merged.maxPartitionExact(), merged.meanPartitionBytes(),
+                new MergedSizesView(merged.maxPartitionBytes(), merged.maxPartitionExact(), merged.meanPartitionBytes(),
                         merged.partitionsEstimate(), merged.diskBytesAllReplicas(), merged.partitionSize(),
                         merged.cellCount(), merged.rowsPerRead(), merged.tombstonesPerRead(), merged.nodesReporting()),
                 partitions(f, schema, placement, merged.largest()),
@@ -99,7 +99,7 @@ public class SizesService implements ServerHotKeys {
                 partitions(f, schema, placement, SizeMerge.sampled(byNode, true, settings.topPartitions())),
                 partitions(f, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())), nodes,
                 missing, warnings,
-                new GuidelineView(guideline.maxPartitionBytes(), guideline.maxPartitionRows(),
+                new SizeGuidelineView(guideline.maxPartitionBytes(), guideline.maxPartitionRows(),
                         guideline.pathologyRatio()), collection(snapshot), topology(f));
     }
 
@@ -140,7 +140,7 @@ public class SizesService implements ServerHotKeys {
                 .sorted((a, b) -> Long.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
                 .limit(limit)
                 .forEach(e -> {
-                    PartitionView v = partitions(f, schema, placement, List.of(new MergedPartition(e.getKey(), 0,
+                    SizedPartitionView v = partitions(f, schema, placement, List.of(new MergedPartition(e.getKey(), 0,
                             List.copyOf(reporters.get(e.getKey()))))).get(0);
                     out.add(new ServerHotKey("server-sampling", e.getKey(), e.getValue()[0], e.getValue()[1],
                             v.token(), v.replicas(), v.reportedBy()));
@@ -196,27 +196,27 @@ public class SizesService implements ServerHotKeys {
         }
         LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.load().ownershipTolerance(),
                 settings.load().imbalanceRatio());
-        return new LoadResponse(placement == null ? null : placement.keyspace(), views, VerdictView.of(verdict),
+        return new LoadResponse(placement == null ? null : placement.keyspace(), views, LoadVerdictView.of(verdict),
                 collection(snapshot), topology(f));
     }
 
-    private NodeView nodeView(NodeReport report, NodeTableStats s) {
+    private NodeSizesView nodeView(NodeReport report, NodeTableStats s) {
         if (s == null) {
-            return new NodeView(report.address(), report.status().name(), report.collectedAt(), report.problems(),
+            return new NodeSizesView(report.address(), report.status().name(), report.collectedAt(), report.problems(),
                     false, null, false, null, null, null, null, null, null, null, null, null, null, null, List.of());
         }
-        return new NodeView(report.address(), report.status().name(), report.collectedAt(), report.problems(), true,
+        return new NodeSizesView(report.address(), report.status().name(), report.collectedAt(), report.problems(), true,
                 s.maxPartitionBytes(), s.maxPartitionExact(), s.maxPartitionMebibytes(), s.jmx() != null
                         ? Long.valueOf(s.jmx().meanPartitionBytes()) : s.meanPartitionBytes(),
                 s.primaryPartitions(), s.jmx() == null ? null : s.jmx().partitionsEstimate(), s.diskBytes(),
                 s.jmx() == null ? null : s.jmx().partitionSize(), s.jmx() == null ? null : s.jmx().cellCount(),
                 s.rowsPerRead(), s.tombstonesPerRead(), s.readLatency(), s.writeLatency(),
-                s.largestPartitions().stream().map(p -> new Ranked(p.key(), p.value())).toList());
+                s.largestPartitions().stream().map(p -> new RankedKeyView(p.key(), p.value())).toList());
     }
 
-    private List<PartitionView> partitions(ServedSnapshot f, TableSchema schema, KeyspacePlacement.Placed placement,
+    private List<SizedPartitionView> partitions(ServedSnapshot f, TableSchema schema, KeyspacePlacement.Placed placement,
             List<MergedPartition> merged) {
-        List<PartitionView> out = new ArrayList<>(merged.size());
+        List<SizedPartitionView> out = new ArrayList<>(merged.size());
         for (MergedPartition p : merged) {
             Map<String, String> components = null;
             String token = null;
@@ -239,18 +239,18 @@ public class SizesService implements ServerHotKeys {
             } catch (RuntimeException e) {
                 problem = e.getMessage();
             }
-            out.add(new PartitionView(p.key(), components, p.value(), token, replicas, p.reportedBy(), problem));
+            out.add(new SizedPartitionView(p.key(), components, p.value(), token, replicas, p.reportedBy(), problem));
         }
         return out;
     }
 
-    private CollectionView collection(SizesSnapshot s) {
-        return new CollectionView(s.startedAt(), s.finishedAt(),
+    private SizesRoundView collection(SizesSnapshot s) {
+        return new SizesRoundView(s.startedAt(), s.finishedAt(),
                 Duration.between(s.finishedAt(), clock.instant()).toMillis() / 1000.0);
     }
 
-    private static TopologyView topology(ServedSnapshot f) {
-        return new TopologyView(f.source(), f.version());
+    private static SizesTopologyView topology(ServedSnapshot f) {
+        return new SizesTopologyView(f.source(), f.version());
     }
 
     /** The partition key columns' names, in key order. */

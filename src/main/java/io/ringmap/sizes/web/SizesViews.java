@@ -18,23 +18,23 @@ public final class SizesViews {
 
     /** When the figures were collected. */
     @Schema(description = "The collection round the figures come from")
-    public record CollectionView(Instant startedAt, Instant finishedAt,
+    public record SizesRoundView(Instant startedAt, Instant finishedAt,
             @Schema(description = "Seconds since the round finished", example = "42.0") double ageSeconds) {
     }
 
     /** The topology snapshot replicas and ownership were computed from. */
-    public record TopologyView(@Schema(example = "cluster:Test Cluster") String source, long version) {
+    public record SizesTopologyView(@Schema(example = "cluster:Test Cluster") String source, long version) {
     }
 
     /** The guideline answers are checked against. */
-    public record GuidelineView(@Schema(example = "104857600") long maxPartitionBytes,
+    public record SizeGuidelineView(@Schema(example = "104857600") long maxPartitionBytes,
             @Schema(example = "100000") long maxPartitionRows,
             @Schema(example = "10.0") double pathologyRatio) {
     }
 
     /** Figures merged over nodes. */
     @Schema(description = "One table's figures merged over the nodes that reported them")
-    public record MergedView(
+    public record MergedSizesView(
             @Schema(description = "The largest partition on any node, bytes", nullable = true) Long maxPartitionBytes,
             @Schema(description = "True when exact (JMX); else an upper bound from Cassandra's MiB figures")
             boolean maxPartitionExact,
@@ -55,7 +55,7 @@ public final class SizesViews {
 
     /** A partition one or more nodes rank among their largest or most tombstoned. */
     @Schema(description = "A partition with its key decoded by the table's schema, its token and replicas")
-    public record PartitionView(
+    public record SizedPartitionView(
             @Schema(description = "The key as Cassandra prints it (composite components joined by ':')",
                     example = "big-tenant") String key,
             @Schema(description = "The key's components by partition key column", nullable = true)
@@ -69,7 +69,7 @@ public final class SizesViews {
     }
 
     /** One node's figures of the table. */
-    public record NodeView(
+    public record NodeSizesView(
             @Schema(example = "127.0.0.1") String address,
             @Schema(description = "COLLECTED, PARTIAL or UNREACHABLE (figures missing)") String status,
             @Schema(nullable = true) Instant collectedAt,
@@ -90,23 +90,23 @@ public final class SizesViews {
             @Schema(nullable = true) ReadStats tombstonesPerRead,
             @Schema(nullable = true) Latency readLatency,
             @Schema(nullable = true) Latency writeLatency,
-            @Schema(description = "The node's largest partitions, bytes by key") List<Ranked> largestPartitions) {
+            @Schema(description = "The node's largest partitions, bytes by key") List<RankedKeyView> largestPartitions) {
     }
 
     /** A key and its value as one node reported it. */
-    public record Ranked(String key, long value) {
+    public record RankedKeyView(String key, long value) {
     }
 
     /** {@code /sizes}. */
-    public record SizesResponse(String keyspace, String table, MergedView merged,
-            List<PartitionView> largestPartitions, List<PartitionView> mostTombstoned,
+    public record SizesResponse(String keyspace, String table, MergedSizesView merged,
+            List<SizedPartitionView> largestPartitions, List<SizedPartitionView> mostTombstoned,
             @Schema(description = "Server-side hot partitions: the most read while nodes sampled (JMX sampling on), "
-                    + "counts added over nodes") List<PartitionView> sampledReads,
-            @Schema(description = "The most written while nodes sampled") List<PartitionView> sampledWrites,
-            List<NodeView> nodes,
+                    + "counts added over nodes") List<SizedPartitionView> sampledReads,
+            @Schema(description = "The most written while nodes sampled") List<SizedPartitionView> sampledWrites,
+            List<NodeSizesView> nodes,
             @Schema(description = "Nodes whose figures are missing (unreachable in the last round)")
             List<String> missingNodes,
-            List<SizeWarning> warnings, GuidelineView guideline, CollectionView collection, TopologyView topology) {
+            List<SizeWarning> warnings, SizeGuidelineView guideline, SizesRoundView collection, SizesTopologyView topology) {
     }
 
     /** One node in {@code /load}. */
@@ -130,14 +130,14 @@ public final class SizesViews {
     }
 
     /** The verdict of {@code /load}. */
-    public record VerdictView(
+    public record LoadVerdictView(
             @Schema(description = "uneven-load-even-ownership when it appears", nullable = true) String symptom,
             @Schema(description = "Largest over smallest effective ownership") double ownershipSpread,
             @Schema(description = "Largest over smallest load", nullable = true) Double loadSpread,
             String explanation) {
 
-        static VerdictView of(LoadAnalysis.Verdict v) {
-            return new VerdictView(v.symptom(), finite(v.ownershipSpread()), v.loadSpread() == null ? null
+        static LoadVerdictView of(LoadAnalysis.Verdict v) {
+            return new LoadVerdictView(v.symptom(), finite(v.ownershipSpread()), v.loadSpread() == null ? null
                     : finite(v.loadSpread()), v.explanation());
         }
 
@@ -148,6 +148,6 @@ public final class SizesViews {
 
     /** {@code /load}. */
     public record LoadResponse(@Schema(nullable = true) String keyspace, List<LoadNodeView> nodes,
-            VerdictView verdict, CollectionView collection, TopologyView topology) {
+            LoadVerdictView verdict, SizesRoundView collection, SizesTopologyView topology) {
     }
 }
