@@ -1,14 +1,13 @@
 package io.ringmap.web;
 
-import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
-import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.splits.CqlPredicates;
+import io.ringmap.routing.SizedTableSplits;
 import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Split;
-import io.ringmap.splits.Splitter;
 import io.ringmap.splits.WeightedSplit;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -74,41 +73,55 @@ public class SplitsController {
     public SplitsResponse splits(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(description = "Number of splits, 1.." + Splitter.MAX_SPLITS, example = "16")
+            @Parameter(description = "Number of splits, 1.." + RoutingService.MAX_SPLITS, example = "16")
             @RequestParam(defaultValue = "16") int n,
             @Parameter(description = "even, aligned or size", example = "aligned",
                     schema = @Schema(allowableValues = {"even", "aligned", "size"}))
             @RequestParam(defaultValue = "aligned") String mode) {
-        if (n < 1 || n > Splitter.MAX_SPLITS) {
-            throw new InvalidParameterException("n", "n must be between 1 and " + Splitter.MAX_SPLITS + ", was " + n);
+        if (n < 1 || n > RoutingService.MAX_SPLITS) {
+            throw new InvalidParameterException("n",
+                    "n must be between 1 and " + RoutingService.MAX_SPLITS + ", was " + n);
         }
         String m = mode.toLowerCase(Locale.ROOT);
         if (!m.equals("even") && !m.equals("aligned") && !m.equals("size")) {
             throw new InvalidParameterException("mode", "mode must be 'even', 'aligned' or 'size', was '" + mode
                     + "'");
         }
-        ServedSnapshot f = routing.snapshot();
-        TableSchema schema = routing.table(f, keyspace, table);
-        KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
-        TokenRing ring = f.tokenRing();
-        List<WeightedSplit> weighted = m.equals("size")
-                ? Splitter.weighted(ring, weights.of(schema.keyspace(), schema.table()), n) : null;
-        List<Split> splits = weighted != null ? weighted.stream().map(WeightedSplit::split).toList()
-                : m.equals("even") ? Splitter.even(ring, n) : Splitter.aligned(ring, n);
+        if (m.equals("size")) {
+            return sized(routing.splitsBySize(keyspace, table, n, weights), n);
+        }
+        TableSplits scan = routing.splits(keyspace, table, n, m.equals("aligned"));
+        TableSchema schema = scan.table();
+        TokenRing ring = scan.snapshot().tokenRing();
         String from = CqlPredicates.identifier(schema.keyspace()) + "." + CqlPredicates.identifier(schema.table());
-        List<SplitView> views = new ArrayList<>(splits.size());
-        for (int i = 0; i < splits.size(); i++) {
-            Split s = splits.get(i);
-            WeightedSplit w = weighted == null ? null : weighted.get(i);
+        List<SplitView> views = new ArrayList<>(scan.splits().size());
+        for (Split s : scan.splits()) {
             String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
-            List<String> replicas = ReplicaView.of(ring, placement.replicasAt(s.replicaTokenIndex()), null)
+            List<String> replicas = ReplicaView.of(ring, scan.placement().replicasAt(s.replicaTokenIndex()), null)
                     .stream().map(ReplicaView::address).toList();
             views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
                     "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate), replicas,
-                    s.ownedRanges(), w == null ? null : Math.round(w.estimatedBytes()),
-                    w == null ? null : Math.round(w.estimatedPartitions())));
+                    s.ownedRanges(), null, null));
         }
-        return new SplitsResponse(placement.keyspace(), schema.table(), ring.partitioner().name(), m, n, views.size(),
-                views, SnapshotView.of(f));
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m, n,
+                views.size(), views, SnapshotView.of(scan.snapshot()));
+    }
+
+    private static SplitsResponse sized(SizedTableSplits scan, int n) {
+        TableSchema schema = scan.table();
+        TokenRing ring = scan.snapshot().tokenRing();
+        String from = CqlPredicates.identifier(schema.keyspace()) + "." + CqlPredicates.identifier(schema.table());
+        List<SplitView> views = new ArrayList<>(scan.splits().size());
+        for (WeightedSplit w : scan.splits()) {
+            Split s = w.split();
+            String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
+            List<String> replicas = ReplicaView.of(ring, scan.placement().replicasAt(s.replicaTokenIndex()), null)
+                    .stream().map(ReplicaView::address).toList();
+            views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
+                    "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate), replicas,
+                    s.ownedRanges(), Math.round(w.estimatedBytes()), Math.round(w.estimatedPartitions())));
+        }
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), "size", n,
+                views.size(), views, SnapshotView.of(scan.snapshot()));
     }
 }

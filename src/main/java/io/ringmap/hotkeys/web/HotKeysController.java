@@ -3,11 +3,11 @@ package io.ringmap.hotkeys.web;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.routing.HotKeyQuery.HotKeysReport;
 import io.ringmap.hotkeys.routing.HotKeyQuery.RoutedHotKey;
 import io.ringmap.hotkeys.routing.HotKeyQuery.TableReport;
 import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.routing.KeyRoute;
-import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.web.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
@@ -16,7 +16,6 @@ import io.ringmap.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,14 +31,12 @@ public class HotKeysController {
 
     private static final int DEFAULT_LIMIT = 10;
 
-    private final RoutingService routing;
     private final ObjectProvider<HotKeyQuery> query;
     private final HotKeysProperties properties;
     private final ObjectProvider<ServerHotKeys> serverSide;
 
-    public HotKeysController(RoutingService routing, ObjectProvider<HotKeyQuery> query,
-            HotKeysProperties properties, ObjectProvider<ServerHotKeys> serverSide) {
-        this.routing = routing;
+    public HotKeysController(ObjectProvider<HotKeyQuery> query, HotKeysProperties properties,
+            ObjectProvider<ServerHotKeys> serverSide) {
         this.query = query;
         this.properties = properties;
         this.serverSide = serverSide;
@@ -68,6 +65,16 @@ public class HotKeysController {
                     nullable = true) List<ReplicaView> replicas,
             @Schema(description = "Where the counts come from: client (lookups and POST /hits)",
                     example = "client") String source) {
+
+        static HotKeyView of(ServedSnapshot served, RoutedHotKey k) {
+            HotKey hot = k.hotKey();
+            KeyRoute r = k.route();
+            return new HotKeyView(hot.label(), hot.key(), r == null ? null : r.keyByColumn(), hot.estimate(),
+                    hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
+                    r == null ? null : r.token().toString(),
+                    r == null || r.replicas() == null ? null
+                            : ReplicaView.of(served.tokenRing(), r.replicas().replicas(), null), "client");
+        }
     }
 
     /** The hot keys of one table. */
@@ -83,6 +90,12 @@ public class HotKeysController {
             @Schema(description = "The table's hot partitions as the servers sampled them (source server-sampling, "
                     + "ringmap.sizes.jmx.sampling), merged over nodes; empty without sampling")
             List<ServerHotKeys.ServerHotKey> serverSide) {
+
+        static TableView of(ServedSnapshot served, TableReport report, List<ServerHotKeys.ServerHotKey> serverSide) {
+            return new TableView(report.table().keyspace(), report.table().table(), report.hits(),
+                    report.maximumError(), report.keys().stream().map(k -> HotKeyView.of(served, k)).toList(),
+                    serverSide);
+        }
     }
 
     /** The answer. */
@@ -124,29 +137,11 @@ public class HotKeysController {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + properties.topK()
                     + " (ringmap.hotkeys.top-k), was " + limit);
         }
-        ServedSnapshot f = routing.snapshot();
-        List<TableView> tables = new ArrayList<>();
-        for (TableReport report : hotKeys.hotKeys(f, keyspace, table, keys)) {
-            List<HotKeyView> views = new ArrayList<>(report.keys().size());
-            for (RoutedHotKey k : report.keys()) {
-                views.add(view(f, k));
-            }
-            ServerHotKeys server = serverSide.getIfAvailable();
-            tables.add(new TableView(report.table().keyspace(), report.table().table(), report.hits(),
-                    report.maximumError(), views, server == null ? List.of()
-                            : server.of(report.table().keyspace(), report.table().table(), keys)));
-        }
+        HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys);
+        ServerHotKeys server = serverSide.getIfAvailable();
+        List<TableView> tables = report.tables().stream().map(t -> TableView.of(report.snapshot(), t,
+                server == null ? List.of() : server.of(t.table().keyspace(), t.table().table(), keys))).toList();
         return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), properties.topK(),
-                properties.window().toString(), tables, SnapshotView.of(f));
-    }
-
-    private static HotKeyView view(ServedSnapshot f, RoutedHotKey k) {
-        HotKey hot = k.hotKey();
-        KeyRoute r = k.route();
-        return new HotKeyView(hot.label(), hot.key(), r == null ? null : r.keyByColumn(), hot.estimate(),
-                hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
-                r == null ? null : r.token().toString(),
-                r == null || r.replicas() == null ? null
-                        : ReplicaView.of(f.tokenRing(), r.replicas().replicas(), null), "client");
+                properties.window().toString(), tables, SnapshotView.of(report.snapshot()));
     }
 }

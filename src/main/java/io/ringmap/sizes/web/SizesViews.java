@@ -136,7 +136,7 @@ public final class SizesViews {
             @Schema(description = "Largest over smallest load", nullable = true) Double loadSpread,
             String explanation) {
 
-        static LoadVerdictView of(LoadAnalysis.Verdict v) {
+        public static LoadVerdictView of(LoadAnalysis.Verdict v) {
             return new LoadVerdictView(v.symptom(), finite(v.ownershipSpread()), v.loadSpread() == null ? null
                     : finite(v.loadSpread()), v.explanation());
         }

@@ -1,4 +1,4 @@
-package io.ringmap.sizes.web;
+package io.ringmap.sizes.routing;
 
 import io.ringmap.schema.TableSchema;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.ringmap.sizes.web;
+package io.ringmap.sizes.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
