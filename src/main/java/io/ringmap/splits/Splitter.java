@@ -97,6 +97,13 @@ public final class Splitter {
         Partitioner p = ring.partitioner();
         List<WeightedRange> sorted = new ArrayList<>(weights);
         sorted.sort((a, b) -> a.range().start().compareTo(b.range().start()));
+        // estimates that do not overlap (the usual case) let each piece start its scan by binary search
+        boolean disjoint = true;
+        for (int w = 1; w < sorted.size(); w++) {
+            Token previousEnd = sorted.get(w - 1).range().end();
+            disjoint &= !previousEnd.equals(p.minimumToken())
+                    && previousEnd.compareTo(sorted.get(w).range().start()) <= 0;
+        }
         record Segment(TokenRange range, int ownedIndex, int order, double bytes, double partitions) {
         }
         List<Segment> segments = new ArrayList<>();
@@ -106,7 +113,13 @@ public final class Splitter {
             for (TokenRange piece : ring.unwrap(owned)) {
                 int order = !owned.wraps() ? 1 : piece.start().equals(p.minimumToken()) ? 0 : 2;
                 Token cursor = piece.start();
-                for (WeightedRange w : sorted) {
+                int from = disjoint ? Math.max(0, firstStartingAtOrAfter(sorted, piece.start()) - 1) : 0;
+                for (int wi = from; wi < sorted.size(); wi++) {
+                    WeightedRange w = sorted.get(wi);
+                    if (disjoint && !piece.end().equals(p.minimumToken())
+                            && w.range().start().compareTo(piece.end()) >= 0) {
+                        break;
+                    }
                     Token start = max(cursor, w.range().start());
                     Token end = minEnd(p, piece.end(), w.range().end());
                     if (!nonEmpty(p, start, end)) {
@@ -147,6 +160,21 @@ public final class Splitter {
             }
         }
         return out;
+    }
+
+    /** The index of the first range starting at or after {@code token} (ranges sorted by start). */
+    private static int firstStartingAtOrAfter(List<WeightedRange> sorted, Token token) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted.get(mid).range().start().compareTo(token) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     private static Token max(Token a, Token b) {

@@ -106,6 +106,24 @@ class WeightedSplitterTest {
         assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum()).isCloseTo(400, offset(1e-6));
     }
 
+    @Test
+    void overlappingEstimatesFromAChangedRingStillCoverTheRingOnce() {
+        TokenRing ring = Rings.reference();
+        Partitioner p = ring.partitioner();
+        List<WeightedRange> weights = List.of(range(p, -5000000000000000000L, 100, 600),
+                range(p, -100, 3000000000000000000L, 300));
+        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 9);
+        SplitterTest.assertContiguousCover(p, splits.stream().map(WeightedSplit::split).toList());
+        assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum()).isLessThanOrEqualTo(900.0001);
+    }
+
+    @Test
+    void manyVnodesAndEstimatesAreCutQuickly() {
+        TokenRing ring = SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 200, 256);
+        List<WeightedSplit> splits = Splitter.weighted(ring, perOwnedRange(ring), 10_000);
+        SplitterTest.assertContiguousCover(ring.partitioner(), splits.stream().map(WeightedSplit::split).toList());
+    }
+
     private static WeightedRange range(Partitioner p, long start, long end, double bytes) {
         return new WeightedRange(new TokenRange(new LongToken(start), new LongToken(end)), bytes, bytes / 10);
     }
