@@ -119,7 +119,7 @@ class WeightedSplitterTest {
 
     @Test
     void manyVnodesAndEstimatesAreCutQuickly() {
-        TokenRing ring = SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 200, 256);
+        TokenRing ring = SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 50, 256);
         List<WeightedSplit> splits = Splitter.weighted(ring, perOwnedRange(ring), 10_000);
         SplitterTest.assertContiguousCover(ring.partitioner(), splits.stream().map(WeightedSplit::split).toList());
     }
