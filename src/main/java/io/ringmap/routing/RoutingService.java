@@ -14,7 +14,9 @@ import io.ringmap.schema.UnknownTableException;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.splits.Split;
+import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Splitter;
+import io.ringmap.splits.WeightedSplit;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.List;
@@ -172,6 +174,21 @@ public class RoutingService {
         KeyspacePlacement.Placed placement = placement(served, keyspace);
         List<Split> splits = aligned ? Splitter.aligned(served.tokenRing(), n) : Splitter.even(served.tokenRing(), n);
         return new TableSplits(served, schema, placement, splits);
+    }
+
+    /**
+     * The ring cut into splits of about equal estimated bytes, aligned to ownership, from the table's per-range
+     * estimates ({@link Splitter#weighted}).
+     *
+     * @throws io.ringmap.splits.WeightsUnavailableException when there are no estimates for the table
+     */
+    public SizedTableSplits splitsBySize(String keyspace, String table, int n, RangeWeights weights) {
+        ServedSnapshot served = snapshot();
+        TableSchema schema = table(served, keyspace, table);
+        KeyspacePlacement.Placed placement = placement(served, keyspace);
+        List<WeightedSplit> splits = Splitter.weighted(served.tokenRing(),
+                weights.of(schema.keyspace(), schema.table()), n);
+        return new SizedTableSplits(served, schema, placement, splits);
     }
 
     /** Rejects a batch larger than {@code ringmap.api.max-batch-size} with a {@link BatchTooLargeException}. */

@@ -102,6 +102,19 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
         }
     }
 
+    /**
+     * The open session, for collectors that query nodes off the request path (e.g. the sizes collector); empty while
+     * connecting or after close. Callers must not close it.
+     */
+    public Optional<CqlSession> session() {
+        return closed ? Optional.empty() : Optional.ofNullable(session);
+    }
+
+    /** The address the ring snapshot names a driver node by. */
+    public static String addressOf(Node node) {
+        return ClusterModelReader.address(node);
+    }
+
     // ---- lifecycle
 
     @Override

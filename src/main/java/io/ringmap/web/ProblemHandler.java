@@ -10,6 +10,7 @@ import io.ringmap.schema.KeyTooLargeException;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.schema.UnknownTableException;
 import io.ringmap.schema.UnsupportedKeyTypeException;
+import io.ringmap.splits.WeightsUnavailableException;
 import io.ringmap.token.TokenFormatException;
 import io.ringmap.topology.NoSnapshotException;
 import io.ringmap.web.errors.BodyTooLargeException;
@@ -142,6 +143,18 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         headers.set(HttpHeaders.RETRY_AFTER, "5");
         return problem(request, detail(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.NO_SNAPSHOT,
                 "No ring snapshot yet", e.getMessage()), headers);
+    }
+
+    @ExceptionHandler(WeightsUnavailableException.class)
+    ResponseEntity<Object> sizesUnavailable(WeightsUnavailableException e, HttpServletRequest request) {
+        HttpHeaders headers = new HttpHeaders();
+        if (e.retryable()) {
+            headers.set(HttpHeaders.RETRY_AFTER, "30");
+        }
+        ProblemDetail p = detail(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.SIZES_UNAVAILABLE,
+                "Partition sizes unavailable", e.getMessage());
+        p.setProperty("retryable", e.retryable());
+        return problem(request, p, headers);
     }
 
     @ExceptionHandler(Exception.class)

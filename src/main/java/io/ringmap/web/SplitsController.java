@@ -5,7 +5,10 @@ import io.ringmap.routing.RoutingService;
 import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.splits.CqlPredicates;
+import io.ringmap.routing.SizedTableSplits;
+import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Split;
+import io.ringmap.splits.WeightedSplit;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -13,6 +16,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,9 +27,11 @@ import org.springframework.web.bind.annotation.RestController;
 public class SplitsController {
 
     private final RoutingService routing;
+    private final RangeWeights weights;
 
-    public SplitsController(RoutingService routing) {
+    public SplitsController(RoutingService routing, ObjectProvider<RangeWeights> weights) {
         this.routing = routing;
+        this.weights = weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected"));
     }
 
     /** One split of a scan. */
@@ -41,12 +47,15 @@ public class SplitsController {
                             + "token(sensor_id, day) <= -4611686018427387904") String cql,
             @Schema(description = "Replica addresses holding the split (for an even split that crosses ownership "
                     + "boundaries: those of its first tokens)") List<String> replicas,
-            @Schema(description = "How many node-owned ranges the split touches (1 when aligned)") int ownedRanges) {
+            @Schema(description = "How many node-owned ranges the split touches (1 when aligned)") int ownedRanges,
+            @Schema(description = "mode=size: bytes estimated in the split", nullable = true) Long estimatedBytes,
+            @Schema(description = "mode=size: partitions estimated in the split", nullable = true)
+            Long estimatedPartitions) {
     }
 
     /** The splits of a scan, in ring order. */
     public record SplitsResponse(String keyspace, String table, String partitioner,
-            @Schema(description = "even or aligned") String mode,
+            @Schema(description = "even, aligned or size") String mode,
             @Schema(description = "Splits asked for") int requested,
             @Schema(description = "Splits returned (aligned mode returns at least one per owned range)") int count,
             List<SplitView> splits, SnapshotView snapshot) {
@@ -57,22 +66,29 @@ public class SplitsController {
             description = "mode=even: n ranges of equal width, the first starting at the minimum token. "
                     + "mode=aligned: every node-owned range cut in proportion to its width so the total is about n "
                     + "(at least one per owned range); no split crosses an ownership boundary. Ranges that wrap "
-                    + "around the ring are unwrapped. Splits cover the ring exactly once.")
+                    + "around the ring are unwrapped. mode=size: aligned like mode=aligned, but cut so each split holds "
+                    + "about the same estimated bytes, from every node's per-range estimates (system.table_estimates "
+                    + "of the last sizes round; 503 sizes-unavailable without them). Splits cover the ring exactly "
+                    + "once.")
     public SplitsResponse splits(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(description = "Number of splits, 1.." + RoutingService.MAX_SPLITS, example = "16")
             @RequestParam(defaultValue = "16") int n,
-            @Parameter(description = "even or aligned", example = "aligned",
-                    schema = @Schema(allowableValues = {"even", "aligned"}))
+            @Parameter(description = "even, aligned or size", example = "aligned",
+                    schema = @Schema(allowableValues = {"even", "aligned", "size"}))
             @RequestParam(defaultValue = "aligned") String mode) {
         if (n < 1 || n > RoutingService.MAX_SPLITS) {
             throw new InvalidParameterException("n",
                     "n must be between 1 and " + RoutingService.MAX_SPLITS + ", was " + n);
         }
         String m = mode.toLowerCase(Locale.ROOT);
-        if (!m.equals("even") && !m.equals("aligned")) {
-            throw new InvalidParameterException("mode", "mode must be 'even' or 'aligned', was '" + mode + "'");
+        if (!m.equals("even") && !m.equals("aligned") && !m.equals("size")) {
+            throw new InvalidParameterException("mode", "mode must be 'even', 'aligned' or 'size', was '" + mode
+                    + "'");
+        }
+        if (m.equals("size")) {
+            return sized(routing.splitsBySize(keyspace, table, n, weights), n);
         }
         TableSplits scan = routing.splits(keyspace, table, n, m.equals("aligned"));
         TableSchema schema = scan.table();
@@ -85,9 +101,27 @@ public class SplitsController {
             views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
                     CqlPredicates.select(ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(),
                             s.range()), replicas,
-                    s.ownedRanges()));
+                    s.ownedRanges(), null, null));
         }
         return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m, n,
+                views.size(), views, SnapshotView.of(scan.snapshot()));
+    }
+
+    private static SplitsResponse sized(SizedTableSplits scan, int n) {
+        TableSchema schema = scan.table();
+        TokenRing ring = scan.snapshot().tokenRing();
+        List<SplitView> views = new ArrayList<>(scan.splits().size());
+        for (WeightedSplit w : scan.splits()) {
+            Split s = w.split();
+            String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
+            List<String> replicas = ReplicaView.of(ring, scan.placement().replicasAt(s.replicaTokenIndex()), null)
+                    .stream().map(ReplicaView::address).toList();
+            views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
+                    CqlPredicates.select(ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(),
+                            s.range()), replicas,
+                    s.ownedRanges(), Math.round(w.estimatedBytes()), Math.round(w.estimatedPartitions())));
+        }
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), "size", n,
                 views.size(), views, SnapshotView.of(scan.snapshot()));
     }
 }

@@ -49,10 +49,23 @@ class ArchitectureTest {
     static final ArchRule nobodyUsesDriverInternals = noClasses().should().dependOnClassesThat()
             .resideInAnyPackage("com.datastax.oss.driver.internal..");
 
+    /**
+     * The sizes collector is the one other reader of the live cluster: it addresses statements to each node
+     * ({@code Statement.setNode}) through the topology source's session, which no other code gets.
+     */
     @ArchTest
     static final ArchRule onlyTopologyTalksToALiveCluster = noClasses().that()
-            .resideOutsideOfPackages("io.ringmap.topology..", "io.ringmap.config..")
-            .should().dependOnClassesThat().haveFullyQualifiedName("com.datastax.oss.driver.api.core.CqlSession");
+            .resideOutsideOfPackages("io.ringmap.topology..", "io.ringmap.config..", "io.ringmap.sizes.cluster..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("com.datastax.oss.driver.api.core.CqlSession")
+            .as("only topology (and the sizes collector, which queries every node itself) use the live session");
+
+    @ArchTest
+    static final ArchRule sizesCoreIsPure = noClasses().that().resideInAPackage("io.ringmap.sizes")
+            .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "com.datastax..",
+                    "io.micrometer..", "jakarta.servlet..", "tools.jackson..", "io.ringmap.web..",
+                    "io.ringmap.topology..", "io.ringmap.schema..", "io.ringmap.routing..", "io.ringmap.config..",
+                    "io.ringmap.snapshot..")
+            .as("the sizes core (records, merge rules, guideline, load analysis) imports no adapter");
 
     @ArchTest
     static final ArchRule sourcesPublishWithoutReadingTheServedSnapshot = noClasses()

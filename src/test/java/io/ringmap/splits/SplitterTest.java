@@ -150,7 +150,7 @@ class SplitterTest {
                 .isEqualTo("SELECT * FROM iot.readings WHERE token(sensor_id) > -5 AND token(sensor_id) <= 7");
     }
 
-    private static void assertContiguousCover(Partitioner p, List<Split> splits) {
+    static void assertContiguousCover(Partitioner p, List<Split> splits) {
         assertThat(splits.get(0).range().start()).isEqualTo(p.minimumToken());
         Token end = splits.get(splits.size() - 1).range().end();
         assertThat(end).isEqualTo(p.maximumToken().orElse(p.minimumToken()));
@@ -164,7 +164,7 @@ class SplitterTest {
         }
     }
 
-    private static boolean within(Partitioner p, TokenRange inner, TokenRange outer) {
+    static boolean within(Partitioner p, TokenRange inner, TokenRange outer) {
         Token min = p.minimumToken();
         boolean startOk = inner.start().compareTo(outer.start()) >= 0;
         boolean endOk = outer.end().equals(min) || (!inner.end().equals(min) && inner.end().compareTo(outer.end()) <= 0);

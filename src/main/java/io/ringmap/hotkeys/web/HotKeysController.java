@@ -1,6 +1,7 @@
 package io.ringmap.hotkeys.web;
 
 import io.ringmap.hotkeys.HotKey;
+import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.hotkeys.routing.HotKeyQuery.HotKeysReport;
 import io.ringmap.hotkeys.routing.HotKeyQuery.RoutedHotKey;
@@ -32,10 +33,13 @@ public class HotKeysController {
 
     private final ObjectProvider<HotKeyQuery> query;
     private final HotKeysProperties properties;
+    private final ObjectProvider<ServerHotKeys> serverSide;
 
-    public HotKeysController(ObjectProvider<HotKeyQuery> query, HotKeysProperties properties) {
+    public HotKeysController(ObjectProvider<HotKeyQuery> query, HotKeysProperties properties,
+            ObjectProvider<ServerHotKeys> serverSide) {
         this.query = query;
         this.properties = properties;
+        this.serverSide = serverSide;
     }
 
     /** One hot key. */
@@ -58,7 +62,9 @@ public class HotKeysController {
             @Schema(description = "The key's token (absent when key is)", nullable = true,
                     example = "-5244601577406426113") String token,
             @Schema(description = "The key's replicas, primary first (absent when the keyspace cannot be placed)",
-                    nullable = true) List<ReplicaView> replicas) {
+                    nullable = true) List<ReplicaView> replicas,
+            @Schema(description = "Where the counts come from: client (lookups and POST /hits)",
+                    example = "client") String source) {
 
         static HotKeyView of(ServedSnapshot served, RoutedHotKey k) {
             HotKey hot = k.hotKey();
@@ -67,7 +73,7 @@ public class HotKeysController {
                     hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
                     r == null ? null : r.token().toString(),
                     r == null || r.replicas() == null ? null
-                            : ReplicaView.of(served.tokenRing(), r.replicas().replicas(), null));
+                            : ReplicaView.of(served.tokenRing(), r.replicas().replicas(), null), "client");
         }
     }
 
@@ -80,11 +86,15 @@ public class HotKeysController {
                     example = "3900") long hits,
             @Schema(description = "The largest amount by which any estimate of this table can be off",
                     example = "12") long maximumError,
-            @Schema(description = "Heaviest first; empty for a table with no hits") List<HotKeyView> keys) {
+            @Schema(description = "Heaviest first; empty for a table with no hits") List<HotKeyView> keys,
+            @Schema(description = "The table's hot partitions as the servers sampled them (source server-sampling, "
+                    + "ringmap.sizes.jmx.sampling), merged over nodes; empty without sampling")
+            List<ServerHotKeys.ServerHotKey> serverSide) {
 
-        static TableView of(ServedSnapshot served, TableReport report) {
+        static TableView of(ServedSnapshot served, TableReport report, List<ServerHotKeys.ServerHotKey> serverSide) {
             return new TableView(report.table().keyspace(), report.table().table(), report.hits(),
-                    report.maximumError(), report.keys().stream().map(k -> HotKeyView.of(served, k)).toList());
+                    report.maximumError(), report.keys().stream().map(k -> HotKeyView.of(served, k)).toList(),
+                    serverSide);
         }
     }
 
@@ -128,7 +138,9 @@ public class HotKeysController {
                     + " (ringmap.hotkeys.top-k), was " + limit);
         }
         HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys);
-        List<TableView> tables = report.tables().stream().map(t -> TableView.of(report.snapshot(), t)).toList();
+        ServerHotKeys server = serverSide.getIfAvailable();
+        List<TableView> tables = report.tables().stream().map(t -> TableView.of(report.snapshot(), t,
+                server == null ? List.of() : server.of(t.table().keyspace(), t.table().table(), keys))).toList();
         return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), properties.topK(),
                 properties.window().toString(), tables, SnapshotView.of(report.snapshot()));
     }

@@ -1,0 +1,33 @@
+package io.ringmap.hotkeys;
+
+import java.util.List;
+
+/**
+ * Hot partitions as the servers saw them (Cassandra's partition sampling, what {@code nodetool toppartitions} does),
+ * beside the client-side counts. Implemented outside the hot-keys tree by whoever collects from the nodes.
+ */
+public interface ServerHotKeys {
+
+    /**
+     * One partition the nodes sampled, merged over them.
+     *
+     * @param source     where the counts come from, e.g. {@code server-sampling}
+     * @param key        the key as Cassandra prints it
+     * @param reads      reads counted while the nodes sampled, summed over nodes
+     * @param writes     writes counted likewise
+     * @param token      the key's token, null when the key could not be decoded
+     * @param replicas   the key's replicas in the current ring
+     * @param reportedBy the nodes whose samples named it
+     */
+    record ServerHotKey(String source, String key, long reads, long writes, String token, List<String> replicas,
+            List<String> reportedBy) {
+
+        public ServerHotKey {
+            replicas = List.copyOf(replicas);
+            reportedBy = List.copyOf(reportedBy);
+        }
+    }
+
+    /** The table's most sampled partitions, heaviest (reads + writes) first; empty when none were sampled. */
+    List<ServerHotKey> of(String keyspace, String table, int limit);
+}

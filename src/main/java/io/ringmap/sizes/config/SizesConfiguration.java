@@ -1,0 +1,59 @@
+package io.ringmap.sizes.config;
+
+import io.ringmap.config.OnContactPointsCondition;
+import io.ringmap.sizes.SizeGuideline;
+import io.ringmap.sizes.SizesSource;
+import io.ringmap.sizes.cluster.SizesCollector;
+import io.ringmap.sizes.metrics.SizeMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import io.ringmap.topology.ClusterTopologySource;
+import io.ringmap.snapshot.SnapshotHolder;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/** Wires the sizes collector to the live cluster's session, or a source that explains why there is none. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SizesProperties.class)
+public class SizesConfiguration {
+
+    /** With a live cluster: collects from every node through the topology source's session. */
+    @Bean
+    @Conditional(OnContactPointsCondition.class)
+    @ConditionalOnProperty(name = "ringmap.sizes.enabled", havingValue = "true", matchIfMissing = true)
+    SizesCollector sizesCollector(ClusterTopologySource cluster, SnapshotHolder snapshots, SizesProperties settings,
+            Clock clock) {
+        return new SizesCollector(cluster, snapshots, settings, clock);
+    }
+
+    /** Without one (static topology, or collection switched off): every size question names why. */
+    @Bean
+    @ConditionalOnMissingBean(SizesSource.class)
+    SizesSource unavailableSizes(Environment env) {
+        boolean disabled = !env.getProperty("ringmap.sizes.enabled", Boolean.class, true);
+        return SizesSource.unavailable(disabled
+                ? "partition size collection is switched off (ringmap.sizes.enabled=false)"
+                : "ringmap serves a static topology: partition sizes come only from a live cluster "
+                        + "(set spring.cassandra.contact-points)");
+    }
+
+    /** Meters of the servers' figures, updated with every round. */
+    @Bean
+    SizeMetrics sizeMetrics(MeterRegistry registry, SizeGuideline guideline, ObjectProvider<SizesCollector> collector) {
+        SizeMetrics metrics = new SizeMetrics(registry, guideline);
+        collector.ifAvailable(c -> c.onPublish(metrics::update));
+        return metrics;
+    }
+
+    @Bean
+    SizeGuideline sizeGuideline(SizesProperties settings) {
+        SizesProperties.Guideline g = settings.guideline();
+        return new SizeGuideline(g.maxPartitionSize().toBytes(), g.maxPartitionRows(), g.pathologyRatio());
+    }
+}

@@ -1,0 +1,22 @@
+package io.ringmap.sizes.config;
+
+import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.sizes.SizeGuideline;
+import io.ringmap.sizes.SizesSource;
+import io.ringmap.sizes.routing.SizesService;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The service behind {@code /sizes} and {@code /load}. */
+@Configuration(proxyBeanMethods = false)
+public class SizesWebConfiguration {
+
+    @Bean
+    SizesService sizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline,
+            SizesProperties settings, ObjectProvider<ReplicaHits> replicaHits, Clock clock) {
+        return new SizesService(routing, sizes, guideline, settings, replicaHits.getIfAvailable(), clock);
+    }
+}

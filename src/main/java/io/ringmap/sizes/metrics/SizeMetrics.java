@@ -1,0 +1,79 @@
+package io.ringmap.sizes.metrics;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import io.ringmap.sizes.MergedTable;
+import io.ringmap.sizes.NodeReport;
+import io.ringmap.sizes.NodeTableStats;
+import io.ringmap.sizes.SizeGuideline;
+import io.ringmap.sizes.SizeMerge;
+import io.ringmap.sizes.SizeWarning;
+import io.ringmap.sizes.SizesSnapshot;
+import io.ringmap.sizes.TableName;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The servers' figures as meters, one series per table at most (the collector keeps at most
+ * {@code ringmap.sizes.max-tables} tables): {@code ringmap_partition_largest_bytes} and
+ * {@code ringmap_partition_guideline_breaches} per table, replaced with every round (tables gone from the round
+ * disappear), and {@code ringmap_sizes_nodes} by collection status, present from the start.
+ */
+public class SizeMetrics {
+
+    private final SizeGuideline guideline;
+    private final MultiGauge largest;
+    private final MultiGauge breaches;
+    private final Map<NodeReport.Status, AtomicLong> nodes = new EnumMap<>(NodeReport.Status.class);
+
+    public SizeMetrics(MeterRegistry registry, SizeGuideline guideline) {
+        this.guideline = guideline;
+        this.largest = MultiGauge.builder("ringmap.partition.largest").baseUnit("bytes")
+                .description("The largest partition of the table on any node (servers' figures)").register(registry);
+        this.breaches = MultiGauge.builder("ringmap.partition.guideline.breaches")
+                .description("Guideline breaches (partition too large, too many rows) the table's nodes show")
+                .register(registry);
+        for (NodeReport.Status s : NodeReport.Status.values()) {
+            AtomicLong value = new AtomicLong();
+            nodes.put(s, value);
+            registry.gauge("ringmap.sizes.nodes", Tags.of("status", s.name()), value, AtomicLong::doubleValue);
+        }
+    }
+
+    /** Replaces every series with the round's figures. */
+    public void update(SizesSnapshot snapshot) {
+        Map<TableName, Map<String, NodeTableStats>> byTable = new TreeMap<>();
+        nodes.values().forEach(v -> v.set(0));
+        for (NodeReport report : snapshot.nodes()) {
+            nodes.get(report.status()).incrementAndGet();
+            report.tables().forEach((name, stats) ->
+                    byTable.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(report.address(), stats));
+        }
+        List<MultiGauge.Row<?>> largestRows = new ArrayList<>();
+        List<MultiGauge.Row<?>> breachRows = new ArrayList<>();
+        byTable.forEach((name, byNode) -> {
+            Tags tags = Tags.of("keyspace", name.keyspace(), "table", name.table());
+            MergedTable merged = SizeMerge.merge(name, byNode, 1);
+            if (merged.maxPartitionBytes() != null) {
+                largestRows.add(MultiGauge.Row.of(tags, merged.maxPartitionBytes()));
+            }
+            long count = 0;
+            for (Map.Entry<String, NodeTableStats> e : byNode.entrySet()) {
+                for (SizeWarning w : guideline.check(e.getKey(), e.getValue())) {
+                    if (w.kind().equals("partition-too-large") || w.kind().equals("too-many-rows")) {
+                        count++;
+                    }
+                }
+            }
+            breachRows.add(MultiGauge.Row.of(tags, count));
+        });
+        largest.register(largestRows, true);
+        breaches.register(breachRows, true);
+    }
+}

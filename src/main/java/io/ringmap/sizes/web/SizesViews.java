@@ -1,0 +1,153 @@
+package io.ringmap.sizes.web;
+
+import io.ringmap.sizes.Latency;
+import io.ringmap.sizes.LoadAnalysis;
+import io.ringmap.sizes.Percentiles;
+import io.ringmap.sizes.ReadStats;
+import io.ringmap.sizes.SizeWarning;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** The response records of {@code /sizes} and {@code /load}. */
+public final class SizesViews {
+
+    private SizesViews() {
+    }
+
+    /** When the figures were collected. */
+    @Schema(description = "The collection round the figures come from")
+    public record SizesRoundView(Instant startedAt, Instant finishedAt,
+            @Schema(description = "Seconds since the round finished", example = "42.0") double ageSeconds) {
+    }
+
+    /** The topology snapshot replicas and ownership were computed from. */
+    public record SizesTopologyView(@Schema(example = "cluster:Test Cluster") String source, long version) {
+    }
+
+    /** The guideline answers are checked against. */
+    public record SizeGuidelineView(@Schema(example = "104857600") long maxPartitionBytes,
+            @Schema(example = "100000") long maxPartitionRows,
+            @Schema(example = "10.0") double pathologyRatio) {
+    }
+
+    /** Figures merged over nodes. */
+    @Schema(description = "One table's figures merged over the nodes that reported them")
+    public record MergedSizesView(
+            @Schema(description = "The largest partition on any node, bytes", nullable = true) Long maxPartitionBytes,
+            @Schema(description = "True when exact (JMX); else an upper bound from Cassandra's MiB figures")
+            boolean maxPartitionExact,
+            @Schema(description = "Bytes over partitions of all primary-range estimates", nullable = true)
+            Long meanPartitionBytes,
+            @Schema(description = "Partitions in the cluster (each node's primary ranges: replicas counted once)",
+                    nullable = true) Long partitionsEstimate,
+            @Schema(description = "Live bytes on disk summed over nodes (every replica's copy)", nullable = true)
+            Long diskBytesAllReplicas,
+            @Schema(description = "The worst node's partition size percentiles, bytes (JMX)", nullable = true)
+            Percentiles partitionSize,
+            @Schema(description = "The worst node's cells per partition percentiles (JMX)", nullable = true)
+            Percentiles cellCount,
+            @Schema(nullable = true) ReadStats rowsPerRead,
+            @Schema(nullable = true) ReadStats tombstonesPerRead,
+            int nodesReporting) {
+    }
+
+    /** A partition one or more nodes rank among their largest or most tombstoned. */
+    @Schema(description = "A partition with its key decoded by the table's schema, its token and replicas")
+    public record SizedPartitionView(
+            @Schema(description = "The key as Cassandra prints it (composite components joined by ':')",
+                    example = "big-tenant") String key,
+            @Schema(description = "The key's components by partition key column", nullable = true)
+            Map<String, String> components,
+            @Schema(description = "Bytes (largest) or tombstones (most tombstoned) the nodes reported; the "
+                    + "largest of their figures") long value,
+            @Schema(nullable = true, example = "-6820531059477802030") String token,
+            @Schema(description = "The key's replicas in the current ring") List<String> replicas,
+            @Schema(description = "The nodes that reported the partition") List<String> reportedBy,
+            @Schema(description = "Why the key could not be decoded", nullable = true) String decodeProblem) {
+    }
+
+    /** One node's figures of the table. */
+    public record NodeSizesView(
+            @Schema(example = "127.0.0.1") String address,
+            @Schema(description = "COLLECTED, PARTIAL or UNREACHABLE (figures missing)") String status,
+            @Schema(nullable = true) Instant collectedAt,
+            List<String> problems,
+            @Schema(description = "The node has figures for this table") boolean reported,
+            @Schema(nullable = true) Long maxPartitionBytes,
+            boolean maxPartitionExact,
+            @Schema(description = "system_views.max_partition_size (MiB, rounded up)", nullable = true)
+            Long maxPartitionMebibytes,
+            @Schema(nullable = true) Long meanPartitionBytes,
+            @Schema(description = "Partitions in the node's primary ranges", nullable = true) Long primaryPartitions,
+            @Schema(description = "Partitions the node holds, replicas included (JMX)", nullable = true)
+            Long partitionsHeld,
+            @Schema(nullable = true) Long diskBytes,
+            @Schema(nullable = true) Percentiles partitionSize,
+            @Schema(nullable = true) Percentiles cellCount,
+            @Schema(nullable = true) ReadStats rowsPerRead,
+            @Schema(nullable = true) ReadStats tombstonesPerRead,
+            @Schema(nullable = true) Latency readLatency,
+            @Schema(nullable = true) Latency writeLatency,
+            @Schema(description = "The node's largest partitions, bytes by key") List<RankedKeyView> largestPartitions) {
+    }
+
+    /** A key and its value as one node reported it. */
+    public record RankedKeyView(String key, long value) {
+    }
+
+    /** {@code /sizes}. */
+    public record SizesResponse(String keyspace, String table, MergedSizesView merged,
+            List<SizedPartitionView> largestPartitions, List<SizedPartitionView> mostTombstoned,
+            @Schema(description = "Server-side hot partitions: the most read while nodes sampled (JMX sampling on), "
+                    + "counts added over nodes") List<SizedPartitionView> sampledReads,
+            @Schema(description = "The most written while nodes sampled") List<SizedPartitionView> sampledWrites,
+            List<NodeSizesView> nodes,
+            @Schema(description = "Nodes whose figures are missing (unreachable in the last round)")
+            List<String> missingNodes,
+            List<SizeWarning> warnings, SizeGuidelineView guideline, SizesRoundView collection, SizesTopologyView topology) {
+    }
+
+    /** One node in {@code /load}. */
+    public record LoadNodeView(
+            @Schema(example = "127.0.0.1") String address,
+            @Schema(example = "dc1") String datacenter,
+            @Schema(example = "rack1") String rack,
+            @Schema(example = "UP") String state,
+            @Schema(description = "Primary ownership, 0..1") double ownership,
+            @Schema(description = "Effective ownership for the keyspace (sums to RF); without keyspace, ownership")
+            double effectiveOwnership,
+            @Schema(description = "Live bytes on disk of the collected tables (the keyspace's, with keyspace)",
+                    nullable = true) Long loadBytes,
+            @Schema(description = "The node's share of the load of all nodes, 0..1", nullable = true)
+            Double loadShare,
+            @Schema(description = "Client-side hits counted for the node as a replica") long clientHits,
+            @Schema(description = "The node's share of client-side replica hits, 0..1", nullable = true)
+            Double clientHitShare,
+            @Schema(description = "COLLECTED, PARTIAL, UNREACHABLE, or MISSING (not in the last round)")
+            String status) {
+    }
+
+    /** The verdict of {@code /load}. */
+    public record LoadVerdictView(
+            @Schema(description = "uneven-load-even-ownership when it appears", nullable = true) String symptom,
+            @Schema(description = "Largest over smallest effective ownership") double ownershipSpread,
+            @Schema(description = "Largest over smallest load", nullable = true) Double loadSpread,
+            String explanation) {
+
+        public static LoadVerdictView of(LoadAnalysis.Verdict v) {
+            return new LoadVerdictView(v.symptom(), finite(v.ownershipSpread()), v.loadSpread() == null ? null
+                    : finite(v.loadSpread()), v.explanation());
+        }
+
+        private static double finite(double d) {
+            return Double.isInfinite(d) ? Double.MAX_VALUE : d;
+        }
+    }
+
+    /** {@code /load}. */
+    public record LoadResponse(@Schema(nullable = true) String keyspace, List<LoadNodeView> nodes,
+            LoadVerdictView verdict, SizesRoundView collection, SizesTopologyView topology) {
+    }
+}

@@ -1,0 +1,555 @@
+package io.ringmap.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import io.ringmap.testcluster.CassandraCluster;
+import io.ringmap.testcluster.CassandraClusterExtension;
+import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterSpec;
+import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.NodetoolBatch;
+import io.ringmap.token.LongToken;
+import io.ringmap.token.Murmur3Partitioner;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What the servers know, against the servers themselves, on one three-node cluster of its own (127.0.0.60-62, one
+ * token each so ownership is even): a table with 2,000 small partitions and one large flushed partition (RF 2), a
+ * table whose partitions crowd into one node's range (RF 1). {@code /sizes} must name the large partition with its
+ * key on each of its replicas and agree with {@code nodetool tablestats} and {@code tablehistograms} on every node;
+ * {@code mode=size} splits must spread rows far more evenly than {@code mode=even} while reading every row exactly
+ * once; sampling must find the partition a skewed read workload made hot; {@code /load} must name uneven load under
+ * even ownership. Timings and the measured ratio are printed.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "spring.cassandra.contact-points=127.0.0.60:9042",
+        "spring.cassandra.local-datacenter=dc1",
+        "management.server.port=0",
+        "ringmap.sizes.refresh-interval=1s",
+        "ringmap.sizes.initial-delay=0s",
+        "ringmap.sizes.query-timeout=2s",
+        "ringmap.sizes.guideline.max-partition-size=4MB",
+        "ringmap.sizes.jmx.enabled=true",
+        "ringmap.sizes.jmx.host=127.0.0.1",
+        "ringmap.sizes.jmx.ports[127.0.0.60]=7258",
+        "ringmap.sizes.jmx.ports[127.0.0.61]=7259",
+        "ringmap.sizes.jmx.ports[127.0.0.62]=7260",
+        "ringmap.sizes.jmx.sampling.enabled=true",
+        "ringmap.sizes.jmx.sampling.duration=2s"})
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SizesConformanceIT {
+
+    static final ClusterSpec SPEC = new ClusterSpec("sizes", "ringmap-sizes", CassandraPartitioner.MURMUR3, List.of(
+            NodeSpec.withTokens("127.0.0.60", "dc1", "rack1", "-6148914691236517206"),
+            NodeSpec.withTokens("127.0.0.61", "dc1", "rack1", "0"),
+            NodeSpec.withTokens("127.0.0.62", "dc1", "rack1", "6148914691236517206")),
+            "256m", "384m", ClusterSpec.DEFAULT_JMX_PORT_BASE);
+
+    @RegisterExtension
+    static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
+
+    static final String BIG_KEY = "big-tenant";
+    static final int SMALL_PARTITIONS = 2000;
+    static final int BIG_ROWS = 3000;
+    static final int BIG_ROW_BYTES = 2000;
+    static final int SKEW_HOT = 3000;
+    static final int SKEW_COLD = 150;
+    static final String HOT_KEY = "user-7";
+    static final Duration PROMISE = Duration.ofSeconds(60);
+
+    static long setupStarted;
+    static long setupSeconds;
+
+    @LocalServerPort
+    int port;
+
+    @org.springframework.boot.test.web.server.LocalManagementPort
+    int managementPort;
+
+    RingmapHttp http() {
+        return new RingmapHttp(port);
+    }
+
+    @BeforeAll
+    static void writeTables() {
+        setupStarted = System.nanoTime();
+        CassandraCluster cluster = CASSANDRA.cluster();
+        CqlSession session = cluster.session();
+        cluster.executeSchemaChange("CREATE KEYSPACE shop WITH replication = "
+                + "{'class': 'SimpleStrategy', 'replication_factor': 2}");
+        cluster.executeSchemaChange("CREATE TABLE shop.events (user_id text, seq int, payload blob, "
+                + "PRIMARY KEY (user_id, seq)) WITH compression = {'enabled': false}");
+        cluster.executeSchemaChange("CREATE KEYSPACE skew WITH replication = "
+                + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
+        cluster.executeSchemaChange("CREATE TABLE skew.items (id text PRIMARY KEY, v blob) "
+                + "WITH compression = {'enabled': false}");
+        Random random = new Random(10);
+        PreparedStatement event = session.prepare("INSERT INTO shop.events (user_id, seq, payload) VALUES (?, ?, ?)");
+        List<java.util.concurrent.CompletionStage<?>> pending = new ArrayList<>();
+        for (int i = 0; i < SMALL_PARTITIONS; i++) {
+            pending.add(session.executeAsync(event.bind("user-" + i, 0, bytes(random, 100))));
+            drain(pending, 64);
+        }
+        for (int i = 0; i < BIG_ROWS; i++) {
+            pending.add(session.executeAsync(event.bind(BIG_KEY, i, bytes(random, BIG_ROW_BYTES))
+                    .setConsistencyLevel(ConsistencyLevel.ALL)));
+            drain(pending, 32);
+        }
+        PreparedStatement item = session.prepare("INSERT INTO skew.items (id, v) VALUES (?, ?)");
+        for (String id : skewedKeys()) {
+            pending.add(session.executeAsync(item.bind(id, bytes(random, 200))));
+            drain(pending, 64);
+        }
+        drain(pending, 0);
+        // one JVM, in order: flush, then a full repair (its validation records each replica's top partitions by
+        // size, what nodetool tablestats prints), then size estimates from the flushed SSTables
+        List<NodetoolBatch.Command> commands = new ArrayList<>();
+        for (int i = 0; i < SPEC.nodes().size(); i++) {
+            commands.add(new NodetoolBatch.Command(i, List.of("flush")));
+        }
+        commands.add(new NodetoolBatch.Command(0, List.of("repair", "-full", "shop", "events")));
+        for (int i = 0; i < SPEC.nodes().size(); i++) {
+            commands.add(new NodetoolBatch.Command(i, List.of("refreshsizeestimates")));
+        }
+        for (NodetoolBatch.Result r : NodetoolBatch.run(cluster, commands, 1)) {
+            assertThat(r.status()).as("nodetool: " + r.err()).isZero();
+        }
+        setupSeconds = (System.nanoTime() - setupStarted) / 1_000_000_000L;
+        System.out.printf("sizes IT: cluster start %.1f s, data, flush, repair and estimates %d s%n",
+                cluster.lastStartDuration().toMillis() / 1000.0, setupSeconds);
+    }
+
+    /** 3,000 keys in node 127.0.0.61's range (-6148914691236517206, 0], 150 in each other node's. */
+    static List<String> skewedKeys() {
+        List<String> out = new ArrayList<>();
+        int hot = 0;
+        int low = 0;
+        int high = 0;
+        for (int i = 0; hot < SKEW_HOT || low < SKEW_COLD || high < SKEW_COLD; i++) {
+            String id = "item-" + i;
+            long t = ((LongToken) Murmur3Partitioner.INSTANCE.tokenFor(id.getBytes(StandardCharsets.UTF_8))).value();
+            if (t > -6148914691236517206L && t <= 0) {
+                if (hot++ < SKEW_HOT) {
+                    out.add(id);
+                }
+            } else if (t > 0 && t <= 6148914691236517206L) {
+                if (high++ < SKEW_COLD) {
+                    out.add(id);
+                }
+            } else if (low++ < SKEW_COLD) {
+                out.add(id);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    @Order(1)
+    void sizesNamesTheLargePartitionOnEachOfItsReplicasAndAgreesWithNodetool() {
+        long started = System.nanoTime();
+        CassandraCluster cluster = CASSANDRA.cluster();
+        List<NodetoolBatch.Command> commands = new ArrayList<>();
+        commands.add(new NodetoolBatch.Command(0, List.of("getendpoints", "shop", "events", BIG_KEY)));
+        for (int i = 0; i < SPEC.nodes().size(); i++) {
+            commands.add(new NodetoolBatch.Command(i, List.of("tablestats", "shop.events")));
+            commands.add(new NodetoolBatch.Command(i, List.of("tablehistograms", "shop", "events")));
+        }
+        List<NodetoolBatch.Result> results = NodetoolBatch.run(cluster, commands, 1);
+        Set<String> replicas = new TreeSet<>(lines(out(results.get(0))));
+        assertThat(replicas).hasSize(2);
+        Map<String, Map<String, String>> stats = new HashMap<>();
+        Map<String, Map<String, long[]>> histograms = new HashMap<>();
+        for (int i = 0; i < SPEC.nodes().size(); i++) {
+            String address = SPEC.nodes().get(i).address();
+            stats.put(address, tablestats(out(results.get(1 + 2 * i))));
+            histograms.put(address, tablehistograms(out(results.get(2 + 2 * i))));
+        }
+
+        // the first round after nodetool read the same SSTables
+        JsonNode sizes = awaitJson("/sizes?keyspace=shop&table=events", s -> agrees(s, stats), PROMISE);
+
+        JsonNode largest = sizes.get("largestPartitions").get(0);
+        assertThat(largest.get("key").asString()).isEqualTo(BIG_KEY);
+        assertThat(largest.get("components").get("user_id").asString()).isEqualTo(BIG_KEY);
+        assertThat(strings(largest.get("reportedBy"))).containsExactlyInAnyOrderElementsOf(replicas);
+        assertThat(strings(largest.get("replicas"))).containsExactlyInAnyOrderElementsOf(replicas);
+        String token = session().execute("SELECT token(user_id) FROM shop.events WHERE user_id = '" + BIG_KEY
+                + "' LIMIT 1").one().getObject(0).toString();
+        assertThat(largest.get("token").asString()).isEqualTo(token);
+        assertThat(sizes.get("missingNodes")).isEmpty();
+
+        for (JsonNode node : sizes.get("nodes")) {
+            String address = node.get("address").asString();
+            Map<String, String> nodetool = stats.get(address);
+            assertThat(node.get("status").asString()).as(address).isEqualTo("COLLECTED");
+            assertThat(node.get("maxPartitionBytes").asLong()).as(address)
+                    .isEqualTo(Long.parseLong(nodetool.get("Compacted partition maximum bytes")));
+            assertThat(node.get("maxPartitionExact").asBoolean()).isTrue();
+            assertThat(node.get("meanPartitionBytes").asLong()).as(address)
+                    .isEqualTo(Long.parseLong(nodetool.get("Compacted partition mean bytes")));
+            assertThat(node.get("diskBytes").asLong()).as(address)
+                    .isEqualTo(Long.parseLong(nodetool.get("Space used (live)")));
+            assertThat(node.get("partitionsHeld").asLong()).as(address)
+                    .isEqualTo(Long.parseLong(nodetool.get("Number of partitions (estimate)")));
+            // system_views.max_partition_size is the same figure in MiB, rounded up
+            assertThat(node.get("maxPartitionMebibytes").asLong()).as(address).isEqualTo(ceilMib(
+                    Long.parseLong(nodetool.get("Compacted partition maximum bytes"))));
+            long[] sizesColumn = histograms.get(address).get("Partition Size");
+            long[] cellsColumn = histograms.get(address).get("Cell Count");
+            assertThat(percentiles(node.get("partitionSize"))).as(address + " partition size").isEqualTo(sizesColumn);
+            assertThat(percentiles(node.get("cellCount"))).as(address + " cell count").isEqualTo(cellsColumn);
+            if (replicas.contains(address)) {
+                assertThat(node.get("largestPartitions").get(0).get("key").asString()).isEqualTo(BIG_KEY);
+                assertThat(node.get("largestPartitions").get(0).get("value").asLong()).as(address)
+                        .isEqualTo(Long.parseLong(nodetool.get("top:" + BIG_KEY)));
+            } else {
+                assertThat(node.get("largestPartitions")).as(address).isEmpty();
+            }
+        }
+        JsonNode merged = sizes.get("merged");
+        long maxOfNodes = stats.values().stream()
+                .mapToLong(s -> Long.parseLong(s.get("Compacted partition maximum bytes"))).max().orElseThrow();
+        assertThat(merged.get("maxPartitionBytes").asLong()).isEqualTo(maxOfNodes);
+        assertThat(merged.get("diskBytesAllReplicas").asLong()).isEqualTo(stats.values().stream()
+                .mapToLong(s -> Long.parseLong(s.get("Space used (live)"))).sum());
+        // primary ranges only: 2,001 partitions counted once although RF is 2 (Cassandra's estimate is coarse)
+        assertThat(merged.get("partitionsEstimate").asLong()).isBetween(1600L, 2500L);
+        assertThat(merged.get("nodesReporting").asInt()).isEqualTo(3);
+
+        List<String> kinds = sizes.get("warnings").valueStream()
+                .map(w -> w.get("kind").asString() + "@" + w.get("node").asString()).toList();
+        for (String replica : replicas) {
+            assertThat(kinds).contains("partition-too-large@" + replica, "max-far-above-p99@" + replica);
+        }
+        assertThat(sizes.get("warnings").valueStream().filter(w -> BIG_KEY.equals(w.path("key").asString(null))))
+                .hasSize(2);
+        report("/sizes agrees with nodetool on every node", started);
+    }
+
+    @Test
+    @Order(2)
+    void loadIsUnevenWhileOwnershipIsEvenAndTheSymptomIsNamed() {
+        long started = System.nanoTime();
+        Set<String> replicas = new TreeSet<>(lines(CASSANDRA.cluster().nodetool(0, "getendpoints", "shop", "events",
+                BIG_KEY)));
+        JsonNode load = http().ok(http().get("/load?keyspace=shop"), "/load");
+
+        assertThat(load.get("verdict").get("symptom").asString()).isEqualTo("uneven-load-even-ownership");
+        String lightest = null;
+        long lightestLoad = Long.MAX_VALUE;
+        for (JsonNode node : load.get("nodes")) {
+            assertThat(node.get("effectiveOwnership").asDouble()).isCloseTo(2.0 / 3, org.assertj.core.data.Offset
+                    .offset(0.001));
+            if (node.get("loadBytes").asLong() < lightestLoad) {
+                lightestLoad = node.get("loadBytes").asLong();
+                lightest = node.get("address").asString();
+            }
+        }
+        assertThat(replicas).doesNotContain(lightest);
+        for (JsonNode node : load.get("nodes")) {
+            if (replicas.contains(node.get("address").asString())) {
+                assertThat(node.get("loadBytes").asLong()).isGreaterThan(3 * lightestLoad);
+            }
+        }
+        System.out.println("sizes IT: /load " + load.get("nodes") + " verdict " + load.get("verdict"));
+        report("/load names the symptom", started);
+    }
+
+    @Test
+    @Order(3)
+    void sizeWeightedSplitsSpreadRowsFarMoreEvenlyAndReadEveryRowOnce() {
+        long started = System.nanoTime();
+        awaitJson("/sizes?keyspace=skew&table=items", s -> s.get("merged").get("partitionsEstimate") != null,
+                PROMISE);
+        for (int n : new int[] {12, 24}) {
+            List<Integer> even = rowsPerSplit("even", n);
+            List<Integer> size = rowsPerSplit("size", n);
+            double evenSpread = spread(even);
+            double sizeSpread = spread(size);
+            System.out.printf(Locale.ROOT, "sizes IT: rows per split, n=%d%n  even (%d splits): %s max/min %.1f, "
+                    + "cv %.2f%n  size (%d splits): %s max/min %.1f, cv %.2f%n  spread ratio even/size: %.1f "
+                    + "(max/min), %.1f (cv)%n", n, even.size(), even, evenSpread, cv(even), size.size(), size,
+                    sizeSpread, cv(size), evenSpread / sizeSpread, cv(even) / cv(size));
+            assertThat(sizeSpread).as("max/min rows per split, n=" + n).isLessThan(evenSpread / 4);
+            assertThat(cv(size)).as("cv of rows per split, n=" + n).isLessThan(cv(even) / 3);
+        }
+
+        JsonNode splits = http().ok(http().get("/splits?keyspace=skew&table=items&n=12&mode=size"), "splits");
+        assertThat(splits.get("mode").asString()).isEqualTo("size");
+        assertThat(splits.get("splits").get(0).get("estimatedBytes")).isNotNull();
+        assertThat(splits.get("splits").get(0).get("estimatedPartitions")).isNotNull();
+        assertThat(splits.get("splits").get(0).get("ownedRanges").asInt()).isEqualTo(1);
+        report("mode=size against mode=even", started);
+    }
+
+    @Test
+    @Order(4)
+    void samplingFindsThePartitionASkewedReadWorkloadMadeHot() throws Exception {
+        long started = System.nanoTime();
+        CqlSession session = session();
+        PreparedStatement read = session.prepare("SELECT seq FROM shop.events WHERE user_id = ? LIMIT 1");
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread workload = new Thread(() -> {
+            Random random = new Random(7);
+            while (!stop.get()) {
+                // 80% of reads on one key, the rest spread over 2,000 others
+                String key = random.nextInt(10) < 8 ? HOT_KEY : "user-" + random.nextInt(SMALL_PARTITIONS);
+                session.execute(read.bind(key));
+            }
+        }, "skewed-reads");
+        workload.start();
+        try {
+            JsonNode sizes = awaitJson("/sizes?keyspace=shop&table=events",
+                    s -> s.get("sampledReads").size() > 0
+                            && HOT_KEY.equals(s.get("sampledReads").get(0).get("key").asString()), PROMISE);
+            JsonNode hot = sizes.get("sampledReads").get(0);
+            Set<String> replicas = new TreeSet<>(lines(CASSANDRA.cluster().nodetool(0, "getendpoints", "shop",
+                    "events", HOT_KEY)));
+            assertThat(strings(hot.get("replicas"))).containsExactlyInAnyOrderElementsOf(replicas);
+            assertThat(replicas).containsAll(strings(hot.get("reportedBy")));
+            System.out.println("sizes IT: sampled reads " + sizes.get("sampledReads"));
+
+            // /hotkeys shows the server-side view beside the client-side counts, each entry with its source
+            http().ok(http().post("/hits", Map.of("keyspace", "shop", "table", "events", "hits",
+                    List.of(Map.of("key", Map.of("user_id", HOT_KEY), "count", 5)))), "POST /hits");
+            JsonNode table = http().ok(http().get("/hotkeys?keyspace=shop&table=events"), "/hotkeys")
+                    .get("tables").get(0);
+            assertThat(table.get("keys").get(0).get("source").asString()).isEqualTo("client");
+            JsonNode server = table.get("serverSide").get(0);
+            assertThat(server.get("source").asString()).isEqualTo("server-sampling");
+            assertThat(server.get("key").asString()).isEqualTo(HOT_KEY);
+            assertThat(server.get("reads").asLong()).isPositive();
+            assertThat(strings(server.get("replicas"))).containsExactlyInAnyOrderElementsOf(replicas);
+        } finally {
+            stop.set(true);
+            workload.join();
+        }
+        report("sampling finds the hot partition", started);
+    }
+
+    @Test
+    @Order(5)
+    void metricsCarryTheLargestPartitionAndTheBreachesPerTable() throws Exception {
+        JsonNode sizes = http().ok(http().get("/sizes?keyspace=shop&table=events"), "/sizes");
+        long largest = sizes.get("merged").get("maxPartitionBytes").asLong();
+        java.net.http.HttpResponse<String> scrape = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + managementPort
+                        + "/actuator/prometheus")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        Map<String, Double> series = new HashMap<>();
+        scrape.body().lines().filter(l -> l.startsWith("ringmap_partition_") || l.startsWith("ringmap_sizes_"))
+                .forEach(l -> {
+                    int space = l.lastIndexOf(' ');
+                    series.put(l.substring(0, space).replace(",application=\"ringmap\"", "")
+                            .replace("application=\"ringmap\",", ""), Double.parseDouble(l.substring(space + 1)));
+                });
+        System.out.println("sizes IT: size meters " + series);
+        assertThat(series).containsEntry("ringmap_partition_largest_bytes{keyspace=\"shop\",table=\"events\"}",
+                (double) largest);
+        // two replicas, each over the guideline by its maximum and by its named top partition
+        assertThat(series.get("ringmap_partition_guideline_breaches{keyspace=\"shop\",table=\"events\"}"))
+                .isEqualTo(4.0);
+        assertThat(series.get("ringmap_partition_guideline_breaches{keyspace=\"skew\",table=\"items\"}"))
+                .isEqualTo(0.0);
+        assertThat(series.get("ringmap_sizes_nodes{status=\"UNREACHABLE\"}")).isEqualTo(0.0);
+        assertThat(series.keySet().stream().filter(k -> k.startsWith("ringmap_partition_largest_bytes")))
+                .as("one series per collected table").hasSize(2);
+    }
+
+    @Test
+    @Order(6)
+    void aStoppedNodeLeavesItsPartMissingAndMarkedWhileTheRestStillAnswers() {
+        long started = System.nanoTime();
+        CASSANDRA.cluster().stopNode(1); // 127.0.0.61: no replica of the large partition; the last test, no restart
+        JsonNode sizes = awaitJson("/sizes?keyspace=shop&table=events",
+                s -> strings(s.get("missingNodes")).equals(List.of("127.0.0.61")), PROMISE);
+        report("a stopped node is reported missing", started);
+
+        assertThat(sizes.get("merged").get("nodesReporting").asInt()).isEqualTo(2);
+        assertThat(sizes.get("largestPartitions").get(0).get("key").asString()).isEqualTo(BIG_KEY);
+        JsonNode stopped = sizes.get("nodes").valueStream()
+                .filter(n -> n.get("address").asString().equals("127.0.0.61")).findFirst().orElseThrow();
+        assertThat(stopped.get("status").asString()).isEqualTo("UNREACHABLE");
+        assertThat(stopped.get("reported").asBoolean()).isFalse();
+        assertThat(stopped.get("problems")).isNotEmpty();
+        JsonNode load = http().ok(http().get("/load?keyspace=shop"), "/load");
+        JsonNode missing = load.get("nodes").valueStream()
+                .filter(n -> n.get("address").asString().equals("127.0.0.61")).findFirst().orElseThrow();
+        assertThat(missing.get("status").asString()).isEqualTo("UNREACHABLE");
+        assertThat(missing.get("loadBytes")).isNull();
+    }
+
+    // ---- nodetool output
+
+    /** {@code nodetool tablestats} as label to value, plus {@code top:<key>} for its top partitions by size. */
+    static Map<String, String> tablestats(String out) {
+        Map<String, String> values = new HashMap<>();
+        boolean top = false;
+        for (String line : out.split("\n")) {
+            String trimmed = line.trim();
+            if (trimmed.startsWith("Top partitions by size")) {
+                top = true;
+                continue;
+            }
+            if (top) {
+                String[] parts = trimmed.split("\\s+");
+                if (parts.length == 2 && parts[1].matches("\\d+")) {
+                    values.put("top:" + parts[0], parts[1]);
+                    continue;
+                } else if (!trimmed.startsWith("Key")) {
+                    top = false;
+                }
+            }
+            int colon = trimmed.indexOf(": ");
+            if (colon > 0) {
+                values.putIfAbsent(trimmed.substring(0, colon), trimmed.substring(colon + 2).trim());
+            }
+        }
+        return values;
+    }
+
+    static final Pattern HISTOGRAM_ROW = Pattern.compile(
+            "^(50%|75%|95%|98%|99%|Min|Max)\\s+\\S+\\s+\\S+\\s+\\S+\\s+(\\S+)\\s+(\\S+)\\s*$");
+
+    /** The Partition Size and Cell Count columns of {@code nodetool tablehistograms}: 50%..99%, Min, Max. */
+    static Map<String, long[]> tablehistograms(String out) {
+        long[] sizes = new long[7];
+        long[] cells = new long[7];
+        int row = 0;
+        for (String line : out.split("\n")) {
+            Matcher m = HISTOGRAM_ROW.matcher(line.trim());
+            if (m.matches()) {
+                sizes[row] = Math.round(Double.parseDouble(m.group(2)));
+                cells[row] = Math.round(Double.parseDouble(m.group(3)));
+                row++;
+            }
+        }
+        assertThat(row).as("tablehistograms rows in:\n" + out).isEqualTo(7);
+        return Map.of("Partition Size", sizes, "Cell Count", cells);
+    }
+
+    static long[] percentiles(JsonNode p) {
+        return new long[] {p.get("p50").asLong(), p.get("p75").asLong(), p.get("p95").asLong(),
+            p.get("p98").asLong(), p.get("p99").asLong(), p.get("min").asLong(), p.get("max").asLong()};
+    }
+
+    static boolean agrees(JsonNode sizes, Map<String, Map<String, String>> stats) {
+        for (JsonNode node : sizes.get("nodes")) {
+            Map<String, String> s = stats.get(node.get("address").asString());
+            if (!node.get("reported").asBoolean() || node.get("maxPartitionBytes") == null
+                    || node.get("partitionSize") == null
+                    || node.get("diskBytes").asLong() != Long.parseLong(s.get("Space used (live)"))
+                    || node.get("maxPartitionBytes").asLong()
+                            != Long.parseLong(s.get("Compacted partition maximum bytes"))) {
+                return false;
+            }
+        }
+        return sizes.get("largestPartitions").size() > 0;
+    }
+
+    // ---- splits
+
+    List<Integer> rowsPerSplit(String mode, int n) {
+        JsonNode splits = http().ok(http().get("/splits?keyspace=skew&table=items&n=" + n + "&mode=" + mode),
+                "/splits " + mode);
+        Set<String> seen = new HashSet<>();
+        List<Integer> counts = new ArrayList<>();
+        for (JsonNode split : splits.get("splits")) {
+            int rows = 0;
+            for (Row row : session().execute(SimpleStatement.newInstance(split.get("cql").asString())
+                    .setConsistencyLevel(ConsistencyLevel.ONE).setPageSize(5000))) {
+                assertThat(seen.add(row.getString("id"))).as("row read twice: " + row.getString("id")).isTrue();
+                rows++;
+            }
+            counts.add(rows);
+        }
+        assertThat(seen).hasSize(SKEW_HOT + 2 * SKEW_COLD);
+        return counts;
+    }
+
+    static double spread(List<Integer> counts) {
+        int max = counts.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        int min = counts.stream().mapToInt(Integer::intValue).min().orElseThrow();
+        return (double) max / Math.max(1, min);
+    }
+
+    static double cv(List<Integer> counts) {
+        double mean = counts.stream().mapToInt(Integer::intValue).average().orElseThrow();
+        double var = counts.stream().mapToDouble(c -> (c - mean) * (c - mean)).average().orElseThrow();
+        return Math.sqrt(var) / mean;
+    }
+
+    // ---- helpers
+
+    static CqlSession session() {
+        return CASSANDRA.cluster().session();
+    }
+
+    JsonNode awaitJson(String path, Predicate<JsonNode> condition, Duration within) {
+        return http().await(path, r -> r.status() == 200 && condition.test(r.json()), within).json();
+    }
+
+    static String out(NodetoolBatch.Result r) {
+        assertThat(r.status()).as("nodetool: " + r.err()).isZero();
+        return String.join("\n", r.out());
+    }
+
+    static List<String> lines(String out) {
+        return out.lines().map(String::trim).filter(l -> !l.isEmpty()).toList();
+    }
+
+    static List<String> strings(JsonNode array) {
+        return array.valueStream().map(JsonNode::asString).toList();
+    }
+
+    static long ceilMib(long bytes) {
+        return (bytes + (1L << 20) - 1) >> 20;
+    }
+
+    static ByteBuffer bytes(Random random, int n) {
+        byte[] b = new byte[n];
+        random.nextBytes(b);
+        return ByteBuffer.wrap(b);
+    }
+
+    static void drain(List<java.util.concurrent.CompletionStage<?>> pending, int keep) {
+        if (pending.size() > keep) {
+            for (var p : pending) {
+                p.toCompletableFuture().join();
+            }
+            pending.clear();
+        }
+    }
+
+    static void report(String what, long startedNanos) {
+        System.out.printf(Locale.ROOT, "sizes IT: %s in %.1f s%n", what, (System.nanoTime() - startedNanos) / 1e9);
+    }
+}
