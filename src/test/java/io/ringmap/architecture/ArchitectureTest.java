@@ -13,13 +13,13 @@ import com.tngtech.archunit.lang.ArchRule;
 class ArchitectureTest {
 
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
-        "io.ringmap.splits..", "io.ringmap.hotkeys.."};
+        "io.ringmap.splits..", "io.ringmap.hotkeys..", "io.ringmap.availability", "io.ringmap.planning"};
 
     @ArchTest
     static final ArchRule coreImportsNeitherSpringNorTheDriver = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "com.datastax..",
                     "io.micrometer..", "jakarta.servlet..", "tools.jackson..", "com.fasterxml.jackson..")
-            .as("token, ring, replication, splits and hotkeys import neither Spring, the driver nor Micrometer");
+            .as("token, ring, replication, splits, hotkeys, availability and planning import neither Spring, the driver nor Micrometer");
 
     @ArchTest
     static final ArchRule coreDoesNotReachOutward = noClasses().that().resideInAnyPackage(CORE)
