@@ -46,7 +46,12 @@ public final class Availability {
     }
 
     /** The read and write verdicts of one range that cannot serve at least one of them. */
-    public record RangeOutage(int tokenIndex, TokenRange range, double ringShare, Verdict read, Verdict write) {
+    public record RangeOutage(int tokenIndex, TokenRange range, double ringShare, List<String> replicas,
+            Verdict read, Verdict write) {
+
+        public RangeOutage {
+            replicas = List.copyOf(replicas);
+        }
     }
 
     /**
@@ -85,7 +90,8 @@ public final class Availability {
             boolean writeFails = write.valid() && !write.achievable();
             if (readFails || writeFails) {
                 double share = snapshot.rangeShare(i);
-                out.add(new RangeOutage(i, ring.rangeAt(i), share, read, write));
+                out.add(new RangeOutage(i, ring.rangeAt(i), share,
+                        replicas.stream().map(ReplicaState::address).toList(), read, write));
                 if (readFails) {
                     reads++;
                     readShare += share;
