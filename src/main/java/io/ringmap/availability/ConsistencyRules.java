@@ -14,8 +14,8 @@ import java.util.Map;
  * least one full replica among those contacted, writes count transient replicas too), {@code ReplicaPlans.forRead}
  * (a read contacts the first {@code blockFor} live candidates, only local ones for LOCAL_*, and per DC a local quorum
  * for EACH_QUORUM), and {@code ReplicaPlans.forPaxos} (SERIAL / LOCAL_SERIAL: a majority of the replicas, of the
- * local DC for LOCAL_SERIAL, must be live; a SERIAL read then fetches at QUORUM, a LOCAL_SERIAL one at
- * LOCAL_QUORUM). ANY writes always succeed at the coordinator (a hint is stored); ANY reads are rejected.
+ * local DC for LOCAL_SERIAL, must be live; a SERIAL read or conditional write then reads the partition at QUORUM, a
+ * LOCAL_SERIAL one at LOCAL_QUORUM; a conditional write's commit at its own consistency level is not counted here). ANY writes always succeed at the coordinator (a hint is stored); ANY reads are rejected.
  */
 public final class ConsistencyRules {
 
@@ -171,8 +171,9 @@ public final class ConsistencyRules {
                     counts(replicas, requiredByDc), "Paxos needs " + required + " of the " + participants.size()
                             + " replicas" + scope + " live, " + live + " are live");
         }
-        if (kind == RequestKind.READ) {
-            // StorageProxy.readWithPaxos then fetches the rows at QUORUM (LOCAL_QUORUM for LOCAL_SERIAL)
+        {
+            // StorageProxy.readWithPaxos, and StorageProxy.cas to check the condition, then read the partition at
+            // QUORUM (LOCAL_QUORUM for LOCAL_SERIAL)
             Verdict fetch = read(level == ConsistencyLevel.SERIAL ? ConsistencyLevel.QUORUM
                     : ConsistencyLevel.LOCAL_QUORUM, rf, replicas, localDc);
             if (!fetch.achievable()) {

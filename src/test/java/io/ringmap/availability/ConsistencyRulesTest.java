@@ -119,6 +119,17 @@ class ConsistencyRulesTest {
     }
 
     @Test
+    void conditionalWritesReadTheirConditionAtQuorumAfterPaxos() {
+        // found by AvailabilityIT: SimpleStrategy RF 3 with one replica in dc1; Paxos in dc1 has its one participant,
+        // but StorageProxy.cas reads the condition at LOCAL_QUORUM, a quorum of the whole RF (2) in dc1
+        Verdict v = ConsistencyRules.check(LOCAL_SERIAL, WRITE, SIMPLE_3, List.of(up("dc2"), up("dc1"), up("dc2")),
+                "dc1");
+        assertThat(v.achievable()).isFalse();
+        assertThat(v.reason()).isEqualTo("Paxos can run, but the read after it: LOCAL_QUORUM needs 2 live replicas in"
+                + " dc1, 1 are live");
+    }
+
+    @Test
     void allNeedsTheConfiguredRfEvenWhenTheDatacenterHasFewerNodes() {
         ReplicationFactors rf = ReplicationFactors.of(Map.of("class", "NetworkTopologyStrategy", "dc1", "4"), 3);
         assertThat(ok(ALL, WRITE, rf, null, up("dc1"), up("dc1"), up("dc1"))).isFalse();
