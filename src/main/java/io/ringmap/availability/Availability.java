@@ -75,7 +75,7 @@ public final class Availability {
      */
     public static KeyspaceAvailability of(RingSnapshot snapshot, KeyspacePlacement.Placed keyspace,
             ConsistencyLevel level, String localDatacenter, boolean[] live) {
-        TokenRing ring = snapshot.ring();
+        TokenRing ring = snapshot.tokenRing();
         ReplicationFactors rf = ReplicationFactors.of(keyspace.replication(), ring.nodes().size());
         List<RangeOutage> out = new ArrayList<>();
         int reads = 0;
@@ -121,7 +121,7 @@ public final class Availability {
     /** Whether stopping {@code node} (on top of the nodes not live in {@code live}) keeps every keyspace's level. */
     public static StopCheck safeToStop(RingSnapshot snapshot, Collection<KeyspacePlacement.Placed> keyspaces,
             ConsistencyLevel level, String localDatacenter, boolean[] live, int node) {
-        TokenRing ring = snapshot.ring();
+        TokenRing ring = snapshot.tokenRing();
         boolean[] after = live.clone();
         after[node] = false;
         List<String> reasons = new ArrayList<>();

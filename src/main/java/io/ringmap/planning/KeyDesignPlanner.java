@@ -98,7 +98,7 @@ public final class KeyDesignPlanner {
     public static DesignPlan plan(KeyDesign design, Workload workload, Settings settings, KeyEncoder encoder,
             RingSnapshot ring, KeyspacePlacement.Placed keyspace) {
         Aggregate agg = aggregate(design, workload, settings);
-        int nodeCount = ring.ring().nodes().size();
+        int nodeCount = ring.tokenRing().nodes().size();
         double[] nodeRows = new double[nodeCount];
         double[] nodePartitions = new double[nodeCount];
         Map<String, double[]> bySet = new LinkedHashMap<>();
@@ -138,7 +138,7 @@ public final class KeyDesignPlanner {
         }
         // every replica set and node of the keyspace counts for skew, loaded or not
         Set<Integer> holders = new HashSet<>();
-        for (int i = 0; i < ring.ring().size(); i++) {
+        for (int i = 0; i < ring.tokenRing().size(); i++) {
             ReplicaSet set = keyspace.replicasAt(i);
             int[] sorted = Arrays.copyOf(set.nodes(), set.size());
             Arrays.sort(sorted);

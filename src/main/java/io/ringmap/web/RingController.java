@@ -6,7 +6,7 @@ import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.token.Token;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -62,9 +62,9 @@ public class RingController {
     public RingResponse ring(
             @Parameter(description = "Keyspace for effective ownership", example = "iot")
             @RequestParam(required = false) String keyspace) {
-        Freshness f = routing.snapshot();
-        RingSnapshot snapshot = f.snapshot().ring();
-        TokenRing ring = snapshot.ring();
+        ServedSnapshot f = routing.snapshot();
+        RingSnapshot snapshot = f.ring();
+        TokenRing ring = f.tokenRing();
         double[] effective = keyspace == null ? null : snapshot.effectiveOwnership(routing.placement(f, keyspace));
         double[] primary = snapshot.primaryOwnership();
         List<List<Token>> tokens = ring.tokensByNode();
@@ -77,7 +77,7 @@ public class RingController {
         }
         List<KeyspaceView> keyspaces = new ArrayList<>();
         new TreeMap<>(snapshot.keyspaces()).forEach((name, p) -> {
-            List<String> tables = f.snapshot().schema().tables().stream().filter(t -> t.keyspace().equals(name))
+            List<String> tables = f.schema().tables().stream().filter(t -> t.keyspace().equals(name))
                     .map(t -> t.table()).sorted().toList();
             if (p instanceof KeyspacePlacement.Placed placed) {
                 keyspaces.add(new KeyspaceView(name, new TreeMap<>(p.replication()), "placed", null,

@@ -4,10 +4,10 @@ import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.splits.CqlPredicates;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.Splitter;
-import io.ringmap.topology.Freshness;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -75,16 +75,16 @@ public class SplitsController {
         if (!m.equals("even") && !m.equals("aligned")) {
             throw new InvalidParameterException("mode", "mode must be 'even' or 'aligned', was '" + mode + "'");
         }
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
-        TokenRing ring = f.snapshot().ring().ring();
+        TokenRing ring = f.tokenRing();
         List<Split> splits = m.equals("even") ? Splitter.even(ring, n) : Splitter.aligned(ring, n);
         String from = CqlPredicates.identifier(schema.keyspace()) + "." + CqlPredicates.identifier(schema.table());
         List<SplitView> views = new ArrayList<>(splits.size());
         for (Split s : splits) {
             String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
-            List<String> replicas = ReplicasController.views(ring, placement.replicasAt(s.replicaTokenIndex()), null)
+            List<String> replicas = ReplicaView.of(ring, placement.replicasAt(s.replicaTokenIndex()), null)
                     .stream().map(ReplicaView::address).toList();
             views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
                     "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate), replicas,

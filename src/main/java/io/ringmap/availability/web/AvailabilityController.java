@@ -9,7 +9,7 @@ import io.ringmap.ring.Node;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -40,8 +40,8 @@ public class AvailabilityController {
     /** The snapshot an answer was computed from. */
     public record SnapshotRef(String source, long version, boolean stale) {
 
-        static SnapshotRef of(Freshness f) {
-            return new SnapshotRef(f.snapshot().source(), f.snapshot().version(), f.stale());
+        static SnapshotRef of(ServedSnapshot f) {
+            return new SnapshotRef(f.source(), f.version(), f.stale());
         }
     }
 
@@ -99,9 +99,9 @@ public class AvailabilityController {
             @RequestParam(required = false) String dc,
             @Parameter(description = "Most ranges listed per keyspace", example = "100")
             @RequestParam(defaultValue = "100") int limit) {
-        Freshness f = routing.snapshot();
-        RingSnapshot snapshot = f.snapshot().ring();
-        TokenRing ring = snapshot.ring();
+        ServedSnapshot f = routing.snapshot();
+        RingSnapshot snapshot = f.ring();
+        TokenRing ring = snapshot.tokenRing();
         ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
         String localDc = localDc(level, dc, ring);
         List<Integer> downNodes = downNodes(ring, down);
@@ -151,9 +151,9 @@ public class AvailabilityController {
             @RequestParam(required = false) List<String> down,
             @Parameter(description = "Coordinator's DC for LOCAL_* (default spring.cassandra.local-datacenter)")
             @RequestParam(required = false) String dc) {
-        Freshness f = routing.snapshot();
-        RingSnapshot snapshot = f.snapshot().ring();
-        TokenRing ring = snapshot.ring();
+        ServedSnapshot f = routing.snapshot();
+        RingSnapshot snapshot = f.ring();
+        TokenRing ring = snapshot.tokenRing();
         ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
         String localDc = localDc(level, dc, ring);
         List<String> unknown = new ArrayList<>();
@@ -200,12 +200,12 @@ public class AvailabilityController {
         return out;
     }
 
-    private List<KeyspacePlacement.Placed> keyspaces(Freshness f, String keyspace) {
+    private List<KeyspacePlacement.Placed> keyspaces(ServedSnapshot f, String keyspace) {
         if (keyspace != null) {
             return List.of(routing.placement(f, keyspace));
         }
         List<KeyspacePlacement.Placed> out = new ArrayList<>();
-        new TreeMap<>(f.snapshot().ring().keyspaces()).values().forEach(p -> {
+        new TreeMap<>(f.ring().keyspaces()).values().forEach(p -> {
             if (p instanceof KeyspacePlacement.Placed placed && !placed.nodeLocal()) {
                 out.add(placed);
             }

@@ -15,7 +15,7 @@ import io.ringmap.schema.KeyColumn;
 import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.token.PartitionKeys;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
@@ -206,9 +206,9 @@ public class PlanController {
             throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "designs", request.designs().size()
                     + " designs, more than the " + maxDesigns + " a plan compares (ringmap.plan.max-designs)");
         }
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(f, request.keyspace());
-        TokenRing ring = f.snapshot().ring().ring();
+        TokenRing ring = f.tokenRing();
         Workload workload = workload(request.workload());
         long maxRows = request.guideline() == null || request.guideline().maxRows() == null ? 100_000
                 : request.guideline().maxRows();
@@ -227,7 +227,7 @@ public class PlanController {
             KeyDesign design = design(body, d);
             KeyEncoder encoder = encoder(placement.keyspace(), design, ring);
             KeyDesignPlanner.DesignPlan plan = KeyDesignPlanner.plan(design, workload, settings, encoder,
-                    f.snapshot().ring(), placement);
+                    f.ring(), placement);
             DesignView view = view(body, design, plan, ring);
             views.add(view);
             comparison.add(new ComparisonRow(view.name(), view.partitions(), view.largest() == null ? 0
@@ -235,8 +235,8 @@ public class PlanController {
                     view.partitionsOverGuideline(), view.fix() == null ? null : view.fix().shards()));
         }
         return new PlanResponse(placement.keyspace(), ring.partitioner().name(), placement.replication(),
-                new GuidelineBody(maxRows, maxBytes), comparison, views, f.snapshot().source(),
-                f.snapshot().version());
+                new GuidelineBody(maxRows, maxBytes), comparison, views, f.source(),
+                f.version());
     }
 
     private Workload workload(WorkloadBody w) {

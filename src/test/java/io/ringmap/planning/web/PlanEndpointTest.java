@@ -5,14 +5,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.ringmap.config.ApiProperties;
-import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.RingService;
-import io.ringmap.topology.StaticTopologyParser;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
+import io.ringmap.web.WebTestSupport;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -33,13 +27,8 @@ class PlanEndpointTest {
     @TestConfiguration
     static class Config {
         @Bean
-        RoutingService routingService() throws Exception {
-            RingService ring = new RingService(Clock.systemUTC());
-            try (InputStream in = getClass().getResourceAsStream("/topology/default.yaml")) {
-                ring.publish(StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
-                        "default"), "static:default");
-            }
-            return new RoutingService(ring, new ApiProperties(100), HitRecorder.NONE);
+        RoutingService routingService() {
+            return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 100);
         }
     }
 
