@@ -13,6 +13,19 @@ import java.util.Map;
  */
 public record ReplicaConsistency(ConsistencyLevel level, String localDatacenter, Verdict read, Verdict write) {
 
+    /**
+     * The verdicts for a level given as text, the LOCAL_* levels counted in {@code dc} or else {@code configuredDc}.
+     *
+     * @throws AvailabilityRequestException for an unknown level, or a LOCAL_* level without a known data centre
+     */
+    public static ReplicaConsistency of(TokenRing ring, Map<String, String> replication, ReplicaSet replicas,
+            String level, String dc, String configuredDc) {
+        ConsistencyLevel cl = AvailabilityRequestException.level("consistency", level);
+        String local = AvailabilityRequestException.localDatacenter(cl, dc, configuredDc,
+                ring.nodes().stream().map(io.ringmap.ring.Node::datacenter).distinct().toList());
+        return of(ring, replication, replicas, cl, local);
+    }
+
     /** The verdicts for one range of a keyspace with the given replication map, nodes live as the ring reports. */
     public static ReplicaConsistency of(TokenRing ring, Map<String, String> replication, ReplicaSet replicas,
             ConsistencyLevel level, String localDatacenter) {

@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.availability.ReplicaConsistency;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.TokenRing;
@@ -33,12 +34,16 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "replicas", description = "Key or token to replicas, as nodetool getendpoints answers")
 public class ReplicasController {
 
-    private static final Set<String> RESERVED = Set.of("keyspace", "table", "token", "dc");
+    private static final Set<String> RESERVED = Set.of("keyspace", "table", "token", "dc", "consistency");
 
     private final RoutingService routing;
+    private final String localDatacenter;
 
-    public ReplicasController(RoutingService routing) {
+    public ReplicasController(RoutingService routing,
+            @org.springframework.beans.factory.annotation.Value("${spring.cassandra.local-datacenter:}")
+            String localDatacenter) {
         this.routing = routing;
+        this.localDatacenter = localDatacenter;
     }
 
     /** One key's or token's replicas. */
@@ -58,6 +63,9 @@ public class ReplicasController {
             boolean nodeLocal,
             @Schema(description = "Placement warnings, e.g. a DC with fewer nodes than its RF")
             List<String> warnings,
+            @Schema(description = "With consistency=...: what a read and a write at that level need from these "
+                    + "replicas per DC, how many are live, and whether they can succeed", nullable = true)
+            ReplicaConsistency consistency,
             SnapshotView snapshot) {
     }
 
@@ -98,7 +106,11 @@ public class ReplicasController {
             @Parameter(description = "Table (with key columns)") @RequestParam(required = false) String table,
             @Parameter(description = "A token instead of a key", example = "1523456789012345678")
             @RequestParam(required = false) String token,
-            @Parameter(description = "Only replicas in this data centre") @RequestParam(required = false) String dc,
+            @Parameter(description = "Only replicas in this data centre; with a LOCAL_* consistency, the coordinator's "
+                    + "(default spring.cassandra.local-datacenter)") @RequestParam(required = false) String dc,
+            @Parameter(description = "A consistency level: ANY (writes), ONE, TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, "
+                    + "EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE", example = "LOCAL_QUORUM")
+            @RequestParam(required = false) String consistency,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
         ServedSnapshot f = routing.snapshot();
         Map<String, String> components = KeyParams.components(params, RESERVED);
@@ -127,7 +139,9 @@ public class ReplicasController {
         List<ReplicaView> replicas = ReplicaView.of(ring, lookup.replicas(), dc);
         return new ReplicasResponse(placement.keyspace(), table == null ? null : table, key, tokenText,
                 ring.partitioner().name(), RangeView.of(lookup.range()), replicas, byDc(replicas),
-                placement.nodeLocal(), placement.warnings(), SnapshotView.of(f));
+                placement.nodeLocal(), placement.warnings(), consistency == null ? null
+                        : ReplicaConsistency.of(ring, placement.replication(), lookup.replicas(), consistency, dc,
+                                localDatacenter), SnapshotView.of(f));
     }
 
     @PostMapping(path = "/replicas", consumes = "application/json", produces = "application/json")
