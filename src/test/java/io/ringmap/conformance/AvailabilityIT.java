@@ -34,7 +34,8 @@ import tools.jackson.databind.JsonNode;
  * one node stopped, then two, real reads and writes at every consistency level, for sampled keys in every token
  * range of three keyspaces (SimpleStrategy RF 3, NTS 2+2, NTS 2+1), succeed or fail with UnavailableException
  * exactly as ringmap's {@code /availability} predicted, and the predictions made beforehand with {@code down=} equal
- * the ones made once the nodes are really down. Coordinator: 127.0.0.50 (dc1).
+ * the ones made once the nodes are really down. Coordinator: 127.0.0.50 (dc1). The cluster runs the tokens
+ * {@code /tokens/balanced} proposes, and {@code /tokens/evaluate} of that layout matches {@code nodetool status}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.cassandra.contact-points=127.0.0.50:9042",
@@ -90,6 +91,7 @@ class AvailabilityIT {
         http().await("/ring", r -> r.status() == 200 && !r.body().contains("\"DOWN\"")
                 && !r.body().contains("\"UNKNOWN\""), Duration.ofSeconds(60));
         keys = keysInEveryRange(2);
+        balancedTokensOwnWhatNodetoolStatusReports();
 
         PREDICTED_BEFOREHAND.put("127.0.0.53", predictions("127.0.0.53"));
         PREDICTED_BEFOREHAND.put("127.0.0.53,127.0.0.51", predictions("127.0.0.53,127.0.0.51"));
@@ -135,6 +137,48 @@ class AvailabilityIT {
         assertThat(nts.get("writeShareLost").asDouble()).isEqualTo(1.0);
     }
 
+    /**
+     * The cluster runs the tokens GET /tokens/balanced proposes for 2 x 2; POST /tokens/evaluate of that layout must
+     * give, per keyspace, the effective ownership {@code nodetool status <keyspace>} reports.
+     */
+    void balancedTokensOwnWhatNodetoolStatusReports() {
+        long started = System.nanoTime();
+        JsonNode balanced = http().ok(http().get("/tokens/balanced?nodes=dc1:2,dc2:2"), "/tokens/balanced");
+        assertThat(balanced.get("initialTokens").get("dc1").valueStream().map(JsonNode::asString).toList())
+                .containsExactly(TOKENS.get(0), TOKENS.get(1));
+        assertThat(balanced.get("initialTokens").get("dc2").valueStream().map(JsonNode::asString).toList())
+                .containsExactly(TOKENS.get(2), TOKENS.get(3));
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        for (NodeSpec n : SPEC.nodes()) {
+            nodes.add(Map.of("address", n.address(), "datacenter", n.datacenter(), "rack", n.rack(),
+                    "tokens", n.initialTokens()));
+        }
+        JsonNode evaluation = http().ok(http().post("/tokens/evaluate", Map.of("mode", "replace", "nodes", nodes)),
+                "/tokens/evaluate");
+        for (String ks : KEYSPACES.keySet()) {
+            Map<String, Double> nodetool = new LinkedHashMap<>();
+            for (String line : CASSANDRA.cluster().nodetool(0, "status", ks).lines().toList()) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length > 2 && f[0].length() == 2 && f[1].startsWith("127.0.0.")) {
+                    for (String field : f) {
+                        if (field.endsWith("%")) {
+                            nodetool.put(f[1], Double.parseDouble(field.substring(0, field.length() - 1)));
+                        }
+                    }
+                }
+            }
+            assertThat(nodetool).as("nodetool status %s", ks).hasSize(4);
+            for (JsonNode n : evaluation.get("nodes")) {
+                double predicted = n.get("effectiveOwnership").get(ks).asDouble() * 100;
+                assertThat(predicted).as("effective ownership of %s on %s", ks, n.get("address").asString())
+                        .isCloseTo(nodetool.get(n.get("address").asString()),
+                                org.assertj.core.data.Offset.offset(0.1));
+            }
+            System.out.printf("[AvailabilityIT] nodetool status %s: %s%n", ks, nodetool);
+        }
+        report("balanced tokens vs nodetool status", started);
+    }
+
     // ---- predictions and real requests
 
     /** /availability at every level, with the coordinator's DC dc1. */
@@ -173,6 +217,16 @@ class AvailabilityIT {
                             : "ok";
                     String expectedRead = level.equals("ANY") ? "invalid"
                             : outage != null && !outage.get("readable").asBoolean() ? "unavailable" : "ok";
+                    // the same prediction for the key itself, from /replicas?consistency=
+                    JsonNode perKey = http().ok(http().get("/replicas?keyspace=" + ks + "&table=t&k=" + key
+                            + "&consistency=" + level + "&dc=dc1"), "/replicas").get("consistency");
+                    String keyWrite = perKey.get("write").get("achievable").asBoolean() ? "ok" : "unavailable";
+                    String keyRead = !perKey.get("read").get("valid").asBoolean() ? "invalid"
+                            : perKey.get("read").get("achievable").asBoolean() ? "ok" : "unavailable";
+                    if (!keyWrite.equals(expectedWrite) || !keyRead.equals(expectedRead)) {
+                        mismatches.add(ks + " " + level + " " + key + ": /replicas says write " + keyWrite + ", read "
+                                + keyRead + "; /availability says write " + expectedWrite + ", read " + expectedRead);
+                    }
                     String write = write(session, coordinator, ks, key, level);
                     String read = read(session, coordinator, ks, key, level);
                     if (!write.equals(expectedWrite)) {

@@ -84,6 +84,19 @@ class PlanEndpointTest {
     }
 
     @Test
+    void keysAreSerializedAndHashedAsTokenDoes() throws Exception {
+        // the README's /token example: iot.readings (sensor_id text, day date) sensor-17 / 2026-10-01
+        plan("""
+                {"keyspace": "iot", "workload": {"entities": {"sensor-17": 10}, "start": "2026-10-01",
+                 "retentionDays": 1, "bytesPerRow": 100},
+                 "designs": [{"name": "sensor+day", "columns": [
+                   {"name": "sensor_id", "type": "text", "generator": {"kind": "entity"}},
+                   {"name": "day", "type": "date", "generator": {"kind": "timeBucket", "unit": "day"}}]}]}""")
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.designs[0].largest.token").value("-6820531059477802030"));
+    }
+
+    @Test
     void theShardedDesignKeepsEveryPartitionUnderTheGuideline() throws Exception {
         String sharded = PlanController.ATLASMART.replace(
                 "{\"name\": \"day\", \"type\": \"date\", \"generator\": {\"kind\": \"timeBucket\", \"unit\": \"day\"}}",
