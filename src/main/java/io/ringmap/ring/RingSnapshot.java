@@ -73,7 +73,7 @@ public final class RingSnapshot {
         return new ReplicaLookup(index, ring.rangeAt(index), keyspace.replicasAt(index));
     }
 
-    /** The share of the ring the range ending at token index {@code i} covers. */
+    /** The share of the ring the range ending at token index {@code tokenIndex} covers. */
     public double rangeShare(int tokenIndex) {
         return rangeShares[tokenIndex];
     }

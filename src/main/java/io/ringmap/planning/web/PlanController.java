@@ -6,15 +6,11 @@ import io.ringmap.planning.KeyDesignPlanner;
 import io.ringmap.planning.KeyEncoder;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.Workload;
+import io.ringmap.planning.service.KeyHashing;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.schema.CqlTypeParser;
-import io.ringmap.schema.KeyColumn;
-import io.ringmap.schema.PartitionKeyParser;
-import io.ringmap.schema.TableSchema;
-import io.ringmap.token.PartitionKeys;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -25,7 +21,6 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -225,7 +220,7 @@ public class PlanController {
         for (int d = 0; d < request.designs().size(); d++) {
             DesignBody body = request.designs().get(d);
             KeyDesign design = design(body, d);
-            KeyEncoder encoder = encoder(placement.keyspace(), design, ring);
+            KeyEncoder encoder = KeyHashing.encoder(placement.keyspace(), design, ring.partitioner());
             KeyDesignPlanner.DesignPlan plan = KeyDesignPlanner.plan(design, workload, settings, encoder,
                     f.ring(), placement);
             DesignView view = view(body, design, plan, ring);
@@ -321,43 +316,6 @@ public class PlanController {
             default -> throw new PlanException(PlanException.Kind.INVALID_GENERATOR, field, "generator kind '"
                     + g.kind() + "' is not one of fixed, entity, timeBucket, shard");
         }
-    }
-
-    /**
-     * Serializes and hashes a design's keys exactly as /token does: each component with the schema's codecs (as a
-     * one-column key of that column, memoized: values repeat across buckets and shards), composed as Cassandra
-     * composes partition keys, hashed with the ring's partitioner.
-     */
-    private static KeyEncoder encoder(String keyspace, KeyDesign design, TokenRing ring) {
-        List<KeyColumn> columns = design.columns().stream()
-                .map(c -> new KeyColumn(c.name(), CqlTypeParser.parse(c.cqlType()))).toList();
-        TableSchema schema = new TableSchema(keyspace, "plan", columns);
-        if (columns.size() == 1) {
-            return values -> ring.partitioner().tokenFor(PartitionKeyParser.parse(schema,
-                    Map.of(columns.get(0).name(), values.get(0))).serializedKey());
-        }
-        List<TableSchema> single = columns.stream().map(c -> new TableSchema(keyspace, "plan", List.of(c))).toList();
-        List<Map<String, byte[]>> memo = columns.stream().map(c -> (Map<String, byte[]>) new HashMap<String, byte[]>())
-                .toList();
-        return values -> {
-            List<byte[]> components = new ArrayList<>(values.size());
-            for (int i = 0; i < values.size(); i++) {
-                String value = values.get(i);
-                if (value.isEmpty()) {
-                    // an empty component is valid in a composite key but not as a one-column key: parse the whole key
-                    Map<String, String> byName = new LinkedHashMap<>();
-                    for (int j = 0; j < values.size(); j++) {
-                        byName.put(columns.get(j).name(), values.get(j));
-                    }
-                    return ring.partitioner().tokenFor(PartitionKeyParser.parse(schema, byName).serializedKey());
-                }
-                TableSchema one = single.get(i);
-                String name = columns.get(i).name();
-                components.add(memo.get(i).computeIfAbsent(value,
-                        v -> PartitionKeyParser.parse(one, Map.of(name, v)).serializedKey()));
-            }
-            return ring.partitioner().tokenFor(PartitionKeys.compose(components));
-        };
     }
 
     private static DesignView view(DesignBody body, KeyDesign design, KeyDesignPlanner.DesignPlan plan,

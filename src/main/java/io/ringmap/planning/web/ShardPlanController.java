@@ -2,10 +2,10 @@ package io.ringmap.planning.web;
 
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
+import io.ringmap.planning.service.KeyHashing;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.web.InvalidParameterException;
@@ -109,7 +109,7 @@ public class ShardPlanController {
         ShardPlanner.ShardPlan plan = ShardPlanner.plan(n, searched, v -> {
             Map<String, String> values = new LinkedHashMap<>(key);
             values.put(shardColumn, Long.toString(v));
-            return ring.partitioner().tokenFor(PartitionKeyParser.parse(schema, values).serializedKey());
+            return KeyHashing.token(ring.partitioner(), schema, values);
         }, f.ring(), placement);
         return new ShardsResponse(placement.keyspace(), table, key, shardColumn, n, views(plan.sequential(), ring),
                 spread(plan.sequentialSpread()), views(plan.chosen(), ring), spread(plan.chosenSpread()),

@@ -2,16 +2,15 @@ package io.ringmap.planning.web;
 
 import io.ringmap.planning.BalancedTokens;
 import io.ringmap.planning.PlanException;
+import io.ringmap.planning.service.KeyHashing;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.token.Partitioner;
-import io.ringmap.token.Partitioners;
 import io.ringmap.token.Token;
 import io.ringmap.web.InvalidParameterException;
 import io.swagger.v3.oas.annotations.Operation;
@@ -112,11 +111,14 @@ public class TokenPlanController {
                     "even per data centre, data centres interleaved");
         }
         ServedSnapshot f = routing.snapshot();
-        routing.checkBatch(request.sample().keys().size());
+        if (request.sample().keys().size() > 100_000) {
+            throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "sample.keys", request.sample().keys().size()
+                    + " sample keys, more than the 100,000 a token plan reads");
+        }
         TableSchema schema = routing.table(f, request.sample().keyspace(), request.sample().table());
         List<Token> sample = new ArrayList<>();
         for (Map<String, String> key : request.sample().keys()) {
-            sample.add(p.tokenFor(PartitionKeyParser.parse(schema, key).serializedKey()));
+            sample.add(KeyHashing.token(p, schema, key));
         }
         return new BalancedResponse(p.name(), perDc, strings(BalancedTokens.quantiles(p, perDc, sample)),
                 "quantiles of " + sample.size() + " sample keys");
@@ -176,7 +178,7 @@ public class TokenPlanController {
             return routing.snapshot().tokenRing().partitioner();
         }
         try {
-            return Partitioners.byName(name);
+            return KeyHashing.partitioner(name);
         } catch (IllegalArgumentException e) {
             throw new InvalidParameterException("partitioner", e.getMessage());
         }
