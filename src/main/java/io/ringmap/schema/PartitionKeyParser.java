@@ -26,7 +26,8 @@ public final class PartitionKeyParser {
      */
     public static ParsedKey parse(TableSchema schema, Map<String, String> values) {
         List<KeyColumn> columns = schema.partitionKey();
-        Map<String, String> remaining = new LinkedHashMap<>(values);
+        // a null key (e.g. a JSON null in a batch) names every column as missing, as an empty one does
+        Map<String, String> remaining = new LinkedHashMap<>(values == null ? Map.of() : values);
         List<String> texts = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (KeyColumn column : columns) {

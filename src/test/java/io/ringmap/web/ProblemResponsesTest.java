@@ -148,6 +148,22 @@ class ProblemResponsesTest {
     }
 
     @Test
+    void answersNullBatchItemsAsProblemsNamingTheItem() throws Exception {
+        problem(mvc.perform(post("/replicas").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [null], \"dc\": \"dc1\"}")),
+                400, "key-components");
+        problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [{\"sensor_id\": \"a\", "
+                        + "\"day\": \"2026-10-01\"}, null]}")), 400, "key-components")
+                .andExpect(jsonPath("$.index").value(1));
+        problem(mvc.perform(post("/replicas").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\", \"tokens\": [null]}")), 400, "invalid-token");
+        problem(mvc.perform(post("/replicas").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\", \"tokens\": [\"1\", null]}")), 400, "invalid-token")
+                .andExpect(jsonPath("$.index").value(1));
+    }
+
+    @Test
     void answersUnknownKeyspaceWith404() throws Exception {
         problem(mvc.perform(get("/replicas?keyspace=nope&token=1")), 404, "unknown-keyspace")
                 .andExpect(jsonPath("$.keyspace").value("nope"));
