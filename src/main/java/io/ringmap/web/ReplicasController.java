@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.availability.ReplicaConsistency;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.routing.KeyRoute;
@@ -35,12 +36,16 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "replicas", description = "Key or token to replicas, as nodetool getendpoints answers")
 public class ReplicasController {
 
-    private static final Set<String> RESERVED = Set.of("keyspace", "table", "token", "dc");
+    private static final Set<String> RESERVED = Set.of("keyspace", "table", "token", "dc", "consistency");
 
     private final RoutingService routing;
+    private final String localDatacenter;
 
-    public ReplicasController(RoutingService routing) {
+    public ReplicasController(RoutingService routing,
+            @org.springframework.beans.factory.annotation.Value("${spring.cassandra.local-datacenter:}")
+            String localDatacenter) {
         this.routing = routing;
+        this.localDatacenter = localDatacenter;
     }
 
     /** One key's or token's replicas. */
@@ -60,6 +65,9 @@ public class ReplicasController {
             boolean nodeLocal,
             @Schema(description = "Placement warnings, e.g. a DC with fewer nodes than its RF")
             List<String> warnings,
+            @Schema(description = "With consistency=...: what a read and a write at that level need from these "
+                    + "replicas per DC, how many are live, and whether they can succeed", nullable = true)
+            ReplicaConsistency consistency,
             SnapshotView snapshot) {
     }
 
@@ -106,7 +114,11 @@ public class ReplicasController {
             @Parameter(description = "Table (with key columns)") @RequestParam(required = false) String table,
             @Parameter(description = "A token instead of a key", example = "1523456789012345678")
             @RequestParam(required = false) String token,
-            @Parameter(description = "Only replicas in this data centre") @RequestParam(required = false) String dc,
+            @Parameter(description = "Only replicas in this data centre; with a LOCAL_* consistency, the coordinator's "
+                    + "(default spring.cassandra.local-datacenter)") @RequestParam(required = false) String dc,
+            @Parameter(description = "A consistency level: ANY (writes), ONE, TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, "
+                    + "EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE", example = "LOCAL_QUORUM")
+            @RequestParam(required = false) String consistency,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
         Map<String, String> components = KeyParams.components(params, RESERVED);
         if (token != null) {
@@ -115,7 +127,8 @@ public class ReplicasController {
             }
             TokenRoutes routes = routing.replicasOfTokens(keyspace, List.of(token));
             TokenRoute t = routes.tokens().get(0);
-            return response(routes.snapshot(), routes.placement(), null, null, t.token().toString(), t.replicas(), dc);
+            return response(routes.snapshot(), routes.placement(), null, null, t.token().toString(), t.replicas(), dc,
+                    consistency);
         }
         if (table == null) {
             throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
@@ -123,15 +136,16 @@ public class ReplicasController {
         Routes routes = routing.route(keyspace, table, List.of(components), true);
         KeyRoute r = routes.keys().get(0);
         return response(routes.snapshot(), routes.placement(), table, r.keyByColumn(), r.token().toString(),
-                r.replicas(), dc);
+                r.replicas(), dc, consistency);
     }
 
-    private static ReplicasResponse response(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
-            Map<String, String> key, String token, ReplicaLookup lookup, String dc) {
+    private ReplicasResponse response(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
+            Map<String, String> key, String token, ReplicaLookup lookup, String dc, String consistency) {
         List<ReplicaView> replicas = ReplicaView.of(served.tokenRing(), lookup.replicas(), dc);
         return new ReplicasResponse(placement.keyspace(), table, key, token, served.partitioner().name(),
                 RangeView.of(lookup.range()), replicas, byDc(replicas), placement.nodeLocal(), placement.warnings(),
-                SnapshotView.of(served));
+                consistency == null ? null : ReplicaConsistency.of(served.tokenRing(), placement.replication(),
+                        lookup.replicas(), consistency, dc, localDatacenter), SnapshotView.of(served));
     }
 
     @PostMapping(path = "/replicas", consumes = "application/json", produces = "application/json")

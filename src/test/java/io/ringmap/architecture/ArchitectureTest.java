@@ -28,21 +28,21 @@ class ArchitectureTest {
 
     /** The pure core; for hot keys only the core package itself, not its adapters beside it (web, metrics, ...). */
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
-        "io.ringmap.splits..", "io.ringmap.hotkeys"};
+        "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning"};
 
     @ArchTest
     static final ArchRule coreImportsNeitherSpringNorTheDriver = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "com.datastax..",
                     "io.micrometer..", "jakarta.servlet..", "tools.jackson..", "com.fasterxml.jackson..")
-            .as("token, ring, replication, splits and hotkeys (its core package) import neither Spring, the driver nor "
-                    + "Micrometer");
+            .as("token, ring, replication, splits, and the core packages of hotkeys, availability and planning import "
+                    + "neither Spring, the driver nor Micrometer");
 
     @ArchTest
     static final ArchRule coreDoesNotReachOutward = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap.topology..",
                     "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.schema..", "io.ringmap.snapshot..",
                     "io.ringmap.hotkeys.web..", "io.ringmap.hotkeys.metrics..", "io.ringmap.hotkeys.routing..",
-                    "io.ringmap.hotkeys.config..")
+                    "io.ringmap.hotkeys.config..", "io.ringmap.availability.web..", "io.ringmap.planning.web..")
             .as("the core depends on nothing outside it: not on adapters, services, the schema or the snapshot");
 
     @ArchTest

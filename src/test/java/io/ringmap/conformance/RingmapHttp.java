@@ -101,6 +101,15 @@ final class RingmapHttp {
         }
     }
 
+    static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     static String encode(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }

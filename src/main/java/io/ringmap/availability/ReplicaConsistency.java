@@ -1,0 +1,39 @@
+package io.ringmap.availability;
+
+import io.ringmap.ring.ReplicaSet;
+import io.ringmap.ring.TokenRing;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a read and a write at one consistency level need from one token range's replicas, and whether they can
+ * succeed with the replicas live now.
+ *
+ * @param localDatacenter the coordinator's data centre the LOCAL_* levels count in (null when unused)
+ */
+public record ReplicaConsistency(ConsistencyLevel level, String localDatacenter, Verdict read, Verdict write) {
+
+    /**
+     * The verdicts for a level given as text, the LOCAL_* levels counted in {@code dc} or else {@code configuredDc}.
+     *
+     * @throws AvailabilityRequestException for an unknown level, or a LOCAL_* level without a known data centre
+     */
+    public static ReplicaConsistency of(TokenRing ring, Map<String, String> replication, ReplicaSet replicas,
+            String level, String dc, String configuredDc) {
+        ConsistencyLevel cl = AvailabilityRequestException.level("consistency", level);
+        String local = AvailabilityRequestException.localDatacenter(cl, dc, configuredDc,
+                ring.nodes().stream().map(io.ringmap.ring.Node::datacenter).distinct().toList());
+        return of(ring, replication, replicas, cl, local);
+    }
+
+    /** The verdicts for one range of a keyspace with the given replication map, nodes live as the ring reports. */
+    public static ReplicaConsistency of(TokenRing ring, Map<String, String> replication, ReplicaSet replicas,
+            ConsistencyLevel level, String localDatacenter) {
+        ReplicationFactors rf = ReplicationFactors.of(replication, ring.nodes().size());
+        List<ReplicaState> states = Availability.replicaStates(ring, replicas,
+                Availability.liveNodes(ring, List.of()));
+        String dc = level.needsLocalDatacenter() ? localDatacenter : null;
+        return new ReplicaConsistency(level, dc, ConsistencyRules.check(level, RequestKind.READ, rf, states, dc),
+                ConsistencyRules.check(level, RequestKind.WRITE, rf, states, dc));
+    }
+}

@@ -1,0 +1,215 @@
+package io.ringmap.availability.web;
+
+import io.ringmap.availability.Availability;
+import io.ringmap.availability.AvailabilityRequestException;
+import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.availability.Verdict;
+import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.ring.Node;
+import io.ringmap.ring.RingSnapshot;
+import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /availability}: which token ranges cannot be served at a consistency level, and which nodes can stop. */
+@RestController
+@Tag(name = "availability", description = "Consistency levels through outages, counted as Cassandra counts them")
+public class AvailabilityController {
+
+    private final RoutingService routing;
+    private final String configuredLocalDc;
+
+    public AvailabilityController(RoutingService routing,
+            @Value("${spring.cassandra.local-datacenter:}") String configuredLocalDc) {
+        this.routing = routing;
+        this.configuredLocalDc = configuredLocalDc;
+    }
+
+    /** The snapshot an answer was computed from. */
+    public record SnapshotRef(String source, long version, boolean stale) {
+
+        static SnapshotRef of(ServedSnapshot f) {
+            return new SnapshotRef(f.source(), f.version(), f.stale());
+        }
+    }
+
+    /** One range that cannot serve reads or writes at the level. */
+    public record RangeOutageView(
+            @Schema(example = "0") String start,
+            @Schema(example = "4611686018427387904") String end,
+            @Schema(description = "Share of the ring, 0..1") double ringShare,
+            @Schema(description = "Replica addresses, primary first") List<String> replicas,
+            @Schema(description = "False when reads fail with UnavailableException") boolean readable,
+            @Schema(description = "False when writes fail with UnavailableException") boolean writable,
+            @Schema(description = "Why reads fail (null when they succeed)", nullable = true) String readReason,
+            @Schema(description = "Why writes fail (null when they succeed)", nullable = true) String writeReason) {
+    }
+
+    /** One keyspace's outage. */
+    public record KeyspaceView(String keyspace, int ranges, int unavailableForReads, int unavailableForWrites,
+            @Schema(description = "Share of the ring (0..1) whose reads fail") double readShareLost,
+            @Schema(description = "Share of the ring (0..1) whose writes fail") double writeShareLost,
+            @Schema(description = "The failing ranges (at most `limit`)") List<RangeOutageView> unavailableRanges) {
+    }
+
+    /** A node that cannot be stopped, with why. */
+    public record UnsafeNode(String address, List<String> reasons) {
+    }
+
+    /** The availability of every keyspace asked for. */
+    public record AvailabilityResponse(ConsistencyLevel consistency,
+            @Schema(nullable = true) String localDatacenter, List<String> assumedDown, List<String> liveNodes,
+            List<KeyspaceView> keyspaces,
+            @Schema(description = "Live nodes that can be stopped (on top of assumedDown) without any keyspace "
+                    + "losing the level for a range it serves now") List<String> safeToStop,
+            List<UnsafeNode> unsafeToStop, SnapshotRef snapshot) {
+    }
+
+    /** The answer when a node can be stopped. */
+    public record SafeToStopResponse(String node, ConsistencyLevel consistency, boolean safe,
+            @Schema(nullable = true) String localDatacenter, List<String> keyspaces, SnapshotRef snapshot) {
+    }
+
+    @GetMapping(path = "/availability", produces = "application/json")
+    @Operation(summary = "Token ranges that cannot be served at a consistency level, now or with more nodes down",
+            description = "For each keyspace (or the one named), the ranges whose reads or writes would fail with "
+                    + "UnavailableException at the level, with their share of the ring; and which live nodes can "
+                    + "be stopped without any keyspace losing the level. On the bundled sample, "
+                    + "consistency=QUORUM&keyspace=iot&down=127.0.0.3,127.0.0.4 loses half of the ring: the two "
+                    + "ranges whose three replicas include both N3 and N4.")
+    public AvailabilityResponse availability(
+            @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
+            @Parameter(description = "Only this keyspace (default: every keyspace not node-local)", example = "iot")
+            @RequestParam(required = false) String keyspace,
+            @Parameter(description = "Nodes (address or host id) to assume down as well, comma-separated",
+                    example = "127.0.0.3") @RequestParam(required = false) List<String> down,
+            @Parameter(description = "Coordinator's DC for LOCAL_* (default spring.cassandra.local-datacenter)")
+            @RequestParam(required = false) String dc,
+            @Parameter(description = "Most ranges listed per keyspace", example = "100")
+            @RequestParam(defaultValue = "100") int limit) {
+        ServedSnapshot f = routing.snapshot();
+        RingSnapshot snapshot = f.ring();
+        TokenRing ring = snapshot.tokenRing();
+        ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
+        String localDc = localDc(level, dc, ring);
+        List<Integer> downNodes = downNodes(ring, down);
+        boolean[] live = Availability.liveNodes(ring, downNodes);
+        List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
+        List<KeyspaceView> views = new ArrayList<>();
+        for (KeyspacePlacement.Placed k : keyspaces) {
+            Availability.KeyspaceAvailability a = Availability.of(snapshot, k, level, localDc, live);
+            List<RangeOutageView> ranges = a.unavailable().stream().limit(Math.max(0, limit)).map(o ->
+                    new RangeOutageView(o.range().start().toString(), o.range().end().toString(), o.ringShare(),
+                            o.replicas(), readable(o.read()), readable(o.write()),
+                            readable(o.read()) ? null : o.read().reason(),
+                            readable(o.write()) ? null : o.write().reason())).toList();
+            views.add(new KeyspaceView(a.keyspace(), a.ranges(), a.unavailableForReads(), a.unavailableForWrites(),
+                    a.readShareLost(), a.writeShareLost(), ranges));
+        }
+        List<String> safe = new ArrayList<>();
+        List<UnsafeNode> unsafe = new ArrayList<>();
+        List<String> liveNodes = new ArrayList<>();
+        for (int n = 0; n < ring.nodes().size(); n++) {
+            if (!live[n]) {
+                continue;
+            }
+            liveNodes.add(ring.nodes().get(n).address());
+            Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, level, localDc, live, n);
+            if (check.safe()) {
+                safe.add(ring.nodes().get(n).address());
+            } else {
+                unsafe.add(new UnsafeNode(ring.nodes().get(n).address(), check.reasons()));
+            }
+        }
+        return new AvailabilityResponse(level, localDc, downNodes.stream().map(i -> ring.nodes().get(i).address())
+                .toList(), liveNodes, views, safe, unsafe, SnapshotRef.of(f));
+    }
+
+    @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
+    @Operation(summary = "Can this node be stopped now without any keyspace losing the consistency level?",
+            description = "200 when it can; 409 (problem+json, type urn:ringmap:problem:unsafe-to-stop) with the "
+                    + "keyspaces and ranges that would lose the level when it cannot, so a rolling-restart script "
+                    + "can gate on the status code.")
+    public SafeToStopResponse safeToStop(
+            @Parameter(description = "Node address or host id", example = "127.0.0.1") @RequestParam String node,
+            @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
+            @Parameter(description = "Only this keyspace (default: every keyspace not node-local)")
+            @RequestParam(required = false) String keyspace,
+            @Parameter(description = "Nodes to assume down as well, comma-separated")
+            @RequestParam(required = false) List<String> down,
+            @Parameter(description = "Coordinator's DC for LOCAL_* (default spring.cassandra.local-datacenter)")
+            @RequestParam(required = false) String dc) {
+        ServedSnapshot f = routing.snapshot();
+        RingSnapshot snapshot = f.ring();
+        TokenRing ring = snapshot.tokenRing();
+        ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
+        String localDc = localDc(level, dc, ring);
+        List<String> unknown = new ArrayList<>();
+        List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
+        if (!unknown.isEmpty()) {
+            throw new AvailabilityRequestException(AvailabilityRequestException.Kind.UNKNOWN_NODE, "node",
+                    "node '" + node + "' is not in the ring (give an address or host id)");
+        }
+        boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
+        List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
+        Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, level, localDc, live,
+                target.get(0));
+        String address = ring.nodes().get(target.get(0)).address();
+        if (!check.safe()) {
+            throw new AvailabilityProblems.UnsafeToStopException(address, level.name(), check.reasons());
+        }
+        return new SafeToStopResponse(address, level, true, localDc,
+                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotRef.of(f));
+    }
+
+    private static boolean readable(Verdict v) {
+        return !v.valid() || v.achievable();
+    }
+
+    private String localDc(ConsistencyLevel level, String dc, TokenRing ring) {
+        String chosen = AvailabilityRequestException.localDatacenter(level, dc, configuredLocalDc,
+                ring.nodes().stream().map(Node::datacenter).distinct().toList());
+        return level.needsLocalDatacenter() ? chosen : null;
+    }
+
+    private static List<Integer> downNodes(TokenRing ring, List<String> down) {
+        if (down == null) {
+            return List.of();
+        }
+        List<String> names = down.stream().flatMap(d -> Arrays.stream(d.split(","))).map(String::trim)
+                .filter(s -> !s.isEmpty()).toList();
+        List<String> unknown = new ArrayList<>();
+        List<Integer> out = Availability.nodeIndexes(ring, names, unknown);
+        if (!unknown.isEmpty()) {
+            throw new AvailabilityRequestException(AvailabilityRequestException.Kind.UNKNOWN_NODE, "down",
+                    "nodes " + unknown + " are not in the ring (give addresses or host ids); known: "
+                            + ring.nodes().stream().map(Node::address).toList());
+        }
+        return out;
+    }
+
+    private List<KeyspacePlacement.Placed> keyspaces(ServedSnapshot f, String keyspace) {
+        if (keyspace != null) {
+            return List.of(routing.placement(f, keyspace));
+        }
+        List<KeyspacePlacement.Placed> out = new ArrayList<>();
+        new TreeMap<>(f.ring().keyspaces()).values().forEach(p -> {
+            if (p instanceof KeyspacePlacement.Placed placed && !placed.nodeLocal()) {
+                out.add(placed);
+            }
+        });
+        return out;
+    }
+}

@@ -1,0 +1,185 @@
+package io.ringmap.planning;
+
+import io.ringmap.replication.Placements;
+import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.ring.Node;
+import io.ringmap.ring.RingSnapshot;
+import io.ringmap.ring.TokenRing;
+import io.ringmap.token.BytesToken;
+import io.ringmap.token.Partitioner;
+import io.ringmap.token.Token;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code initial_token} values for N nodes per data centre, and the evaluation of a proposed token assignment.
+ *
+ * <p>As the Cassandra 0.8 documentation asks ("calculating tokens per data centre"): each DC divides the ring
+ * evenly as if it were its own ring, and no two nodes share a token. Node k of DC d (of D DCs) with N_d nodes gets
+ * {@code min + floor(range * (k + (d + 1/2) / D) / N_d)}: evenly spaced within its DC, the DCs interleaved (so with
+ * equal node counts the whole ring is evenly divided too), and the ring's minimum token never used; where DCs of
+ * different sizes meet, the later DC's token moves up by one. Murmur3's ring is
+ * {@code [-2^63, 2^63)}, RandomPartitioner's {@code [0, 2^127)}. ByteOrderedPartitioner has no arithmetic: its
+ * tokens are quantiles of a sample of real keys (the same positions within the sorted sample); a sample can be used
+ * with any partitioner to balance by data instead of by range.
+ */
+public final class BalancedTokens {
+
+    private BalancedTokens() {
+    }
+
+    /** Evenly spaced tokens per DC (Murmur3 and Random). */
+    public static Map<String, List<Token>> even(Partitioner partitioner, Map<String, Integer> nodesPerDc) {
+        BigInteger min;
+        BigInteger range;
+        switch (partitioner.name()) {
+            case "Murmur3Partitioner" -> {
+                min = BigInteger.ONE.shiftLeft(63).negate();
+                range = BigInteger.ONE.shiftLeft(64);
+            }
+            case "RandomPartitioner" -> {
+                min = BigInteger.ZERO;
+                range = BigInteger.ONE.shiftLeft(127);
+            }
+            default -> throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "partitioner", partitioner.name()
+                    + " tokens are key bytes: give a sample of real keys to place them at its quantiles");
+        }
+        check(nodesPerDc);
+        int dcs = nodesPerDc.size();
+        Map<String, List<Token>> out = new LinkedHashMap<>();
+        Set<BigInteger> used = new HashSet<>();
+        int d = 0;
+        for (Map.Entry<String, Integer> e : nodesPerDc.entrySet()) {
+            int n = e.getValue();
+            List<Token> tokens = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                // range * (2kD + 2d + 1) / (2 D n)
+                BigInteger t = min.add(range.multiply(BigInteger.valueOf(2L * k * dcs + 2L * d + 1))
+                        .divide(BigInteger.valueOf(2L * dcs * n)));
+                while (!used.add(t)) {
+                    t = t.add(BigInteger.ONE); // DCs of different sizes can meet (3 and 1 nodes at 3/4): one token up
+                }
+                tokens.add(partitioner.parseToken(t.toString()));
+            }
+            out.put(e.getKey(), tokens);
+            d++;
+        }
+        return out;
+    }
+
+    /**
+     * Tokens at the quantiles of a sample of real keys' tokens: node k of DC d takes the sample token at position
+     * {@code floor(size * (k + (d + 1/2) / D) / N_d)} of the sorted sample. Equal tokens in different DCs are made
+     * distinct (ByteOrdered: a 0x00 byte appended; numeric: +1).
+     */
+    public static Map<String, List<Token>> quantiles(Partitioner partitioner, Map<String, Integer> nodesPerDc,
+            List<Token> sample) {
+        check(nodesPerDc);
+        List<Token> sorted = new ArrayList<>(sample);
+        sorted.sort(Token::compareTo);
+        int total = nodesPerDc.values().stream().mapToInt(Integer::intValue).sum();
+        if (sorted.size() < total) {
+            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "sample", "a sample of " + sorted.size()
+                    + " keys cannot place " + total + " nodes; give at least one key per node (many more for balance)");
+        }
+        int dcs = nodesPerDc.size();
+        Map<String, List<Token>> out = new LinkedHashMap<>();
+        Set<Token> used = new HashSet<>();
+        int d = 0;
+        for (Map.Entry<String, Integer> e : nodesPerDc.entrySet()) {
+            int n = e.getValue();
+            List<Token> tokens = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                long index = (long) sorted.size() * (2L * k * dcs + 2L * d + 1) / (2L * dcs * n);
+                Token t = sorted.get((int) Math.min(index, sorted.size() - 1));
+                while (!used.add(t)) {
+                    t = t instanceof BytesToken b ? appendZero(b)
+                            : partitioner.parseToken(new BigInteger(t.toString()).add(BigInteger.ONE).toString());
+                }
+                tokens.add(t);
+            }
+            out.put(e.getKey(), tokens);
+            d++;
+        }
+        return out;
+    }
+
+    private static Token appendZero(BytesToken t) {
+        byte[] b = java.util.Arrays.copyOf(t.bytes(), t.bytes().length + 1);
+        return new BytesToken(b);
+    }
+
+    private static void check(Map<String, Integer> nodesPerDc) {
+        if (nodesPerDc.isEmpty()) {
+            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "give nodes per data centre, "
+                    + "e.g. dc1:3,dc2:3");
+        }
+        nodesPerDc.forEach((dc, n) -> {
+            if (n == null || n < 1 || n > 1000) {
+                throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "data centre '" + dc
+                        + "' needs 1 to 1000 nodes, was " + n);
+            }
+        });
+    }
+
+    /** One node of an evaluated layout. */
+    public record NodeOwnership(Node node, List<Token> tokens, double ownership, Map<String, Double> effective) {
+    }
+
+    /** How evenly one keyspace's data spreads: per DC, the largest effective ownership over the mean. */
+    public record KeyspaceBalance(String keyspace, Map<String, Double> imbalanceByDatacenter, List<String> warnings) {
+    }
+
+    /** A layout's ownership, as {@code nodetool status} and {@code nodetool status <keyspace>} would report it. */
+    public record Evaluation(List<NodeOwnership> nodes, double ownershipImbalance, List<KeyspaceBalance> keyspaces) {
+    }
+
+    /**
+     * Evaluates a layout: each node's share of the ring, its effective ownership of each keyspace (placed as
+     * Cassandra places it), and the imbalance (max / mean over the nodes of a DC holding the keyspace).
+     */
+    public static Evaluation evaluate(TokenRing ring, Map<String, Map<String, String>> replication) {
+        RingSnapshot snapshot = RingSnapshot.of(ring, Placements.place(ring, replication, 0));
+        double[] primary = snapshot.primaryOwnership();
+        Map<String, double[]> effective = new LinkedHashMap<>();
+        List<KeyspaceBalance> balances = new ArrayList<>();
+        for (KeyspacePlacement p : snapshot.keyspaces().values().stream()
+                .sorted((a, b) -> a.keyspace().compareTo(b.keyspace())).toList()) {
+            if (!(p instanceof KeyspacePlacement.Placed placed) || placed.nodeLocal()) {
+                continue;
+            }
+            double[] owns = snapshot.effectiveOwnership(placed);
+            effective.put(placed.keyspace(), owns);
+            Map<String, double[]> byDc = new LinkedHashMap<>(); // {max, sum, count}
+            for (int n = 0; n < owns.length; n++) {
+                if (owns[n] > 0) {
+                    double[] s = byDc.computeIfAbsent(ring.nodes().get(n).datacenter(), k -> new double[3]);
+                    s[0] = Math.max(s[0], owns[n]);
+                    s[1] += owns[n];
+                    s[2]++;
+                }
+            }
+            Map<String, Double> imbalance = new LinkedHashMap<>();
+            byDc.forEach((dc, s) -> imbalance.put(dc, s[0] / (s[1] / s[2])));
+            balances.add(new KeyspaceBalance(placed.keyspace(), imbalance, placed.warnings()));
+        }
+        List<List<Token>> tokens = ring.tokensByNode();
+        List<NodeOwnership> nodes = new ArrayList<>();
+        double max = 0;
+        double sum = 0;
+        for (int n = 0; n < ring.nodes().size(); n++) {
+            Map<String, Double> eff = new LinkedHashMap<>();
+            int node = n;
+            effective.forEach((ks, owns) -> eff.put(ks, owns[node]));
+            nodes.add(new NodeOwnership(ring.nodes().get(n), tokens.get(n), primary[n], eff));
+            max = Math.max(max, primary[n]);
+            sum += primary[n];
+        }
+        return new Evaluation(nodes, max / (sum / ring.nodes().size()), balances);
+    }
+}

@@ -1,0 +1,210 @@
+package io.ringmap.planning.web;
+
+import io.ringmap.planning.BalancedTokens;
+import io.ringmap.planning.PlanException;
+import io.ringmap.planning.service.KeyHashing;
+import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.ring.Node;
+import io.ringmap.ring.NodeState;
+import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.schema.TableSchema;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.token.Partitioner;
+import io.ringmap.token.Token;
+import io.ringmap.web.InvalidParameterException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /tokens/balanced} and {@code /tokens/evaluate}: initial tokens per DC, and what a token layout would own. */
+@RestController
+@Tag(name = "plan")
+public class TokenPlanController {
+
+    private final RoutingService routing;
+
+    public TokenPlanController(RoutingService routing) {
+        this.routing = routing;
+    }
+
+    /** Balanced tokens per DC. */
+    public record BalancedResponse(String partitioner, Map<String, Integer> nodes,
+            @Schema(description = "Per DC, one initial_token per node (tokens as strings)")
+            Map<String, List<String>> initialTokens,
+            @Schema(description = "How the tokens were chosen") String method) {
+    }
+
+    /** Keys whose tokens are the sample (ByteOrdered, or balancing by data). */
+    public record SampleBody(@Schema(example = "iot") String keyspace, @Schema(example = "readings") String table,
+            @Schema(description = "Keys as {column: value} maps") List<Map<String, String>> keys) {
+    }
+
+    /** A request for balanced tokens from a sample of real keys. */
+    public record BalancedRequest(@Schema(description = "Default: the ring's partitioner", nullable = true)
+            String partitioner, @Schema(example = "{\"dc1\": 2, \"dc2\": 2}") Map<String, Integer> nodes,
+            @Schema(nullable = true) SampleBody sample) {
+    }
+
+    /** One node of a proposed layout. */
+    public record ProposedNode(@Schema(example = "127.0.0.5") String address,
+            @Schema(nullable = true) String hostId, @Schema(example = "dc1") String datacenter,
+            @Schema(example = "rack1") String rack, List<String> tokens) {
+    }
+
+    /** A proposed layout: new nodes added to the live ring, or a whole new layout. */
+    public record EvaluateRequest(@Schema(description = "add (to the served ring) or replace", example = "add")
+            String mode, List<ProposedNode> nodes) {
+    }
+
+    /** A node's ownership under the layout. */
+    public record NodeOwnershipView(String address, String datacenter, String rack, List<String> tokens,
+            @Schema(description = "Share of the ring owned as primary (nodetool status)") double ownership,
+            @Schema(description = "Per keyspace, the effective ownership (nodetool status <keyspace>)")
+            Map<String, Double> effectiveOwnership) {
+    }
+
+    /** The evaluation. */
+    public record EvaluateResponse(String partitioner, String mode, List<NodeOwnershipView> nodes,
+            @Schema(description = "Largest ownership / mean ownership") double ownershipImbalance,
+            List<BalancedTokens.KeyspaceBalance> keyspaces) {
+    }
+
+    @GetMapping(path = "/tokens/balanced", produces = "application/json")
+    @Operation(summary = "initial_token for N nodes per data centre, each DC dividing the ring evenly",
+            description = "Murmur3 and Random: node k of DC d (of D DCs, N_d nodes) gets min + range * (k + (d + "
+                    + "1/2) / D) / N_d: even within each DC, DCs interleaved, no collisions. For ByteOrdered use "
+                    + "POST with a sample of real keys. nodes=dc1:2,dc2:2 gives dc1 -6917529027641081856, "
+                    + "2305843009213693952 and dc2 -2305843009213693952, 6917529027641081856.")
+    public BalancedResponse balanced(
+            @Parameter(description = "Nodes per DC, e.g. dc1:3,dc2:3", example = "dc1:2,dc2:2") @RequestParam
+            String nodes,
+            @Parameter(description = "Partitioner (default: the ring's)") @RequestParam(required = false)
+            String partitioner) {
+        Partitioner p = partitioner(partitioner);
+        Map<String, Integer> perDc = perDc(nodes);
+        return new BalancedResponse(p.name(), perDc, strings(BalancedTokens.even(p, perDc)),
+                "even per data centre, data centres interleaved");
+    }
+
+    @PostMapping(path = "/tokens/balanced", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "initial_token per DC at the quantiles of a sample of real keys (ByteOrdered)",
+            description = "The sample keys are serialized and hashed as /token does (ByteOrdered: the key bytes).")
+    public BalancedResponse balancedFromSample(@RequestBody BalancedRequest request) {
+        Partitioner p = partitioner(request.partitioner());
+        if (request.nodes() == null) {
+            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "give nodes per data centre");
+        }
+        Map<String, Integer> perDc = new LinkedHashMap<>(request.nodes());
+        if (request.sample() == null || request.sample().keys() == null) {
+            return new BalancedResponse(p.name(), perDc, strings(BalancedTokens.even(p, perDc)),
+                    "even per data centre, data centres interleaved");
+        }
+        ServedSnapshot f = routing.snapshot();
+        if (request.sample().keys().size() > 100_000) {
+            throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "sample.keys", request.sample().keys().size()
+                    + " sample keys, more than the 100,000 a token plan reads");
+        }
+        TableSchema schema = routing.table(f, request.sample().keyspace(), request.sample().table());
+        List<Token> sample = new ArrayList<>();
+        for (Map<String, String> key : request.sample().keys()) {
+            sample.add(KeyHashing.token(p, schema, key));
+        }
+        return new BalancedResponse(p.name(), perDc, strings(BalancedTokens.quantiles(p, perDc, sample)),
+                "quantiles of " + sample.size() + " sample keys");
+    }
+
+    @PostMapping(path = "/tokens/evaluate", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Ownership and effective ownership per keyspace of a proposed token layout",
+            description = "mode=add: the nodes join the served ring; mode=replace: they are the whole ring. Every "
+                    + "keyspace of the served snapshot is placed as Cassandra places it.")
+    public EvaluateResponse evaluate(@RequestBody EvaluateRequest request) {
+        String mode = request.mode() == null ? "add" : request.mode();
+        if (!mode.equals("add") && !mode.equals("replace")) {
+            throw new InvalidParameterException("mode", "mode '" + mode + "' is not add or replace");
+        }
+        if (request.nodes() == null || request.nodes().isEmpty()) {
+            throw new InvalidParameterException("nodes", "give the proposed nodes with their tokens");
+        }
+        ServedSnapshot f = routing.snapshot();
+        TokenRing current = f.tokenRing();
+        Partitioner p = current.partitioner();
+        Map<Node, List<Token>> layout = new LinkedHashMap<>();
+        if (mode.equals("add")) {
+            List<List<Token>> tokens = current.tokensByNode();
+            for (int n = 0; n < current.nodes().size(); n++) {
+                layout.put(current.nodes().get(n), tokens.get(n));
+            }
+        }
+        for (ProposedNode n : request.nodes()) {
+            if (n.address() == null || n.datacenter() == null || n.rack() == null || n.tokens() == null
+                    || n.tokens().isEmpty()) {
+                throw new InvalidParameterException("nodes", "each node needs address, datacenter, rack and tokens");
+            }
+            layout.put(new Node(n.hostId() == null ? n.address() : n.hostId(), n.address(), n.datacenter(), n.rack(),
+                    NodeState.UP), n.tokens().stream().map(p::parseToken).toList());
+        }
+        TokenRing ring;
+        try {
+            ring = TokenRing.of(p, layout);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidParameterException("nodes", e.getMessage());
+        }
+        Map<String, Map<String, String>> replication = new LinkedHashMap<>();
+        f.ring().keyspaces().forEach((name, placement) -> {
+            if (placement instanceof KeyspacePlacement.Placed placed && !placed.nodeLocal()) {
+                replication.put(name, placed.replication());
+            }
+        });
+        BalancedTokens.Evaluation e = BalancedTokens.evaluate(ring, replication);
+        List<NodeOwnershipView> nodes = e.nodes().stream().map(n -> new NodeOwnershipView(n.node().address(),
+                n.node().datacenter(), n.node().rack(), n.tokens().stream().map(Token::toString).toList(),
+                n.ownership(), n.effective())).toList();
+        return new EvaluateResponse(p.name(), mode, nodes, e.ownershipImbalance(), e.keyspaces());
+    }
+
+    private Partitioner partitioner(String name) {
+        if (name == null || name.isBlank()) {
+            return routing.snapshot().tokenRing().partitioner();
+        }
+        try {
+            return KeyHashing.partitioner(name);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidParameterException("partitioner", e.getMessage());
+        }
+    }
+
+    private static Map<String, Integer> perDc(String nodes) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (String part : nodes.split(",")) {
+            String[] kv = part.trim().split(":");
+            if (kv.length != 2 || kv[0].isBlank()) {
+                throw new InvalidParameterException("nodes", "nodes '" + nodes + "' is not dc:count[,dc:count...]");
+            }
+            try {
+                if (out.put(kv[0].trim(), Integer.parseInt(kv[1].trim())) != null) {
+                    throw new InvalidParameterException("nodes", "data centre '" + kv[0].trim() + "' is given twice");
+                }
+            } catch (NumberFormatException e) {
+                throw new InvalidParameterException("nodes", "node count '" + kv[1] + "' is not a number");
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, List<String>> strings(Map<String, List<Token>> tokens) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        tokens.forEach((dc, list) -> out.put(dc, list.stream().map(Token::toString).toList()));
+        return out;
+    }
+}
