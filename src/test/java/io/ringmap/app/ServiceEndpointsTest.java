@@ -35,6 +35,28 @@ class ServiceEndpointsTest {
     }
 
     @Test
+    void compressesLargeAnswersForClientsThatAcceptGzip() throws Exception {
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                api("/splits?keyspace=iot&table=readings&n=256&mode=even"))).header("Accept-Encoding", "gzip").build();
+        var r = java.net.http.HttpClient.newHttpClient().send(request,
+                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        String body;
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body()))) {
+            body = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertThat(body).startsWith("{").contains("\"count\":256");
+        assertThat(r.body().length).isLessThan(body.length() / 5);
+        // and a client that does not ask gets plain JSON
+        var plain = HttpSupport.get(api("/splits?keyspace=iot&table=readings&n=256&mode=even"));
+        assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+        // (the same answer up to the snapshot's age)
+        assertThat(plain.body().substring(0, plain.body().indexOf("\"snapshot\"")))
+                .isEqualTo(body.substring(0, body.indexOf("\"snapshot\"")));
+    }
+
+    @Test
     void servesSwaggerUiAndTheApiDocument() {
         assertThat(HttpSupport.get(api("/swagger-ui.html")).statusCode()).isIn(200, 302);
         assertThat(HttpSupport.get(api("/swagger-ui/index.html")).statusCode()).isEqualTo(200);
