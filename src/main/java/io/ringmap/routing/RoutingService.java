@@ -12,8 +12,8 @@ import io.ringmap.schema.TableSchema;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.schema.UnknownTableException;
 import io.ringmap.token.Token;
-import io.ringmap.topology.Freshness;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,28 +24,28 @@ import java.util.Map;
  */
 public class RoutingService {
 
-    private final RingService ringService;
+    private final SnapshotHolder snapshots;
     private final ApiProperties api;
     private final HitRecorder hits;
 
-    public RoutingService(RingService ringService, ApiProperties api, HitRecorder hits) {
-        this.ringService = ringService;
+    public RoutingService(SnapshotHolder snapshots, ApiProperties api, HitRecorder hits) {
+        this.snapshots = snapshots;
         this.api = api;
         this.hits = hits;
     }
 
     /** The snapshot to answer from. */
-    public Freshness snapshot() {
-        return ringService.current();
+    public ServedSnapshot snapshot() {
+        return snapshots.current();
     }
 
     /** The table's schema. */
-    public TableSchema table(Freshness f, String keyspace, String table) {
+    public TableSchema table(ServedSnapshot f, String keyspace, String table) {
         // an unknown keyspace is a 404; an unplaceable one still has tokens
-        f.snapshot().ring().keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
+        f.ring().keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
         TableSchema schema;
         try {
-            schema = f.snapshot().schema().table(keyspace, table);
+            schema = f.schema().table(keyspace, table);
         } catch (UnknownKeyspaceException e) {
             throw new UnknownTableException(keyspace, table);
         }
@@ -53,8 +53,8 @@ public class RoutingService {
     }
 
     /** The keyspace's placement, or a 404/422-worthy exception. */
-    public KeyspacePlacement.Placed placement(Freshness f, String keyspace) {
-        KeyspacePlacement p = f.snapshot().ring().keyspace(keyspace)
+    public KeyspacePlacement.Placed placement(ServedSnapshot f, String keyspace) {
+        KeyspacePlacement p = f.ring().keyspace(keyspace)
                 .orElseThrow(() -> new UnknownKeyspaceException(keyspace));
         if (p instanceof KeyspacePlacement.Failed failed) {
             throw new UnplaceableKeyspaceException(failed.keyspace(), failed.reason());
@@ -63,12 +63,12 @@ public class RoutingService {
     }
 
     /** Parses and hashes keys; with {@code withReplicas}, also looks their replicas up. All keys parse or none. */
-    public List<KeyRoute> route(Freshness f, String keyspace, String table, List<Map<String, String>> keys,
+    public List<KeyRoute> route(ServedSnapshot f, String keyspace, String table, List<Map<String, String>> keys,
             boolean withReplicas) {
         checkBatch(keys.size());
         TableSchema schema = table(f, keyspace, table);
         KeyspacePlacement.Placed placement = withReplicas ? placement(f, keyspace) : null;
-        RingSnapshot ring = f.snapshot().ring();
+        RingSnapshot ring = f.ring();
         List<ParsedKey> parsed = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
             try {
@@ -79,7 +79,7 @@ public class RoutingService {
         }
         List<KeyRoute> out = new ArrayList<>(parsed.size());
         for (ParsedKey key : parsed) {
-            Token token = ring.ring().partitioner().tokenFor(key.serializedKey());
+            Token token = ring.tokenRing().partitioner().tokenFor(key.serializedKey());
             ReplicaLookup lookup = placement == null ? null : ring.lookup(placement, token);
             out.add(new KeyRoute(schema, key, token, lookup));
         }
@@ -91,14 +91,14 @@ public class RoutingService {
     }
 
     /** Replicas of tokens given directly (no key, so nothing is counted as a hit). */
-    public List<ReplicaLookup> replicasOfTokens(Freshness f, String keyspace, List<String> tokens) {
+    public List<ReplicaLookup> replicasOfTokens(ServedSnapshot f, String keyspace, List<String> tokens) {
         checkBatch(tokens.size());
         KeyspacePlacement.Placed placement = placement(f, keyspace);
-        RingSnapshot ring = f.snapshot().ring();
+        RingSnapshot ring = f.ring();
         List<Token> parsed = new ArrayList<>(tokens.size());
         for (int i = 0; i < tokens.size(); i++) {
             try {
-                parsed.add(ring.ring().partitioner().parseToken(tokens.get(i)));
+                parsed.add(ring.tokenRing().partitioner().parseToken(tokens.get(i)));
             } catch (RuntimeException e) {
                 throw tokens.size() == 1 ? e : new BatchItemException(i, e);
             }
@@ -107,15 +107,15 @@ public class RoutingService {
     }
 
     /** Records client-reported accesses; validated like lookups, all or nothing. */
-    public int recordHits(Freshness f, String keyspace, String table, List<Map<String, String>> keys,
+    public int recordHits(ServedSnapshot f, String keyspace, String table, List<Map<String, String>> keys,
             List<Long> counts) {
         checkBatch(keys.size());
         TableSchema schema = table(f, keyspace, table);
         // a keyspace whose replication cannot be placed still has hot keys, only no replica hits (as for /token)
-        KeyspacePlacement.Placed placement = f.snapshot().ring().keyspace(keyspace)
+        KeyspacePlacement.Placed placement = f.ring().keyspace(keyspace)
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
-        RingSnapshot ring = f.snapshot().ring();
+        RingSnapshot ring = f.ring();
         List<ParsedKey> parsed = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
             long c = counts.get(i);
@@ -131,7 +131,7 @@ public class RoutingService {
         for (int i = 0; i < parsed.size(); i++) {
             List<Node> replicas = List.of();
             if (placement != null) {
-                Token token = ring.ring().partitioner().tokenFor(parsed.get(i).serializedKey());
+                Token token = ring.tokenRing().partitioner().tokenFor(parsed.get(i).serializedKey());
                 replicas = nodes(ring, ring.lookup(placement, token).replicas());
             }
             hits.record(schema, parsed.get(i), counts.get(i), replicas);
@@ -149,7 +149,7 @@ public class RoutingService {
     private static List<Node> nodes(RingSnapshot ring, ReplicaSet set) {
         List<Node> out = new ArrayList<>(set.size());
         for (int i = 0; i < set.size(); i++) {
-            out.add(ring.ring().nodes().get(set.node(i)));
+            out.add(ring.tokenRing().nodes().get(set.node(i)));
         }
         return out;
     }

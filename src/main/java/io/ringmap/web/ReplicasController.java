@@ -2,11 +2,10 @@ package io.ringmap.web;
 
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
-import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -101,7 +100,7 @@ public class ReplicasController {
             @RequestParam(required = false) String token,
             @Parameter(description = "Only replicas in this data centre") @RequestParam(required = false) String dc,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         Map<String, String> components = KeyParams.components(params, RESERVED);
         KeyspacePlacement.Placed placement;
         ReplicaLookup lookup;
@@ -113,7 +112,7 @@ public class ReplicasController {
             }
             placement = routing.placement(f, keyspace);
             lookup = routing.replicasOfTokens(f, keyspace, List.of(token)).get(0);
-            tokenText = f.snapshot().ring().ring().partitioner().parseToken(token).toString();
+            tokenText = f.tokenRing().partitioner().parseToken(token).toString();
         } else {
             if (table == null) {
                 throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
@@ -121,11 +120,11 @@ public class ReplicasController {
             KeyRoute r = routing.route(f, keyspace, table, List.of(components), true).get(0);
             placement = routing.placement(f, keyspace);
             lookup = r.replicas();
-            key = TokenController.keyView(r);
+            key = r.keyByColumn();
             tokenText = r.token().toString();
         }
-        TokenRing ring = f.snapshot().ring().ring();
-        List<ReplicaView> replicas = views(ring, lookup.replicas(), dc);
+        TokenRing ring = f.tokenRing();
+        List<ReplicaView> replicas = ReplicaView.of(ring, lookup.replicas(), dc);
         return new ReplicasResponse(placement.keyspace(), table == null ? null : table, key, tokenText,
                 ring.partitioner().name(), RangeView.of(lookup.range()), replicas, byDc(replicas),
                 placement.nodeLocal(), placement.warnings(), SnapshotView.of(f));
@@ -145,39 +144,24 @@ public class ReplicasController {
         if (byKeys && (request.table() == null || request.table().isBlank())) {
             throw new InvalidParameterException("table", "keys need the table they belong to");
         }
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(f, request.keyspace());
-        TokenRing ring = f.snapshot().ring().ring();
+        TokenRing ring = f.tokenRing();
         List<ReplicasResult> results = new ArrayList<>();
         if (byKeys) {
             for (KeyRoute r : routing.route(f, request.keyspace(), request.table(), request.keys(), true)) {
-                results.add(new ReplicasResult(TokenController.keyView(r), r.token().toString(),
-                        RangeView.of(r.replicas().range()), views(ring, r.replicas().replicas(), request.dc())));
+                results.add(new ReplicasResult(r.keyByColumn(), r.token().toString(),
+                        RangeView.of(r.replicas().range()), ReplicaView.of(ring, r.replicas().replicas(), request.dc())));
             }
         } else {
             List<ReplicaLookup> lookups = routing.replicasOfTokens(f, request.keyspace(), request.tokens());
             for (int i = 0; i < lookups.size(); i++) {
                 results.add(new ReplicasResult(null, ring.partitioner().parseToken(request.tokens().get(i)).toString(),
-                        RangeView.of(lookups.get(i).range()), views(ring, lookups.get(i).replicas(), request.dc())));
+                        RangeView.of(lookups.get(i).range()), ReplicaView.of(ring, lookups.get(i).replicas(), request.dc())));
             }
         }
         return new ReplicasBatchResponse(placement.keyspace(), request.table(), ring.partitioner().name(),
                 placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(f));
-    }
-
-    static List<ReplicaView> views(TokenRing ring, ReplicaSet set, String dc) {
-        if (dc != null && ring.nodes().stream().noneMatch(n -> n.datacenter().equals(dc))) {
-            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
-                    + ring.nodes().stream().map(n -> n.datacenter()).distinct().sorted().toList());
-        }
-        List<ReplicaView> out = new ArrayList<>(set.size());
-        for (int i = 0; i < set.size(); i++) {
-            var node = ring.nodes().get(set.node(i));
-            if (dc == null || dc.equals(node.datacenter())) {
-                out.add(ReplicaView.of(node, set.isFull(i)));
-            }
-        }
-        return out;
     }
 
     private static Map<String, List<String>> byDc(List<ReplicaView> replicas) {

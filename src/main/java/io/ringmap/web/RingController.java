@@ -6,7 +6,7 @@ import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.token.Token;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -94,9 +94,9 @@ public class RingController {
         if (limit != null && (limit < 1 || limit > MAX_PAGE)) {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + MAX_PAGE + ", was " + limit);
         }
-        Freshness f = routing.snapshot();
-        RingSnapshot snapshot = f.snapshot().ring();
-        TokenRing ring = snapshot.ring();
+        ServedSnapshot f = routing.snapshot();
+        RingSnapshot snapshot = f.ring();
+        TokenRing ring = f.tokenRing();
         double[] effective = keyspace == null ? null : snapshot.effectiveOwnership(routing.placement(f, keyspace));
         double[] primary = snapshot.primaryOwnership();
         List<List<Token>> byNode = ring.tokensByNode();
@@ -118,7 +118,7 @@ public class RingController {
                 e.getValue().values().stream().mapToInt(Integer::intValue).sum(), e.getValue())).toList();
         List<KeyspaceView> keyspaces = new ArrayList<>();
         new TreeMap<>(snapshot.keyspaces()).forEach((name, p) -> {
-            List<String> tables = f.snapshot().schema().tables().stream().filter(t -> t.keyspace().equals(name))
+            List<String> tables = f.schema().tables().stream().filter(t -> t.keyspace().equals(name))
                     .map(t -> t.table()).sorted().toList();
             if (p instanceof KeyspacePlacement.Placed placed) {
                 keyspaces.add(new KeyspaceView(name, new TreeMap<>(p.replication()), "placed", null,

@@ -5,10 +5,10 @@ import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.splits.CqlPredicates;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.Splitter;
-import io.ringmap.topology.Freshness;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -96,10 +96,10 @@ public class SplitsController {
         if (!m.equals("even") && !m.equals("aligned")) {
             throw new InvalidParameterException("mode", "mode must be 'even' or 'aligned', was '" + mode + "'");
         }
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
-        TokenRing ring = f.snapshot().ring().ring();
+        TokenRing ring = f.tokenRing();
         List<Split> splits = m.equals("even") ? Splitter.even(ring, n, placement::replicasAt)
                 : Splitter.aligned(ring, n, placement::replicasAt);
         String from = CqlPredicates.identifier(schema.keyspace()) + "." + CqlPredicates.identifier(schema.table());
@@ -111,7 +111,7 @@ public class SplitsController {
                 ranges.add(new RangeQuery(r.start().toString(), r.end().toString(), predicate,
                         "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate)));
             }
-            List<String> replicas = ReplicasController.views(ring, s.replicas(), null)
+            List<String> replicas = ReplicaView.of(ring, s.replicas(), null)
                     .stream().map(ReplicaView::address).toList();
             RangeQuery only = ranges.size() == 1 ? ranges.get(0) : null;
             views.add(new SplitView(only == null ? null : only.start(), only == null ? null : only.end(),

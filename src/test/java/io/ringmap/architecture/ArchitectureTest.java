@@ -12,19 +12,24 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "io.ringmap", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
+    /** The pure core; for hot keys only the core package itself, not its adapters beside it (web, metrics, ...). */
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
-        "io.ringmap.splits..", "io.ringmap.hotkeys.."};
+        "io.ringmap.splits..", "io.ringmap.hotkeys"};
 
     @ArchTest
     static final ArchRule coreImportsNeitherSpringNorTheDriver = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "com.datastax..",
                     "io.micrometer..", "jakarta.servlet..", "tools.jackson..", "com.fasterxml.jackson..")
-            .as("token, ring, replication, splits and hotkeys import neither Spring, the driver nor Micrometer");
+            .as("token, ring, replication, splits and hotkeys (its core package) import neither Spring, the driver nor "
+                    + "Micrometer");
 
     @ArchTest
     static final ArchRule coreDoesNotReachOutward = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap.topology..",
-                    "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.metrics..", "io.ringmap.schema..");
+                    "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.schema..", "io.ringmap.snapshot..",
+                    "io.ringmap.hotkeys.web..", "io.ringmap.hotkeys.metrics..", "io.ringmap.hotkeys.routing..",
+                    "io.ringmap.hotkeys.config..")
+            .as("the core depends on nothing outside it: not on adapters, services, the schema or the snapshot");
 
     @ArchTest
     static final ArchRule nobodyUsesDriverInternals = noClasses().should().dependOnClassesThat()
@@ -34,6 +39,12 @@ class ArchitectureTest {
     static final ArchRule onlyTopologyTalksToALiveCluster = noClasses().that()
             .resideOutsideOfPackages("io.ringmap.topology..", "io.ringmap.config..")
             .should().dependOnClassesThat().haveFullyQualifiedName("com.datastax.oss.driver.api.core.CqlSession");
+
+    @ArchTest
+    static final ArchRule sourcesPublishWithoutReadingTheServedSnapshot = noClasses()
+            .that().resideInAPackage("io.ringmap.topology..")
+            .should().dependOnClassesThat().resideInAPackage("io.ringmap.snapshot..")
+            .as("topology sources publish through TopologyPublisher; only the snapshot package holds what is served");
 
     @ArchTest
     static final ArchRule controllersStayThin = noClasses().that().resideInAPackage("io.ringmap.web..")

@@ -1,13 +1,17 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys.web;
 
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.hotkeys.HotKey;
-import io.ringmap.routing.HotKeyQuery;
-import io.ringmap.routing.HotKeyQuery.RoutedHotKey;
-import io.ringmap.routing.HotKeyQuery.TableReport;
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.routing.HotKeyQuery.RoutedHotKey;
+import io.ringmap.hotkeys.routing.HotKeyQuery.TableReport;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.web.HotKeysDisabledException;
+import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.ReplicaView;
+import io.ringmap.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -112,7 +116,7 @@ public class HotKeysController {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + properties.topK()
                     + " (ringmap.hotkeys.top-k), was " + limit);
         }
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         List<TableView> tables = new ArrayList<>();
         for (TableReport report : hotKeys.hotKeys(f, keyspace, table, keys)) {
             List<HotKeyView> views = new ArrayList<>(report.keys().size());
@@ -126,13 +130,13 @@ public class HotKeysController {
                 properties.window().toString(), tables, SnapshotView.of(f));
     }
 
-    private static HotKeyView view(Freshness f, RoutedHotKey k) {
+    private static HotKeyView view(ServedSnapshot f, RoutedHotKey k) {
         HotKey hot = k.hotKey();
         KeyRoute r = k.route();
-        return new HotKeyView(hot.label(), hot.key(), r == null ? null : TokenController.keyView(r), hot.estimate(),
+        return new HotKeyView(hot.label(), hot.key(), r == null ? null : r.keyByColumn(), hot.estimate(),
                 hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
                 r == null ? null : r.token().toString(),
                 r == null || r.replicas() == null ? null
-                        : ReplicasController.views(f.snapshot().ring().ring(), r.replicas().replicas(), null));
+                        : ReplicaView.of(f.tokenRing(), r.replicas().replicas(), null));
     }
 }

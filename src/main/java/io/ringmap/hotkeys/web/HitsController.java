@@ -1,11 +1,12 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys.web;
 
-import io.ringmap.metrics.ReportedHits;
-import io.ringmap.metrics.ReportedHits.Operation;
+import io.ringmap.hotkeys.metrics.ReportedHits.Operation;
+import io.ringmap.hotkeys.metrics.ReportedHits;
 import io.ringmap.routing.BatchItemException;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.web.InvalidParameterException;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -74,7 +75,7 @@ public class HitsController {
     public HitsResponse hits(@Valid @RequestBody HitsRequest request) {
         List<Hit> hits = request.hits();
         routing.checkBatch(hits.size());
-        Freshness f = routing.snapshot();
+        ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, request.keyspace(), request.table());
         List<Map<String, String>> keys = new ArrayList<>(hits.size());
         List<Long> counts = new ArrayList<>(hits.size());
