@@ -53,7 +53,8 @@ final class SnapshotFactory {
             ring = RingSnapshot.of(tokenRing, Placements.place(tokenRing, model.replication(),
                     localIndex(tokenRing.nodes(), model.localAddress())));
         }
-        return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, createdAt);
+        return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, createdAt,
+                ContentHash.of(model, source));
     }
 
     private static int localIndex(List<Node> nodes, String localAddress) {

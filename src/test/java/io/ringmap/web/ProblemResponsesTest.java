@@ -176,7 +176,8 @@ class ProblemResponsesTest {
                         "127.0.0.1")))
                 .andExpect(jsonPath("$.range.start").value("0"))
                 .andExpect(jsonPath("$.range.end").value("4611686018427387904"))
-                .andExpect(jsonPath("$.snapshot.version").value(1));
+                .andExpect(jsonPath("$.snapshot.version").value(org.hamcrest.Matchers.matchesPattern("[0-9a-f]{32}")))
+                .andExpect(jsonPath("$.snapshot.sequence").value(1));
         mvc.perform(get("/replicas?keyspace=iot&token=-9000000000000000000"))
                 .andExpect(jsonPath("$.replicas[*].address").value(Matchers.contains("127.0.0.1", "127.0.0.2",
                         "127.0.0.3")));
