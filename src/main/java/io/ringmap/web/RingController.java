@@ -2,11 +2,11 @@ package io.ringmap.web;
 
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
-import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.RingOwnership;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.token.Token;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.token.Token;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -94,11 +94,11 @@ public class RingController {
         if (limit != null && (limit < 1 || limit > MAX_PAGE)) {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + MAX_PAGE + ", was " + limit);
         }
-        ServedSnapshot f = routing.snapshot();
-        RingSnapshot snapshot = f.ring();
-        TokenRing ring = f.tokenRing();
-        double[] effective = keyspace == null ? null : snapshot.effectiveOwnership(routing.placement(f, keyspace));
-        double[] primary = snapshot.primaryOwnership();
+        RingOwnership ownership = routing.ownership(keyspace);
+        ServedSnapshot served = ownership.snapshot();
+        TokenRing ring = served.tokenRing();
+        double[] effective = ownership.effective();
+        double[] primary = ownership.primary();
         List<List<Token>> byNode = ring.tokensByNode();
         int nodeCount = ring.nodes().size();
         int from = Math.min(offset, nodeCount);
@@ -117,8 +117,8 @@ public class RingController {
         List<DatacenterSummary> datacenters = states.entrySet().stream().map(e -> new DatacenterSummary(e.getKey(),
                 e.getValue().values().stream().mapToInt(Integer::intValue).sum(), e.getValue())).toList();
         List<KeyspaceView> keyspaces = new ArrayList<>();
-        new TreeMap<>(snapshot.keyspaces()).forEach((name, p) -> {
-            List<String> tables = f.schema().tables().stream().filter(t -> t.keyspace().equals(name))
+        new TreeMap<>(served.ring().keyspaces()).forEach((name, p) -> {
+            List<String> tables = served.schema().tables().stream().filter(t -> t.keyspace().equals(name))
                     .map(t -> t.table()).sorted().toList();
             if (p instanceof KeyspacePlacement.Placed placed) {
                 keyspaces.add(new KeyspaceView(name, new TreeMap<>(p.replication()), "placed", null,
@@ -129,6 +129,6 @@ public class RingController {
             }
         });
         return new RingResponse(ring.partitioner().name(), ring.size(), nodeCount, datacenters, from,
-                to < nodeCount ? to : null, nodes, keyspaces, SnapshotView.of(f));
+                to < nodeCount ? to : null, nodes, keyspaces, SnapshotView.of(served));
     }
 }

@@ -1,8 +1,8 @@
 package io.ringmap.web;
 
 import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -87,12 +87,11 @@ public class TokenController {
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        ServedSnapshot f = routing.snapshot();
-        KeyRoute r = routing.route(f, keyspace, table, List.of(KeyParams.components(params, RESERVED)), false)
-                .get(0);
-        return new TokenResponse(r.table().keyspace(), r.table().table(),
-                f.tokenRing().partitioner().name(), r.keyByColumn(), r.token().toString(),
-                HEX.formatHex(r.key().serializedKey()), SnapshotView.of(f));
+        Routes routes = routing.route(keyspace, table, List.of(KeyParams.components(params, RESERVED)), false);
+        KeyRoute r = routes.keys().get(0);
+        return new TokenResponse(r.table().keyspace(), r.table().table(), routes.snapshot().partitioner().name(),
+                r.keyByColumn(), r.token().toString(), HEX.formatHex(r.key().serializedKey()),
+                SnapshotView.of(routes.snapshot()));
     }
 
     @PostMapping(path = "/token", consumes = "application/json", produces = "application/json")
@@ -100,11 +99,10 @@ public class TokenController {
             description = "All keys are validated first: one bad key rejects the batch (400 naming its index) and "
                     + "nothing of it is counted. At most ringmap.api.max-batch-size keys (413 beyond).")
     public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request) {
-        ServedSnapshot f = routing.snapshot();
-        List<KeyRoute> routes = routing.route(f, request.keyspace(), request.table(), request.keys(), false);
-        List<TokenResult> results = routes.stream().map(r -> new TokenResult(r.keyByColumn(), r.token().toString(),
-                HEX.formatHex(r.key().serializedKey()))).toList();
-        return new TokenBatchResponse(request.keyspace(), request.table(),
-                f.tokenRing().partitioner().name(), results, SnapshotView.of(f));
+        Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), false);
+        List<TokenResult> results = routes.keys().stream().map(r -> new TokenResult(r.keyByColumn(),
+                r.token().toString(), HEX.formatHex(r.key().serializedKey()))).toList();
+        return new TokenBatchResponse(request.keyspace(), request.table(), routes.snapshot().partitioner().name(),
+                results, SnapshotView.of(routes.snapshot()));
     }
 }

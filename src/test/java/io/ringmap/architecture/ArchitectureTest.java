@@ -1,9 +1,23 @@
 package io.ringmap.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.KeyLabels;
+import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.TableTracker;
+import io.ringmap.schema.CqlTypeParser;
+import io.ringmap.schema.KeyValueCodec;
+import io.ringmap.schema.PartitionKeyParser;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.splits.Splitter;
+import io.ringmap.token.Partitioners;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
@@ -46,10 +60,24 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage("io.ringmap.snapshot..")
             .as("topology sources publish through TopologyPublisher; only the snapshot package holds what is served");
 
+    /**
+     * Web packages (io.ringmap.web and every concept's web subpackage) call services ({@code RoutingService},
+     * {@code HotKeyQuery}) and map the value types those return (tokens, ranges, replica sets, nodes, the served
+     * snapshot, table schemas, splits, hot keys) to response records; the machinery that computes answers stays
+     * behind the services, so a controller cannot redo a service's work. Exceptions are exempt: the problem handler
+     * maps every kind to its problem type.
+     */
     @ArchTest
-    static final ArchRule controllersStayThin = noClasses().that().resideInAPackage("io.ringmap.web..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.replication..")
-            .as("controllers call the routing service; placement stays behind it");
+    static final ArchRule controllersReachTheCoreOnlyThroughServices = noClasses().that()
+            .resideInAnyPackage("io.ringmap.web..", "io.ringmap..web..")
+            .should().dependOnClassesThat(not(assignableTo(Throwable.class)).and(
+                    resideInAnyPackage("io.ringmap.replication..", "io.ringmap.topology..")
+                    .or(belongToAnyOf(SnapshotHolder.class, Splitter.class, PartitionKeyParser.class,
+                            CqlTypeParser.class, KeyValueCodec.class, Partitioners.class, HotKeyRegistry.class,
+                            TableTracker.class, ReplicaHits.class, KeyLabels.class))))
+            .as("web reaches the core only through the services: placement, splitting, key parsing, schema "
+                    + "reading, the snapshot holder and the hot-key registry stay behind RoutingService and "
+                    + "HotKeyQuery; controllers map the values those return");
 
     @ArchTest
     static final ArchRule packagesHaveNoCycles = slices().matching("io.ringmap.(*)..").should().beFreeOfCycles();

@@ -55,6 +55,10 @@ public class HotKeyQuery {
     public record TableReport(TableSchema table, long hits, long maximumError, List<RoutedHotKey> keys) {
     }
 
+    /** The hot keys of the tables asked for, routed against one snapshot. */
+    public record HotKeysReport(ServedSnapshot snapshot, List<TableReport> tables) {
+    }
+
     /**
      * Hot keys of every tracked table, of one keyspace's tables, or of one table (then also when it has no hit).
      *
@@ -63,7 +67,12 @@ public class HotKeyQuery {
      * @throws UnknownKeyspaceException                     for a keyspace not in the snapshot
      * @throws io.ringmap.schema.UnknownTableException for a table not in the snapshot
      */
-    public List<TableReport> hotKeys(ServedSnapshot f, String keyspace, String table, int limit) {
+    public HotKeysReport hotKeys(String keyspace, String table, int limit) {
+        ServedSnapshot served = routing.snapshot();
+        return new HotKeysReport(served, hotKeys(served, keyspace, table, limit));
+    }
+
+    private List<TableReport> hotKeys(ServedSnapshot f, String keyspace, String table, int limit) {
         if (table != null) {
             TableSchema schema = routing.table(f, keyspace, table);
             Optional<TableHotKeys> hot = hotKeys.hotKeys(schema.keyspace(), schema.table(), limit);
