@@ -56,8 +56,8 @@ start() { # name port command...
   "$@" --server.port="$port" --management.server.port=$((port + 1)) > "$OUT/$name.log" 2>&1 &
   pids+=($!)
 }
-ready() { for _ in $(seq 1 300); do curl -sf "localhost:$1/readyz" >/dev/null 2>&1 && return; sleep 0.2; done; }
-ready_any() { for _ in $(seq 1 300); do curl -sf -o /dev/null "localhost:$1/actuator/health" 2>&1 && return; sleep 0.2; done; }
+ready() { for _ in $(seq 1 1200); do curl -sf "localhost:$1/readyz" >/dev/null 2>&1 && return; sleep 0.2; done; }
+ready_any() { for _ in $(seq 1 1200); do curl -sf -o /dev/null "localhost:$1/actuator/health" 2>&1 && return; sleep 0.2; done; }
 JAVA=(java -Xms512m -Xmx1g)
 start before 18080 "${JAVA[@]}" -jar "$BEFORE_JAR"
 start after 18180 "${JAVA[@]}" -jar "$AFTER_JAR"
@@ -66,7 +66,7 @@ ready 18081; ready 18181; ready_any 18281
 measure() { # label url [script]
   local label=$1 url=$2 script=${3:-}
   local r
-  r=$(wrk -t2 -c64 -d"$DURATION" --latency ${script:+-s "$script"} "$url")
+  r=$(wrk -t2 -c64 -d"$DURATION" --timeout 30s --latency ${script:+-s "$script"} "$url")
   printf '%-28s %10s req/s   p50 %8s   p99 %8s\n' "$label" "$(echo "$r" | awk '/Requests\/sec/ {print $2}')" \
     "$(echo "$r" | awk '$1 == "50%" {print $2}')" "$(echo "$r" | awk '$1 == "99%" {print $2}')"
 }

@@ -28,6 +28,11 @@ public class MinimalApp {
     }
 
     public static void main(String[] args) {
-        SpringApplication.run(MinimalApp.class, args);
+        SpringApplication app = new SpringApplication(MinimalApp.class);
+        // as ringmap's application.yaml: no Cassandra health check (no cluster here), the same actuator exposure
+        app.setDefaultProperties(java.util.Map.of("management.health.cassandra.enabled", "false",
+                "management.endpoints.web.exposure.include", "health,info,prometheus",
+                "spring.threads.virtual.enabled", "false"));
+        app.run(args);
     }
 }
