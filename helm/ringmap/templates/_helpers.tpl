@@ -59,8 +59,75 @@ Image tag, defaulting to the chart's appVersion.
 {{- .Values.image.tag | default .Chart.AppVersion }}
 {{- end }}
 
+{{/*
+Image reference: repository:tag, or repository:tag@digest when image.digest is set (the digest decides what is pulled).
+*/}}
 {{- define "ringmap.image" -}}
+{{- if .Values.image.digest }}
+{{- printf "%s:%s@%s" .Values.image.repository (include "ringmap.imageTag" .) .Values.image.digest }}
+{{- else }}
 {{- printf "%s:%s" .Values.image.repository (include "ringmap.imageTag" .) }}
+{{- end }}
+{{- end }}
+
+{{/*
+The API's in-cluster URL.
+*/}}
+{{- define "ringmap.inClusterUrl" -}}
+{{- printf "http://%s.%s.svc.%s:%v" (include "ringmap.fullname" .) .Release.Namespace .Values.clusterDomain .Values.service.port }}
+{{- end }}
+
+{{/*
+Render-time checks of values that would otherwise start a pod that refuses to start or a cluster that cannot drain.
+*/}}
+{{- define "ringmap.validate" -}}
+{{- if and .Values.auth.enabled (not .Values.auth.existingSecret) }}
+{{- fail "auth.enabled needs auth.existingSecret: the name of a Secret holding the Cassandra username and password" }}
+{{- end }}
+{{- if and .Values.tls.enabled (not .Values.tls.truststore.existingSecret) }}
+{{- fail "tls.enabled needs tls.truststore.existingSecret: the name of a Secret holding the truststore" }}
+{{- end }}
+{{- if and .Values.tls.keystore.existingSecret (not .Values.tls.enabled) }}
+{{- fail "tls.keystore.existingSecret (mutual TLS) needs tls.enabled" }}
+{{- end }}
+{{- if and .Values.config.cassandra.contactPoints (not .Values.config.cassandra.localDatacenter) }}
+{{- fail "config.cassandra.contactPoints needs config.cassandra.localDatacenter" }}
+{{- end }}
+{{- if and (eq .Values.config.hotkeys.exportKey "hash") (not .Values.config.hotkeys.salt.existingSecret) }}
+{{- fail "config.hotkeys.exportKey hash needs config.hotkeys.salt.existingSecret: the name of a Secret holding the HMAC salt (the service refuses to start without one)" }}
+{{- end }}
+{{- $pdb := .Values.podDisruptionBudget }}
+{{- if and $pdb.enabled (not $pdb.maxUnavailable) (not (kindIs "string" $pdb.minAvailable)) }}
+{{- $replicas := ternary .Values.autoscaling.minReplicas .Values.replicaCount .Values.autoscaling.enabled }}
+{{- if ge (int $pdb.minAvailable) (int $replicas) }}
+{{- fail (printf "podDisruptionBudget.minAvailable %v with %v replica(s) would block every node drain: lower it or set maxUnavailable" $pdb.minAvailable $replicas) }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+Pod anti-affinity preset (podAntiAffinity soft|hard) unless affinity is given.
+*/}}
+{{- define "ringmap.affinity" -}}
+{{- if .Values.affinity }}
+{{- toYaml .Values.affinity }}
+{{- else if eq .Values.podAntiAffinity "soft" }}
+podAntiAffinity:
+  preferredDuringSchedulingIgnoredDuringExecution:
+    - weight: 100
+      podAffinityTerm:
+        topologyKey: {{ .Values.podAntiAffinityTopologyKey }}
+        labelSelector:
+          matchLabels:
+            {{- include "ringmap.selectorLabels" . | nindent 12 }}
+{{- else if eq .Values.podAntiAffinity "hard" }}
+podAntiAffinity:
+  requiredDuringSchedulingIgnoredDuringExecution:
+    - topologyKey: {{ .Values.podAntiAffinityTopologyKey }}
+      labelSelector:
+        matchLabels:
+          {{- include "ringmap.selectorLabels" . | nindent 10 }}
+{{- end }}
 {{- end }}
 
 {{/*
@@ -116,6 +183,11 @@ spring:
           truststore:
             location: {{ printf "file:%s/%s" (trimSuffix "/" .Values.tls.mountPath) .Values.tls.truststore.key | quote }}
             type: {{ .Values.tls.truststore.type | quote }}
+          {{- if .Values.tls.keystore.existingSecret }}
+          keystore:
+            location: {{ printf "file:%s/%s" (trimSuffix "/" .Values.tls.mountPath) .Values.tls.keystore.key | quote }}
+            type: {{ .Values.tls.keystore.type | quote }}
+          {{- end }}
   {{- end }}
 {{- end }}
 {{- end }}

@@ -1,6 +1,7 @@
 package io.ringmap;
 
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import io.ringmap.buildinfo.BuildInfoMetrics;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.config.ClusterProperties;
 import io.ringmap.config.OnContactPointsCondition;
@@ -8,9 +9,11 @@ import io.ringmap.config.TopologyProperties;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.snapshot.OwnershipMetrics;
 import io.ringmap.snapshot.SnapshotHealthIndicator;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.snapshot.SnapshotMetrics;
+import io.ringmap.snapshot.TopologyRefreshMetrics;
 import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.StaticTopologySource;
@@ -19,6 +22,8 @@ import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.info.BuildProperties;
+import org.springframework.boot.info.GitProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -78,6 +83,27 @@ public class RingmapConfiguration {
     @Bean
     SnapshotMetrics snapshotMetrics(SnapshotHolder snapshots) {
         return new SnapshotMetrics(snapshots);
+    }
+
+    /** Time of the last successful topology refresh and failed refreshes, for alerts. */
+    @Bean
+    TopologyRefreshMetrics topologyRefreshMetrics(SnapshotHolder snapshots, TopologySource source) {
+        return new TopologyRefreshMetrics(snapshots, source instanceof ClusterTopologySource ? "cluster" : "static");
+    }
+
+    /** Effective ownership per keyspace and node, to compare with the replica hits. */
+    @Bean
+    OwnershipMetrics ownershipMetrics(SnapshotHolder snapshots) {
+        return new OwnershipMetrics(snapshots);
+    }
+
+    /** ringmap_build_info from META-INF/build-info.properties and git.properties, where the build wrote them. */
+    @Bean
+    BuildInfoMetrics buildInfoMetrics(ObjectProvider<BuildProperties> build, ObjectProvider<GitProperties> git) {
+        BuildProperties b = build.getIfAvailable();
+        GitProperties g = git.getIfAvailable();
+        return new BuildInfoMetrics(b == null ? null : b.getVersion(), g == null ? null : g.getShortCommitId(),
+                Runtime.version().toString());
     }
 
     @Bean

@@ -5,9 +5,13 @@ import io.ringmap.topology.TopologyModel;
 import io.ringmap.topology.TopologyPublisher;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +27,8 @@ public class SnapshotHolder implements TopologyPublisher {
     private final AtomicLong versions = new AtomicLong();
     private final Clock clock;
     private volatile String unavailableReason = "the topology source has not reported yet";
+    private final List<Consumer<TopologySnapshot>> listeners = new CopyOnWriteArrayList<>();
+    private final LongAdder failedRefreshes = new LongAdder();
 
     public SnapshotHolder(Clock clock) {
         this.clock = clock;
@@ -63,6 +69,7 @@ public class SnapshotHolder implements TopologyPublisher {
     @Override
     public synchronized void publishStale(TopologyModel model, String source, String reason) {
         unavailableReason = reason;
+        failedRefreshes.increment();
         publish(model, source, reason);
     }
 
@@ -86,13 +93,30 @@ public class SnapshotHolder implements TopologyPublisher {
         log.info("published ring snapshot v{} from {}: {} nodes, {} tokens, {} keyspaces, {} tables", next.version(),
                 source, next.tokenRing().nodes().size(), next.tokenRing().size(), next.ring().keyspaces().size(),
                 next.schema().tables().size());
+        listeners.forEach(l -> l.accept(next));
     }
 
     @Override
     public void markStale(String reason) {
         unavailableReason = reason;
+        if (current.get() != null) { // before the first snapshot the source is still connecting
+            failedRefreshes.increment();
+        }
         current.updateAndGet(s -> s == null || (s.stale() && reason.equals(s.staleReason())) ? s
                 : new Served(s.snapshot(), true, reason, s.lastContact()));
+    }
+
+    /** Called once per published snapshot change (e.g. to drop metrics of vanished nodes). */
+    public void onPublish(Consumer<TopologySnapshot> listener) {
+        listeners.add(listener);
+    }
+
+    /**
+     * Refreshes that could not reach the cluster since the first snapshot (each {@link #markStale} or
+     * {@link #publishStale} call).
+     */
+    public long failedRefreshes() {
+        return failedRefreshes.sum();
     }
 
     /** What is held between publications; read into a {@link ServedSnapshot} at the reader's instant. */

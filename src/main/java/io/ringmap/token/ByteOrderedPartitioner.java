@@ -47,6 +47,9 @@ public final class ByteOrderedPartitioner implements Partitioner {
     /** Accepts hex with or without a {@code 0x} prefix, as nodetool and cqlsh print it. */
     @Override
     public BytesToken parseToken(String text) {
+        if (text == null) {
+            throw new TokenFormatException("null", name(), "a token cannot be null");
+        }
         String hex = text.trim();
         if (hex.startsWith("0x") || hex.startsWith("0X")) {
             hex = hex.substring(2);

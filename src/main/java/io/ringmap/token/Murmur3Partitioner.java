@@ -45,6 +45,9 @@ public final class Murmur3Partitioner extends NumericPartitioner {
 
     @Override
     public LongToken parseToken(String text) {
+        if (text == null) {
+            throw new TokenFormatException("null", name(), "a token cannot be null");
+        }
         try {
             return new LongToken(Long.parseLong(text.trim()));
         } catch (NumberFormatException e) {

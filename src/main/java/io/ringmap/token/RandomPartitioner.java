@@ -48,6 +48,9 @@ public final class RandomPartitioner extends NumericPartitioner {
 
     @Override
     public BigIntegerToken parseToken(String text) {
+        if (text == null) {
+            throw new TokenFormatException("null", name(), "a token cannot be null");
+        }
         BigInteger value;
         try {
             value = new BigInteger(text.trim());

@@ -9,9 +9,13 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.oas.models.tags.Tag;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -35,22 +39,41 @@ public class OpenApiConfiguration {
                                 + "answers), and token-range splits for full-table scans. Tokens are JSON strings. "
                                 + "Errors are RFC 9457 problem details with a stable type per kind.")
                         .version("v1")
-                        .license(new License().name("Apache-2.0")))
+                        .license(new License().name("Apache-2.0").identifier("Apache-2.0")))
                 .servers(List.of(new Server().url("/").description("this ringmap instance")))
                 .components(new io.swagger.v3.oas.models.Components().addSchemas("ProblemDetail", problemSchema()));
     }
 
-    /** RFC 9457 problem details, with ringmap's extension members. */
+    /** Tags in the order a user meets them: token, replicas, splits, ring, hot keys, then the rest by name. */
+    static final List<String> TAG_ORDER = List.of("token", "replicas", "splits", "ring", "hot keys");
+
+    @Bean
+    OpenApiCustomizer tagOrder() {
+        return openApi -> {
+            if (openApi.getTags() != null) {
+                openApi.setTags(openApi.getTags().stream().sorted(Comparator
+                        .comparingInt((Tag t) -> TAG_ORDER.contains(t.getName()) ? TAG_ORDER.indexOf(t.getName())
+                                : TAG_ORDER.size())
+                        .thenComparing(Tag::getName)).toList());
+            }
+        };
+    }
+
+    /** RFC 9457 problem details, with ringmap's extension members (OpenAPI 3.1 reads {@code types}, not type). */
     private static Schema<Object> problemSchema() {
         Schema<Object> s = new Schema<>();
-        s.type("object").description("RFC 9457 problem details; extension members name what was wrong (column, "
+        s.type("object").types(Set.of("object"))
+                .description("RFC 9457 problem details; extension members name what was wrong (column, "
                 + "value, expectedType, parameter, index, missing, unknown, expected, keyspace, table, limit)");
-        s.addProperty("type", new Schema<String>().type("string").format("uri")
+        s.addProperty("type", new Schema<String>().type("string").types(Set.of("string")).format("uri")
                 .description("Stable URI per kind of problem, urn:ringmap:problem:<kind>"));
-        s.addProperty("title", new Schema<String>().type("string").description("Fixed per type"));
-        s.addProperty("status", new Schema<Integer>().type("integer").format("int32"));
-        s.addProperty("detail", new Schema<String>().type("string").description("What was wrong, naming it"));
-        s.addProperty("instance", new Schema<String>().type("string").format("uri").description("The request path"));
+        s.addProperty("title", new Schema<String>().type("string").types(Set.of("string"))
+                .description("Fixed per type"));
+        s.addProperty("status", new Schema<Integer>().type("integer").types(Set.of("integer")).format("int32"));
+        s.addProperty("detail", new Schema<String>().type("string").types(Set.of("string"))
+                .description("What was wrong, naming it"));
+        s.addProperty("instance", new Schema<String>().type("string").types(Set.of("string")).format("uri")
+                .description("The request path"));
         s.additionalProperties(true);
         return s;
     }

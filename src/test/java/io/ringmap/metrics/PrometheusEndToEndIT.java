@@ -167,6 +167,9 @@ class PrometheusEndToEndIT {
             }
             System.out.printf("distinct partition series seen in the run: %s%n",
                     query(api, "count(count by (partition) (last_over_time(ringmap_hotkey_hits_total[5m])))"));
+
+            // and every query of the Grafana dashboard, run by this Prometheus, returns data
+            everyDashboardQueryReturnsData(api);
             System.out.printf("end-to-end test body took %.1f s%n", seconds(started));
         } finally {
             prometheus.destroy(); // this child only, by its own handle
@@ -174,6 +177,43 @@ class PrometheusEndToEndIT {
                 prometheus.destroyForcibly();
             }
         }
+    }
+
+    /**
+     * Runs every panel and variable query of the dashboard as Grafana would send it (variables at "All", the rate
+     * interval at 1m, the range at 5m; a variable's label_values(m, l) as group by (l) (m)) while lookups, a client
+     * error and reported hits keep arriving, and asserts each returns at least one series.
+     */
+    private void everyDashboardQueryReturnsData(String api) throws Exception {
+        List<String> empty = new ArrayList<>();
+        List<String> expressions = DashboardQueries.expressions();
+        long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
+        for (String expression : expressions) {
+            String promql = expression.replace("$__rate_interval", "1m").replace("$__range", "5m")
+                    .replaceAll("\\$(job|instance|keyspace|table)\\b", ".*")
+                    .replaceAll("^label_values\\((.*), *([a-z_]+)\\)$", "group by ($2) ($1)");
+            JsonNode result = query(api, promql);
+            while (result.isEmpty() && System.nanoTime() < deadline) {
+                get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-1&day=" + DAY);
+                getExpecting("/token?keyspace=iot&table=readings&sensor_id=sensor-1&day=yesterday", 400);
+                postHits(List.of(1, 2, 3), new long[4]);
+                Thread.sleep(500);
+                result = query(api, promql);
+            }
+            if (result.isEmpty()) {
+                empty.add(promql);
+            }
+        }
+        System.out.printf("%d dashboard queries run against Prometheus, %d without data%n", expressions.size(),
+                empty.size());
+        assertThat(expressions).hasSizeGreaterThan(20);
+        assertThat(empty).as("dashboard queries that return no data").isEmpty();
+    }
+
+    private void getExpecting(String path, int status) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as("GET %s: %s", path, r.body()).isEqualTo(status);
     }
 
     private void postHits(List<Integer> ranks, long[] counts) throws Exception {

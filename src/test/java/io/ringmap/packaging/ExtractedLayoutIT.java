@@ -24,8 +24,9 @@ import org.springframework.util.FileSystemUtils;
 
 /**
  * Replays the Dockerfile on the built jar without a container engine: the same `jarmode=tools extract` command, the
- * layers copied into one directory in the Dockerfile's COPY order, and the service started from there with the
- * Dockerfile's ENTRYPOINT and JAVA_TOOL_OPTIONS, answering its probes on the management port. It reads the
+ * layers copied into one directory in the Dockerfile's COPY order, the class data sharing training run, and the
+ * service started from there with the Dockerfile's ENTRYPOINT (and the archive) and JAVA_TOOL_OPTIONS, answering its
+ * probes on the management port. It reads the
  * ConfigMap the Helm chart renders for the pod (application.yaml and a static topology.yaml), found the way the
  * chart's Deployment points Spring at it.
  */
@@ -72,11 +73,21 @@ class ExtractedLayoutIT {
                 FileSystemUtils.copyRecursively(layerDir, application);
             }
         }
-        assertThat(application.resolve("org/springframework/boot/loader/launch/JarLauncher.class")).exists();
+        assertThat(application.resolve("application.jar")).exists();
+        assertThat(application.resolve("lib")).isDirectory();
 
-        // and the ENTRYPOINT starts there in a separate JVM on free ports
+        // when the runtime stage's class-data-sharing training run runs there (it starts the context and exits)
+        List<String> training = trainingRun(runtime);
+        String archive = training.stream().filter(w -> w.startsWith("-XX:ArchiveClassesAtExit="))
+                .map(w -> w.substring(w.indexOf('=') + 1)).findFirst().orElseThrow();
+        long trainingStart = System.nanoTime();
+        run(application, javaCommand(training), Duration.ofSeconds(180), runtime.env());
+        System.out.printf("CDS training run took %.1f s, archive %d MB%n", (System.nanoTime() - trainingStart) / 1e9,
+                Files.size(application.resolve(archive)) >> 20);
+
+        // and the ENTRYPOINT starts there with that archive, in a separate JVM on free ports
         List<String> entrypoint = runtime.entrypoint();
-        assertThat(entrypoint).contains("org.springframework.boot.loader.launch.JarLauncher");
+        assertThat(entrypoint).contains("-XX:SharedArchiveFile=" + archive).containsSequence("-jar", "application.jar");
         int port = freePort();
         int managementPort = freePort();
         List<String> command = new ArrayList<>(javaCommand(entrypoint));
@@ -103,7 +114,9 @@ class ExtractedLayoutIT {
                     .contains("\"name\":\"" + marker + "\"")
                     .contains("file:" + work.resolve("config").resolve("topology.yaml").toAbsolutePath());
             assertThat(Files.readString(work.resolve("service.log")))
-                    .contains("Picked up JAVA_TOOL_OPTIONS: " + runtime.env().get("JAVA_TOOL_OPTIONS"));
+                    .contains("Picked up JAVA_TOOL_OPTIONS: " + runtime.env().get("JAVA_TOOL_OPTIONS"))
+                    .as("the JVM maps the training run's archive without complaint").doesNotContain("[cds]")
+                    .doesNotContainIgnoringCase("shared archive");
         } finally {
             stop(pid);
         }
@@ -164,6 +177,17 @@ class ExtractedLayoutIT {
         throw new AssertionError("no jarmode=tools extract RUN in the build stage");
     }
 
+    /** The runtime stage's `java -XX:ArchiveClassesAtExit=...` RUN command, as words. */
+    private static List<String> trainingRun(Dockerfile.Stage runtime) {
+        for (Dockerfile.Instruction run : runtime.all("RUN")) {
+            if (run.arguments().contains("-XX:ArchiveClassesAtExit=")) {
+                assertThat(run.arguments()).contains("-Dspring.context.exit=onRefresh");
+                return Arrays.asList(run.arguments().strip().split("\\s+"));
+            }
+        }
+        throw new AssertionError("no class data sharing training run (-XX:ArchiveClassesAtExit) in the runtime stage");
+    }
+
     private static String jarNameIn(List<String> javaCommand) {
         return javaCommand.get(javaCommand.indexOf("-jar") + 1);
     }
@@ -177,7 +201,14 @@ class ExtractedLayoutIT {
     }
 
     private static String run(Path dir, List<String> command, Duration timeout) throws Exception {
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        return run(dir, command, timeout, java.util.Map.of());
+    }
+
+    private static String run(Path dir, List<String> command, Duration timeout, java.util.Map<String, String> env)
+            throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(env);
+        Process process = builder.start();
         process.getOutputStream().close();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)).as("%s finished", command).isTrue();

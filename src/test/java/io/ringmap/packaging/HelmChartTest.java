@@ -28,6 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.convert.ApplicationConversionService;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.FileSystemUtils;
 import org.yaml.snakeyaml.Yaml;
 
 /**
@@ -283,11 +284,11 @@ class HelmChartTest {
         assertThat(at(config, "ringmap.topology.keyspaces")).isEqualTo(List.of("orders", "inventory"));
 
         // the truststore location points at the file the read-only Secret volume provides
-        Map<String, Object> mount = volumeMount(container, "truststore");
+        Map<String, Object> mount = volumeMount(container, "tls");
         assertThat(mount).containsEntry("readOnly", true);
-        Map<String, Object> volume = volume(deployment, "truststore");
-        String fileName = (String) at(volume, "secret.items.0.path");
-        assertThat(at(volume, "secret.secretName")).isEqualTo("ringmap-cassandra-truststore");
+        Map<String, Object> volume = volume(deployment, "tls");
+        String fileName = (String) at(volume, "projected.sources.0.secret.items.0.path");
+        assertThat(at(volume, "projected.sources.0.secret.name")).isEqualTo("ringmap-cassandra-truststore");
         assertThat(at(config, "spring.ssl.bundle.jks." + bundle + ".truststore.location"))
                 .isEqualTo("file:" + mount.get("mountPath") + "/" + fileName);
     }
@@ -402,6 +403,219 @@ class HelmChartTest {
         assertThat(find(rendered.get(DEFAULTS), "Deployment")).extracting(d -> at(d, "spec.replicas")).isEqualTo(2);
         assertThat(findAll(rendered.get(DEFAULTS), "HorizontalPodAutoscaler")).isEmpty();
         assertThat(findAll(rendered.get(DEFAULTS), "NetworkPolicy")).isEmpty();
+    }
+
+    @Test
+    void hashedHotKeyLabelsTakeTheSaltFromASecretAndFailToRenderWithoutOne() {
+        String scenario = "tls-auth-values.yaml";
+        Map<String, Object> config = new Yaml().load((String) asMap(at(configMap(scenario), "data"))
+                .get("application.yaml"));
+        var withoutSalt = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.hotkeys.exportKey", "hash");
+
+        assertThat(at(config, "ringmap.hotkeys.export-key")).isEqualTo("hash");
+        Map<String, Object> salt = env(container(scenario), "RINGMAP_HOTKEYS_SALT");
+        assertThat(at(salt, "valueFrom.secretKeyRef.name")).isEqualTo("ringmap-hotkeys-salt");
+        assertThat(at(salt, "valueFrom.secretKeyRef.key")).isEqualTo("salt");
+        assertThat(ApplicationProperties.fromEnvironmentVariable("RINGMAP_HOTKEYS_SALT"))
+                .isEqualTo("ringmap.hotkeys.salt");
+        assertThat(asList(container(DEFAULTS).get("env"))).map(e -> asMap(e).get("name"))
+                .doesNotContain("RINGMAP_HOTKEYS_SALT");
+        assertThatThrownBy(withoutSalt::call).hasMessageContaining("config.hotkeys.salt.existingSecret");
+    }
+
+    @Test
+    void mutualTlsMountsTheKeystoreBesideTheTruststoreAndFeedsTheSameBundle() {
+        String scenario = "tls-auth-values.yaml";
+        Map<String, Object> container = container(scenario);
+        Map<String, Object> config = new Yaml().load((String) asMap(at(configMap(scenario), "data"))
+                .get("application.yaml"));
+        String bundle = (String) at(config, "spring.cassandra.ssl.bundle");
+        String mountPath = (String) volumeMount(container, "tls").get("mountPath");
+        List<Object> sources = asList(at(volume(find(rendered.get(scenario), "Deployment"), "tls"),
+                "projected.sources"));
+        var keystoreOnly = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("tls.keystore.existingSecret", "client-cert");
+
+        assertThat(sources).map(source -> at(source, "secret.name"))
+                .containsExactly("ringmap-cassandra-truststore", "ringmap-cassandra-keystore");
+        assertThat(at(config, "spring.ssl.bundle.jks." + bundle + ".keystore.location"))
+                .isEqualTo("file:" + mountPath + "/" + at(sources.get(1), "secret.items.0.path"));
+        assertThat(at(config, "spring.ssl.bundle.jks." + bundle + ".keystore.type")).isEqualTo("PKCS12");
+        assertThat(at(env(container, "SPRING_SSL_BUNDLE_JKS_CASSANDRA_KEYSTORE_PASSWORD"),
+                "valueFrom.secretKeyRef.name")).isEqualTo("ringmap-cassandra-keystore");
+        assertThat(at(env(container, "SPRING_SSL_BUNDLE_JKS_CASSANDRA_KEYSTORE_PASSWORD"),
+                "valueFrom.secretKeyRef.key")).isEqualTo("keystore-password");
+        assertThatThrownBy(keystoreOnly::call).hasMessageContaining("needs tls.enabled");
+    }
+
+    @Test
+    void platformExtensionPointsLandInThePod() {
+        String scenario = "production-values.yaml";
+        Map<String, Object> pod = asMap(at(find(rendered.get(scenario), "Deployment"), "spec.template.spec"));
+        Map<String, Object> container = container(scenario);
+
+        assertThat(at(container, "image")).isEqualTo("registry.example.com/platform/ringmap:0.1.0@sha256:"
+                + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+        assertThat(at(container, "envFrom.0.secretRef.name")).isEqualTo("ringmap-env");
+        assertThat(volumeMount(container, "topology")).containsEntry("mountPath", "/etc/ringmap/topology");
+        assertThat(at(volume(find(rendered.get(scenario), "Deployment"), "topology"), "configMap.name"))
+                .isEqualTo("ringmap-topology");
+        assertThat(at(pod, "initContainers.0.name")).isEqualTo("wait-for-dns");
+        assertThat(asList(at(pod, "containers"))).map(c -> asMap(c).get("name"))
+                .containsExactly("ringmap", "log-shipper");
+        // the default keeps the chart's own mounts and nothing else
+        assertThat(asList(at(container(DEFAULTS), "volumeMounts"))).map(m -> asMap(m).get("name"))
+                .containsExactly("tmp", "config");
+        assertThat(asMap(at(find(rendered.get(DEFAULTS), "Deployment"), "spec.template.spec")))
+                .doesNotContainKey("initContainers");
+    }
+
+    @Test
+    void ingressAndHttpRouteSendTrafficToTheApiPort() {
+        String scenario = "production-values.yaml";
+        Map<String, Object> service = find(rendered.get(scenario), "Service");
+        Map<String, Object> ingress = find(rendered.get(scenario), "Ingress");
+        Map<String, Object> route = find(rendered.get(scenario), "HTTPRoute");
+        int apiPort = ((Number) at(serviceConfig, "server.port")).intValue();
+        var routeWithoutGateway = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("httpRoute.enabled", "true");
+
+        assertThat(at(ingress, "spec.ingressClassName")).isEqualTo("nginx");
+        assertThat(at(ingress, "spec.rules.0.http.paths.0.backend.service.name"))
+                .isEqualTo(at(service, "metadata.name"));
+        assertThat(at(ingress, "spec.rules.0.http.paths.0.backend.service.port.name")).isEqualTo("http");
+        assertThat(at(ingress, "spec.tls.0.secretName")).isEqualTo("ringmap-tls");
+        assertThat(at(route, "spec.parentRefs.0.name")).isEqualTo("public");
+        assertThat(at(route, "spec.rules.0.backendRefs.0.name")).isEqualTo(at(service, "metadata.name"));
+        assertThat(at(route, "spec.rules.0.backendRefs.0.port")).isEqualTo(apiPort);
+        assertThat(asList(at(service, "spec.ports"))).map(HelmChart::asMap)
+                .anySatisfy(p -> assertThat(p).containsEntry("name", "http").containsEntry("port", apiPort));
+        assertThat(findAll(rendered.get(DEFAULTS), "Ingress")).isEmpty();
+        assertThat(findAll(rendered.get(DEFAULTS), "HTTPRoute")).isEmpty();
+        assertThatThrownBy(routeWithoutGateway::call).hasMessageContaining("httpRoute.parentRefs");
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioNames")
+    void shutdownPausesForEndpointRemovalAndTheGracePeriodCoversSpringsGracefulShutdown(String scenario) {
+        Map<String, Object> pod = asMap(at(find(rendered.get(scenario), "Deployment"), "spec.template.spec"));
+        List<Object> preStop = asList(at(container(scenario), "lifecycle.preStop.exec.command"));
+        int pause = Integer.parseInt((String) preStop.get(1));
+        int springShutdown = (int) ApplicationConversionService.getSharedInstance().convert(
+                ApplicationProperties.flatten(serviceConfig).getOrDefault(
+                        "spring.lifecycle.timeout-per-shutdown-phase", "30s"), java.time.Duration.class).toSeconds();
+        int grace = ((Number) at(pod, "terminationGracePeriodSeconds")).intValue();
+
+        assertThat(at(serviceConfig, "server.shutdown")).isEqualTo("graceful");
+        assertThat(preStop.get(0)).isEqualTo("sleep");
+        assertThat(pause).isPositive();
+        assertThat(grace).as("grace period with headroom over preStop %d s + Spring's shutdown %d s", pause,
+                springShutdown).isGreaterThanOrEqualTo(pause + springShutdown + 10);
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioNames")
+    void theDisruptionBudgetNeverBlocksANodeDrain(String scenario) {
+        Map<String, Object> deployment = find(rendered.get(scenario), "Deployment");
+        Map<String, Object> pdb = asMap(at(find(rendered.get(scenario), "PodDisruptionBudget"), "spec"));
+        Object hpa = findAll(rendered.get(scenario), "HorizontalPodAutoscaler").stream().findFirst()
+                .map(h -> at(h, "spec.minReplicas")).orElse(null);
+        int replicas = ((Number) (hpa != null ? hpa : at(deployment, "spec.replicas"))).intValue();
+
+        // at least one pod may always be evicted, however few replicas run
+        int disruptionsAllowed = pdb.containsKey("maxUnavailable")
+                ? ((Number) pdb.get("maxUnavailable")).intValue()
+                : replicas - ((Number) pdb.get("minAvailable")).intValue();
+        assertThat(disruptionsAllowed).as("%s: disruptions allowed with %d replica(s)", scenario, replicas)
+                .isPositive();
+        assertThat(pdb).containsEntry("unhealthyPodEvictionPolicy", "AlwaysAllow");
+        assertThat(pdb.get("selector")).isEqualTo(at(deployment, "spec.selector"));
+    }
+
+    @Test
+    void aMinAvailableThatWouldBlockDrainsFailsToRender() {
+        var blocking = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("replicaCount", "1")
+                .set("podDisruptionBudget.maxUnavailable", "").set("podDisruptionBudget.minAvailable", "1");
+        var fine = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("replicaCount", "3")
+                .set("podDisruptionBudget.maxUnavailable", "").set("podDisruptionBudget.minAvailable", "2");
+
+        assertThatThrownBy(blocking::call).hasMessageContaining("would block every node drain");
+        assertThat(at(find(HelmChart.objects(fine.call()), "PodDisruptionBudget"), "spec.minAvailable")).isEqualTo(2);
+    }
+
+    @Test
+    void podsPreferDifferentNodesByDefault() {
+        Map<String, Object> deployment = find(rendered.get(DEFAULTS), "Deployment");
+        Map<String, Object> term = asMap(at(deployment, "spec.template.spec.affinity.podAntiAffinity"
+                + ".preferredDuringSchedulingIgnoredDuringExecution.0.podAffinityTerm"));
+        var hard = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("podAntiAffinity", "hard").call();
+        var custom = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).set("affinity.nodeAffinity.x", "y").call();
+
+        assertThat(term.get("topologyKey")).isEqualTo("kubernetes.io/hostname");
+        assertThat(at(term, "labelSelector.matchLabels")).isEqualTo(at(deployment, "spec.selector.matchLabels"));
+        assertThat(asMap(at(find(HelmChart.objects(hard), "Deployment"), "spec.template.spec.affinity.podAntiAffinity")))
+                .containsOnlyKeys("requiredDuringSchedulingIgnoredDuringExecution");
+        assertThat(asMap(at(find(HelmChart.objects(custom), "Deployment"), "spec.template.spec.affinity")))
+                .containsOnlyKeys("nodeAffinity");
+    }
+
+    @Test
+    void serviceMonitorCarriesAnnotationsHonorLabelsTargetLabelsAndTls() {
+        Map<String, Object> monitor = find(rendered.get("production-values.yaml"), "ServiceMonitor");
+        Map<String, Object> defaults = find(rendered.get("servicemonitor-values.yaml"), "ServiceMonitor");
+
+        assertThat(at(monitor, "metadata.annotations.owner")).isEqualTo("platform");
+        assertThat(at(monitor, "spec.targetLabels")).isEqualTo(List.of("app.kubernetes.io/instance"));
+        assertThat(at(monitor, "spec.endpoints.0.honorLabels")).isEqualTo(true);
+        assertThat(at(monitor, "spec.endpoints.0.scheme")).isEqualTo("https");
+        assertThat(at(monitor, "spec.endpoints.0.tlsConfig.serverName")).isEqualTo("ringmap.ringmap.svc");
+        assertThat(at(defaults, "spec.endpoints.0.honorLabels")).isEqualTo(false);
+        assertThat(asMap(at(defaults, "spec.endpoints.0"))).doesNotContainKey("tlsConfig");
+    }
+
+    @Test
+    void helmTestCallsReadinessAndTheApiThroughTheService(@TempDir Path workDir) throws Exception {
+        // helm-java's template leaves hooks out, as `helm template --skip-tests` does: render a copy of the chart in
+        // which the test pod is an ordinary object
+        Path hook = Path.of("templates", "tests", "test-connection.yaml");
+        String source = Files.readString(HelmChart.CHART.resolve(hook));
+        Path copy = workDir.resolve("ringmap");
+        FileSystemUtils.copyRecursively(HelmChart.CHART, copy);
+        Files.writeString(copy.resolve(hook), source.replace("helm.sh/hook: test", "helm.sh/hook-was: test"));
+        List<Map<String, Object>> objects = HelmChart.objects(new Helm(copy).template().withName(HelmChart.RELEASE)
+                .withNamespace(HelmChart.NAMESPACE).withKubeVersion(HelmChart.KUBE_VERSION).call());
+        Map<String, Object> test = find(objects, "Pod");
+        Map<String, Object> service = find(objects, "Service");
+        String script = String.join(" ", asList(at(test, "spec.containers.0.command")).stream()
+                .map(String::valueOf).toList());
+        String host = (String) at(service, "metadata.name");
+        Path testPod = workDir.resolve("test-pod.yaml");
+        Files.writeString(testPod, new Yaml().dump(test));
+
+        assertThat(source).contains("helm.sh/hook: test");
+        assertThat(script).contains("http://" + host + ":" + at(serviceConfig, "management.server.port")
+                + probePath("readiness"));
+        assertThat(script).contains("http://" + host + "." + HelmChart.NAMESPACE + ".svc.cluster.local:"
+                + at(serviceConfig, "server.port") + "/ring");
+        assertThat(at(test, "spec.restartPolicy")).isEqualTo("Never");
+        assertThat(at(test, "spec.containers.0.securityContext.readOnlyRootFilesystem")).isEqualTo(true);
+        var validation = KubernetesSchemaValidator.validate(List.of(testPod));
+        assertThat(validation.exitCode()).as(validation.output()).isZero();
+    }
+
+    @Test
+    void notesGiveTheInClusterUrl() {
+        String notes = new Helm(HelmChart.CHART).install().withName(HelmChart.RELEASE)
+                .withNamespace(HelmChart.NAMESPACE).withKubeVersion(HelmChart.KUBE_VERSION).dryRun().clientOnly()
+                .withValuesFile(HelmChart.CHART.resolve("ci").resolve("production-values.yaml")).call().getOutput();
+
+        assertThat(notes).contains("http://ringmap.ringmap.svc.cluster.local:" + at(serviceConfig, "server.port"))
+                .contains("https://ringmap.example.com/").contains("helm test ringmap");
     }
 
     private static String probePath(String group) {

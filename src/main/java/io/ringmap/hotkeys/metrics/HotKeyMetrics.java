@@ -32,6 +32,9 @@ public final class HotKeyMetrics implements MeterBinder {
     static final String KEYSPACE = "keyspace";
     static final String TABLE = "table";
     static final String PARTITION = "partition";
+    static final String REPLICA = "replica";
+    static final String DATACENTER = "datacenter";
+    static final String RACK = "rack";
 
     private final HotKeyRegistry hotKeys;
     private final ReplicaHits replicas;
@@ -107,7 +110,9 @@ public final class HotKeyMetrics implements MeterBinder {
         for (HitCounter counter : counters) {
             ReplicaPlacement placement = Objects.requireNonNullElse(placements.apply(counter.key()),
                     ReplicaPlacement.UNKNOWN);
-            wanted.put(counter, Tags.of("node", counter.key(), "dc", placement.dc(), "rack", placement.rack()));
+            // "replica" and "datacenter", not "node" and "dc": Kubernetes scrapes add their own node label, and the API
+            // says datacenter
+            wanted.put(counter, Tags.of(REPLICA, counter.key(), DATACENTER, placement.dc(), RACK, placement.rack()));
         }
         for (HitCounter counter : new ArrayList<>(replicaMeters.keySet())) {
             Tags tags = wanted.get(counter);

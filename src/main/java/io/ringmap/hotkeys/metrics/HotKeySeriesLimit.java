@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys.metrics;
 
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -20,6 +21,8 @@ import java.util.concurrent.atomic.LongAdder;
  * are still registered: it must be bound to the registry ({@link #bindTo}) to learn about removals.
  */
 public final class HotKeySeriesLimit implements MeterFilter, MeterBinder {
+
+    public static final String DENIED = "ringmap.hotkey.series.denied";
 
     private final int seriesPerTable;
     private final int maxTables;
@@ -59,6 +62,9 @@ public final class HotKeySeriesLimit implements MeterFilter, MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         registry.config().onMeterRemoved(this::release);
+        FunctionCounter.builder(DENIED, denied, LongAdder::doubleValue)
+                .description("Hot-key series refused by the per-table or table limit; above zero means a bug")
+                .register(registry);
     }
 
     /** Series refused so far; anything above zero means a bug in the hot-key core or binding. */

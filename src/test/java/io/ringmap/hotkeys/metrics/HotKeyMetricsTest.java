@@ -135,9 +135,9 @@ class HotKeyMetricsTest {
         metrics.sync();
 
         // then
-        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("node", "n1", "dc", "dc1", "rack", "r1")
+        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("replica", "n1", "datacenter", "dc1", "rack", "r1")
                 .functionCounter().count()).isEqualTo(4);
-        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("node", "n2", "dc", "unknown")
+        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("replica", "n2", "datacenter", "unknown")
                 .functionCounter().count()).isEqualTo(3);
     }
 

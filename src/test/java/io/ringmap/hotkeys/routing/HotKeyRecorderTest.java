@@ -71,7 +71,7 @@ class HotKeyRecorderTest {
         metrics.refreshAndSync();
 
         // then
-        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("node", "127.0.0.1", "dc", "dc1", "rack", "rack1")
+        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("replica", "127.0.0.1", "datacenter", "dc1", "rack", "rack1")
                 .functionCounter().count()).isEqualTo(2);
         assertThat(registry.get(HotKeyMetrics.HOTKEY_HITS).tags("table", "by_id", "partition", "1")
                 .functionCounter().count()).isZero(); // entered the top K at the refresh: counts from then on

@@ -1,0 +1,91 @@
+package io.ringmap.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The Grafana dashboard against Grafana's own dashboard and panel types (npm {@code @grafana/schema}, pinned), as
+ * the chart's objects are checked against the Kubernetes schemas; and what an SRE needs from it: the hottest
+ * partitions as an instant query beside the time series, keyspace and table variables, latency percentiles, errors as
+ * 4xx and 5xx ratios, load against ownership.
+ */
+class DashboardSchemaTest {
+
+    @Test
+    void dashboardMatchesGrafanasTypes() throws Exception {
+        var result = GrafanaDashboardValidator.validate(List.of(DashboardQueries.DASHBOARD));
+
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        assertThat(result.output()).containsPattern("\\d+ panels checked, 0 invalid");
+    }
+
+    @Test
+    void aDashboardGrafanaCannotReadIsRejected(@TempDir Path dir) throws Exception {
+        ObjectNode dashboard = (ObjectNode) JsonMapper.shared().readTree(Files.readString(DashboardQueries.DASHBOARD));
+        dashboard.remove("schemaVersion");
+        ObjectNode timeseries = (ObjectNode) panels(dashboard).stream()
+                .filter(p -> p.path("type").asString().equals("timeseries")).findFirst().orElseThrow();
+        ((ObjectNode) timeseries.path("options").path("legend")).put("placment", "right");
+        ((ObjectNode) timeseries.path("fieldConfig").path("defaults").path("custom")).put("lineWidth", "thick");
+        Path broken = dir.resolve("broken.json");
+        Files.writeString(broken, dashboard.toString());
+
+        var result = GrafanaDashboardValidator.validate(List.of(broken));
+
+        assertThat(result.exitCode()).as(result.output()).isEqualTo(1);
+        assertThat(result.output()).contains("schemaVersion").contains("placment").contains("3 invalid");
+    }
+
+    @Test
+    void hottestPartitionsAreAnInstantQueryOverTheRangeBesideTheirTimeSeries() throws Exception {
+        List<JsonNode> panels = panels(JsonMapper.shared().readTree(Files.readString(DashboardQueries.DASHBOARD)));
+        JsonNode instant = panels.stream().filter(p -> p.path("type").asString().equals("bargauge")
+                && p.path("targets").get(0).path("expr").asString().contains("ringmap_hotkey_hits_total"))
+                .findFirst().orElseThrow();
+        JsonNode series = panels.get(panels.indexOf(instant) + 1);
+
+        assertThat(instant.path("targets").get(0).path("instant").asBoolean()).isTrue();
+        assertThat(instant.path("targets").get(0).path("expr").asString()).contains("[$__range]").startsWith("topk(10");
+        assertThat(series.path("type").asString()).isEqualTo("timeseries");
+        assertThat(series.path("gridPos").path("y").asInt()).isEqualTo(instant.path("gridPos").path("y").asInt());
+        // the time series draws exactly the range's top ten: topk evaluated once, at the end of the range
+        assertThat(series.path("targets").get(0).path("expr").asString()).contains("[$__range] @ end()");
+    }
+
+    @Test
+    void variablesLatencyErrorsAndOwnershipAreThere() throws Exception {
+        JsonNode dashboard = JsonMapper.shared().readTree(Files.readString(DashboardQueries.DASHBOARD));
+        List<String> variables = new ArrayList<>();
+        dashboard.path("templating").path("list").forEach(v -> variables.add(v.path("name").asString()));
+        List<String> expressions = DashboardQueries.expressions();
+
+        assertThat(variables).contains("keyspace", "table");
+        assertThat(expressions).anyMatch(e -> e.startsWith("histogram_quantile(0.5,"))
+                .anyMatch(e -> e.startsWith("histogram_quantile(0.99,"));
+        assertThat(expressions).anyMatch(e -> e.contains("status=~\"4..\"") && e.contains(" / "))
+                .anyMatch(e -> e.contains("status=~\"5..\"") && e.contains(" / "));
+        assertThat(expressions).anyMatch(e -> e.contains("ringmap_replica_hits_total")
+                && e.contains("ringmap_replica_ownership_ratio"));
+        assertThat(expressions).filteredOn(e -> e.contains("ringmap_hotkey_hits_total") && !e.startsWith("label_values"))
+                .allMatch(e -> e.contains("keyspace=~\"$keyspace\"") && e.contains("table=~\"$table\""));
+    }
+
+    private static List<JsonNode> panels(JsonNode dashboard) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode panel : dashboard.path("panels")) {
+            out.add(panel);
+            panel.path("panels").forEach(out::add);
+        }
+        return out;
+    }
+}

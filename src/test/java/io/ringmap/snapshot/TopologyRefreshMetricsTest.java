@@ -1,0 +1,70 @@
+package io.ringmap.snapshot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.ringmap.topology.StaticTopologyParser;
+import io.ringmap.topology.TopologyModel;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+class TopologyRefreshMetricsTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
+
+    private static TopologyModel sample() throws IOException {
+        try (var in = TopologyRefreshMetricsTest.class.getResourceAsStream("/topology/default.yaml")) {
+            return StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "sample");
+        }
+    }
+
+    @Test
+    void lastSuccessIsNaNBeforeTheFirstRefreshThenTheTimeOfTheLastContact() throws IOException {
+        Clock[] clock = {Clock.fixed(T0, ZoneOffset.UTC)};
+        SnapshotHolder holder = new SnapshotHolder(new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return clock[0].instant();
+            }
+        });
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        new TopologyRefreshMetrics(holder, "cluster").bindTo(registry);
+        var lastSuccess = registry.get(TopologyRefreshMetrics.LAST_SUCCESS).tag("source", "cluster").gauge();
+        var failures = registry.get(TopologyRefreshMetrics.FAILURES).functionCounter();
+
+        // before the first snapshot: no time, and connecting is no failure
+        holder.markStale("connecting to Cassandra");
+        assertThat(lastSuccess.value()).isNaN();
+        assertThat(failures.count()).isZero();
+
+        holder.publish(sample(), "cluster:test");
+        assertThat(lastSuccess.value()).isEqualTo(T0.getEpochSecond());
+
+        // an unchanged refresh keeps the snapshot (its age grows) but moves the last success
+        clock[0] = Clock.fixed(T0.plusSeconds(30), ZoneOffset.UTC);
+        holder.publish(sample(), "cluster:test");
+        assertThat(lastSuccess.value()).isEqualTo(T0.getEpochSecond() + 30);
+        assertThat(holder.current().age()).hasSeconds(30);
+
+        // failures count and leave the last success where it was
+        clock[0] = Clock.fixed(T0.plusSeconds(60), ZoneOffset.UTC);
+        holder.markStale("cluster unreachable");
+        holder.publishStale(sample(), "cluster:test", "every node DOWN");
+        assertThat(failures.count()).isEqualTo(2);
+        assertThat(lastSuccess.value()).isEqualTo(T0.getEpochSecond() + 30);
+    }
+}
