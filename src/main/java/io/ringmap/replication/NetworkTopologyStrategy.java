@@ -40,8 +40,12 @@ final class NetworkTopologyStrategy implements ReplicationStrategy {
         return datacenters;
     }
 
-    /** Per DC of the ring: its token indexes in ring order, its node and rack counts. */
-    private record DcLayout(String name, ReplicationFactor rf, int[] tokenIndexes, int nodeCount, int rackCount) {
+    /**
+     * Per DC of the ring: its token indexes in ring order, for every ring token index the position in that list of
+     * the first DC token at or after it, its node and rack counts.
+     */
+    private record DcLayout(String name, ReplicationFactor rf, int[] tokenIndexes, int[] firstAtOrAfter,
+            int nodeCount, int rackCount) {
     }
 
     private record Layout(List<DcLayout> dcs, int[] rackIds) {
@@ -50,7 +54,27 @@ final class NetworkTopologyStrategy implements ReplicationStrategy {
     @Override
     public IntFunction<ReplicaSet> placer(TokenRing ring) {
         Layout layout = layout(ring);
-        return i -> replicasFor(ring, layout, i);
+        return i -> new Walker(ring, layout).place(i);
+    }
+
+    /**
+     * Every range's replicas, the ring cut into chunks placed in parallel, each chunk reusing one walker's buffers
+     * (a 1000-node x 256-vnode ring has 256,000 ranges to place on every topology change).
+     */
+    @Override
+    public ReplicaSet[] placeAll(TokenRing ring) {
+        Layout layout = layout(ring);
+        ReplicaSet[] table = new ReplicaSet[ring.size()];
+        int chunk = 8192;
+        int chunks = (table.length + chunk - 1) / chunk;
+        java.util.stream.IntStream.range(0, chunks).parallel().forEach(c -> {
+            Walker walker = new Walker(ring, layout);
+            int end = Math.min(table.length, (c + 1) * chunk);
+            for (int i = c * chunk; i < end; i++) {
+                table[i] = walker.place(i);
+            }
+        });
+        return table;
     }
 
     private Layout layout(TokenRing ring) {
@@ -67,91 +91,139 @@ final class NetworkTopologyStrategy implements ReplicationStrategy {
             if (e.getValue().allReplicas() <= 0) {
                 continue;
             }
+            boolean[] inDc = new boolean[nodes.size()];
+            java.util.Set<String> racks = new java.util.HashSet<>();
+            int nodeCount = 0;
+            for (int n = 0; n < nodes.size(); n++) {
+                if (nodes.get(n).datacenter().equals(dc)) {
+                    inDc[n] = true;
+                    nodeCount++;
+                    racks.add(nodes.get(n).rack());
+                }
+            }
             int count = 0;
             int[] idx = new int[ring.size()];
             for (int i = 0; i < ring.size(); i++) {
-                if (nodes.get(ring.ownerAt(i)).datacenter().equals(dc)) {
+                if (inDc[ring.ownerAt(i)]) {
                     idx[count++] = i;
                 }
             }
             if (count == 0) {
                 continue; // Cassandra skips a DC with no nodes
             }
-            long nodeCount = nodes.stream().filter(n -> n.datacenter().equals(dc)).count();
-            long rackCount = nodes.stream().filter(n -> n.datacenter().equals(dc)).map(Node::rack).distinct().count();
-            dcs.add(new DcLayout(dc, e.getValue(), Arrays.copyOf(idx, count), (int) nodeCount, (int) rackCount));
+            // the first DC token at or after each ring index, wrapping to the DC's first token
+            int[] firstAtOrAfter = new int[ring.size()];
+            int next = count;
+            for (int i = ring.size() - 1; i >= 0; i--) {
+                if (next > 0 && idx[next - 1] == i) {
+                    next--;
+                }
+                firstAtOrAfter[i] = next == count ? 0 : next;
+            }
+            dcs.add(new DcLayout(dc, e.getValue(), Arrays.copyOf(idx, count), firstAtOrAfter, nodeCount,
+                    racks.size()));
         }
         return new Layout(dcs, rackOf);
     }
 
-    private ReplicaSet replicasFor(TokenRing ring, Layout layout, int tokenIndex) {
-        int ringSize = ring.size();
-        int total = 0;
-        int[][] pickedByDc = new int[layout.dcs().size()][];
-        int[][] distanceByDc = new int[layout.dcs().size()][];
-        boolean[][] transientByDc = new boolean[layout.dcs().size()][];
-        for (int d = 0; d < layout.dcs().size(); d++) {
-            DcLayout dc = layout.dcs().get(d);
-            int rfLeft = Math.min(dc.rf().allReplicas(), dc.nodeCount());
-            int acceptableRackRepeats = dc.rf().allReplicas() - dc.rackCount();
-            int transients = Math.max(dc.rf().transientReplicas() - (dc.rf().allReplicas() - rfLeft), 0);
-            int[] picked = new int[rfLeft];
-            int[] distance = new int[rfLeft];
-            boolean[] isTransient = new boolean[rfLeft];
-            int[] seenRacks = new int[rfLeft];
-            int count = 0;
-            int racksSeen = 0;
-            int[] idx = dc.tokenIndexes();
-            int start = Arrays.binarySearch(idx, tokenIndex);
-            if (start < 0) {
-                start = -start - 1; // first DC token at or after the primary position
+    /** Walks the ring for one range after another, reusing its buffers; one per thread. */
+    private static final class Walker {
+
+        private final TokenRing ring;
+        private final Layout layout;
+        private final int[][] pickedByDc;
+        private final int[][] distanceByDc;
+        private final boolean[][] transientByDc;
+        private final int[] countByDc;
+        private final int[] seenRacks;
+        private final int[] cursor;
+
+        Walker(TokenRing ring, Layout layout) {
+            this.ring = ring;
+            this.layout = layout;
+            int dcs = layout.dcs().size();
+            pickedByDc = new int[dcs][];
+            distanceByDc = new int[dcs][];
+            transientByDc = new boolean[dcs][];
+            countByDc = new int[dcs];
+            cursor = new int[dcs];
+            int maxRf = 0;
+            for (int d = 0; d < dcs; d++) {
+                DcLayout dc = layout.dcs().get(d);
+                int rf = Math.min(dc.rf().allReplicas(), dc.nodeCount());
+                pickedByDc[d] = new int[rf];
+                distanceByDc[d] = new int[rf];
+                transientByDc[d] = new boolean[rf];
+                maxRf = Math.max(maxRf, rf);
             }
-            for (int step = 0; step < idx.length && rfLeft > 0; step++) {
-                int global = idx[(start + step) % idx.length];
-                int node = ring.ownerAt(global);
-                if (SimpleStrategy.contains(picked, count, node)) {
-                    continue; // cannot repeat a node
-                }
-                int rack = layout.rackIds()[node];
-                boolean newRack = !SimpleStrategy.contains(seenRacks, racksSeen, rack);
-                if (!newRack) {
-                    if (acceptableRackRepeats <= 0) {
-                        continue; // rfLeft distinct racks remain: no more rack repeats
-                    }
-                    acceptableRackRepeats--;
-                } else {
-                    seenRacks[racksSeen++] = rack;
-                }
-                isTransient[count] = rfLeft <= transients;
-                picked[count] = node;
-                distance[count] = Math.floorMod(global - tokenIndex, ringSize);
-                count++;
-                rfLeft--;
-            }
-            pickedByDc[d] = Arrays.copyOf(picked, count);
-            distanceByDc[d] = distance;
-            transientByDc[d] = isTransient;
-            total += count;
+            seenRacks = new int[maxRf];
         }
-        // merge the DCs in ring-walk order, as Cassandra's single walk adds them
-        int[] nodes = new int[total];
-        boolean[] flags = new boolean[total];
-        boolean anyTransient = false;
-        int[] cursor = new int[pickedByDc.length];
-        for (int out = 0; out < total; out++) {
-            int best = -1;
+
+        ReplicaSet place(int tokenIndex) {
+            int ringSize = ring.size();
+            int total = 0;
             for (int d = 0; d < pickedByDc.length; d++) {
-                if (cursor[d] < pickedByDc[d].length && (best < 0
-                        || distanceByDc[d][cursor[d]] < distanceByDc[best][cursor[best]])) {
-                    best = d;
+                DcLayout dc = layout.dcs().get(d);
+                int rfLeft = pickedByDc[d].length;
+                int acceptableRackRepeats = dc.rf().allReplicas() - dc.rackCount();
+                int transients = Math.max(dc.rf().transientReplicas() - (dc.rf().allReplicas() - rfLeft), 0);
+                int[] picked = pickedByDc[d];
+                int[] distance = distanceByDc[d];
+                boolean[] isTransient = transientByDc[d];
+                int count = 0;
+                int racksSeen = 0;
+                int[] idx = dc.tokenIndexes();
+                int start = dc.firstAtOrAfter()[tokenIndex];
+                for (int step = 0; step < idx.length && rfLeft > 0; step++) {
+                    int at = start + step;
+                    int global = idx[at >= idx.length ? at - idx.length : at];
+                    int node = ring.ownerAt(global);
+                    if (SimpleStrategy.contains(picked, count, node)) {
+                        continue; // cannot repeat a node
+                    }
+                    int rack = layout.rackIds()[node];
+                    boolean newRack = !SimpleStrategy.contains(seenRacks, racksSeen, rack);
+                    if (!newRack) {
+                        if (acceptableRackRepeats <= 0) {
+                            continue; // rfLeft distinct racks remain: no more rack repeats
+                        }
+                        acceptableRackRepeats--;
+                    } else {
+                        seenRacks[racksSeen++] = rack;
+                    }
+                    isTransient[count] = rfLeft <= transients;
+                    picked[count] = node;
+                    int gap = global - tokenIndex;
+                    distance[count] = gap < 0 ? gap + ringSize : gap;
+                    count++;
+                    rfLeft--;
                 }
+                countByDc[d] = count;
+                total += count;
             }
-            nodes[out] = pickedByDc[best][cursor[best]];
-            flags[out] = transientByDc[best][cursor[best]];
-            anyTransient |= flags[out];
-            cursor[best]++;
+            // merge the DCs in ring-walk order, as Cassandra's single walk adds them
+            int[] nodes = new int[total];
+            boolean[] flags = null;
+            Arrays.fill(cursor, 0);
+            for (int out = 0; out < total; out++) {
+                int best = -1;
+                for (int d = 0; d < pickedByDc.length; d++) {
+                    if (cursor[d] < countByDc[d] && (best < 0
+                            || distanceByDc[d][cursor[d]] < distanceByDc[best][cursor[best]])) {
+                        best = d;
+                    }
+                }
+                nodes[out] = pickedByDc[best][cursor[best]];
+                if (transientByDc[best][cursor[best]]) {
+                    if (flags == null) {
+                        flags = new boolean[total];
+                    }
+                    flags[out] = true;
+                }
+                cursor[best]++;
+            }
+            return new ReplicaSet(nodes, flags);
         }
-        return new ReplicaSet(nodes, anyTransient ? flags : null);
     }
 
     @Override

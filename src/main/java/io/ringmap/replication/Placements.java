@@ -46,11 +46,7 @@ public final class Placements {
     }
 
     private static IntFunction<ReplicaSet> precompute(TokenRing ring, ReplicationStrategy strategy) {
-        IntFunction<ReplicaSet> placer = strategy.placer(ring);
-        ReplicaSet[] table = new ReplicaSet[ring.size()];
-        for (int i = 0; i < table.length; i++) {
-            table[i] = placer.apply(i);
-        }
+        ReplicaSet[] table = strategy.placeAll(ring);
         return i -> table[i];
     }
 }

@@ -14,6 +14,16 @@ public interface ReplicationStrategy {
      */
     IntFunction<ReplicaSet> placer(TokenRing ring);
 
+    /** The replica set of every token index, in index order: what a precomputed placement table holds. */
+    default ReplicaSet[] placeAll(TokenRing ring) {
+        IntFunction<ReplicaSet> placer = placer(ring);
+        ReplicaSet[] table = new ReplicaSet[ring.size()];
+        for (int i = 0; i < table.length; i++) {
+            table[i] = placer.apply(i);
+        }
+        return table;
+    }
+
     /** Things a user should know about this placement on this ring (e.g. RF above a DC's node count). */
     default List<String> warnings(TokenRing ring) {
         return List.of();

@@ -22,8 +22,12 @@ public final class RingSnapshot {
         this.rangeShares = new double[ring.size()];
         for (int i = 0; i < ring.size(); i++) {
             double share = 0;
-            for (TokenRange piece : ring.unwrap(ring.rangeAt(i))) {
-                share += ring.partitioner().ringShare(piece.start(), piece.end());
+            if (i > 0) {
+                share = ring.partitioner().ringShare(ring.tokenAt(i - 1), ring.tokenAt(i)); // never wraps
+            } else {
+                for (TokenRange piece : ring.unwrap(ring.rangeAt(i))) {
+                    share += ring.partitioner().ringShare(piece.start(), piece.end());
+                }
             }
             rangeShares[i] = ring.size() == 1 ? 1.0 : share;
         }

@@ -49,34 +49,99 @@ public final class TokenRing {
     public static TokenRing of(Partitioner partitioner, Map<Node, ? extends Collection<? extends Token>> tokensByNode) {
         Objects.requireNonNull(partitioner, "partitioner");
         List<Node> nodes = List.copyOf(tokensByNode.keySet());
-        record Entry(Token token, int owner) {
-        }
-        List<Entry> entries = new ArrayList<>();
         java.util.Set<String> hostIds = new java.util.HashSet<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            Node node = nodes.get(i);
+        int total = 0;
+        boolean allLong = true;
+        for (Node node : nodes) {
             if (!hostIds.add(node.hostId())) {
                 throw new IllegalArgumentException("node host id " + node.hostId() + " appears twice in the ring");
             }
             for (Token t : tokensByNode.get(node)) {
-                entries.add(new Entry(t, i));
+                total++;
+                allLong &= t instanceof io.ringmap.token.LongToken;
             }
         }
-        if (entries.isEmpty()) {
+        if (total == 0) {
             throw new IllegalArgumentException("a ring needs at least one node token");
         }
-        entries.sort((a, b) -> a.token().compareTo(b.token()));
-        Token[] tokens = new Token[entries.size()];
-        int[] owners = new int[entries.size()];
-        for (int i = 0; i < tokens.length; i++) {
-            tokens[i] = entries.get(i).token();
-            owners[i] = entries.get(i).owner();
-            if (i > 0 && tokens[i].equals(tokens[i - 1])) {
+        Token[] tokens = new Token[total];
+        int[] owners = new int[total];
+        int k = 0;
+        for (int i = 0; i < nodes.size(); i++) {
+            for (Token t : tokensByNode.get(nodes.get(i))) {
+                tokens[k] = t;
+                owners[k++] = i;
+            }
+        }
+        if (allLong) {
+            sortLongTokens(tokens, owners);
+        } else {
+            Integer[] order = new Integer[total];
+            for (int i = 0; i < total; i++) {
+                order[i] = i;
+            }
+            Token[] unsorted = tokens.clone();
+            int[] unsortedOwners = owners.clone();
+            Arrays.sort(order, (a, b) -> unsorted[a].compareTo(unsorted[b]));
+            for (int i = 0; i < total; i++) {
+                tokens[i] = unsorted[order[i]];
+                owners[i] = unsortedOwners[order[i]];
+            }
+        }
+        for (int i = 1; i < tokens.length; i++) {
+            if (tokens[i].equals(tokens[i - 1])) {
                 throw new IllegalArgumentException("token " + tokens[i] + " is owned by both "
                         + nodes.get(owners[i - 1]).rpcEndpoint() + " and " + nodes.get(owners[i]).rpcEndpoint());
             }
         }
         return new TokenRing(partitioner, nodes, tokens, owners);
+    }
+
+    /**
+     * Sorts Murmur3 tokens with their owners by value: a stable LSD radix sort over the 64-bit values (sign bit
+     * flipped), 4 passes of 16 bits, allocation-free per token; a comparison sort of 256,000 boxed tokens costs
+     * seconds on a cold JVM at start-up.
+     */
+    private static void sortLongTokens(Token[] tokens, int[] owners) {
+        int n = tokens.length;
+        long[] keys = new long[n];
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = ((io.ringmap.token.LongToken) tokens[i]).value() ^ Long.MIN_VALUE;
+            order[i] = i;
+        }
+        long[] keysTmp = new long[n];
+        int[] orderTmp = new int[n];
+        int[] counts = new int[1 << 16];
+        for (int shift = 0; shift < 64; shift += 16) {
+            Arrays.fill(counts, 0);
+            for (int i = 0; i < n; i++) {
+                counts[(int) (keys[i] >>> shift) & 0xFFFF]++;
+            }
+            int sum = 0;
+            for (int b = 0; b < counts.length; b++) {
+                int c = counts[b];
+                counts[b] = sum;
+                sum += c;
+            }
+            for (int i = 0; i < n; i++) {
+                int at = counts[(int) (keys[i] >>> shift) & 0xFFFF]++;
+                keysTmp[at] = keys[i];
+                orderTmp[at] = order[i];
+            }
+            long[] swapKeys = keys;
+            keys = keysTmp;
+            keysTmp = swapKeys;
+            int[] swapOrder = order;
+            order = orderTmp;
+            orderTmp = swapOrder;
+        }
+        Token[] unsorted = tokens.clone();
+        int[] unsortedOwners = owners.clone();
+        for (int i = 0; i < n; i++) {
+            tokens[i] = unsorted[order[i]];
+            owners[i] = unsortedOwners[order[i]];
+        }
     }
 
     /**

@@ -172,7 +172,8 @@ public class RoutingService {
         ServedSnapshot served = snapshot();
         TableSchema schema = table(served, keyspace, table);
         KeyspacePlacement.Placed placement = placement(served, keyspace);
-        List<Split> splits = aligned ? Splitter.aligned(served.tokenRing(), n) : Splitter.even(served.tokenRing(), n);
+        List<Split> splits = aligned ? Splitter.aligned(served.tokenRing(), n, placement::replicasAt)
+                : Splitter.even(served.tokenRing(), n, placement::replicasAt);
         return new TableSplits(served, schema, placement, splits);
     }
 
@@ -187,7 +188,7 @@ public class RoutingService {
         TableSchema schema = table(served, keyspace, table);
         KeyspacePlacement.Placed placement = placement(served, keyspace);
         List<WeightedSplit> splits = Splitter.weighted(served.tokenRing(),
-                weights.of(schema.keyspace(), schema.table()), n);
+                weights.of(schema.keyspace(), schema.table()), n, placement::replicasAt);
         return new SizedTableSplits(served, schema, placement, splits);
     }
 

@@ -53,8 +53,22 @@ public record ServedSnapshot(TopologySnapshot snapshot, boolean stale, String st
         return snapshot.source();
     }
 
+    /** The per-process publication counter. */
     public long version() {
         return snapshot.version();
+    }
+
+    /** The content hash: the same on every instance serving the same topology. */
+    public String contentHash() {
+        return snapshot.contentHash();
+    }
+
+    /**
+     * The strong entity tag of every answer derived from this snapshot alone: its content hash, marked when stale
+     * (a stale answer says so in its body).
+     */
+    public String etag() {
+        return "\"" + snapshot.contentHash() + (stale ? "-stale" : "") + "\"";
     }
 
     public Instant createdAt() {

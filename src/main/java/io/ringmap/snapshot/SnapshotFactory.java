@@ -56,7 +56,8 @@ final class SnapshotFactory {
             TokenRing tokenRing = TokenRing.of(partitioner, tokens);
             ring = RingSnapshot.of(tokenRing, place(tokenRing, model, tokenRing.nodes()));
         }
-        return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, createdAt);
+        return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, createdAt,
+                ContentHash.of(model, source));
     }
 
     /**

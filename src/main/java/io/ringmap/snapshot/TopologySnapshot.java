@@ -8,14 +8,17 @@ import java.time.Instant;
 
 /**
  * One published, immutable view of a cluster: the ring with every keyspace's placement, and the tables' partition
- * keys. Identified by a version that increases with every publication.
+ * keys. Identified by a content hash that is the same on every instance serving the same topology, and by a
+ * sequence number that increases with every publication in this process.
  *
  * @param model what the source reported, kept to tell whether the next report changes anything
  * @param ring the token ring and every keyspace's placement on it
  * @param source where the topology came from, e.g. {@code cluster:Test Cluster} or {@code static:classpath:...}
+ * @param version the per-process publication counter (1, 2, ...)
+ * @param contentHash the {@link ContentHash} of the model and source: the API's snapshot version and ETag
  */
 public record TopologySnapshot(TopologyModel model, RingSnapshot ring, SchemaCatalog schema, String source,
-        long version, Instant createdAt) {
+        long version, Instant createdAt, String contentHash) {
 
     /** The tokens, their owners and the nodes. */
     public TokenRing tokenRing() {

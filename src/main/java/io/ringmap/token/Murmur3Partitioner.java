@@ -56,6 +56,23 @@ public final class Murmur3Partitioner extends NumericPartitioner {
         }
     }
 
+    /**
+     * The share in double arithmetic: the width {@code end - start} as an unsigned 64-bit integer over the ring's
+     * {@code 2^64 - 1} (the BigDecimal arithmetic of other partitioners costs microseconds per range, seconds for
+     * the 256,000 ranges of a large vnode ring).
+     */
+    @Override
+    public double ringShare(Token start, Token end) {
+        long s = ((LongToken) start).value();
+        long e = end.equals(MINIMUM) ? Long.MAX_VALUE : ((LongToken) end).value();
+        if (s >= e) {
+            return 0;
+        }
+        long width = e - s; // unsigned
+        double w = (double) (width >>> 1) * 2.0 + (width & 1);
+        return w / 18446744073709551615.0;
+    }
+
     @Override
     BigInteger value(Token token) {
         return BigInteger.valueOf(((LongToken) token).value());

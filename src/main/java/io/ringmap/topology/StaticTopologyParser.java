@@ -59,11 +59,12 @@ public final class StaticTopologyParser {
      */
     public static TopologyModel parse(String yamlText, String origin) {
         Object root;
+        List<List<String>> flowTokens = new ArrayList<>();
         try {
             LoaderOptions options = new LoaderOptions();
             // a 1000-node x 256-vnode topology is about 5.5 MB; SnakeYAML's default limit is 3 MB
             options.setCodePointLimit(MAX_CODE_POINTS);
-            root = new Yaml(new SafeConstructor(options)).load(yamlText);
+            root = new Yaml(new SafeConstructor(options)).load(extractFlowTokens(yamlText, flowTokens));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(origin + " is not valid YAML: " + e.getMessage(), e);
         }
@@ -90,6 +91,9 @@ public final class StaticTopologyParser {
             String rack = string(n.get("rack"), where + ".rack");
             NodeState state = n.get("state") == null ? NodeState.UP : state(n.get("state").toString(), where);
             Object tokens = n.get("tokens");
+            if (tokens instanceof String placeholder && placeholder.startsWith(PLACEHOLDER)) {
+                tokens = flowTokens.get(Integer.parseInt(placeholder.substring(PLACEHOLDER.length())));
+            }
             if (!(tokens instanceof List<?> tl) || tl.isEmpty()) {
                 throw new IllegalArgumentException(where + ".tokens must be a non-empty list");
             }
@@ -116,6 +120,93 @@ public final class StaticTopologyParser {
         }
         String local = doc.get("localNode") == null ? null : doc.get("localNode").toString();
         return new TopologyModel(cluster, partitioner, nodes, replication, tables, local);
+    }
+
+    // a double-quoted YAML scalar that starts with U+0001, which no token or other value of the format contains
+    private static final String PLACEHOLDER = "\u0001tokens:";
+    private static final String KEY = "tokens:";
+
+    /**
+     * Replaces every {@code tokens: [...]} flow sequence whose items are all token literals (digits, letters, a
+     * sign, optionally in matching quotes) with a placeholder scalar, collecting the items into {@code out}:
+     * SnakeYAML's scanner and type resolution cost microseconds per scalar, so a 1000-node x 256-vnode file took
+     * seconds to load, while splitting the token lists here takes milliseconds. Anything else (block sequences,
+     * comments or unusual items inside the brackets) is left to SnakeYAML unchanged.
+     */
+    static String extractFlowTokens(String yamlText, List<List<String>> out) {
+        StringBuilder rewritten = null;
+        int copied = 0;
+        int at = yamlText.indexOf(KEY);
+        while (at >= 0) {
+            int next = at + KEY.length();
+            char before = at == 0 ? '\n' : yamlText.charAt(at - 1);
+            if (before == ' ' || before == '\t' || before == '\n' || before == '{' || before == ',') {
+                int open = next;
+                while (open < yamlText.length() && (yamlText.charAt(open) == ' ' || yamlText.charAt(open) == '\t')) {
+                    open++;
+                }
+                if (open < yamlText.length() && yamlText.charAt(open) == '[') {
+                    int close = yamlText.indexOf(']', open);
+                    List<String> items = close < 0 ? null : tokenLiterals(yamlText, open + 1, close);
+                    if (items != null) {
+                        if (rewritten == null) {
+                            rewritten = new StringBuilder(yamlText.length() / 4);
+                        }
+                        rewritten.append(yamlText, copied, at).append("tokens: \"\\x01tokens:").append(out.size())
+                                .append('"');
+                        out.add(items);
+                        copied = close + 1;
+                        next = close + 1;
+                    }
+                }
+            }
+            at = yamlText.indexOf(KEY, next);
+        }
+        if (rewritten == null) {
+            return yamlText;
+        }
+        return rewritten.append(yamlText, copied, yamlText.length()).toString();
+    }
+
+    /** The items of {@code text[from, to)} split at commas, or null unless every item is a token literal. */
+    private static List<String> tokenLiterals(String text, int from, int to) {
+        List<String> items = new ArrayList<>();
+        int start = from;
+        for (int i = from; i <= to; i++) {
+            char c = i == to ? ',' : text.charAt(i);
+            if (c == ',') {
+                int a = start;
+                int b = i;
+                while (a < b && isBlank(text.charAt(a))) {
+                    a++;
+                }
+                while (b > a && isBlank(text.charAt(b - 1))) {
+                    b--;
+                }
+                if (b - a >= 2 && (text.charAt(a) == '"' || text.charAt(a) == '\'') && text.charAt(b - 1) == text.charAt(a)) {
+                    a++;
+                    b--;
+                }
+                if (a == b) {
+                    return null; // an empty item: SnakeYAML decides what it means
+                }
+                for (int k = a; k < b; k++) {
+                    char t = text.charAt(k);
+                    if (!(t >= '0' && t <= '9' || t >= 'a' && t <= 'z' || t >= 'A' && t <= 'Z' || t == '-' || t == '+')) {
+                        return null; // not a plain token list: SnakeYAML reads it
+                    }
+                }
+                items.add(text.substring(a, b));
+                start = i + 1;
+            } else if (c == '[' || c == '{' || c == '}' || c == '#') {
+                return null;
+            }
+        }
+        return items;
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
     private static TableSchema table(String ks, String table, Map<String, Object> t, String where,

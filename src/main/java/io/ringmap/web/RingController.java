@@ -39,7 +39,9 @@ public class RingController {
             @Schema(example = "dc1") String datacenter,
             @Schema(example = "rack1") String rack,
             @Schema(example = "UP") String state,
-            @Schema(description = "The node's tokens as strings, ascending") List<String> tokens,
+            @Schema(description = "How many tokens the node owns", example = "1") int tokenCount,
+            @Schema(description = "The node's tokens as strings, ascending (absent with tokens=false)",
+                    nullable = true) List<String> tokens,
             @Schema(description = "Share of the ring the node owns as primary, 0..1", example = "0.25")
             double ownership,
             @Schema(description = "With keyspace: share of the keyspace's data the node holds (sums to RF)",
@@ -58,32 +60,71 @@ public class RingController {
             @Schema(nullable = true) String reason, List<String> warnings, List<String> tables) {
     }
 
-    /** The ring. */
-    public record RingResponse(String partitioner, int tokenCount, List<NodeView> nodes, List<KeyspaceView> keyspaces,
-            SnapshotView snapshot) {
+    /** How many nodes of one data centre are in each state. */
+    public record DatacenterSummary(@Schema(example = "dc1") String datacenter,
+            @Schema(example = "2") int nodes,
+            @Schema(description = "Nodes per state", example = "{\"UP\": 2}") Map<String, Integer> states) {
     }
+
+    /** The ring. */
+    public record RingResponse(String partitioner, int tokenCount,
+            @Schema(description = "All nodes of the ring (the page below may hold fewer)", example = "4") int nodeCount,
+            @Schema(description = "Node counts per data centre and state, over the whole ring")
+            List<DatacenterSummary> datacenters,
+            @Schema(description = "Index of the first node on this page", example = "0") int offset,
+            @Schema(description = "Offset of the next page; absent on the last page", nullable = true)
+            Integer nextOffset,
+            @Schema(description = "This page of nodes, in the ring's node order") List<NodeView> nodes,
+            List<KeyspaceView> keyspaces, SnapshotView snapshot) {
+    }
+
+    /** The most nodes one page may hold. */
+    public static final int MAX_PAGE = 10_000;
 
     @GetMapping(path = "/ring", produces = "application/json")
     @Operation(summary = "Nodes with tokens, DC, rack, state and ownership",
             description = "With keyspace, each node also carries its effective ownership for that keyspace "
-                    + "(as nodetool status <keyspace> reports it).")
+                    + "(as nodetool status <keyspace> reports it). On large vnode rings, tokens=false leaves the "
+                    + "tokens out (node states, counts and ownership only) and offset/limit return one page of "
+                    + "nodes; the per-DC state summary always covers the whole ring.")
     public RingResponse ring(
             @Parameter(description = "Keyspace for effective ownership", example = "iot")
-            @RequestParam(required = false) String keyspace) {
+            @RequestParam(required = false) String keyspace,
+            @Parameter(description = "Include every node's tokens", example = "false")
+            @RequestParam(defaultValue = "true") boolean tokens,
+            @Parameter(description = "Index of the first node to return", example = "0")
+            @RequestParam(defaultValue = "0") int offset,
+            @Parameter(description = "Most nodes to return, 1.." + MAX_PAGE + " (all when absent)", example = "100")
+            @RequestParam(required = false) Integer limit) {
+        if (offset < 0) {
+            throw new InvalidParameterException("offset", "offset must be 0 or more, was " + offset);
+        }
+        if (limit != null && (limit < 1 || limit > MAX_PAGE)) {
+            throw new InvalidParameterException("limit", "limit must be between 1 and " + MAX_PAGE + ", was " + limit);
+        }
         RingOwnership ownership = routing.ownership(keyspace);
         ServedSnapshot served = ownership.snapshot();
         TokenRing ring = served.tokenRing();
         double[] effective = ownership.effective();
         double[] primary = ownership.primary();
-        List<List<Token>> tokens = ring.tokensByNode();
-        List<NodeView> nodes = new ArrayList<>();
-        for (int i = 0; i < ring.nodes().size(); i++) {
+        List<List<Token>> byNode = ring.tokensByNode();
+        int nodeCount = ring.nodes().size();
+        int from = Math.min(offset, nodeCount);
+        int to = limit == null ? nodeCount : (int) Math.min(nodeCount, (long) from + limit);
+        List<NodeView> nodes = new ArrayList<>(to - from);
+        for (int i = from; i < to; i++) {
             Node n = ring.nodes().get(i);
             nodes.add(new NodeView(n.address(), n.hostId(), n.datacenter(), n.rack(), n.state().name(),
-                    tokens.get(i).stream().map(Token::toString).toList(), primary[i],
-                    effective == null ? null : effective[i], ReplicaView.port(n.rpcPort()), n.broadcastAddress(),
-                    ReplicaView.port(n.broadcastPort())));
+                    byNode.get(i).size(), tokens ? byNode.get(i).stream().map(Token::toString).toList() : null,
+                    primary[i], effective == null ? null : effective[i], ReplicaView.port(n.rpcPort()),
+                    n.broadcastAddress(), ReplicaView.port(n.broadcastPort())));
         }
+        Map<String, Map<String, Integer>> states = new TreeMap<>();
+        for (Node n : ring.nodes()) {
+            states.computeIfAbsent(n.datacenter(), dc -> new TreeMap<>()).merge(n.state().name(), 1, Integer::sum);
+        }
+        List<DatacenterSummary> datacenters = states.entrySet().stream().map(e -> new DatacenterSummary(e.getKey(),
+                e.getValue().values().stream().mapToInt(Integer::intValue).sum(), e.getValue())).toList();
         List<KeyspaceView> keyspaces = new ArrayList<>();
         new TreeMap<>(served.ring().keyspaces()).forEach((name, p) -> {
             List<String> tables = served.schema().tables().stream().filter(t -> t.keyspace().equals(name))
@@ -96,6 +137,7 @@ public class RingController {
                         ((KeyspacePlacement.Failed) p).reason(), List.of(), tables));
             }
         });
-        return new RingResponse(ring.partitioner().name(), ring.size(), nodes, keyspaces, SnapshotView.of(served));
+        return new RingResponse(ring.partitioner().name(), ring.size(), nodeCount, datacenters, from,
+                to < nodeCount ? to : null, nodes, keyspaces, SnapshotView.of(served));
     }
 }

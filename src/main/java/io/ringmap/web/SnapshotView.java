@@ -8,7 +8,11 @@ import java.time.Instant;
 @Schema(description = "The ring snapshot an answer was computed from")
 public record SnapshotView(
         @Schema(description = "Where the topology came from", example = "cluster:Test Cluster") String source,
-        @Schema(description = "Snapshot version; increases with every topology change", example = "7") long version,
+        @Schema(description = "Snapshot version: a hash of the topology's content, the same on every instance of the "
+                + "service that serves the same topology (and the ETag of snapshot-derived answers)",
+                example = "3f9a6c1e0b7d4e2a9c5b8d7e6f1a2b3c") String version,
+        @Schema(description = "Publication counter of this instance; increases with every topology change",
+                example = "7") long sequence,
         @Schema(description = "When the snapshot was built") Instant createdAt,
         @Schema(description = "Seconds since the snapshot was built", example = "12.5") double ageSeconds,
         @Schema(description = "True when the cluster cannot be reached and answers come from the last good snapshot")
@@ -16,7 +20,7 @@ public record SnapshotView(
         @Schema(description = "Why the snapshot is stale", nullable = true) String staleReason) {
 
     public static SnapshotView of(ServedSnapshot served) {
-        return new SnapshotView(served.source(), served.version(), served.createdAt(),
+        return new SnapshotView(served.source(), served.contentHash(), served.version(), served.createdAt(),
                 served.age().toMillis() / 1000.0, served.stale(), served.staleReason());
     }
 }

@@ -35,6 +35,65 @@ class ServiceEndpointsTest {
     }
 
     @Test
+    void compressesLargeAnswersForClientsThatAcceptGzip() throws Exception {
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                api("/splits?keyspace=iot&table=readings&n=256&mode=even"))).header("Accept-Encoding", "gzip").build();
+        var r = java.net.http.HttpClient.newHttpClient().send(request,
+                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        assertThat(r.headers().firstValue("ETag")).isPresent();
+        String body;
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body()))) {
+            body = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertThat(body).startsWith("{").contains("\"count\":256");
+        assertThat(r.body().length).isLessThan(body.length() / 5);
+        // and a client that does not ask gets plain JSON
+        var plain = HttpSupport.get(api("/splits?keyspace=iot&table=readings&n=256&mode=even"));
+        assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+        // (the same answer up to the snapshot's age)
+        assertThat(plain.body().substring(0, plain.body().indexOf("\"snapshot\"")))
+                .isEqualTo(body.substring(0, body.indexOf("\"snapshot\"")));
+    }
+
+    @Test
+    void tagsSnapshotDerivedAnswersAndAnswersRevalidationWith304() throws Exception {
+        var client = java.net.http.HttpClient.newHttpClient();
+        var first = HttpSupport.get(api("/replicas?keyspace=iot&token=1523456789012345678"));
+        String version = new tools.jackson.databind.ObjectMapper().readTree(first.body()).get("snapshot")
+                .get("version").asString();
+        assertThat(first.headers().firstValue("ETag")).hasValue("W/\"" + version + "\"");
+        assertThat(first.headers().firstValue("Cache-Control")).hasValue("no-cache");
+        // the same tag on every snapshot-derived GET, whatever the per-request ageSeconds
+        Thread.sleep(20);
+        assertThat(HttpSupport.get(api("/ring?tokens=false")).headers().firstValue("ETag"))
+                .isEqualTo(first.headers().firstValue("ETag"));
+        var ranges = HttpSupport.get(api("/ranges?keyspace=iot"));
+        assertThat(ranges.statusCode()).isEqualTo(200);
+        assertThat(ranges.body()).contains("\"tokens\":[\"-4611686018427387904\",\"0\"");
+        assertThat(ranges.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
+        // revalidation: 304 without a body
+        var again = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/ranges?keyspace=iot")))
+                .header("If-None-Match", first.headers().firstValue("ETag").orElseThrow()).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.body()).isEmpty();
+        assertThat(again.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
+        var other = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/ranges?keyspace=iot")))
+                .header("If-None-Match", "\"0123\"").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(other.statusCode()).isEqualTo(200);
+        // problems and batches are not tagged
+        var problem = HttpSupport.get(api("/ranges?keyspace=nope"));
+        assertThat(problem.statusCode()).isEqualTo(404);
+        assertThat(problem.headers().firstValue("ETag")).isEmpty();
+        var batch = HttpSupport.postJson(api("/token"), "{\"keyspace\":\"iot\",\"table\":\"readings\","
+                + "\"keys\":[{\"sensor_id\":\"s\",\"day\":\"2026-10-01\"}]}");
+        assertThat(batch.statusCode()).isEqualTo(200);
+        assertThat(batch.headers().firstValue("ETag")).isEmpty();
+    }
+
+    @Test
     void servesSwaggerUiAndTheApiDocument() {
         assertThat(HttpSupport.get(api("/swagger-ui.html")).statusCode()).isIn(200, 302);
         assertThat(HttpSupport.get(api("/swagger-ui/index.html")).statusCode()).isEqualTo(200);

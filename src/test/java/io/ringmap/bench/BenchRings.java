@@ -22,16 +22,21 @@ final class BenchRings {
     }
 
     static TokenRing ring(int nodes, int vnodes) {
+        return ring(nodes, vnodes, 2);
+    }
+
+    /** {@code nodes} nodes spread round-robin over {@code dcs} data centres of 3 racks each. */
+    static TokenRing ring(int nodes, int vnodes, int dcs) {
         SplittableRandom random = new SplittableRandom(42);
         Map<Node, List<Token>> m = new LinkedHashMap<>();
         for (int n = 0; n < nodes; n++) {
-            String dc = n % 2 == 0 ? "dc1" : "dc2";
+            String dc = "dc" + (n % dcs + 1);
             List<Token> tokens = new ArrayList<>(vnodes);
             for (int v = 0; v < vnodes; v++) {
                 tokens.add(new LongToken(random.nextLong()));
             }
             m.put(new Node("host-" + n, "10." + (n >> 16 & 255) + "." + (n >> 8 & 255) + "." + (n & 255), dc,
-                    "rack" + (n / 2 % 3), NodeState.UP), tokens);
+                    "rack" + (n / dcs % 3), NodeState.UP), tokens);
         }
         return TokenRing.of(Murmur3Partitioner.INSTANCE, m);
     }

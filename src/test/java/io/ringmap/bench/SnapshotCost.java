@@ -1,5 +1,6 @@
 package io.ringmap.bench;
 
+import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.splits.Splitter;
@@ -23,11 +24,15 @@ public final class SnapshotCost {
             long t1 = System.nanoTime();
             RingSnapshot snapshot = BenchRings.snapshot(ring);
             long t2 = System.nanoTime();
-            int aligned = Splitter.aligned(ring, 1024).size();
+            KeyspacePlacement.Placed nts = BenchRings.placed(snapshot, "nts");
+            int aligned = Splitter.aligned(ring, 1024, nts::replicasAt).size();
             long t3 = System.nanoTime();
+            int grouped = Splitter.aligned(ring, 64, nts::replicasAt).size();
+            long t4 = System.nanoTime();
             System.out.printf("round %d: %d nodes x %d vnodes: ring %d ms, placement of 2 keyspaces %d ms, "
-                    + "aligned splits (%d) %d ms%n", round, nodes, vnodes, (t1 - t0) / 1_000_000,
-                    (t2 - t1) / 1_000_000, aligned, (t3 - t2) / 1_000_000);
+                    + "aligned splits n=1024 (%d) %d ms, n=64 (%d) %d ms%n", round, nodes, vnodes,
+                    (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, aligned, (t3 - t2) / 1_000_000, grouped,
+                    (t4 - t3) / 1_000_000);
             if (round == 2) {
                 System.out.printf("retained heap: ring %.1f MiB, snapshot (ring + placements) %.1f MiB%n",
                         GraphLayout.parseInstance(ring).totalSize() / 1048576.0,

@@ -32,8 +32,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Splits conform to a real table: rows are written to Cassandra, and for n in {1, 7, 64, 256} and both modes every
- * split of {@code GET /splits} is read with its own {@code cql}; together they must return every row exactly once
+ * Splits conform to a real table: rows are written to Cassandra, and for n in {1, 3, 7, 64, 256} and both modes every
+ * range of every split of {@code GET /splits} is read with its own {@code cql} (n < ranges groups whole ranges
+ * into splits of several ranges); together they must return every row exactly once
  * (same count, same set of primary keys, no duplicates). Murmur3 on the shared six-node cluster (12,000 rows in
  * 3,000 composite-key partitions, plus a text-keyed table), RandomPartitioner and ByteOrderedPartitioner on single
  * nodes (fewer rows). Counts and times are printed.
@@ -43,7 +44,7 @@ class SplitConformanceIT {
 
     static final String KEYSPACE = "conf_splits";
     static final int ROWS_PER_PARTITION = 4;
-    static final int[] SPLIT_COUNTS = {1, 7, 64, 256};
+    static final int[] SPLIT_COUNTS = {1, 3, 7, 64, 256};
     static final List<String> MODES = List.of("even", "aligned");
 
     @Nested
@@ -301,17 +302,29 @@ class SplitConformanceIT {
                     assertThat(answer.get("partitioner").asString()).isEqualTo(partitioner);
                     JsonNode splits = answer.get("splits");
                     List<String> seen = new ArrayList<>();
+                    int ranges = 0;
                     for (JsonNode split : splits) {
-                        for (Row row : session.execute(SimpleStatement.newInstance(split.get("cql").asString())
-                                .setConsistencyLevel(ConsistencyLevel.ONE).setPageSize(2000)
-                                .setTimeout(Duration.ofSeconds(60)))) {
-                            seen.add(key(table, row));
+                        // a split holds one or more ranges (aligned mode groups whole vnode ranges): read each
+                        for (JsonNode range : split.get("ranges")) {
+                            for (Row row : session.execute(SimpleStatement.newInstance(range.get("cql").asString())
+                                    .setConsistencyLevel(ConsistencyLevel.ONE).setPageSize(2000)
+                                    .setTimeout(Duration.ofSeconds(60)))) {
+                                seen.add(key(table, row));
+                            }
+                            queries++;
+                            ranges++;
                         }
-                        queries++;
+                        if (split.get("ranges").size() == 1) {
+                            assertThat(split.get("cql").asString()).isEqualTo(split.get("ranges").get(0).get("cql")
+                                    .asString());
+                        } else {
+                            assertThat(split.has("cql")).as("a split of several ranges has no single cql").isFalse();
+                        }
                     }
                     rowsRead += seen.size();
                     Set<String> distinct = new HashSet<>(seen);
-                    String label = table + " n=" + n + " mode=" + mode + " (" + splits.size() + " splits)";
+                    String label = table + " n=" + n + " mode=" + mode + " (" + splits.size() + " splits, " + ranges
+                            + " ranges)";
                     if (distinct.size() != seen.size()) {
                         failures.add(label + ": " + (seen.size() - distinct.size()) + " rows read more than once");
                     }
@@ -326,8 +339,9 @@ class SplitConformanceIT {
                     if (seen.size() != expected.size()) {
                         failures.add(label + ": read " + seen.size() + " rows, wrote " + expected.size());
                     }
-                    System.out.printf("[SplitConformanceIT] %s %s n=%d %s: %d splits, %d rows read (%d written), "
-                            + "%.1f s%n", partitioner, table, n, mode, splits.size(), seen.size(), expected.size(),
+                    System.out.printf("[SplitConformanceIT] %s %s n=%d %s: %d splits (%d ranges), %d rows read (%d "
+                            + "written), %.1f s%n", partitioner, table, n, mode, splits.size(), ranges, seen.size(),
+                            expected.size(),
                             (System.nanoTime() - t0) / 1e9);
                 }
             }

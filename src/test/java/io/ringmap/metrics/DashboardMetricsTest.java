@@ -52,7 +52,8 @@ class DashboardMetricsTest {
         Set<String> wanted = DashboardQueries.metricNames();
         System.out.println("dashboard metrics: " + wanted);
         assertThat(wanted).contains("ringmap_hotkey_hits_total", "ringmap_replica_hits_total",
-                "http_server_requests_seconds_count", "ringmap_snapshot_age_seconds", "ringmap_snapshot_stale",
+                "http_server_requests_seconds_count", "http_server_requests_seconds_bucket",
+                "ringmap_snapshot_age_seconds", "ringmap_snapshot_stale",
                 "jvm_memory_used_bytes");
 
         // when the hot-key meters have synced (refresh every 100 ms) and the GC notification has arrived

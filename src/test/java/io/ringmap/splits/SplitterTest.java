@@ -3,8 +3,11 @@ package io.ringmap.splits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ringmap.replication.Placements;
+import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
+import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.Rings;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
@@ -21,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -62,10 +66,21 @@ class SplitterTest {
         return TokenRing.of(p, m);
     }
 
+    /** The replica sets of a keyspace on the ring (SimpleStrategy, or the given replication map). */
+    static IntFunction<ReplicaSet> replicas(TokenRing ring, Map<String, String> replication) {
+        KeyspacePlacement.Placed placed = (KeyspacePlacement.Placed) Placements.place(ring, Map.of("ks", replication), 0)
+                .get("ks");
+        return placed::replicasAt;
+    }
+
+    static IntFunction<ReplicaSet> rf3(TokenRing ring) {
+        return replicas(ring, Map.of("class", "SimpleStrategy", "replication_factor", "3"));
+    }
+
     @ParameterizedTest
     @MethodSource("ringsAndCounts")
     void evenSplitsCoverTheRingExactlyOnceWithEqualWidths(TokenRing ring, int n) {
-        List<Split> splits = Splitter.even(ring, n);
+        List<Split> splits = Splitter.even(ring, n, rf3(ring));
         assertThat(splits).hasSize(n);
         assertContiguousCover(ring.partitioner(), splits);
         if (ring.partitioner() instanceof Murmur3Partitioner || ring.partitioner() instanceof RandomPartitioner) {
@@ -79,20 +94,83 @@ class SplitterTest {
     @ParameterizedTest
     @MethodSource("ringsAndCounts")
     void alignedSplitsCoverTheRingWithoutCrossingOwnership(TokenRing ring, int n) {
-        List<Split> splits = Splitter.aligned(ring, n);
-        assertThat(splits.size()).isGreaterThanOrEqualTo(Math.min(n, ring.size()));
-        assertContiguousCover(ring.partitioner(), splits);
-        for (Split s : splits) {
-            TokenRange owned = ring.rangeAt(s.replicaTokenIndex());
-            assertThat(ring.unwrap(owned)).anySatisfy(piece -> {
-                assertThat(within(ring.partitioner(), s.range(), piece)).as("%s inside %s", s.range(), piece).isTrue();
-            });
+        IntFunction<ReplicaSet> replicas = rf3(ring);
+        List<Split> splits = Splitter.aligned(ring, n, replicas);
+        assertThat(splits.size()).isGreaterThanOrEqualTo(1).isLessThanOrEqualTo(Math.max(n * 2, ring.size()));
+        if (n >= ring.size()) {
+            assertThat(splits.size()).isGreaterThanOrEqualTo(ring.size());
         }
+        assertContiguousCover(ring.partitioner(), splits);
+        assertRangesHeldBySplitReplicas(ring, replicas, splits);
+    }
+
+    @Test
+    void groupsWholeVnodeRangesSharingAReplicaIntoAboutNSplits() {
+        // given 12 nodes x 16 vnodes (192 owned ranges), two DCs, RF 3+3
+        TokenRing ring = Rings.vnodes(12, 6, List.of("dc1", "dc2"), 3, 16);
+        IntFunction<ReplicaSet> replicas = replicas(ring, Map.of("class", "NetworkTopologyStrategy", "dc1", "3",
+                "dc2", "3"));
+        for (int n : new int[] {1, 4, 16, 64}) {
+            // when
+            List<Split> splits = Splitter.aligned(ring, n, replicas);
+            // then: every owned range read once, in about n splits (a node holds half the ring here)
+            assertContiguousCover(ring.partitioner(), splits);
+            assertRangesHeldBySplitReplicas(ring, replicas, splits);
+            assertThat(splits).as("n=%d", n).hasSizeBetween(n * 3 / 4, n + ring.nodes().size());
+            assertThat(splits.stream().mapToInt(Split::ownedRanges).sum()).isEqualTo(ring.size());
+            assertThat(splits).allSatisfy(s -> assertThat(s.replicas().size()).isPositive());
+        }
+        assertThat(Splitter.aligned(ring, 16, replicas)).anySatisfy(s -> assertThat(s.ranges()).hasSizeGreaterThan(1));
+    }
+
+    @Test
+    void boundsTheSplitCountOnAManyNodeVnodeRing() {
+        // given 200 nodes x 64 vnodes (12,800 owned ranges), RF 3 per DC
+        TokenRing ring = Rings.vnodes(5, 100, List.of("dc1", "dc2"), 3, 64);
+        IntFunction<ReplicaSet> replicas = replicas(ring, Map.of("class", "NetworkTopologyStrategy", "dc1", "3",
+                "dc2", "3"));
+        // when 64 splits are asked for
+        List<Split> splits = Splitter.aligned(ring, 64, replicas);
+        // then about 64 splits, each grouping about 200 whole ranges that share a replica
+        assertContiguousCover(ring.partitioner(), splits);
+        assertRangesHeldBySplitReplicas(ring, replicas, splits);
+        assertThat(splits.size()).isBetween(48, 128);
+        // and 1,024 splits on 12,800 ranges: grouped too, never one per owned range
+        List<Split> more = Splitter.aligned(ring, 1024, replicas);
+        assertContiguousCover(ring.partitioner(), more);
+        assertThat(more.size()).isBetween(768, 2048);
+        assertThat(splits.stream().mapToInt(Split::ownedRanges).sum()).isEqualTo(ring.size());
+    }
+
+    @Test
+    void everywhereReplicationGroupsIntoExactlyNSplitsOfEqualShare() {
+        TokenRing ring = Rings.vnodes(3, 4, List.of("dc1"), 2, 32);
+        IntFunction<ReplicaSet> replicas = replicas(ring, Map.of("class", "EverywhereStrategy"));
+        List<Split> splits = Splitter.aligned(ring, 8, replicas);
+        assertContiguousCover(ring.partitioner(), splits);
+        assertThat(splits).hasSize(8);
+        assertThat(splits).allSatisfy(s -> assertThat(s.replicas().size()).isEqualTo(4));
+    }
+
+    @Test
+    void aGroupedSplitKeepsOnlyTheReplicasEveryRangeHas() {
+        // given the reference ring (4 single-token nodes) with SimpleStrategy RF 2: range i is on nodes i and i+1
+        TokenRing ring = Rings.reference();
+        IntFunction<ReplicaSet> replicas = replicas(ring, Map.of("class", "SimpleStrategy", "replication_factor", "2"));
+        // when 2 splits are asked for
+        List<Split> splits = Splitter.aligned(ring, 2, replicas);
+        // then each split is two adjacent ranges merged into one, held by the node they share
+        assertContiguousCover(ring.partitioner(), splits);
+        assertThat(splits).hasSize(2);
+        assertThat(splits).allSatisfy(s -> {
+            assertThat(s.ownedRanges()).isEqualTo(2);
+            assertThat(s.replicas().size()).isEqualTo(1);
+        });
     }
 
     @Test
     void matchesTheReferenceSplitsWhenTheRingDividesEvenly() {
-        List<Split> splits = Splitter.even(Rings.reference(), 4);
+        List<Split> splits = Splitter.even(Rings.reference(), 4, rf3(Rings.reference()));
         assertThat(splits.get(0).range()).isEqualTo(new TokenRange(new LongToken(Long.MIN_VALUE),
                 new LongToken(-4611686018427387905L)));
         assertThat(splits.get(3).range().end()).isEqualTo(new LongToken(Long.MAX_VALUE));
@@ -100,7 +178,7 @@ class SplitterTest {
 
     @Test
     void alignsSplitsOfTheReferenceRingToItsFourRanges() {
-        List<Split> splits = Splitter.aligned(Rings.reference(), 4);
+        List<Split> splits = Splitter.aligned(Rings.reference(), 4, rf3(Rings.reference()));
         assertThat(splits).extracting(s -> s.range().end().toString()).containsExactly(
                 "-4611686018427387904", "0", "4611686018427387904", "9223372036854775807");
         assertThat(splits).extracting(Split::replicaTokenIndex).containsExactly(0, 1, 2, 3);
@@ -110,7 +188,7 @@ class SplitterTest {
     void splitsTheRangeThatWrapsAroundTheRing() {
         TokenRing ring = Rings.of(Murmur3Partitioner.INSTANCE, new Object[] {"a", "dc", "r", -100},
                 new Object[] {"b", "dc", "r", 100});
-        List<Split> splits = Splitter.aligned(ring, 2);
+        List<Split> splits = Splitter.aligned(ring, 2, rf3(ring));
         assertThat(splits).extracting(Split::range).containsExactly(
                 new TokenRange(Murmur3Partitioner.MINIMUM, new LongToken(-100)),
                 new TokenRange(new LongToken(-100), new LongToken(100)),
@@ -120,7 +198,7 @@ class SplitterTest {
 
     @Test
     void rejectsASplitCountOutOfBounds() {
-        assertThatThrownBy(() -> Splitter.even(Rings.reference(), 0)).hasMessageContaining("n must be between 1");
+        assertThatThrownBy(() -> Splitter.even(Rings.reference(), 0, rf3(Rings.reference()))).hasMessageContaining("n must be between 1");
     }
 
     @Test
@@ -150,16 +228,42 @@ class SplitterTest {
                 .isEqualTo("SELECT * FROM iot.readings WHERE token(sensor_id) > -5 AND token(sensor_id) <= 7");
     }
 
-    static void assertContiguousCover(Partitioner p, List<Split> splits) {
-        assertThat(splits.get(0).range().start()).isEqualTo(p.minimumToken());
-        Token end = splits.get(splits.size() - 1).range().end();
-        assertThat(end).isEqualTo(p.maximumToken().orElse(p.minimumToken()));
-        for (int i = 0; i < splits.size(); i++) {
-            TokenRange r = splits.get(i).range();
-            boolean toRingEnd = r.end().equals(p.minimumToken());
-            assertThat(toRingEnd || r.start().compareTo(r.end()) < 0).as("non-empty, non-wrapping %s", r).isTrue();
-            if (i > 0) {
-                assertThat(r.start()).as("no gap or overlap at %d", i).isEqualTo(splits.get(i - 1).range().end());
+    /**
+     * A split never crosses an ownership boundary inside a range: a piece lies inside one owned range, and a grouped
+     * split's ranges start and end at node tokens (or the ring's ends); every owned range a split touches is held by
+     * the split's replicas.
+     */
+    private static void assertRangesHeldBySplitReplicas(TokenRing ring, IntFunction<ReplicaSet> replicas,
+            List<Split> splits) {
+        Partitioner p = ring.partitioner();
+        Token min = p.minimumToken();
+        Token ringEnd = p.maximumToken().orElse(min);
+        for (Split s : splits) {
+            for (TokenRange r : s.ranges()) {
+                int first = ring.primaryIndex(r.start());
+                if (ring.tokenAt(first).equals(r.start())) {
+                    first = (first + 1) % ring.size();
+                }
+                int last = r.end().equals(min) ? 0 : ring.primaryIndex(r.end());
+                if (s.ownedRanges() == 1) {
+                    assertThat(last).as("%s inside one owned range", r).isEqualTo(first);
+                } else {
+                    assertThat(r.start().equals(min) || r.start().equals(ring.tokenAt(first == 0 ? ring.size() - 1
+                            : first - 1))).as("%s starts at a node token", r).isTrue();
+                    assertThat(r.end().equals(ringEnd) || r.end().equals(ring.tokenAt(last)))
+                            .as("%s ends at a node token", r).isTrue();
+                }
+                for (int i = first; ; i = (i + 1) % ring.size()) {
+                    int[] holders = replicas.apply(i).nodes();
+                    for (int k = 0; k < s.replicas().size(); k++) {
+                        int node = s.replicas().node(k);
+                        assertThat(java.util.stream.IntStream.of(holders).anyMatch(v -> v == node))
+                                .as("split replica %d holds range %d of %s", node, i, r).isTrue();
+                    }
+                    if (i == last) {
+                        break;
+                    }
+                }
             }
         }
     }
@@ -169,6 +273,23 @@ class SplitterTest {
         boolean startOk = inner.start().compareTo(outer.start()) >= 0;
         boolean endOk = outer.end().equals(min) || (!inner.end().equals(min) && inner.end().compareTo(outer.end()) <= 0);
         return startOk && endOk;
+    }
+
+    /** The splits' ranges, in order, cover the ring from the minimum token to its end with no gap or overlap. */
+    static void assertContiguousCover(Partitioner p, List<Split> splits) {
+        List<TokenRange> ranges = splits.stream().flatMap(s -> s.ranges().stream())
+                .sorted(java.util.Comparator.comparing(TokenRange::start)).toList();
+        assertThat(ranges.get(0).start()).isEqualTo(p.minimumToken());
+        Token end = ranges.get(ranges.size() - 1).end();
+        assertThat(end).isEqualTo(p.maximumToken().orElse(p.minimumToken()));
+        for (int i = 0; i < ranges.size(); i++) {
+            TokenRange r = ranges.get(i);
+            boolean toRingEnd = r.end().equals(p.minimumToken());
+            assertThat(toRingEnd || r.start().compareTo(r.end()) < 0).as("non-empty, non-wrapping %s", r).isTrue();
+            if (i > 0) {
+                assertThat(r.start()).as("no gap or overlap at %d", i).isEqualTo(ranges.get(i - 1).end());
+            }
+        }
     }
 
     private static BigInteger width(TokenRange r) {

@@ -43,7 +43,7 @@ class WeightedSplitterTest {
     @MethodSource("rings")
     void weightedSplitsCoverTheRingOnceWithoutCrossingOwnershipAndKeepEveryByte(TokenRing ring) {
         List<WeightedRange> weights = perOwnedRange(ring);
-        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 64);
+        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 64, i -> null);
 
         SplitterTest.assertContiguousCover(ring.partitioner(), splits.stream().map(WeightedSplit::split).toList());
         for (WeightedSplit s : splits) {
@@ -65,7 +65,7 @@ class WeightedSplitterTest {
                 range(p, 0, 4611686018427387904L, 100),
                 range(p, 4611686018427387904L, Long.MAX_VALUE, 100));
 
-        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 12);
+        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 12, i -> null);
 
         assertThat(splits).hasSize(12); // 1 + 9 + 1 + 1
         assertThat(splits).allSatisfy(s -> assertThat(s.estimatedBytes()).isCloseTo(100, offset(1e-9)));
@@ -76,7 +76,8 @@ class WeightedSplitterTest {
     void aRangeWithoutEstimatesStillGetsOneSplitSoTheRingIsCovered() {
         TokenRing ring = Rings.reference();
         Partitioner p = ring.partitioner();
-        List<WeightedSplit> splits = Splitter.weighted(ring, List.of(range(p, -4611686018427387904L, 0, 500)), 10);
+        List<WeightedSplit> splits = Splitter.weighted(ring, List.of(range(p, -4611686018427387904L, 0, 500)), 10,
+                i -> null);
 
         SplitterTest.assertContiguousCover(p, splits.stream().map(WeightedSplit::split).toList());
         assertThat(splits.stream().filter(s -> s.estimatedBytes() == 0)).hasSize(3);
@@ -86,8 +87,8 @@ class WeightedSplitterTest {
     @Test
     void withNoBytesAtAllCutsByWidthLikeAligned() {
         TokenRing ring = Rings.reference();
-        List<WeightedSplit> splits = Splitter.weighted(ring, List.of(), 8);
-        assertThat(splits.stream().map(WeightedSplit::split).toList()).isEqualTo(Splitter.aligned(ring, 8));
+        List<WeightedSplit> splits = Splitter.weighted(ring, List.of(), 8, i -> null);
+        assertThat(splits.stream().map(WeightedSplit::split).toList()).isEqualTo(Splitter.aligned(ring, 8, i -> null));
     }
 
     @Test
@@ -97,7 +98,7 @@ class WeightedSplitterTest {
         // one node owns everything; two estimates split its range unevenly
         List<WeightedRange> weights = List.of(range(p, Long.MIN_VALUE, -1000, 300),
                 range(p, -1000, Long.MAX_VALUE, 100));
-        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 4);
+        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 4, i -> null);
         SplitterTest.assertContiguousCover(p, splits.stream().map(WeightedSplit::split).toList());
         // (min, -1000] holds 300 bytes: three splits; (-1000, 0] and (0, max] share the other 100 by width
         assertThat(splits.subList(0, 3)).allSatisfy(s -> assertThat(s.estimatedBytes()).isCloseTo(100, offset(1e-6)));
@@ -112,7 +113,7 @@ class WeightedSplitterTest {
         Partitioner p = ring.partitioner();
         List<WeightedRange> weights = List.of(range(p, -5000000000000000000L, 100, 600),
                 range(p, -100, 3000000000000000000L, 300));
-        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 9);
+        List<WeightedSplit> splits = Splitter.weighted(ring, weights, 9, i -> null);
         SplitterTest.assertContiguousCover(p, splits.stream().map(WeightedSplit::split).toList());
         assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum()).isLessThanOrEqualTo(900.0001);
     }
@@ -120,7 +121,7 @@ class WeightedSplitterTest {
     @Test
     void manyVnodesAndEstimatesAreCutQuickly() {
         TokenRing ring = SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 50, 256);
-        List<WeightedSplit> splits = Splitter.weighted(ring, perOwnedRange(ring), 10_000);
+        List<WeightedSplit> splits = Splitter.weighted(ring, perOwnedRange(ring), 10_000, i -> null);
         SplitterTest.assertContiguousCover(ring.partitioner(), splits.stream().map(WeightedSplit::split).toList());
     }
 

@@ -28,6 +28,39 @@ class StaticTopologyParserTest {
     }
 
     @Test
+    void readsFlowTokenListsLikeSnakeYamlDoes() {
+        // given the same nodes with tokens as flow lists (plain, quoted, negative, hex), a block list, and a flow
+        // list holding a comment (left to SnakeYAML)
+        String yaml = """
+                partitioner: Murmur3Partitioner
+                nodes:
+                  - {address: 10.0.0.1, datacenter: dc1, rack: r1, tokens: [-9223372036854775807, 5, "17"]}
+                  - address: 10.0.0.2
+                    datacenter: dc1
+                    rack: r1
+                    tokens: ['-3',   42 ,6d]
+                  - address: 10.0.0.3
+                    datacenter: dc1
+                    rack: r1
+                    tokens:
+                      - 100
+                      - "101"
+                  - {address: 10.0.0.4, datacenter: dc1, rack: r1, tokens: [200, # a comment
+                      201]}
+                """;
+        // when
+        TopologyModel model = StaticTopologyParser.parse(yaml, "t.yaml");
+        // then
+        assertThat(model.nodes().get(0).tokens()).containsExactly("-9223372036854775807", "5", "17");
+        assertThat(model.nodes().get(1).tokens()).containsExactly("-3", "42", "6d");
+        assertThat(model.nodes().get(2).tokens()).containsExactly("100", "101");
+        assertThat(model.nodes().get(3).tokens()).containsExactly("200", "201");
+        java.util.List<java.util.List<String>> extracted = new java.util.ArrayList<>();
+        StaticTopologyParser.extractFlowTokens(yaml, extracted);
+        assertThat(extracted).hasSize(2);
+    }
+
+    @Test
     void namesTheOffendingEntry() {
         assertThatThrownBy(() -> StaticTopologyParser.parse("partitioner: Murmur3Partitioner\nnodes:\n"
                 + "  - {address: 10.0.0.1, datacenter: dc1, tokens: [\"1\"]}\n", "t.yaml"))

@@ -262,7 +262,8 @@ class ProblemResponsesTest {
                         "127.0.0.1")))
                 .andExpect(jsonPath("$.range.start").value("0"))
                 .andExpect(jsonPath("$.range.end").value("4611686018427387904"))
-                .andExpect(jsonPath("$.snapshot.version").value(1));
+                .andExpect(jsonPath("$.snapshot.version").value(org.hamcrest.Matchers.matchesPattern("[0-9a-f]{32}")))
+                .andExpect(jsonPath("$.snapshot.sequence").value(1));
         mvc.perform(get("/replicas?keyspace=iot&token=-9000000000000000000"))
                 .andExpect(jsonPath("$.replicas[*].address").value(Matchers.contains("127.0.0.1", "127.0.0.2",
                         "127.0.0.3")));
@@ -308,7 +309,53 @@ class ProblemResponsesTest {
                 .andExpect(jsonPath("$.splits[0].predicate").value(
                         "token(sensor_id, day) > -9223372036854775808 AND token(sensor_id, day) <= "
                                 + "-4611686018427387904"))
-                .andExpect(jsonPath("$.splits[0].replicas[0]").value("127.0.0.1"));
+                .andExpect(jsonPath("$.splits[0].replicas[0]").value("127.0.0.1"))
+                .andExpect(jsonPath("$.splits[0].ranges.length()").value(1))
+                .andExpect(jsonPath("$.splits[0].ranges[0].cql").value(
+                        "SELECT * FROM iot.readings WHERE token(sensor_id, day) > -9223372036854775808 AND "
+                                + "token(sensor_id, day) <= -4611686018427387904"));
+    }
+
+    @Test
+    void groupsWholeRangesWhenFewerSplitsThanRangesAreAskedFor() throws Exception {
+        // the sample ring has four single-token ranges and RF 3: a node holds three of them, which one split groups
+        // (the wrapping range's two pieces and its neighbour, merged); the fourth range is a split of its own
+        mvc.perform(get("/splits?keyspace=iot&table=readings&n=1&mode=aligned"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.count").value(2))
+                .andExpect(jsonPath("$.splits[0].ownedRanges").value(3))
+                .andExpect(jsonPath("$.splits[0].cql").doesNotExist())
+                .andExpect(jsonPath("$.splits[0].ranges.length()").value(2))
+                .andExpect(jsonPath("$.splits[0].ranges[0].start").value("-9223372036854775808"))
+                .andExpect(jsonPath("$.splits[0].ranges[1].end").value("9223372036854775807"))
+                .andExpect(jsonPath("$.splits[0].replicas.length()").value(1))
+                .andExpect(jsonPath("$.splits[1].ownedRanges").value(1))
+                .andExpect(jsonPath("$.splits[1].cql").isNotEmpty());
+    }
+
+    @Test
+    void answersTheRingInPagesWithoutTokens() throws Exception {
+        mvc.perform(get("/ring?tokens=false&offset=1&limit=2"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.nodeCount").value(4))
+                .andExpect(jsonPath("$.offset").value(1))
+                .andExpect(jsonPath("$.nextOffset").value(3))
+                .andExpect(jsonPath("$.nodes.length()").value(2))
+                .andExpect(jsonPath("$.nodes[0].address").value("127.0.0.2"))
+                .andExpect(jsonPath("$.nodes[0].tokenCount").value(1))
+                .andExpect(jsonPath("$.nodes[0].tokens").doesNotExist())
+                .andExpect(jsonPath("$.datacenters[0].datacenter").value("dc1"))
+                .andExpect(jsonPath("$.datacenters[0].nodes").value(2))
+                .andExpect(jsonPath("$.datacenters[0].states.UP").value(2));
+        mvc.perform(get("/ring?offset=3&limit=2"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.nodes.length()").value(1))
+                .andExpect(jsonPath("$.nodes[0].tokens[0]").value("9223372036854775807"))
+                .andExpect(jsonPath("$.nextOffset").doesNotExist());
+        problem(mvc.perform(get("/ring?limit=0")), 400, "invalid-parameter")
+                .andExpect(jsonPath("$.detail").value(Matchers.containsString("limit")));
+        problem(mvc.perform(get("/ring?offset=-1")), 400, "invalid-parameter")
+                .andExpect(jsonPath("$.detail").value(Matchers.containsString("offset")));
     }
 
     @Test

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Side by side in one run, on this machine: ringmap before (BEFORE_JAR, e.g. main's build) and after (this build),
+# and the minimal Spring Boot app with the same starters (src/test/java/io/ringmap/bench/minimal/MinimalApp.java):
+#   GET /replicas with a typed key (wrk -t2 -c64, every request a different key) vs the minimal app's GET /hello,
+#   POST /replicas with 1,000 typed keys per request,
+#   start-up to /readyz with a 1000-node x 256-vnode topology file.
+# Usage: BEFORE_JAR=/path/to/old.jar scripts/bench-compare.sh [duration, default 10s] [rounds, default 2]
+# Needs wrk (apt-get install wrk), ./mvnw package and ./mvnw test-compile first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION=${1:-10s}
+ROUNDS=${2:-2}
+AFTER_JAR=${AFTER_JAR:-$(ls target/ringmap-*.jar | grep -v original | head -1)}
+BEFORE_JAR=${BEFORE_JAR:-$AFTER_JAR}
+OUT=target/bench-compare
+mkdir -p "$OUT"
+./mvnw -q dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" >/dev/null
+python3 - "$OUT" <<'PY'
+import json, random, sys
+out = sys.argv[1]
+random.seed(42)
+lines = ["cluster: bench-1000x256", "partitioner: Murmur3Partitioner", "nodes:"]
+used = set()
+for n in range(1000):
+    toks = []
+    while len(toks) < 256:
+        t = random.randint(-2**63 + 1, 2**63 - 1)
+        if t not in used:
+            used.add(t); toks.append(t)
+    lines.append(f"  - {{address: 10.{n // 250}.{n % 250}.1, datacenter: dc{n % 2 + 1}, rack: rack{n // 2 % 3}, "
+                 f"tokens: [{', '.join(str(t) for t in toks)}]}}")
+lines += ["keyspaces:", "  iot:", "    replication: {class: NetworkTopologyStrategy, dc1: '3', dc2: '3'}",
+          "    tables:", "      readings:",
+          "        partitionKey: [{name: sensor_id, type: text}, {name: day, type: date}]"]
+open(f"{out}/big.yaml", "w").write("\n".join(lines) + "\n")
+keys = [{"sensor_id": f"sensor-{i}", "day": f"2026-10-{i % 28 + 1:02d}"} for i in range(1000)]
+open(f"{out}/batch.json", "w").write(json.dumps({"keyspace": "iot", "table": "readings", "keys": keys}))
+PY
+cat > "$OUT/keys.lua" <<'LUA'
+counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format("GET", string.format(wrk.path, counter % 100000, counter % 28 + 1))
+end
+LUA
+cat > "$OUT/batch.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local f = io.open("$OUT/batch.json", "r"); wrk.body = f:read("*a"); f:close()
+LUA
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+start() { # name port command...
+  local name=$1 port=$2; shift 2
+  "$@" --server.port="$port" --management.server.port=$((port + 1)) > "$OUT/$name.log" 2>&1 &
+  pids+=($!)
+}
+ready() { for _ in $(seq 1 1200); do curl -sf "localhost:$1/readyz" >/dev/null 2>&1 && return; sleep 0.2; done; }
+ready_any() { for _ in $(seq 1 1200); do curl -sf -o /dev/null "localhost:$1/actuator/health" 2>&1 && return; sleep 0.2; done; }
+JAVA=(java -Xms512m -Xmx1g)
+start before 18080 "${JAVA[@]}" -jar "$BEFORE_JAR"
+start after 18180 "${JAVA[@]}" -jar "$AFTER_JAR"
+start minimal 18280 "${JAVA[@]}" -cp "target/test-classes:$(cat "$OUT/cp.txt")" io.ringmap.bench.minimal.MinimalApp
+ready 18081; ready 18181; ready_any 18281
+measure() { # label url [script]
+  local label=$1 url=$2 script=${3:-}
+  local r
+  r=$(wrk -t2 -c64 -d"$DURATION" --timeout 30s --latency ${script:+-s "$script"} "$url")
+  printf '%-28s %10s req/s   p50 %8s   p99 %8s\n' "$label" "$(echo "$r" | awk '/Requests\/sec/ {print $2}')" \
+    "$(echo "$r" | awk '$1 == "50%" {print $2}')" "$(echo "$r" | awk '$1 == "99%" {print $2}')"
+}
+KEY='/replicas?keyspace=iot&table=readings&sensor_id=s-%d&day=2026-10-%02d'
+echo "== warm-up"
+for p in 18080 18180; do wrk -t2 -c64 -d5s -s "$OUT/keys.lua" "http://127.0.0.1:$p$KEY" >/dev/null; done
+wrk -t2 -c64 -d5s "http://127.0.0.1:18280/hello?key=s-1" >/dev/null
+for round in $(seq 1 "$ROUNDS"); do
+  echo "== round $round: GET /replicas with a typed key vs the minimal app"
+  measure "after  GET /replicas" "http://127.0.0.1:18180$KEY" "$OUT/keys.lua"
+  measure "minimal GET /hello" "http://127.0.0.1:18280/hello?key=s-%d" "$OUT/keys.lua"
+  measure "before GET /replicas" "http://127.0.0.1:18080$KEY" "$OUT/keys.lua"
+  echo "== round $round: POST /replicas, 1,000 keys per request (keys/s = req/s x 1000)"
+  measure "after  POST /replicas x1000" "http://127.0.0.1:18180/replicas" "$OUT/batch.lua"
+  measure "before POST /replicas x1000" "http://127.0.0.1:18080/replicas" "$OUT/batch.lua"
+done
+cleanup; pids=()
+echo "== start-up with the 1000 x 256 topology (seconds to /readyz)"
+for name in before after; do
+  jar=$BEFORE_JAR; [ "$name" = after ] && jar=$AFTER_JAR
+  t0=$(date +%s.%N)
+  start "$name-big" 18380 "${JAVA[@]}" -jar "$jar" --ringmap.topology.file="file:$PWD/$OUT/big.yaml"
+  ready 18381
+  echo "$name: $(echo "$(date +%s.%N) - $t0" | bc) s"
+  cleanup; pids=(); sleep 2
+done

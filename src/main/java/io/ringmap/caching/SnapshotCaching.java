@@ -1,0 +1,110 @@
+package io.ringmap.caching;
+
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.Optional;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.MethodParameter;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.http.server.ServerHttpRequest;
+import org.springframework.http.server.ServerHttpResponse;
+import org.springframework.http.server.ServletServerHttpRequest;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
+
+/**
+ * Conditional GETs for answers that depend on the served snapshot and the request's parameters only
+ * ({@code GET /token}, {@code /replicas}, {@code /splits}, {@code /ring}, {@code /ranges}): an {@code ETag}
+ * from the snapshot's content hash (weak unless {@code ringmap.caching.strong-etag}, see {@link CachingProperties}) (the same on every instance serving the same topology), {@code If-None-Match}
+ * answered with 304 before any routing work, and {@code Cache-Control} from {@link CachingProperties}. The
+ * per-request {@code ageSeconds} and the instance's {@code createdAt} in the body are metadata the tag does not cover.
+ * Problem answers carry no tag.
+ */
+@ControllerAdvice
+public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<Object> {
+
+    /** The paths whose GET answers are tagged. */
+    public static final String[] PATHS = {"/token", "/replicas", "/splits", "/ring", "/ranges"};
+
+    private static final String ATTRIBUTE = SnapshotCaching.class.getName() + ".etag";
+
+    private final ObjectProvider<SnapshotHolder> snapshots;
+    private final String cacheControl;
+    private final boolean strong;
+
+    // a provider: web slice tests build their routing by hand and have no holder bean; then nothing is tagged
+    public SnapshotCaching(ObjectProvider<SnapshotHolder> snapshots, ObjectProvider<CachingProperties> properties) {
+        this.snapshots = snapshots;
+        CachingProperties settings = properties.getIfAvailable(() -> new CachingProperties(java.time.Duration.ZERO,
+                false));
+        this.cacheControl = settings.cacheControl();
+        this.strong = settings.strongEtag();
+    }
+
+    @Override
+    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+        if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
+            return true;
+        }
+        SnapshotHolder holder = snapshots.getIfAvailable();
+        Optional<ServedSnapshot> served = holder == null ? Optional.empty() : holder.peek();
+        if (served.isEmpty()) {
+            return true; // the handler answers 503
+        }
+        String etag = strong ? served.get().etag() : "W/" + served.get().etag();
+        request.setAttribute(ATTRIBUTE, etag);
+        if (matches(request.getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
+            response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+            response.setHeader(HttpHeaders.ETAG, etag);
+            response.setHeader(HttpHeaders.CACHE_CONTROL, cacheControl);
+            return false;
+        }
+        return true;
+    }
+
+    /** RFC 9110 If-None-Match: {@code *} or a list of tags, compared weakly (a W/ prefix is ignored). */
+    static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch == null || ifNoneMatch.isBlank()) {
+            return false;
+        }
+        for (String candidate : ifNoneMatch.split(",")) {
+            String t = candidate.strip();
+            if (t.equals("*")) {
+                return true;
+            }
+            if (t.startsWith("W/")) {
+                t = t.substring(2);
+            }
+            if (t.equals(etag.startsWith("W/") ? etag.substring(2) : etag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean supports(MethodParameter returnType, Class<? extends HttpMessageConverter<?>> converterType) {
+        return true;
+    }
+
+    @Override
+    public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
+            Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request,
+            ServerHttpResponse response) {
+        if (body instanceof ProblemDetail || !(request instanceof ServletServerHttpRequest servlet)) {
+            return body;
+        }
+        Object etag = servlet.getServletRequest().getAttribute(ATTRIBUTE);
+        if (etag != null) {
+            response.getHeaders().setETag(etag.toString());
+            response.getHeaders().setCacheControl(cacheControl);
+        }
+        return body;
+    }
+}

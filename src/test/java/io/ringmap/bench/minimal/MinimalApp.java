@@ -1,0 +1,38 @@
+package io.ringmap.bench.minimal;
+
+import java.util.List;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The HTTP baseline for ringmap's single-key benchmark: a minimal Spring Boot app on ringmap's own classpath (the
+ * same web, actuator and Prometheus starters, Tomcat and Jackson), with one {@code @GetMapping} returning a small
+ * record. Whatever ringmap's {@code GET /replicas} costs beyond this is ringmap's own work. Run:
+ * {@code java -cp "target/test-classes:$(cat cp.txt)" io.ringmap.bench.minimal.MinimalApp --server.port=18280
+ * --management.server.port=18281} (see {@code scripts/bench-http.sh}).
+ */
+@SpringBootApplication
+@RestController
+public class MinimalApp {
+
+    /** A small answer, about the size of a one-replica-set routing answer. */
+    public record Answer(String keyspace, String key, String token, List<String> replicas) {
+    }
+
+    @GetMapping("/hello")
+    public Answer hello(@RequestParam String key) {
+        return new Answer("iot", key, "1523456789012345678", List.of("127.0.0.3", "127.0.0.4", "127.0.0.1"));
+    }
+
+    public static void main(String[] args) {
+        SpringApplication app = new SpringApplication(MinimalApp.class);
+        // as ringmap's application.yaml: no Cassandra health check (no cluster here), the same actuator exposure
+        app.setDefaultProperties(java.util.Map.of("management.health.cassandra.enabled", "false",
+                "management.endpoints.web.exposure.include", "health,info,prometheus",
+                "spring.threads.virtual.enabled", "false"));
+        app.run(args);
+    }
+}
