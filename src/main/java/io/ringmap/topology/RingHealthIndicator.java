@@ -32,6 +32,8 @@ public class RingHealthIndicator implements HealthIndicator {
                 b.withDetail("staleReason", f.staleReason());
             }
             return b.build();
-        }).orElseGet(() -> Health.outOfService().withDetail("reason", "no ring snapshot yet").build());
+        }).orElseGet(() -> Health.outOfService().withDetail("reason", "no ring snapshot yet")
+                // e.g. "cannot connect to Cassandra: 127.0.0.80:9042: authentication failed: ..."
+                .withDetail("cause", ringService.unavailableReason()).build());
     }
 }

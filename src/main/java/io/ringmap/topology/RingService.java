@@ -35,6 +35,11 @@ public class RingService {
         return f;
     }
 
+    /** Why the source cannot reach its cluster (or has not reported yet); kept until the next failure. */
+    public String unavailableReason() {
+        return unavailableReason;
+    }
+
     /** The snapshot, if one was ever published. */
     public java.util.Optional<Freshness> peek() {
         return java.util.Optional.ofNullable(current.get());

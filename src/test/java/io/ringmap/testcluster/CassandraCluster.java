@@ -251,11 +251,19 @@ public final class CassandraCluster implements AutoCloseable {
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .build();
-        return CqlSession.builder()
+        var builder = CqlSession.builder()
                 .addContactPoints(contactPoints)
                 .withLocalDatacenter(datacenter)
-                .withConfigLoader(config)
-                .build();
+                .withConfigLoader(config);
+        ClientAccess access = spec.clientAccess();
+        if (access != null && access.passwordAuth()) {
+            builder.withAuthCredentials(ClientAccess.SUPERUSER, ClientAccess.SUPERUSER);
+        }
+        if (access != null && access.tls()) {
+            builder.withSslContext(TestCertificates.sslContext(access.keystore(), access.truststore(),
+                    access.storePassword()));
+        }
+        return builder.build();
     }
 
     /**
