@@ -1,18 +1,18 @@
 package io.ringmap;
 
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.config.ClusterProperties;
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
-import io.ringmap.metrics.SnapshotMetrics;
+import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
-import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import io.ringmap.snapshot.SnapshotHealthIndicator;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.snapshot.SnapshotMetrics;
 import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
-import io.ringmap.topology.RingHealthIndicator;
-import io.ringmap.topology.RingService;
 import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;
 import java.time.Clock;
@@ -37,8 +37,8 @@ public class RingmapConfiguration {
     }
 
     @Bean
-    RingService ringService(Clock clock) {
-        return new RingService(clock);
+    SnapshotHolder snapshotHolder(Clock clock) {
+        return new SnapshotHolder(clock);
     }
 
     /**
@@ -49,8 +49,8 @@ public class RingmapConfiguration {
     @Bean
     @Conditional(OnContactPointsCondition.class)
     ClusterTopologySource clusterTopologySource(ObjectProvider<CqlSessionBuilder> builders,
-            TopologyProperties topology, ClusterProperties cluster, RingService ringService) {
-        return new ClusterTopologySource(builders::getObject, topology, cluster, ringService);
+            TopologyProperties topology, ClusterProperties cluster, SnapshotHolder snapshots) {
+        return new ClusterTopologySource(builders::getObject, topology, cluster, snapshots);
     }
 
     /** Driver settings the live source relies on (complete metadata, fast events, a pool to every node). */
@@ -64,24 +64,24 @@ public class RingmapConfiguration {
     @Bean
     @ConditionalOnMissingBean(TopologySource.class)
     StaticTopologySource staticTopologySource(ResourceLoader loader, TopologyProperties properties,
-            RingService ringService) {
-        return new StaticTopologySource(loader, properties, ringService);
+            SnapshotHolder snapshots) {
+        return new StaticTopologySource(loader, properties, snapshots);
     }
 
     /** Readiness needs a ring snapshot ({@code management.endpoint.health.group.readiness.include}). */
     @Bean("ring")
-    RingHealthIndicator ringHealthIndicator(RingService ringService) {
-        return new RingHealthIndicator(ringService);
+    SnapshotHealthIndicator ringHealthIndicator(SnapshotHolder snapshots) {
+        return new SnapshotHealthIndicator(snapshots);
     }
 
     /** Age, staleness and version of the served snapshot, nodes by state. */
     @Bean
-    SnapshotMetrics snapshotMetrics(RingService ringService, Clock clock) {
-        return new SnapshotMetrics(ringService, clock);
+    SnapshotMetrics snapshotMetrics(SnapshotHolder snapshots) {
+        return new SnapshotMetrics(snapshots);
     }
 
     @Bean
-    RoutingService routingService(RingService ringService, ApiProperties api, ObjectProvider<HitRecorder> hits) {
-        return new RoutingService(ringService, api, hits.getIfAvailable(() -> HitRecorder.NONE));
+    RoutingService routingService(SnapshotHolder snapshots, ApiProperties api, ObjectProvider<HitRecorder> hits) {
+        return new RoutingService(snapshots, api, hits.getIfAvailable(() -> HitRecorder.NONE));
     }
 }

@@ -50,7 +50,7 @@ public final class RingSnapshot {
         return new RingSnapshot(sameShape, placements, rangeShares);
     }
 
-    public TokenRing ring() {
+    public TokenRing tokenRing() {
         return ring;
     }
 

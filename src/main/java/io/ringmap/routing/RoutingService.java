@@ -3,7 +3,6 @@ package io.ringmap.routing;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
-import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.schema.ParsedKey;
@@ -11,51 +10,64 @@ import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.schema.UnknownTableException;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.splits.Split;
+import io.ringmap.splits.Splitter;
 import io.ringmap.token.Token;
-import io.ringmap.topology.Freshness;
-import io.ringmap.topology.RingService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Answers the routing questions against one consistent snapshot: key to token, key or token to replicas.
- * Every key routed is reported to the {@link HitRecorder}.
+ * Answers the routing questions, each against one consistent snapshot: key to token, key or token to replicas, the
+ * ring's ownership, a table's splits; and records client-reported hits. Every key routed is reported to the
+ * {@link HitRecorder}. One request is one call here.
  */
 public class RoutingService {
 
-    private final RingService ringService;
+    /** The most splits one scan may be cut into. */
+    public static final int MAX_SPLITS = Splitter.MAX_SPLITS;
+
+    private final SnapshotHolder snapshots;
     private final ApiProperties api;
     private final HitRecorder hits;
 
-    public RoutingService(RingService ringService, ApiProperties api, HitRecorder hits) {
-        this.ringService = ringService;
+    public RoutingService(SnapshotHolder snapshots, ApiProperties api, HitRecorder hits) {
+        this.snapshots = snapshots;
         this.api = api;
         this.hits = hits;
     }
 
-    /** The snapshot to answer from. */
-    public Freshness snapshot() {
-        return ringService.current();
+    /** One item of a hits report, as the caller reads it. */
+    public record Hit(Map<String, String> key, long count) {
+    }
+
+    /** Reads item {@code index} of a request into a {@link Hit}; may reject it by throwing. */
+    @FunctionalInterface
+    public interface HitReader<T> {
+        Hit read(int index, T item);
+    }
+
+    /** The snapshot to answer from (for services building on this one). */
+    public ServedSnapshot snapshot() {
+        return snapshots.current();
     }
 
     /** The table's schema. */
-    public TableSchema table(Freshness f, String keyspace, String table) {
+    public TableSchema table(ServedSnapshot served, String keyspace, String table) {
         // an unknown keyspace is a 404; an unplaceable one still has tokens
-        f.snapshot().ring().keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
-        TableSchema schema;
+        served.keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
         try {
-            schema = f.snapshot().schema().table(keyspace, table);
+            return served.schema().table(keyspace, table);
         } catch (UnknownKeyspaceException e) {
             throw new UnknownTableException(keyspace, table);
         }
-        return schema;
     }
 
     /** The keyspace's placement, or a 404/422-worthy exception. */
-    public KeyspacePlacement.Placed placement(Freshness f, String keyspace) {
-        KeyspacePlacement p = f.snapshot().ring().keyspace(keyspace)
-                .orElseThrow(() -> new UnknownKeyspaceException(keyspace));
+    public KeyspacePlacement.Placed placement(ServedSnapshot served, String keyspace) {
+        KeyspacePlacement p = served.keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
         if (p instanceof KeyspacePlacement.Failed failed) {
             throw new UnplaceableKeyspaceException(failed.keyspace(), failed.reason());
         }
@@ -63,93 +75,130 @@ public class RoutingService {
     }
 
     /** Parses and hashes keys; with {@code withReplicas}, also looks their replicas up. All keys parse or none. */
-    public List<KeyRoute> route(Freshness f, String keyspace, String table, List<Map<String, String>> keys,
-            boolean withReplicas) {
+    public Routes route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas) {
+        ServedSnapshot served = snapshot();
         checkBatch(keys.size());
-        TableSchema schema = table(f, keyspace, table);
-        KeyspacePlacement.Placed placement = withReplicas ? placement(f, keyspace) : null;
-        RingSnapshot ring = f.snapshot().ring();
-        List<ParsedKey> parsed = new ArrayList<>(keys.size());
-        for (int i = 0; i < keys.size(); i++) {
-            try {
-                parsed.add(PartitionKeyParser.parse(schema, keys.get(i)));
-            } catch (RuntimeException e) {
-                throw keys.size() == 1 ? e : new BatchItemException(i, e);
-            }
-        }
+        TableSchema schema = table(served, keyspace, table);
+        KeyspacePlacement.Placed placement = withReplicas ? placement(served, keyspace) : null;
+        RingSnapshot ring = served.ring();
+        List<ParsedKey> parsed = parse(schema, keys.size(), i -> keys.get(i), false);
         List<KeyRoute> out = new ArrayList<>(parsed.size());
         for (ParsedKey key : parsed) {
-            Token token = ring.ring().partitioner().tokenFor(key.serializedKey());
-            ReplicaLookup lookup = placement == null ? null : ring.lookup(placement, token);
-            out.add(new KeyRoute(schema, key, token, lookup));
+            Token token = served.partitioner().tokenFor(key.serializedKey());
+            out.add(new KeyRoute(schema, key, token, placement == null ? null : ring.lookup(placement, token)));
         }
         // counted only once every key of the request was valid: a rejected batch counts nothing
         for (KeyRoute r : out) {
             hits.record(schema, r.key(), 1, r.replicas() == null ? List.of() : nodes(ring, r.replicas().replicas()));
         }
-        return out;
+        return new Routes(served, placement, out);
     }
 
     /** Replicas of tokens given directly (no key, so nothing is counted as a hit). */
-    public List<ReplicaLookup> replicasOfTokens(Freshness f, String keyspace, List<String> tokens) {
+    public TokenRoutes replicasOfTokens(String keyspace, List<String> tokens) {
+        ServedSnapshot served = snapshot();
         checkBatch(tokens.size());
-        KeyspacePlacement.Placed placement = placement(f, keyspace);
-        RingSnapshot ring = f.snapshot().ring();
-        List<Token> parsed = new ArrayList<>(tokens.size());
+        KeyspacePlacement.Placed placement = placement(served, keyspace);
+        List<TokenRoutes.TokenRoute> out = new ArrayList<>(tokens.size());
         for (int i = 0; i < tokens.size(); i++) {
+            Token token;
             try {
-                parsed.add(ring.ring().partitioner().parseToken(tokens.get(i)));
+                token = served.partitioner().parseToken(tokens.get(i));
             } catch (RuntimeException e) {
                 throw tokens.size() == 1 ? e : new BatchItemException(i, e);
             }
+            out.add(new TokenRoutes.TokenRoute(token, served.ring().lookup(placement, token)));
         }
-        return parsed.stream().map(t -> ring.lookup(placement, t)).toList();
+        return new TokenRoutes(served, placement, out);
     }
 
-    /** Records client-reported accesses; validated like lookups, all or nothing. */
-    public int recordHits(Freshness f, String keyspace, String table, List<Map<String, String>> keys,
-            List<Long> counts) {
-        checkBatch(keys.size());
-        TableSchema schema = table(f, keyspace, table);
+    /**
+     * Records client-reported accesses; validated like lookups, all or nothing: the batch size, then the table,
+     * then every item as {@code reader} reads it, then every count and key.
+     */
+    public <T> RecordedHits recordHits(String keyspace, String table, List<T> items, HitReader<T> reader) {
+        checkBatch(items.size());
+        ServedSnapshot served = snapshot();
+        TableSchema schema = table(served, keyspace, table);
+        List<Hit> read = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            read.add(reader.read(i, items.get(i)));
+        }
         // a keyspace whose replication cannot be placed still has hot keys, only no replica hits (as for /token)
-        KeyspacePlacement.Placed placement = f.snapshot().ring().keyspace(keyspace)
+        KeyspacePlacement.Placed placement = served.keyspace(keyspace)
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
-        RingSnapshot ring = f.snapshot().ring();
-        List<ParsedKey> parsed = new ArrayList<>(keys.size());
-        for (int i = 0; i < keys.size(); i++) {
-            long c = counts.get(i);
+        RingSnapshot ring = served.ring();
+        List<ParsedKey> parsed = parse(schema, read.size(), i -> {
+            long c = read.get(i).count();
             if (c < 1) {
-                throw new BatchItemException(i, new IllegalArgumentException("count must be at least 1, was " + c));
+                throw new IllegalArgumentException("count must be at least 1, was " + c);
             }
-            try {
-                parsed.add(PartitionKeyParser.parse(schema, keys.get(i)));
-            } catch (RuntimeException e) {
-                throw new BatchItemException(i, e);
-            }
-        }
+            return read.get(i).key();
+        }, true);
         for (int i = 0; i < parsed.size(); i++) {
             List<Node> replicas = List.of();
             if (placement != null) {
-                Token token = ring.ring().partitioner().tokenFor(parsed.get(i).serializedKey());
+                Token token = served.partitioner().tokenFor(parsed.get(i).serializedKey());
                 replicas = nodes(ring, ring.lookup(placement, token).replicas());
             }
-            hits.record(schema, parsed.get(i), counts.get(i), replicas);
+            hits.record(schema, parsed.get(i), read.get(i).count(), replicas);
         }
-        return parsed.size();
+        return new RecordedHits(schema, parsed.size());
+    }
+
+    /** The ring's ownership; with a keyspace, also each node's effective ownership of its data. */
+    public RingOwnership ownership(String keyspace) {
+        ServedSnapshot served = snapshot();
+        double[] effective = keyspace == null ? null
+                : served.ring().effectiveOwnership(placement(served, keyspace));
+        return new RingOwnership(served, served.ring().primaryOwnership(), effective);
+    }
+
+    /**
+     * The ring cut into about {@code n} splits for a scan of the table: even ones, or ones aligned to node-owned
+     * ranges.
+     */
+    public TableSplits splits(String keyspace, String table, int n, boolean aligned) {
+        ServedSnapshot served = snapshot();
+        TableSchema schema = table(served, keyspace, table);
+        KeyspacePlacement.Placed placement = placement(served, keyspace);
+        List<Split> splits = aligned ? Splitter.aligned(served.tokenRing(), n) : Splitter.even(served.tokenRing(), n);
+        return new TableSplits(served, schema, placement, splits);
     }
 
     /** Rejects a batch larger than {@code ringmap.api.max-batch-size} with a {@link BatchTooLargeException}. */
-    public void checkBatch(int size) {
+    private void checkBatch(int size) {
         if (size > api.maxBatchSize()) {
             throw new BatchTooLargeException(size, api.maxBatchSize());
         }
     }
 
+    /** Reads key {@code i} of a request; may reject it by throwing. */
+    private interface KeyAt {
+        Map<String, String> key(int index);
+    }
+
+    /**
+     * The one parse loop: every key parses or the request fails naming the first bad item's index (a single key's
+     * error is given as is, unless {@code alwaysIndexed}).
+     */
+    private static List<ParsedKey> parse(TableSchema schema, int size, KeyAt keys, boolean alwaysIndexed) {
+        List<ParsedKey> parsed = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            try {
+                parsed.add(PartitionKeyParser.parse(schema, keys.key(i)));
+            } catch (RuntimeException e) {
+                throw size == 1 && !alwaysIndexed ? e : new BatchItemException(i, e);
+            }
+        }
+        return parsed;
+    }
+
     private static List<Node> nodes(RingSnapshot ring, ReplicaSet set) {
         List<Node> out = new ArrayList<>(set.size());
         for (int i = 0; i < set.size(); i++) {
-            out.add(ring.ring().nodes().get(set.node(i)));
+            out.add(ring.tokenRing().nodes().get(set.node(i)));
         }
         return out;
     }

@@ -33,7 +33,7 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Follows a live Cassandra cluster through the driver's metadata and publishes its ring into the {@link RingService}.
+ * Follows a live Cassandra cluster through the driver's metadata and publishes its ring into the {@link TopologyPublisher}.
  *
  * <p>One thread does everything: it connects in the background (retrying with backoff, so the service starts and
  * answers 503 while no cluster is reachable), then rebuilds the model on node and schema events (coalesced for
@@ -50,7 +50,7 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
     private final Supplier<CqlSessionBuilder> builders;
     private final TopologyProperties topology;
     private final ClusterProperties cluster;
-    private final RingService ringService;
+    private final TopologyPublisher publisher;
     private final ScheduledThreadPoolExecutor executor;
     private final AtomicBoolean rebuildPending = new AtomicBoolean();
 
@@ -69,11 +69,11 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
      *     {@code CqlSessionBuilder} bean: contact points, local DC, credentials, SSL bundle)
      */
     public ClusterTopologySource(Supplier<CqlSessionBuilder> builders, TopologyProperties topology,
-            ClusterProperties cluster, RingService ringService) {
+            ClusterProperties cluster, TopologyPublisher publisher) {
         this.builders = builders;
         this.topology = topology;
         this.cluster = cluster;
-        this.ringService = ringService;
+        this.publisher = publisher;
         this.executor = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "ringmap-topology");
             t.setDaemon(true);
@@ -110,7 +110,7 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
             return;
         }
         running = true;
-        ringService.markStale("connecting to Cassandra");
+        publisher.markStale("connecting to Cassandra");
         executor.execute(this::connect);
     }
 
@@ -189,7 +189,7 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
         failedAttempts++;
         Duration delay = backoff(failedAttempts, cluster.reconnectMaxDelay());
         String reason = "cannot connect to Cassandra: " + message(error);
-        ringService.markStale(reason);
+        publisher.markStale(reason);
         if (failedAttempts == 1 || failedAttempts % 20 == 0) {
             log.warn("{} (attempt {}); retrying every {} at most", reason, failedAttempts,
                     cluster.reconnectMaxDelay());
@@ -276,15 +276,15 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
             if (model.isEmpty()) {
                 log.debug("the driver has no token map yet; waiting for the next event or refresh");
                 if (staleReason != null) {
-                    ringService.markStale(staleReason);
+                    publisher.markStale(staleReason);
                 }
                 return;
             }
             clusterName = model.get().clusterName();
             if (staleReason == null) {
-                ringService.publish(model.get(), name());
+                publisher.publish(model.get(), name());
             } else {
-                ringService.publishStale(model.get(), name(), staleReason);
+                publisher.publishStale(model.get(), name(), staleReason);
             }
         } catch (IllegalArgumentException e) {
             log.error("the topology of {} cannot form a ring; serving the last good snapshot: {}", name(),

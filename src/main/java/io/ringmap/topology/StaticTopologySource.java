@@ -21,15 +21,15 @@ public class StaticTopologySource implements TopologySource {
 
     private final Resource resource;
     private final String location;
-    private final RingService ringService;
+    private final TopologyPublisher publisher;
     private final TopologyProperties properties;
 
-    public StaticTopologySource(ResourceLoader loader, TopologyProperties properties, RingService ringService) {
+    public StaticTopologySource(ResourceLoader loader, TopologyProperties properties, TopologyPublisher publisher) {
         this.location = properties.file();
         this.resource = loader.getResource(location);
-        this.ringService = ringService;
+        this.publisher = publisher;
         this.properties = properties;
-        ringService.publish(read(), name());
+        publisher.publish(read(), name());
     }
 
     @Override
@@ -40,7 +40,7 @@ public class StaticTopologySource implements TopologySource {
     @Override
     public void refresh() {
         try {
-            ringService.publish(read(), name());
+            publisher.publish(read(), name());
         } catch (RuntimeException e) {
             log.error("static topology {} could not be re-read; serving the last good snapshot: {}", location,
                     e.getMessage());

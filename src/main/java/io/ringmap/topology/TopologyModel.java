@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything a topology source reports, as plain values: the input a {@link TopologySnapshot} is built from. Two
+ * Everything a topology source reports, as plain values: the input a served snapshot is built from. Two
  * equal models build the same snapshot, so a refresh that yields an equal model keeps the current snapshot.
  *
  * @param clusterName the cluster's name, for display
@@ -27,7 +27,7 @@ public record TopologyModel(String clusterName, String partitioner, List<NodeTok
     }
 
     /** True when only node states differ: the ring's shape (tokens, addresses, DCs, racks) is the same. */
-    boolean sameRingShape(TopologyModel other) {
+    public boolean sameRingShape(TopologyModel other) {
         if (!partitioner.equals(other.partitioner) || nodes.size() != other.nodes.size()
                 || !Objects.equals(localAddress, other.localAddress)) {
             return false;

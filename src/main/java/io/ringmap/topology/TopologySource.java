@@ -1,6 +1,6 @@
 package io.ringmap.topology;
 
-/** Where a ring comes from: a static file or a live cluster. A source publishes into the {@link RingService}. */
+/** Where a ring comes from: a static file or a live cluster. A source publishes into a {@link TopologyPublisher}. */
 public interface TopologySource {
 
     /** A short description for responses and logs, e.g. {@code static:classpath:topology/default.yaml}. */

@@ -1,7 +1,11 @@
 package io.ringmap.web;
 
 import io.ringmap.ring.Node;
+import io.ringmap.ring.ReplicaSet;
+import io.ringmap.ring.TokenRing;
 import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.ArrayList;
+import java.util.List;
 
 /** One replica of a token range. */
 @Schema(description = "A replica node")
@@ -15,5 +19,26 @@ public record ReplicaView(
 
     static ReplicaView of(Node n, boolean full) {
         return new ReplicaView(n.address(), n.hostId(), n.datacenter(), n.rack(), n.state().name(), full);
+    }
+
+    /**
+     * The replicas of {@code set} in placement order, the primary first; with {@code dc}, only those in that data
+     * centre.
+     *
+     * @throws InvalidParameterException when {@code dc} names a data centre without nodes in the ring
+     */
+    public static List<ReplicaView> of(TokenRing ring, ReplicaSet set, String dc) {
+        if (dc != null && ring.nodes().stream().noneMatch(n -> n.datacenter().equals(dc))) {
+            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
+                    + ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList());
+        }
+        List<ReplicaView> out = new ArrayList<>(set.size());
+        for (int i = 0; i < set.size(); i++) {
+            Node node = ring.nodes().get(set.node(i));
+            if (dc == null || dc.equals(node.datacenter())) {
+                out.add(of(node, set.isFull(i)));
+            }
+        }
+        return out;
     }
 }

@@ -2,11 +2,12 @@ package io.ringmap.web;
 
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
-import io.ringmap.ring.ReplicaSet;
-import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.Freshness;
+import io.ringmap.routing.TokenRoutes.TokenRoute;
+import io.ringmap.routing.TokenRoutes;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -77,6 +78,12 @@ public class ReplicasController {
 
     /** One key or token of a batch. */
     public record ReplicasResult(Map<String, String> key, String token, RangeView range, List<ReplicaView> replicas) {
+
+        static ReplicasResult of(ServedSnapshot served, Map<String, String> key, String token, ReplicaLookup lookup,
+                String dc) {
+            return new ReplicasResult(key, token, RangeView.of(lookup.range()),
+                    ReplicaView.of(served.tokenRing(), lookup.replicas(), dc));
+        }
     }
 
     /** The replicas of a batch, in request order. */
@@ -101,34 +108,30 @@ public class ReplicasController {
             @RequestParam(required = false) String token,
             @Parameter(description = "Only replicas in this data centre") @RequestParam(required = false) String dc,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        Freshness f = routing.snapshot();
         Map<String, String> components = KeyParams.components(params, RESERVED);
-        KeyspacePlacement.Placed placement;
-        ReplicaLookup lookup;
-        Map<String, String> key = null;
-        String tokenText;
         if (token != null) {
             if (table != null || !components.isEmpty()) {
                 throw new InvalidParameterException("token", "give either token or table with key columns, not both");
             }
-            placement = routing.placement(f, keyspace);
-            lookup = routing.replicasOfTokens(f, keyspace, List.of(token)).get(0);
-            tokenText = f.snapshot().ring().ring().partitioner().parseToken(token).toString();
-        } else {
-            if (table == null) {
-                throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
-            }
-            KeyRoute r = routing.route(f, keyspace, table, List.of(components), true).get(0);
-            placement = routing.placement(f, keyspace);
-            lookup = r.replicas();
-            key = TokenController.keyView(r);
-            tokenText = r.token().toString();
+            TokenRoutes routes = routing.replicasOfTokens(keyspace, List.of(token));
+            TokenRoute t = routes.tokens().get(0);
+            return response(routes.snapshot(), routes.placement(), null, null, t.token().toString(), t.replicas(), dc);
         }
-        TokenRing ring = f.snapshot().ring().ring();
-        List<ReplicaView> replicas = views(ring, lookup.replicas(), dc);
-        return new ReplicasResponse(placement.keyspace(), table == null ? null : table, key, tokenText,
-                ring.partitioner().name(), RangeView.of(lookup.range()), replicas, byDc(replicas),
-                placement.nodeLocal(), placement.warnings(), SnapshotView.of(f));
+        if (table == null) {
+            throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
+        }
+        Routes routes = routing.route(keyspace, table, List.of(components), true);
+        KeyRoute r = routes.keys().get(0);
+        return response(routes.snapshot(), routes.placement(), table, r.keyByColumn(), r.token().toString(),
+                r.replicas(), dc);
+    }
+
+    private static ReplicasResponse response(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
+            Map<String, String> key, String token, ReplicaLookup lookup, String dc) {
+        List<ReplicaView> replicas = ReplicaView.of(served.tokenRing(), lookup.replicas(), dc);
+        return new ReplicasResponse(placement.keyspace(), table, key, token, served.partitioner().name(),
+                RangeView.of(lookup.range()), replicas, byDc(replicas), placement.nodeLocal(), placement.warnings(),
+                SnapshotView.of(served));
     }
 
     @PostMapping(path = "/replicas", consumes = "application/json", produces = "application/json")
@@ -145,39 +148,27 @@ public class ReplicasController {
         if (byKeys && (request.table() == null || request.table().isBlank())) {
             throw new InvalidParameterException("table", "keys need the table they belong to");
         }
-        Freshness f = routing.snapshot();
-        KeyspacePlacement.Placed placement = routing.placement(f, request.keyspace());
-        TokenRing ring = f.snapshot().ring().ring();
+        ServedSnapshot served;
+        KeyspacePlacement.Placed placement;
         List<ReplicasResult> results = new ArrayList<>();
         if (byKeys) {
-            for (KeyRoute r : routing.route(f, request.keyspace(), request.table(), request.keys(), true)) {
-                results.add(new ReplicasResult(TokenController.keyView(r), r.token().toString(),
-                        RangeView.of(r.replicas().range()), views(ring, r.replicas().replicas(), request.dc())));
+            Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true);
+            served = routes.snapshot();
+            placement = routes.placement();
+            for (KeyRoute r : routes.keys()) {
+                results.add(ReplicasResult.of(served, r.keyByColumn(), r.token().toString(), r.replicas(),
+                        request.dc()));
             }
         } else {
-            List<ReplicaLookup> lookups = routing.replicasOfTokens(f, request.keyspace(), request.tokens());
-            for (int i = 0; i < lookups.size(); i++) {
-                results.add(new ReplicasResult(null, ring.partitioner().parseToken(request.tokens().get(i)).toString(),
-                        RangeView.of(lookups.get(i).range()), views(ring, lookups.get(i).replicas(), request.dc())));
+            TokenRoutes routes = routing.replicasOfTokens(request.keyspace(), request.tokens());
+            served = routes.snapshot();
+            placement = routes.placement();
+            for (TokenRoute t : routes.tokens()) {
+                results.add(ReplicasResult.of(served, null, t.token().toString(), t.replicas(), request.dc()));
             }
         }
-        return new ReplicasBatchResponse(placement.keyspace(), request.table(), ring.partitioner().name(),
-                placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(f));
-    }
-
-    static List<ReplicaView> views(TokenRing ring, ReplicaSet set, String dc) {
-        if (dc != null && ring.nodes().stream().noneMatch(n -> n.datacenter().equals(dc))) {
-            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
-                    + ring.nodes().stream().map(n -> n.datacenter()).distinct().sorted().toList());
-        }
-        List<ReplicaView> out = new ArrayList<>(set.size());
-        for (int i = 0; i < set.size(); i++) {
-            var node = ring.nodes().get(set.node(i));
-            if (dc == null || dc.equals(node.datacenter())) {
-                out.add(ReplicaView.of(node, set.isFull(i)));
-            }
-        }
-        return out;
+        return new ReplicasBatchResponse(placement.keyspace(), request.table(), served.partitioner().name(),
+                placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(served));
     }
 
     private static Map<String, List<String>> byDc(List<ReplicaView> replicas) {

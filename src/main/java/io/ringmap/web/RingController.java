@@ -2,11 +2,11 @@ package io.ringmap.web;
 
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
-import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.RingOwnership;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.token.Token;
-import io.ringmap.topology.Freshness;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -62,11 +62,11 @@ public class RingController {
     public RingResponse ring(
             @Parameter(description = "Keyspace for effective ownership", example = "iot")
             @RequestParam(required = false) String keyspace) {
-        Freshness f = routing.snapshot();
-        RingSnapshot snapshot = f.snapshot().ring();
-        TokenRing ring = snapshot.ring();
-        double[] effective = keyspace == null ? null : snapshot.effectiveOwnership(routing.placement(f, keyspace));
-        double[] primary = snapshot.primaryOwnership();
+        RingOwnership ownership = routing.ownership(keyspace);
+        ServedSnapshot served = ownership.snapshot();
+        TokenRing ring = served.tokenRing();
+        double[] effective = ownership.effective();
+        double[] primary = ownership.primary();
         List<List<Token>> tokens = ring.tokensByNode();
         List<NodeView> nodes = new ArrayList<>();
         for (int i = 0; i < ring.nodes().size(); i++) {
@@ -76,8 +76,8 @@ public class RingController {
                     effective == null ? null : effective[i]));
         }
         List<KeyspaceView> keyspaces = new ArrayList<>();
-        new TreeMap<>(snapshot.keyspaces()).forEach((name, p) -> {
-            List<String> tables = f.snapshot().schema().tables().stream().filter(t -> t.keyspace().equals(name))
+        new TreeMap<>(served.ring().keyspaces()).forEach((name, p) -> {
+            List<String> tables = served.schema().tables().stream().filter(t -> t.keyspace().equals(name))
                     .map(t -> t.table()).sorted().toList();
             if (p instanceof KeyspacePlacement.Placed placed) {
                 keyspaces.add(new KeyspaceView(name, new TreeMap<>(p.replication()), "placed", null,
@@ -87,6 +87,6 @@ public class RingController {
                         ((KeyspacePlacement.Failed) p).reason(), List.of(), tables));
             }
         });
-        return new RingResponse(ring.partitioner().name(), ring.size(), nodes, keyspaces, SnapshotView.of(f));
+        return new RingResponse(ring.partitioner().name(), ring.size(), nodes, keyspaces, SnapshotView.of(served));
     }
 }

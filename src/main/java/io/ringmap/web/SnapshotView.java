@@ -1,6 +1,6 @@
 package io.ringmap.web;
 
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
@@ -15,9 +15,8 @@ public record SnapshotView(
         boolean stale,
         @Schema(description = "Why the snapshot is stale", nullable = true) String staleReason) {
 
-    static SnapshotView of(Freshness f) {
-        Instant now = Instant.now();
-        return new SnapshotView(f.snapshot().source(), f.snapshot().version(), f.snapshot().createdAt(),
-                f.age(now).toMillis() / 1000.0, f.stale(), f.staleReason());
+    public static SnapshotView of(ServedSnapshot served) {
+        return new SnapshotView(served.source(), served.version(), served.createdAt(),
+                served.age().toMillis() / 1000.0, served.stale(), served.staleReason());
     }
 }

@@ -1,13 +1,11 @@
 package io.ringmap.web;
 
-import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.splits.CqlPredicates;
 import io.ringmap.splits.Split;
-import io.ringmap.splits.Splitter;
-import io.ringmap.topology.Freshness;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -63,34 +61,33 @@ public class SplitsController {
     public SplitsResponse splits(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(description = "Number of splits, 1.." + Splitter.MAX_SPLITS, example = "16")
+            @Parameter(description = "Number of splits, 1.." + RoutingService.MAX_SPLITS, example = "16")
             @RequestParam(defaultValue = "16") int n,
             @Parameter(description = "even or aligned", example = "aligned",
                     schema = @Schema(allowableValues = {"even", "aligned"}))
             @RequestParam(defaultValue = "aligned") String mode) {
-        if (n < 1 || n > Splitter.MAX_SPLITS) {
-            throw new InvalidParameterException("n", "n must be between 1 and " + Splitter.MAX_SPLITS + ", was " + n);
+        if (n < 1 || n > RoutingService.MAX_SPLITS) {
+            throw new InvalidParameterException("n",
+                    "n must be between 1 and " + RoutingService.MAX_SPLITS + ", was " + n);
         }
         String m = mode.toLowerCase(Locale.ROOT);
         if (!m.equals("even") && !m.equals("aligned")) {
             throw new InvalidParameterException("mode", "mode must be 'even' or 'aligned', was '" + mode + "'");
         }
-        Freshness f = routing.snapshot();
-        TableSchema schema = routing.table(f, keyspace, table);
-        KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
-        TokenRing ring = f.snapshot().ring().ring();
-        List<Split> splits = m.equals("even") ? Splitter.even(ring, n) : Splitter.aligned(ring, n);
+        TableSplits scan = routing.splits(keyspace, table, n, m.equals("aligned"));
+        TableSchema schema = scan.table();
+        TokenRing ring = scan.snapshot().tokenRing();
         String from = CqlPredicates.identifier(schema.keyspace()) + "." + CqlPredicates.identifier(schema.table());
-        List<SplitView> views = new ArrayList<>(splits.size());
-        for (Split s : splits) {
+        List<SplitView> views = new ArrayList<>(scan.splits().size());
+        for (Split s : scan.splits()) {
             String predicate = CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), s.range());
-            List<String> replicas = ReplicasController.views(ring, placement.replicasAt(s.replicaTokenIndex()), null)
+            List<String> replicas = ReplicaView.of(ring, scan.placement().replicasAt(s.replicaTokenIndex()), null)
                     .stream().map(ReplicaView::address).toList();
             views.add(new SplitView(s.range().start().toString(), s.range().end().toString(), predicate,
                     "SELECT * FROM " + from + (predicate.isEmpty() ? "" : " WHERE " + predicate), replicas,
                     s.ownedRanges()));
         }
-        return new SplitsResponse(placement.keyspace(), schema.table(), ring.partitioner().name(), m, n, views.size(),
-                views, SnapshotView.of(f));
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m, n,
+                views.size(), views, SnapshotView.of(scan.snapshot()));
     }
 }

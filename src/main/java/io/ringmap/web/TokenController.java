@@ -1,8 +1,8 @@
 package io.ringmap.web;
 
 import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.Freshness;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -15,7 +15,6 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -88,12 +87,11 @@ public class TokenController {
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        Freshness f = routing.snapshot();
-        KeyRoute r = routing.route(f, keyspace, table, List.of(KeyParams.components(params, RESERVED)), false)
-                .get(0);
-        return new TokenResponse(r.table().keyspace(), r.table().table(),
-                f.snapshot().ring().ring().partitioner().name(), keyView(r), r.token().toString(),
-                HEX.formatHex(r.key().serializedKey()), SnapshotView.of(f));
+        Routes routes = routing.route(keyspace, table, List.of(KeyParams.components(params, RESERVED)), false);
+        KeyRoute r = routes.keys().get(0);
+        return new TokenResponse(r.table().keyspace(), r.table().table(), routes.snapshot().partitioner().name(),
+                r.keyByColumn(), r.token().toString(), HEX.formatHex(r.key().serializedKey()),
+                SnapshotView.of(routes.snapshot()));
     }
 
     @PostMapping(path = "/token", consumes = "application/json", produces = "application/json")
@@ -101,19 +99,10 @@ public class TokenController {
             description = "All keys are validated first: one bad key rejects the batch (400 naming its index) and "
                     + "nothing of it is counted. At most ringmap.api.max-batch-size keys (413 beyond).")
     public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request) {
-        Freshness f = routing.snapshot();
-        List<KeyRoute> routes = routing.route(f, request.keyspace(), request.table(), request.keys(), false);
-        List<TokenResult> results = routes.stream().map(r -> new TokenResult(keyView(r), r.token().toString(),
-                HEX.formatHex(r.key().serializedKey()))).toList();
-        return new TokenBatchResponse(request.keyspace(), request.table(),
-                f.snapshot().ring().ring().partitioner().name(), results, SnapshotView.of(f));
-    }
-
-    static Map<String, String> keyView(KeyRoute r) {
-        Map<String, String> key = new LinkedHashMap<>();
-        for (int i = 0; i < r.table().partitionKey().size(); i++) {
-            key.put(r.table().partitionKey().get(i).name(), r.key().canonicalComponents().get(i));
-        }
-        return key;
+        Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), false);
+        List<TokenResult> results = routes.keys().stream().map(r -> new TokenResult(r.keyByColumn(),
+                r.token().toString(), HEX.formatHex(r.key().serializedKey()))).toList();
+        return new TokenBatchResponse(request.keyspace(), request.table(), routes.snapshot().partitioner().name(),
+                results, SnapshotView.of(routes.snapshot()));
     }
 }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.NoSnapshotException;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;
 import org.assertj.core.api.Assertions;
@@ -27,7 +27,7 @@ class TopologySourceWiringTest {
             assertThat(context).hasSingleBean(TopologySource.class);
             assertThat(context).hasSingleBean(StaticTopologySource.class);
             assertThat(context).doesNotHaveBean(ClusterDriverSettings.class);
-            assertThat(context.getBean(RingService.class).current().snapshot().source()).startsWith("static:");
+            assertThat(context.getBean(SnapshotHolder.class).current().snapshot().source()).startsWith("static:");
         });
     }
 
@@ -40,7 +40,7 @@ class TopologySourceWiringTest {
                     assertThat(context).hasSingleBean(TopologySource.class);
                     assertThat(context).hasSingleBean(ClusterTopologySource.class);
                     assertThat(context).hasSingleBean(ClusterDriverSettings.class);
-                    RingService ring = context.getBean(RingService.class);
+                    SnapshotHolder ring = context.getBean(SnapshotHolder.class);
                     Assertions.assertThatThrownBy(ring::current).isInstanceOf(NoSnapshotException.class);
                 });
     }

@@ -3,10 +3,8 @@ package io.ringmap.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.ringmap.ring.NodeState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import org.junit.jupiter.api.Test;
 
 class StaticTopologyParserTest {
@@ -30,40 +28,6 @@ class StaticTopologyParserTest {
     }
 
     @Test
-    void buildsASnapshotOfTheVnodeSample() throws IOException {
-        RingService ring = new RingService(Clock.systemUTC());
-        TopologySnapshot s = ring.publish(StaticTopologyParser.parse(resource("/topology/vnodes.yaml"), "vnodes"),
-                "static:vnodes");
-        assertThat(s.ring().ring().nodes()).hasSize(12);
-        assertThat(s.ring().ring().size()).isEqualTo(12 * 16);
-        assertThat(s.ring().keyspaces()).containsKeys("shop", "iot", "analytics", "system");
-    }
-
-    @Test
-    void keepsTheSnapshotWhenNothingChanged() throws IOException {
-        RingService ring = new RingService(Clock.systemUTC());
-        TopologyModel model = StaticTopologyParser.parse(resource("/topology/default.yaml"), "default.yaml");
-        TopologySnapshot first = ring.publish(model, "static:x");
-        TopologySnapshot again = ring.publish(StaticTopologyParser.parse(resource("/topology/default.yaml"), "d"),
-                "static:x");
-        assertThat(again).isSameAs(first);
-        assertThat(again.version()).isEqualTo(1);
-    }
-
-    @Test
-    void replacesOnlyNodeStatesWhenTheRingShapeIsUnchanged() throws IOException {
-        RingService ring = new RingService(Clock.systemUTC());
-        String yaml = resource("/topology/default.yaml");
-        TopologySnapshot first = ring.publish(StaticTopologyParser.parse(yaml, "d"), "static:x");
-        String down = yaml.replace("rack: rack1, tokens: [\"-4611686018427387904\"]",
-                "rack: rack1, state: DOWN, tokens: [\"-4611686018427387904\"]");
-        TopologySnapshot second = ring.publish(StaticTopologyParser.parse(down, "d"), "static:x");
-        assertThat(second.version()).isEqualTo(2);
-        assertThat(second.ring().ring().nodes().get(0).state()).isEqualTo(NodeState.DOWN);
-        assertThat(second.ring().keyspaces().get("iot")).isSameAs(first.ring().keyspaces().get("iot"));
-    }
-
-    @Test
     void namesTheOffendingEntry() {
         assertThatThrownBy(() -> StaticTopologyParser.parse("partitioner: Murmur3Partitioner\nnodes:\n"
                 + "  - {address: 10.0.0.1, datacenter: dc1, tokens: [\"1\"]}\n", "t.yaml"))
@@ -75,15 +39,6 @@ class StaticTopologyParserTest {
                 + "    replication: {class: SimpleStrategy, replication_factor: 1}\n    tables:\n      t:\n"
                 + "        partitionKey: [{name: c, type: wibble}]\n", "t.yaml"))
                 .hasMessageContaining("keyspaces.k.tables.t.partitionKey[0]").hasMessageContaining("wibble");
-    }
-
-    @Test
-    void refusesARingWithADuplicateToken() {
-        RingService ring = new RingService(Clock.systemUTC());
-        TopologyModel model = StaticTopologyParser.parse("partitioner: Murmur3Partitioner\nnodes:\n"
-                + "  - {address: a, datacenter: d, rack: r, tokens: [\"1\"]}\n"
-                + "  - {address: b, datacenter: d, rack: r, tokens: [\"1\"]}\n", "t.yaml");
-        assertThatThrownBy(() -> ring.publish(model, "static:t")).hasMessageContaining("token 1 is owned by both");
     }
 
     @Test

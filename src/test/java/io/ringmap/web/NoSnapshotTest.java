@@ -7,7 +7,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -26,7 +26,7 @@ class NoSnapshotTest {
     static class Config {
         @Bean
         RoutingService routingService() {
-            return WebTestSupport.routing(new RingService(Clock.systemUTC()), 10);
+            return WebTestSupport.routing(new SnapshotHolder(Clock.systemUTC()), 10);
         }
     }
 

@@ -9,12 +9,12 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.ResultActions;
 
 /** What every ringmap error answer must be: RFC 9457 problem+json with the stable type of its kind. */
-final class ProblemAssertions {
+public final class ProblemAssertions {
 
     private ProblemAssertions() {
     }
 
-    static ResultActions problem(ResultActions r, int status, String kind) throws Exception {
+    public static ResultActions problem(ResultActions r, int status, String kind) throws Exception {
         return r.andExpect(status().is(status))
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.type").value("urn:ringmap:problem:" + kind))

@@ -2,20 +2,20 @@ package io.ringmap.web;
 
 import io.ringmap.config.ApiProperties;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 
-final class WebTestSupport {
+public final class WebTestSupport {
 
     private WebTestSupport() {
     }
 
-    static RingService ringFrom(String classpathResource) {
-        RingService ring = new RingService(Clock.systemUTC());
+    public static SnapshotHolder ringFrom(String classpathResource) {
+        SnapshotHolder ring = new SnapshotHolder(Clock.systemUTC());
         try (InputStream in = WebTestSupport.class.getResourceAsStream(classpathResource)) {
             ring.publish(StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
                     classpathResource), "static:" + classpathResource);
@@ -25,7 +25,7 @@ final class WebTestSupport {
         return ring;
     }
 
-    static RoutingService routing(RingService ring, int maxBatch) {
+    public static RoutingService routing(SnapshotHolder ring, int maxBatch) {
         return new RoutingService(ring, new ApiProperties(maxBatch), io.ringmap.routing.HitRecorder.NONE);
     }
 }

@@ -1,11 +1,10 @@
-package io.ringmap.metrics;
+package io.ringmap.hotkeys.metrics;
 
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.TopKCounters;
-import io.ringmap.topology.Freshness;
-import io.ringmap.topology.RingService;
-import io.ringmap.topology.TopologySnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.snapshot.TopologySnapshot;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,7 +25,7 @@ public final class HotKeyScheduler implements SmartLifecycle {
     private final HotKeyMetrics metrics;
     private final HotKeyRegistry hotKeys;
     private final ReplicaHits replicas;
-    private final RingService ringService;
+    private final SnapshotHolder snapshots;
     private final SnapshotPlacements placements;
     private final Duration refreshInterval;
     private final Duration window;
@@ -34,11 +33,11 @@ public final class HotKeyScheduler implements SmartLifecycle {
     private long lastVersion = -1; // touched by the scheduler thread only
 
     public HotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
-            RingService ringService, SnapshotPlacements placements, Duration refreshInterval, Duration window) {
+            SnapshotHolder snapshots, SnapshotPlacements placements, Duration refreshInterval, Duration window) {
         this.metrics = metrics;
         this.hotKeys = hotKeys;
         this.replicas = replicas;
-        this.ringService = ringService;
+        this.snapshots = snapshots;
         this.placements = placements;
         this.refreshInterval = refreshInterval;
         this.window = window;
@@ -83,7 +82,7 @@ public final class HotKeyScheduler implements SmartLifecycle {
 
     /** One tick: forget what the new snapshot no longer has, then recompute the top K and sync the meters. */
     void refresh() {
-        TopologySnapshot snapshot = ringService.peek().map(Freshness::snapshot).orElse(null);
+        TopologySnapshot snapshot = snapshots.latest();
         if (snapshot != null && snapshot.version() != lastVersion) {
             for (TopKCounters table : hotKeys.counters()) {
                 if (!snapshot.schema().contains(table.table().keyspace(), table.table().table())) {

@@ -1,4 +1,4 @@
-package io.ringmap.routing;
+package io.ringmap.hotkeys.routing;
 
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
@@ -7,12 +7,14 @@ import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.RingSnapshot;
+import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.schema.UnknownKeyspaceException;
+import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.token.Token;
-import io.ringmap.topology.Freshness;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +55,10 @@ public class HotKeyQuery {
     public record TableReport(TableSchema table, long hits, long maximumError, List<RoutedHotKey> keys) {
     }
 
+    /** The hot keys of the tables asked for, routed against one snapshot. */
+    public record HotKeysReport(ServedSnapshot snapshot, List<TableReport> tables) {
+    }
+
     /**
      * Hot keys of every tracked table, of one keyspace's tables, or of one table (then also when it has no hit).
      *
@@ -61,30 +67,35 @@ public class HotKeyQuery {
      * @throws UnknownKeyspaceException                     for a keyspace not in the snapshot
      * @throws io.ringmap.schema.UnknownTableException for a table not in the snapshot
      */
-    public List<TableReport> hotKeys(Freshness f, String keyspace, String table, int limit) {
+    public HotKeysReport hotKeys(String keyspace, String table, int limit) {
+        ServedSnapshot served = routing.snapshot();
+        return new HotKeysReport(served, hotKeys(served, keyspace, table, limit));
+    }
+
+    private List<TableReport> hotKeys(ServedSnapshot f, String keyspace, String table, int limit) {
         if (table != null) {
             TableSchema schema = routing.table(f, keyspace, table);
             Optional<TableHotKeys> hot = hotKeys.hotKeys(schema.keyspace(), schema.table(), limit);
             return List.of(hot.map(h -> report(f, schema, h)).orElseGet(() -> new TableReport(schema, 0, 0,
                     List.of())));
         }
-        String canonicalKeyspace = keyspace == null ? null : f.snapshot().ring().keyspace(keyspace)
+        String canonicalKeyspace = keyspace == null ? null : f.ring().keyspace(keyspace)
                 .orElseThrow(() -> new UnknownKeyspaceException(keyspace)).keyspace();
         List<TableReport> out = new ArrayList<>();
         for (TableHotKeys hot : hotKeys.hotKeys(limit)) {
             if (canonicalKeyspace != null && !canonicalKeyspace.equals(hot.table().keyspace())) {
                 continue;
             }
-            if (!f.snapshot().schema().contains(hot.table().keyspace(), hot.table().table())) {
+            if (!f.schema().contains(hot.table().keyspace(), hot.table().table())) {
                 continue; // dropped from the schema; forgotten at the next refresh
             }
-            out.add(report(f, f.snapshot().schema().table(hot.table().keyspace(), hot.table().table()), hot));
+            out.add(report(f, f.schema().table(hot.table().keyspace(), hot.table().table()), hot));
         }
         return out;
     }
 
-    private TableReport report(Freshness f, TableSchema schema, TableHotKeys hot) {
-        RingSnapshot ring = f.snapshot().ring();
+    private TableReport report(ServedSnapshot f, TableSchema schema, TableHotKeys hot) {
+        RingSnapshot ring = f.ring();
         KeyspacePlacement placement = ring.keyspace(schema.keyspace()).orElse(null);
         List<RoutedHotKey> keys = new ArrayList<>(hot.keys().size());
         for (HotKey key : hot.keys()) {
@@ -113,7 +124,7 @@ public class HotKeyQuery {
         } catch (RuntimeException e) {
             return null; // the column's type changed since the key was counted
         }
-        Token token = ring.ring().partitioner().tokenFor(parsed.serializedKey());
+        Token token = ring.tokenRing().partitioner().tokenFor(parsed.serializedKey());
         ReplicaLookup replicas = placement instanceof KeyspacePlacement.Placed placed
                 ? ring.lookup(placed, token) : null;
         return new KeyRoute(schema, parsed, token, replicas);

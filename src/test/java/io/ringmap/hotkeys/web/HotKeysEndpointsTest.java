@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys.web;
 
 import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -9,14 +9,16 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.ringmap.config.ApiProperties;
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.metrics.HotKeyRecorder;
-import io.ringmap.metrics.ReportedHits;
-import io.ringmap.routing.HotKeyQuery;
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.routing.HotKeyRecorder;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.web.TokenController;
+import io.ringmap.web.WebTestSupport;
 import java.time.Duration;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,7 +41,7 @@ class HotKeysEndpointsTest {
     @TestConfiguration
     static class Config {
         @Bean
-        RingService ringService() {
+        SnapshotHolder snapshots() {
             return WebTestSupport.ringFrom("/topology/test-odd.yaml");
         }
 
@@ -49,7 +51,7 @@ class HotKeysEndpointsTest {
         }
 
         @Bean
-        RoutingService routingService(RingService ring, HotKeyRegistry hotKeys) {
+        RoutingService routingService(SnapshotHolder ring, HotKeyRegistry hotKeys) {
             return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
         }
 

@@ -1,17 +1,16 @@
-package io.ringmap;
+package io.ringmap.hotkeys.config;
 
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.metrics.HotKeyMetrics;
-import io.ringmap.metrics.HotKeyRecorder;
-import io.ringmap.metrics.HotKeyScheduler;
-import io.ringmap.metrics.HotKeySeriesLimit;
-import io.ringmap.metrics.ReportedHits;
-import io.ringmap.metrics.SnapshotPlacements;
-import io.ringmap.routing.HotKeyQuery;
+import io.ringmap.hotkeys.metrics.HotKeyMetrics;
+import io.ringmap.hotkeys.metrics.HotKeyScheduler;
+import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
+import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.hotkeys.metrics.SnapshotPlacements;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.routing.HotKeyRecorder;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.RingService;
+import io.ringmap.snapshot.SnapshotHolder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -39,8 +38,8 @@ public class HotKeysConfiguration {
     }
 
     @Bean
-    SnapshotPlacements snapshotPlacements(RingService ringService) {
-        return new SnapshotPlacements(ringService);
+    SnapshotPlacements snapshotPlacements(SnapshotHolder snapshots) {
+        return new SnapshotPlacements(snapshots);
     }
 
     /** Registered with every meter registry by Spring Boot (a MeterBinder bean). */
@@ -67,8 +66,8 @@ public class HotKeysConfiguration {
 
     @Bean
     HotKeyScheduler hotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
-            RingService ringService, SnapshotPlacements placements, HotKeysProperties properties) {
-        return new HotKeyScheduler(metrics, hotKeys, replicas, ringService, placements,
+            SnapshotHolder snapshots, SnapshotPlacements placements, HotKeysProperties properties) {
+        return new HotKeyScheduler(metrics, hotKeys, replicas, snapshots, placements,
                 properties.refreshInterval(), properties.window());
     }
 

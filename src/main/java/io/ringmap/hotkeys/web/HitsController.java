@@ -1,17 +1,17 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys.web;
 
-import io.ringmap.metrics.ReportedHits;
-import io.ringmap.metrics.ReportedHits.Operation;
+import io.ringmap.hotkeys.metrics.ReportedHits.Operation;
+import io.ringmap.hotkeys.metrics.ReportedHits;
 import io.ringmap.routing.BatchItemException;
+import io.ringmap.routing.RecordedHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
-import io.ringmap.topology.Freshness;
+import io.ringmap.web.InvalidParameterException;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -73,34 +73,23 @@ public class HitsController {
                     + "(413 beyond). Counted synchronously; the metrics show it at the next refresh (about 1 s).")
     public HitsResponse hits(@Valid @RequestBody HitsRequest request) {
         List<Hit> hits = request.hits();
-        routing.checkBatch(hits.size());
-        Freshness f = routing.snapshot();
-        TableSchema schema = routing.table(f, request.keyspace(), request.table());
-        List<Map<String, String>> keys = new ArrayList<>(hits.size());
-        List<Long> counts = new ArrayList<>(hits.size());
-        Operation[] operations = new Operation[hits.size()];
-        for (int i = 0; i < hits.size(); i++) {
-            Hit hit = hits.get(i);
+        Map<Operation, Long> byOperation = new EnumMap<>(Operation.class);
+        RecordedHits recorded = routing.recordHits(request.keyspace(), request.table(), hits, (i, hit) -> {
             if (hit == null || hit.key() == null) {
                 throw new BatchItemException(i, new InvalidParameterException("key",
                         "key is required: the partition key as {column: value}"));
             }
-            operations[i] = operation(i, hit.operation());
-            keys.add(hit.key());
-            counts.add(hit.count() == null ? 1L : hit.count());
-        }
-        int recorded = routing.recordHits(f, request.keyspace(), request.table(), keys, counts);
-        Map<Operation, Long> byOperation = new EnumMap<>(Operation.class);
-        long total = 0;
-        for (int i = 0; i < counts.size(); i++) {
-            byOperation.merge(operations[i], counts.get(i), Long::sum);
-            total += counts.get(i);
-        }
+            long count = hit.count() == null ? 1L : hit.count();
+            byOperation.merge(operation(i, hit.operation()), count, Long::sum);
+            return new RoutingService.Hit(hit.key(), count);
+        });
+        long total = byOperation.values().stream().mapToLong(Long::longValue).sum();
+        TableSchema schema = recorded.table();
         ReportedHits counter = reported.getIfAvailable();
         if (counter != null) {
             byOperation.forEach((op, n) -> counter.record(schema.keyspace(), schema.table(), op, n));
         }
-        return new HitsResponse(schema.keyspace(), schema.table(), recorded, total, counter != null);
+        return new HitsResponse(schema.keyspace(), schema.table(), recorded.recorded(), total, counter != null);
     }
 
     private static Operation operation(int index, String text) {

@@ -1,4 +1,4 @@
-package io.ringmap.metrics;
+package io.ringmap.hotkeys.metrics;
 
 import java.util.Objects;
 

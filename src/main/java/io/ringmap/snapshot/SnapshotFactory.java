@@ -1,4 +1,4 @@
-package io.ringmap.topology;
+package io.ringmap.snapshot;
 
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -9,6 +9,8 @@ import io.ringmap.schema.SchemaCatalog;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.Partitioners;
 import io.ringmap.token.Token;
+import io.ringmap.topology.NodeTokens;
+import io.ringmap.topology.TopologyModel;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,14 +26,16 @@ final class SnapshotFactory {
     /**
      * @param previous the current snapshot or null; when the ring's shape is unchanged its token ring and
      *     placements are reused and only node states (and schema) are replaced
+     * @param createdAt the injected clock's instant of publication
      * @throws IllegalArgumentException when the model cannot form a ring (no tokens, duplicate tokens, bad token)
      */
-    static TopologySnapshot build(TopologyModel model, TopologySnapshot previous, String source, long version) {
+    static TopologySnapshot build(TopologyModel model, TopologySnapshot previous, String source, long version,
+            Instant createdAt) {
         Partitioner partitioner = Partitioners.byName(model.partitioner());
         List<Node> nodes = model.nodes().stream().map(NodeTokens::node).toList();
         RingSnapshot ring;
         if (previous != null && previous.model().sameRingShape(model)) {
-            TokenRing tokenRing = previous.ring().ring().withNodes(nodes);
+            TokenRing tokenRing = previous.tokenRing().withNodes(nodes);
             Map<String, KeyspacePlacement> placements = previous.model().replication().equals(model.replication())
                     ? previous.ring().keyspaces()
                     : Placements.place(tokenRing, model.replication(), localIndex(nodes, model.localAddress()));
@@ -49,7 +53,7 @@ final class SnapshotFactory {
             ring = RingSnapshot.of(tokenRing, Placements.place(tokenRing, model.replication(),
                     localIndex(tokenRing.nodes(), model.localAddress())));
         }
-        return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, Instant.now());
+        return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, createdAt);
     }
 
     private static int localIndex(List<Node> nodes, String localAddress) {

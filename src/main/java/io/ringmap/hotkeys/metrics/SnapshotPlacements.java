@@ -1,9 +1,8 @@
-package io.ringmap.metrics;
+package io.ringmap.hotkeys.metrics;
 
 import io.ringmap.ring.Node;
-import io.ringmap.topology.Freshness;
-import io.ringmap.topology.RingService;
-import io.ringmap.topology.TopologySnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.snapshot.TopologySnapshot;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -15,11 +14,11 @@ import java.util.function.Function;
  */
 public final class SnapshotPlacements implements Function<String, ReplicaPlacement> {
 
-    private final RingService ringService;
+    private final SnapshotHolder snapshots;
     private volatile Cached cached;
 
-    public SnapshotPlacements(RingService ringService) {
-        this.ringService = ringService;
+    public SnapshotPlacements(SnapshotHolder snapshots) {
+        this.snapshots = snapshots;
     }
 
     @Override
@@ -33,7 +32,7 @@ public final class SnapshotPlacements implements Function<String, ReplicaPlaceme
     }
 
     private Map<String, ReplicaPlacement> byAddress() {
-        TopologySnapshot snapshot = ringService.peek().map(Freshness::snapshot).orElse(null);
+        TopologySnapshot snapshot = snapshots.latest();
         if (snapshot == null) {
             return Map.of();
         }
@@ -41,7 +40,7 @@ public final class SnapshotPlacements implements Function<String, ReplicaPlaceme
         if (c == null || c.snapshot != snapshot) {
             // rebuilt once per published snapshot, read by the once-a-second meter sync
             Map<String, ReplicaPlacement> map = new HashMap<>();
-            for (Node node : snapshot.ring().ring().nodes()) {
+            for (Node node : snapshot.tokenRing().nodes()) {
                 map.put(node.address(), new ReplicaPlacement(node.datacenter(), node.rack()));
             }
             c = new Cached(snapshot, Map.copyOf(map));

@@ -1,4 +1,4 @@
-package io.ringmap.metrics;
+package io.ringmap.hotkeys.routing;
 
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;

@@ -1,15 +1,14 @@
-package io.ringmap.config;
+package io.ringmap.hotkeys.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.HotKeysConfiguration;
 import io.ringmap.RingmapConfiguration;
 import io.ringmap.hotkeys.HotKeyRegistry;
-import io.ringmap.metrics.HotKeyMetrics;
-import io.ringmap.metrics.HotKeyScheduler;
-import io.ringmap.metrics.HotKeySeriesLimit;
+import io.ringmap.hotkeys.metrics.HotKeyMetrics;
+import io.ringmap.hotkeys.metrics.HotKeyScheduler;
+import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.routing.HitRecorder;
-import io.ringmap.routing.HotKeyQuery;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;

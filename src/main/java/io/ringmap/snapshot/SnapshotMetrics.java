@@ -1,13 +1,12 @@
-package io.ringmap.metrics;
+package io.ringmap.snapshot;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
-import io.ringmap.topology.Freshness;
-import io.ringmap.topology.RingService;
-import java.time.Clock;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.snapshot.TopologySnapshot;
 import java.util.Locale;
 
 /**
@@ -23,22 +22,20 @@ public final class SnapshotMetrics implements MeterBinder {
     public static final String VERSION = "ringmap.snapshot.version";
     public static final String NODES = "ringmap.ring.nodes";
 
-    private final RingService ringService;
-    private final Clock clock;
+    private final SnapshotHolder snapshots;
 
-    public SnapshotMetrics(RingService ringService, Clock clock) {
-        this.ringService = ringService;
-        this.clock = clock;
+    public SnapshotMetrics(SnapshotHolder snapshots) {
+        this.snapshots = snapshots;
     }
 
     @Override
     public void bindTo(MeterRegistry registry) {
         Gauge.builder(AGE, this, SnapshotMetrics::ageSeconds).baseUnit("seconds")
                 .description("Seconds since the served ring snapshot was built").register(registry);
-        Gauge.builder(STALE, this, m -> m.ringService.peek().map(f -> f.stale() ? 1.0 : 0.0).orElse(1.0))
+        Gauge.builder(STALE, this, m -> m.snapshots.peek().map(f -> f.stale() ? 1.0 : 0.0).orElse(1.0))
                 .description("1 when answers come from a stale snapshot (cluster unreachable) or none exists yet")
                 .register(registry);
-        Gauge.builder(VERSION, this, m -> m.ringService.peek().map(f -> (double) f.snapshot().version()).orElse(0.0))
+        Gauge.builder(VERSION, this, m -> m.snapshots.peek().map(s -> (double) s.version()).orElse(0.0))
                 .description("Version of the served ring snapshot; increases with every topology change")
                 .register(registry);
         for (NodeState state : NodeState.values()) {
@@ -48,16 +45,16 @@ public final class SnapshotMetrics implements MeterBinder {
     }
 
     private double ageSeconds() {
-        return ringService.peek().map(f -> f.age(clock.instant()).toMillis() / 1000.0).orElse(Double.NaN);
+        return snapshots.peek().map(s -> s.age().toMillis() / 1000.0).orElse(Double.NaN);
     }
 
     private double nodes(NodeState state) {
-        Freshness f = ringService.peek().orElse(null);
-        if (f == null) {
+        TopologySnapshot snapshot = snapshots.latest();
+        if (snapshot == null) {
             return 0;
         }
         int n = 0;
-        for (Node node : f.snapshot().ring().ring().nodes()) {
+        for (Node node : snapshot.tokenRing().nodes()) {
             if (node.state() == state) {
                 n++;
             }

@@ -1,4 +1,4 @@
-package io.ringmap.metrics;
+package io.ringmap.hotkeys.metrics;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Meter;

@@ -1,17 +1,20 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys.web;
 
-import io.ringmap.config.HotKeysProperties;
 import io.ringmap.hotkeys.HotKey;
-import io.ringmap.routing.HotKeyQuery;
-import io.ringmap.routing.HotKeyQuery.RoutedHotKey;
-import io.ringmap.routing.HotKeyQuery.TableReport;
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.routing.HotKeyQuery.HotKeysReport;
+import io.ringmap.hotkeys.routing.HotKeyQuery.RoutedHotKey;
+import io.ringmap.hotkeys.routing.HotKeyQuery.TableReport;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.routing.KeyRoute;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.topology.Freshness;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.web.HotKeysDisabledException;
+import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.ReplicaView;
+import io.ringmap.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,13 +30,10 @@ public class HotKeysController {
 
     private static final int DEFAULT_LIMIT = 10;
 
-    private final RoutingService routing;
     private final ObjectProvider<HotKeyQuery> query;
     private final HotKeysProperties properties;
 
-    public HotKeysController(RoutingService routing, ObjectProvider<HotKeyQuery> query,
-            HotKeysProperties properties) {
-        this.routing = routing;
+    public HotKeysController(ObjectProvider<HotKeyQuery> query, HotKeysProperties properties) {
         this.query = query;
         this.properties = properties;
     }
@@ -59,6 +59,16 @@ public class HotKeysController {
                     example = "-5244601577406426113") String token,
             @Schema(description = "The key's replicas, primary first (absent when the keyspace cannot be placed)",
                     nullable = true) List<ReplicaView> replicas) {
+
+        static HotKeyView of(ServedSnapshot served, RoutedHotKey k) {
+            HotKey hot = k.hotKey();
+            KeyRoute r = k.route();
+            return new HotKeyView(hot.label(), hot.key(), r == null ? null : r.keyByColumn(), hot.estimate(),
+                    hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
+                    r == null ? null : r.token().toString(),
+                    r == null || r.replicas() == null ? null
+                            : ReplicaView.of(served.tokenRing(), r.replicas().replicas(), null));
+        }
     }
 
     /** The hot keys of one table. */
@@ -71,6 +81,11 @@ public class HotKeysController {
             @Schema(description = "The largest amount by which any estimate of this table can be off",
                     example = "12") long maximumError,
             @Schema(description = "Heaviest first; empty for a table with no hits") List<HotKeyView> keys) {
+
+        static TableView of(ServedSnapshot served, TableReport report) {
+            return new TableView(report.table().keyspace(), report.table().table(), report.hits(),
+                    report.maximumError(), report.keys().stream().map(k -> HotKeyView.of(served, k)).toList());
+        }
     }
 
     /** The answer. */
@@ -112,27 +127,9 @@ public class HotKeysController {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + properties.topK()
                     + " (ringmap.hotkeys.top-k), was " + limit);
         }
-        Freshness f = routing.snapshot();
-        List<TableView> tables = new ArrayList<>();
-        for (TableReport report : hotKeys.hotKeys(f, keyspace, table, keys)) {
-            List<HotKeyView> views = new ArrayList<>(report.keys().size());
-            for (RoutedHotKey k : report.keys()) {
-                views.add(view(f, k));
-            }
-            tables.add(new TableView(report.table().keyspace(), report.table().table(), report.hits(),
-                    report.maximumError(), views));
-        }
+        HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys);
+        List<TableView> tables = report.tables().stream().map(t -> TableView.of(report.snapshot(), t)).toList();
         return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), properties.topK(),
-                properties.window().toString(), tables, SnapshotView.of(f));
-    }
-
-    private static HotKeyView view(Freshness f, RoutedHotKey k) {
-        HotKey hot = k.hotKey();
-        KeyRoute r = k.route();
-        return new HotKeyView(hot.label(), hot.key(), r == null ? null : TokenController.keyView(r), hot.estimate(),
-                hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
-                r == null ? null : r.token().toString(),
-                r == null || r.replicas() == null ? null
-                        : ReplicasController.views(f.snapshot().ring().ring(), r.replicas().replicas(), null));
+                properties.window().toString(), tables, SnapshotView.of(report.snapshot()));
     }
 }

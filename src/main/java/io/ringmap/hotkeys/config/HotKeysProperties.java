@@ -1,4 +1,4 @@
-package io.ringmap.config;
+package io.ringmap.hotkeys.config;
 
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;

@@ -1,4 +1,4 @@
-package io.ringmap.metrics;
+package io.ringmap.hotkeys.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

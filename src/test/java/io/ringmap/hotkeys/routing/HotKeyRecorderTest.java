@@ -1,4 +1,4 @@
-package io.ringmap.metrics;
+package io.ringmap.hotkeys.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,8 @@ import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.TableHotKeys;
+import io.ringmap.hotkeys.metrics.HotKeyMetrics;
+import io.ringmap.hotkeys.metrics.ReplicaPlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.schema.CqlTypeParser;

@@ -1,0 +1,63 @@
+package io.ringmap.snapshot;
+
+import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.ring.RingSnapshot;
+import io.ringmap.ring.TokenRing;
+import io.ringmap.schema.SchemaCatalog;
+import io.ringmap.token.Partitioner;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The snapshot answers come from, as read at one instant: the topology plus how current it is (its age, and
+ * whether the source has lost contact with the cluster since it was taken: then answers come from the last good
+ * snapshot, flagged stale).
+ *
+ * @param lastContact when the source last reached the cluster
+ * @param readAt the {@code Clock}'s instant when this snapshot was read from the {@link SnapshotHolder}
+ */
+public record ServedSnapshot(TopologySnapshot snapshot, boolean stale, String staleReason, Instant lastContact,
+        Instant readAt) {
+
+    /** Time from the snapshot's creation to when it was read. */
+    public Duration age() {
+        return Duration.between(snapshot.createdAt(), readAt);
+    }
+
+    /** The ring with every keyspace's placement. */
+    public RingSnapshot ring() {
+        return snapshot.ring();
+    }
+
+    /** The tokens, their owners and the nodes. */
+    public TokenRing tokenRing() {
+        return snapshot.tokenRing();
+    }
+
+    public Partitioner partitioner() {
+        return snapshot.tokenRing().partitioner();
+    }
+
+    /** The tables' partition keys. */
+    public SchemaCatalog schema() {
+        return snapshot.schema();
+    }
+
+    /** The keyspace's placement; the name is matched exactly, then case-insensitively. */
+    public Optional<KeyspacePlacement> keyspace(String name) {
+        return snapshot.ring().keyspace(name);
+    }
+
+    public String source() {
+        return snapshot.source();
+    }
+
+    public long version() {
+        return snapshot.version();
+    }
+
+    public Instant createdAt() {
+        return snapshot.createdAt();
+    }
+}

@@ -1,0 +1,146 @@
+package io.ringmap.snapshot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ringmap.ring.NodeState;
+import io.ringmap.topology.NoSnapshotException;
+import io.ringmap.topology.StaticTopologyParser;
+import io.ringmap.topology.TopologyModel;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+class SnapshotHolderTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
+
+    /** A clock the test moves by hand. */
+    private static final class MovingClock extends Clock {
+        private Instant now = T0;
+
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+
+    private static String resource(String path) throws IOException {
+        try (var in = SnapshotHolderTest.class.getResourceAsStream(path)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void buildsASnapshotOfTheVnodeSample() throws IOException {
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+        holder.publish(StaticTopologyParser.parse(resource("/topology/vnodes.yaml"), "vnodes"), "static:vnodes");
+        ServedSnapshot s = holder.current();
+        assertThat(s.tokenRing().nodes()).hasSize(12);
+        assertThat(s.tokenRing().size()).isEqualTo(12 * 16);
+        assertThat(s.ring().keyspaces()).containsKeys("shop", "iot", "analytics", "system");
+        assertThat(s.partitioner().name()).isEqualTo("Murmur3Partitioner");
+    }
+
+    @Test
+    void keepsTheSnapshotWhenNothingChanged() throws IOException {
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+        TopologyModel model = StaticTopologyParser.parse(resource("/topology/default.yaml"), "default.yaml");
+        holder.publish(model, "static:x");
+        TopologySnapshot first = holder.latest();
+        holder.publish(StaticTopologyParser.parse(resource("/topology/default.yaml"), "d"), "static:x");
+        TopologySnapshot again = holder.latest();
+        assertThat(again).isSameAs(first);
+        assertThat(again.version()).isEqualTo(1);
+    }
+
+    @Test
+    void replacesOnlyNodeStatesWhenTheRingShapeIsUnchanged() throws IOException {
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+        String yaml = resource("/topology/default.yaml");
+        holder.publish(StaticTopologyParser.parse(yaml, "d"), "static:x");
+        TopologySnapshot first = holder.latest();
+        String down = yaml.replace("rack: rack1, tokens: [\"-4611686018427387904\"]",
+                "rack: rack1, state: DOWN, tokens: [\"-4611686018427387904\"]");
+        holder.publish(StaticTopologyParser.parse(down, "d"), "static:x");
+        TopologySnapshot second = holder.latest();
+        assertThat(second.version()).isEqualTo(2);
+        assertThat(second.tokenRing().nodes().get(0).state()).isEqualTo(NodeState.DOWN);
+        assertThat(second.ring().keyspaces().get("iot")).isSameAs(first.ring().keyspaces().get("iot"));
+    }
+
+    @Test
+    void refusesARingWithADuplicateToken() {
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+        TopologyModel model = StaticTopologyParser.parse("partitioner: Murmur3Partitioner\nnodes:\n"
+                + "  - {address: a, datacenter: d, rack: r, tokens: [\"1\"]}\n"
+                + "  - {address: b, datacenter: d, rack: r, tokens: [\"1\"]}\n", "t.yaml");
+        assertThatThrownBy(() -> holder.publish(model, "static:t")).hasMessageContaining("token 1 is owned by both");
+        assertThat(holder.peek()).isEmpty();
+    }
+
+    @Test
+    void answersNothingBeforeTheFirstPublication() {
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+        holder.markStale("connecting to Cassandra");
+        assertThatThrownBy(holder::current).isInstanceOf(NoSnapshotException.class)
+                .hasMessageContaining("connecting to Cassandra");
+        assertThat(holder.latest()).isNull();
+    }
+
+    @Test
+    void takesCreationTimeAndAgeFromTheInjectedClock() throws IOException {
+        // given
+        MovingClock clock = new MovingClock();
+        SnapshotHolder holder = new SnapshotHolder(clock);
+        holder.publish(StaticTopologyParser.parse(resource("/topology/default.yaml"), "d"), "static:x");
+
+        // when
+        clock.now = T0.plusSeconds(90);
+        ServedSnapshot served = holder.current();
+
+        // then
+        assertThat(served.createdAt()).isEqualTo(T0);
+        assertThat(served.readAt()).isEqualTo(T0.plusSeconds(90));
+        assertThat(served.age()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void marksTheSnapshotStaleAndFreshAgainWithoutANewVersion() throws IOException {
+        // given
+        MovingClock clock = new MovingClock();
+        SnapshotHolder holder = new SnapshotHolder(clock);
+        TopologyModel model = StaticTopologyParser.parse(resource("/topology/default.yaml"), "d");
+        holder.publish(model, "static:x");
+
+        // when
+        clock.now = T0.plusSeconds(5);
+        holder.markStale("all nodes DOWN");
+        ServedSnapshot stale = holder.current();
+        clock.now = T0.plusSeconds(9);
+        holder.publish(model, "static:x");
+        ServedSnapshot fresh = holder.current();
+
+        // then
+        assertThat(stale.stale()).isTrue();
+        assertThat(stale.staleReason()).isEqualTo("all nodes DOWN");
+        assertThat(stale.lastContact()).isEqualTo(T0);
+        assertThat(fresh.stale()).isFalse();
+        assertThat(fresh.lastContact()).isEqualTo(T0.plusSeconds(9));
+        assertThat(fresh.version()).isEqualTo(1);
+    }
+}
