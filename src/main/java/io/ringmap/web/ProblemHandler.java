@@ -42,6 +42,16 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
 
+    /** Hot keys are exported hashed and clear keys are not allowed out: problems do not echo key values either. */
+    private final boolean hideKeyValues;
+
+    public ProblemHandler(
+            @org.springframework.beans.factory.annotation.Value("${ringmap.hotkeys.export-key:plain}") String exportKey,
+            @org.springframework.beans.factory.annotation.Value("${ringmap.hotkeys.show-clear-keys:false}")
+            boolean showClearKeys) {
+        this.hideKeyValues = "hash".equalsIgnoreCase(exportKey.strip()) && !showClearKeys;
+    }
+
     @ExceptionHandler(InvalidKeyValueException.class)
     ResponseEntity<Object> invalidKeyValue(InvalidKeyValueException e, HttpServletRequest request) {
         return problem(request, keyValue(e), null);
@@ -202,7 +212,7 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         };
     }
 
-    private static ProblemDetail forCause(RuntimeException cause) {
+    private ProblemDetail forCause(RuntimeException cause) {
         if (cause instanceof InvalidKeyValueException e) {
             return keyValue(e);
         } else if (cause instanceof KeyComponentsException e) {
@@ -221,7 +231,16 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
                 cause.getMessage());
     }
 
-    private static ProblemDetail keyValue(InvalidKeyValueException e) {
+    private ProblemDetail keyValue(InvalidKeyValueException e) {
+        if (hideKeyValues) {
+            // neither the value nor the parser's reason (which may quote it) leaves the process
+            ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_KEY_VALUE, "Invalid key value",
+                    "the value for partition key column '" + e.column() + "' is not a valid " + e.expectedCqlType()
+                            + " (the value is not shown: ringmap.hotkeys.export-key is hash)");
+            p.setProperty("column", e.column());
+            p.setProperty("expectedType", e.expectedCqlType());
+            return p;
+        }
         ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_KEY_VALUE, "Invalid key value",
                 e.getMessage());
         p.setProperty("column", e.column());
