@@ -27,6 +27,13 @@ public sealed interface KeyspacePlacement {
         public ReplicaSet replicasAt(int tokenIndex) {
             return replicasByTokenIndex.apply(tokenIndex);
         }
+
+        /** This placement with one more warning. */
+        public Placed withWarning(String warning) {
+            List<String> more = new java.util.ArrayList<>(warnings);
+            more.add(warning);
+            return new Placed(keyspace, replication, replicasByTokenIndex, nodeLocal, more);
+        }
     }
 
     /** A keyspace whose replication cannot be placed (an unknown strategy, bad options); other keyspaces work. */

@@ -73,11 +73,6 @@ public final class RingSnapshot {
         return new ReplicaLookup(index, ring.rangeAt(index), keyspace.replicasAt(index));
     }
 
-    /** The share of the ring the range ending at token index {@code i} covers. */
-    public double rangeShare(int tokenIndex) {
-        return rangeShares[tokenIndex];
-    }
-
     /** Per node index, the share of all token ranges it owns as primary (nodetool's "Owns" without a keyspace). */
     public double[] primaryOwnership() {
         return ownershipCache.computeIfAbsent("\u0000primary", k -> {

@@ -5,7 +5,6 @@ import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -152,17 +151,6 @@ public final class TokenRing {
             out.get(owners[i]).add(tokens[i]);
         }
         return out;
-    }
-
-    /** The tokens of one node, ascending. */
-    public List<Token> tokensOf(int nodeIndex) {
-        List<Token> out = new ArrayList<>();
-        for (int i = 0; i < tokens.length; i++) {
-            if (owners[i] == nodeIndex) {
-                out.add(tokens[i]);
-            }
-        }
-        return Collections.unmodifiableList(out);
     }
 
     /**

@@ -1,10 +1,10 @@
 package io.ringmap.snapshot;
 
+import io.ringmap.replication.Placements;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.replication.Placements;
 import io.ringmap.schema.SchemaCatalog;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.Partitioners;
@@ -16,9 +16,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Builds {@link TopologySnapshot}s from models, reusing the previous snapshot's precomputed work where it can. */
 final class SnapshotFactory {
+
+    private static final Logger log = LoggerFactory.getLogger(SnapshotFactory.class);
 
     private SnapshotFactory() {
     }
@@ -38,7 +42,7 @@ final class SnapshotFactory {
             TokenRing tokenRing = previous.tokenRing().withNodes(nodes);
             Map<String, KeyspacePlacement> placements = previous.model().replication().equals(model.replication())
                     ? previous.ring().keyspaces()
-                    : Placements.place(tokenRing, model.replication(), localIndex(nodes, model.localAddress()));
+                    : place(tokenRing, model, nodes);
             ring = previous.ring().withSameShape(tokenRing, placements);
         } else {
             Map<Node, List<Token>> tokens = new LinkedHashMap<>();
@@ -50,18 +54,41 @@ final class SnapshotFactory {
                 tokens.put(nt.node(), parsed);
             }
             TokenRing tokenRing = TokenRing.of(partitioner, tokens);
-            ring = RingSnapshot.of(tokenRing, Placements.place(tokenRing, model.replication(),
-                    localIndex(tokenRing.nodes(), model.localAddress())));
+            ring = RingSnapshot.of(tokenRing, place(tokenRing, model, tokenRing.nodes()));
         }
         return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, createdAt);
     }
 
+    /**
+     * Places every keyspace. LocalStrategy keyspaces resolve to the local node; when the configured local node is
+     * not in the ring they resolve to the first node and say so in a warning (the answer is not the local node's).
+     */
+    private static Map<String, KeyspacePlacement> place(TokenRing ring, TopologyModel model, List<Node> nodes) {
+        String local = model.localAddress();
+        int index = localIndex(nodes, local);
+        Map<String, KeyspacePlacement> placements = Placements.place(ring, model.replication(), Math.max(index, 0));
+        if (local == null || index >= 0) {
+            return placements;
+        }
+        String warning = "the local node " + local + " is not in the ring; LocalStrategy answers for "
+                + nodes.get(0).address() + ", the first node, whose local data may differ";
+        log.warn("LocalStrategy keyspaces: {}", warning);
+        Map<String, KeyspacePlacement> out = new LinkedHashMap<>();
+        placements.forEach((keyspace, p) -> out.put(keyspace,
+                p instanceof KeyspacePlacement.Placed placed && placed.nodeLocal() ? placed.withWarning(warning) : p));
+        return out;
+    }
+
+    /** The index of the node with {@code localAddress}: 0 when none is configured, -1 when it is not in the ring. */
     private static int localIndex(List<Node> nodes, String localAddress) {
+        if (localAddress == null) {
+            return 0; // no local node configured: the first node, as TopologyModel documents
+        }
         for (int i = 0; i < nodes.size(); i++) {
             if (nodes.get(i).address().equals(localAddress)) {
                 return i;
             }
         }
-        return 0;
+        return -1;
     }
 }

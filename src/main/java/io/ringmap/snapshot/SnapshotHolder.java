@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +23,6 @@ public class SnapshotHolder implements TopologyPublisher {
     private final AtomicLong versions = new AtomicLong();
     private final Clock clock;
     private volatile String unavailableReason = "the topology source has not reported yet";
-    private volatile Consumer<TopologySnapshot> listener = s -> { };
 
     public SnapshotHolder(Clock clock) {
         this.clock = clock;
@@ -93,7 +91,6 @@ public class SnapshotHolder implements TopologyPublisher {
         log.info("published ring snapshot v{} from {}: {} nodes, {} tokens, {} keyspaces, {} tables", next.version(),
                 source, next.tokenRing().nodes().size(), next.tokenRing().size(), next.ring().keyspaces().size(),
                 next.schema().tables().size());
-        listener.accept(next);
     }
 
     @Override
@@ -101,11 +98,6 @@ public class SnapshotHolder implements TopologyPublisher {
         unavailableReason = reason;
         current.updateAndGet(s -> s == null || (s.stale() && reason.equals(s.staleReason())) ? s
                 : new Served(s.snapshot(), true, reason, s.lastContact()));
-    }
-
-    /** Called once per published snapshot change (e.g. to drop metrics of vanished nodes). */
-    public void onPublish(Consumer<TopologySnapshot> listener) {
-        this.listener = listener;
     }
 
     /** What is held between publications; read into a {@link ServedSnapshot} at the reader's instant. */

@@ -25,8 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
@@ -121,6 +119,7 @@ class TokenConformanceIT {
         @BeforeAll
         static void writeRows(CassandraCluster cluster) {
             write(cluster, ALL_TYPES, "Murmur3");
+            writeLiterals(cluster);
         }
 
         @LocalServerPort
@@ -129,6 +128,11 @@ class TokenConformanceIT {
         @Test
         void everyRowsTokenEqualsRingmapsForItsKey(CassandraCluster cluster) {
             compare(cluster, new RingmapHttp(port), ALL_TYPES, "Murmur3Partitioner");
+        }
+
+        @Test
+        void keysWrittenAsLiteralsHaveRingmapsTokenForTheSameLiteral(CassandraCluster cluster) {
+            compareLiterals(cluster, new RingmapHttp(port));
         }
     }
 
@@ -203,6 +207,84 @@ class TokenConformanceIT {
         }
         System.out.printf("[TokenConformanceIT] %s: %d tables, %d rows written in %.1f s%n", label, tables.size(),
                 written, (System.nanoTime() - began) / 1e9);
+    }
+
+    // ---- keys written as CQL literals: Cassandra's own parser orders set elements and map keys
+
+    static final int LITERALS_PER_TABLE = 400;
+
+    static void writeLiterals(CassandraCluster cluster) {
+        long began = System.nanoTime();
+        CqlSession session = cluster.session();
+        int written = 0;
+        for (LiteralKeys.Table table : LiteralKeys.TABLES) {
+            session.execute(SimpleStatement.newInstance(table.create(KEYSPACE)).setTimeout(Duration.ofSeconds(60)));
+        }
+        // every node must know the new tables before the unprepared inserts reach them
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        for (int t = 0; t < LiteralKeys.TABLES.size(); t++) {
+            LiteralKeys.Table table = LiteralKeys.TABLES.get(t);
+            Semaphore inFlight = new Semaphore(64);
+            ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+            for (String literal : LiteralKeys.literals(table, LITERALS_PER_TABLE, new Random(20261201L + t))) {
+                inFlight.acquireUninterruptibly();
+                session.executeAsync(SimpleStatement.newInstance(table.insert(KEYSPACE, literal))
+                        .setConsistencyLevel(ConsistencyLevel.ONE)).whenComplete((rs, error) -> {
+                            if (error != null) {
+                                failures.add(literal + ": " + error);
+                            }
+                            inFlight.release();
+                        });
+                written++;
+            }
+            inFlight.acquireUninterruptibly(64);
+            assertThat(failures).as("literal inserts into %s", table.name()).isEmpty();
+        }
+        System.out.printf("[TokenConformanceIT] literal keys: %d tables, %d rows written in %.1f s%n",
+                LiteralKeys.TABLES.size(), written, (System.nanoTime() - began) / 1e9);
+    }
+
+    /** Each stored row's token against ringmap's token for the literal text the row was written with. */
+    static void compareLiterals(CassandraCluster cluster, RingmapHttp ringmap) {
+        CqlSession session = cluster.session();
+        List<String> mismatches = new ArrayList<>();
+        int compared = 0;
+        for (LiteralKeys.Table table : LiteralKeys.TABLES) {
+            ringmap.awaitTable(KEYSPACE, table.name());
+            List<Map<String, String>> keys = new ArrayList<>();
+            List<String> expected = new ArrayList<>();
+            for (Row row : session.execute(SimpleStatement.newInstance("SELECT token(k), lit FROM " + KEYSPACE + "."
+                    + table.name()).setPageSize(5000).setConsistencyLevel(ConsistencyLevel.ONE))) {
+                keys.add(Map.of("k", row.getString(1)));
+                expected.add(tokenText(row.getObject(0)));
+            }
+            JsonNode answer = ringmap.ok(ringmap.post("/token",
+                    Map.of("keyspace", KEYSPACE, "table", table.name(), "keys", keys)), "POST /token " + table.name());
+            for (int i = 0; i < keys.size(); i++) {
+                String got = answer.get("results").get(i).get("token").asString();
+                if (!got.equals(expected.get(i))) {
+                    mismatches.add(table.name() + " " + keys.get(i).get("k") + ": Cassandra token " + expected.get(i)
+                            + ", ringmap " + got);
+                }
+            }
+            System.out.printf("[TokenConformanceIT] Murmur3Partitioner %s (%s) written as literals: %d keys"
+                    + " compared%n", table.name(), table.type(), keys.size());
+            if (keys.size() < LITERALS_PER_TABLE / 2) {
+                mismatches.add(table.name() + ": only " + keys.size() + " rows to compare");
+            }
+            compared += keys.size();
+        }
+        System.out.printf("[TokenConformanceIT] literal keys: %d compared, %d mismatches%n", compared,
+                mismatches.size());
+        assertThat(mismatches).as("literal keys whose ringmap token differs from Cassandra's").isEmpty();
     }
 
     /** Edge cases first (component-wise for composites), then seeded random values. */

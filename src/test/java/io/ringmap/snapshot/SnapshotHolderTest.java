@@ -3,6 +3,7 @@ package io.ringmap.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.NodeState;
 import io.ringmap.topology.NoSnapshotException;
 import io.ringmap.topology.StaticTopologyParser;
@@ -142,5 +143,54 @@ class SnapshotHolderTest {
         assertThat(fresh.stale()).isFalse();
         assertThat(fresh.lastContact()).isEqualTo(T0.plusSeconds(9));
         assertThat(fresh.version()).isEqualTo(1);
+    }
+
+    @Test
+    void warnsThatLocalStrategyAnswersForTheFirstNodeWhenTheLocalNodeIsNotInTheRing() {
+        // given a local node that is not one of the ring's nodes
+        String yaml = """
+                partitioner: Murmur3Partitioner
+                localNode: 10.9.9.9
+                nodes:
+                  - {address: 10.0.0.1, datacenter: dc1, rack: r1, tokens: ["0"]}
+                  - {address: 10.0.0.2, datacenter: dc1, rack: r1, tokens: ["100"]}
+                keyspaces:
+                  system:
+                    replication: {class: LocalStrategy}
+                  shop:
+                    replication: {class: SimpleStrategy, replication_factor: 1}
+                """;
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+
+        // when
+        holder.publish(StaticTopologyParser.parse(yaml, "t.yaml"), "static:t");
+
+        // then the first node answers, and the LocalStrategy keyspace says which and why
+        KeyspacePlacement.Placed system = (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
+        assertThat(system.replicasAt(0).node(0)).isZero();
+        assertThat(system.warnings()).singleElement().asString()
+                .contains("the local node 10.9.9.9 is not in the ring").contains("answers for 10.0.0.1");
+        KeyspacePlacement.Placed shop = (KeyspacePlacement.Placed) holder.current().keyspace("shop").orElseThrow();
+        assertThat(shop.warnings()).isEmpty();
+    }
+
+    @Test
+    void resolvesLocalStrategyToTheLocalNodeWithoutAWarning() {
+        String yaml = """
+                partitioner: Murmur3Partitioner
+                localNode: 10.0.0.2
+                nodes:
+                  - {address: 10.0.0.1, datacenter: dc1, rack: r1, tokens: ["0"]}
+                  - {address: 10.0.0.2, datacenter: dc1, rack: r1, tokens: ["100"]}
+                keyspaces:
+                  system:
+                    replication: {class: LocalStrategy}
+                """;
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+        holder.publish(StaticTopologyParser.parse(yaml, "t.yaml"), "static:t");
+        KeyspacePlacement.Placed system = (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
+        assertThat(holder.current().tokenRing().nodes().get(system.replicasAt(0).node(0)).address())
+                .isEqualTo("10.0.0.2");
+        assertThat(system.warnings()).isEmpty();
     }
 }
