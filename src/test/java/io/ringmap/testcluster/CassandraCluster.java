@@ -142,6 +142,14 @@ public final class CassandraCluster implements AutoCloseable {
         node(index).stop(STOP_GRACE);
     }
 
+    /**
+     * Kills one node's JVM with SIGKILL (no drain, no gossip shutdown announcement), keeping its data so
+     * {@link #startNode(int)} brings it back as the same node.
+     */
+    public synchronized void killNode(int index) {
+        node(index).kill(STOP_GRACE);
+    }
+
     /** Restarts a stopped node with its data and waits until the cluster is ready again. */
     public synchronized void startNode(int index) {
         CassandraNode node = node(index);
