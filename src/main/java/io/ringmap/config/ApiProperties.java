@@ -2,16 +2,34 @@ package io.ringmap.config;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
  * Limits of the HTTP API.
  *
  * @param maxBatchSize the most keys one {@code POST /token}, {@code POST /replicas} or {@code POST /hits} may carry
+ * @param maxBodySize the largest request body accepted (413 beyond), with or without a {@code Content-Length}
  */
 @Validated
 @ConfigurationProperties("ringmap.api")
-public record ApiProperties(@DefaultValue("10000") @Min(1) @Max(1_000_000) int maxBatchSize) {
+public record ApiProperties(
+        @DefaultValue("10000") @Min(1) @Max(1_000_000) int maxBatchSize,
+        @DefaultValue("16MB") @NotNull DataSize maxBodySize) {
+
+    @ConstructorBinding
+    public ApiProperties {
+        if (maxBodySize != null && maxBodySize.toBytes() < 1) {
+            throw new IllegalArgumentException("ringmap.api.max-body-size must be at least 1 byte, was " + maxBodySize);
+        }
+    }
+
+    /** The given batch limit and the default body limit (16 MB). */
+    public ApiProperties(int maxBatchSize) {
+        this(maxBatchSize, DataSize.ofMegabytes(16));
+    }
 }

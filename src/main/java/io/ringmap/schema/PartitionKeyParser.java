@@ -51,9 +51,8 @@ public final class PartitionKeyParser {
                         "Cassandra does not accept an empty partition key");
             }
             if (bytes.length > MAX_KEY_BYTES) {
-                throw new InvalidKeyValueException(column.name(), texts.get(i), column.cqlType(),
-                        "it serializes to " + bytes.length + " bytes, more than the " + MAX_KEY_BYTES
-                                + " bytes Cassandra allows in a partition key");
+                throw new KeyTooLargeException(column.name(), texts.get(i), column.cqlType(), bytes.length,
+                        MAX_KEY_BYTES, false);
             }
             components.add(bytes);
             canonical.add(KeyValueCodec.canonicalText(column, bytes));
@@ -64,9 +63,8 @@ public final class PartitionKeyParser {
             for (int i = 1; i < components.size(); i++) {
                 largest = components.get(i).length > components.get(largest).length ? i : largest;
             }
-            throw new InvalidKeyValueException(columns.get(largest).name(), texts.get(largest),
-                    columns.get(largest).cqlType(), "the composite partition key serializes to " + key.length
-                            + " bytes, more than the " + MAX_KEY_BYTES + " bytes Cassandra allows");
+            throw new KeyTooLargeException(columns.get(largest).name(), texts.get(largest),
+                    columns.get(largest).cqlType(), key.length, MAX_KEY_BYTES, true);
         }
         return new ParsedKey(canonical, key);
     }

@@ -5,11 +5,16 @@ import io.ringmap.routing.BatchTooLargeException;
 import io.ringmap.routing.UnplaceableKeyspaceException;
 import io.ringmap.schema.InvalidKeyValueException;
 import io.ringmap.schema.KeyComponentsException;
+import io.ringmap.schema.KeyTooLargeException;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.schema.UnknownTableException;
 import io.ringmap.schema.UnsupportedKeyTypeException;
 import io.ringmap.token.TokenFormatException;
 import io.ringmap.topology.NoSnapshotException;
+import io.ringmap.web.errors.BodyTooLargeException;
+import io.ringmap.web.errors.ClientErrorLog;
+import io.ringmap.web.errors.HttpProblem;
+import io.ringmap.web.errors.ServerRejections;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.List;
@@ -17,6 +22,8 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -41,43 +48,37 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
+    private static final int MAX_VALUE_SHOWN = 256;
 
+    private final ObjectProvider<ClientErrorLog> clientErrors;
+    private final int maxParameterCount;
     /** Hot keys are exported hashed and clear keys are not allowed out: problems do not echo key values either. */
     private final boolean hideKeyValues;
 
-    public ProblemHandler(
-            @org.springframework.beans.factory.annotation.Value("${ringmap.hotkeys.export-key:plain}") String exportKey,
-            @org.springframework.beans.factory.annotation.Value("${ringmap.hotkeys.show-clear-keys:false}")
-            boolean showClearKeys) {
+    public ProblemHandler(ObjectProvider<ClientErrorLog> clientErrors,
+            @Value("${server.tomcat.max-parameter-count:1000}") int maxParameterCount,
+            @Value("${ringmap.hotkeys.export-key:plain}") String exportKey,
+            @Value("${ringmap.hotkeys.show-clear-keys:false}") boolean showClearKeys) {
+        this.clientErrors = clientErrors;
+        this.maxParameterCount = maxParameterCount;
         this.hideKeyValues = "hash".equalsIgnoreCase(exportKey.strip()) && !showClearKeys;
     }
 
-    @ExceptionHandler(InvalidKeyValueException.class)
-    ResponseEntity<Object> invalidKeyValue(InvalidKeyValueException e, HttpServletRequest request) {
-        return problem(request, keyValue(e), null);
+    /** Bad input found by the domain: a key value, key components, a key type, a token, a parameter. */
+    @ExceptionHandler({InvalidKeyValueException.class, KeyComponentsException.class,
+        UnsupportedKeyTypeException.class, TokenFormatException.class, InvalidParameterException.class})
+    ResponseEntity<Object> badInput(RuntimeException e, HttpServletRequest request) {
+        return problem(request, forCause(e), null);
     }
 
-    @ExceptionHandler(KeyComponentsException.class)
-    ResponseEntity<Object> keyComponents(KeyComponentsException e, HttpServletRequest request) {
-        return problem(request, keyComponents(e), null);
-    }
-
-    @ExceptionHandler(UnsupportedKeyTypeException.class)
-    ResponseEntity<Object> unsupportedType(UnsupportedKeyTypeException e, HttpServletRequest request) {
-        return problem(request, unsupportedType(e), null);
-    }
-
-    @ExceptionHandler(TokenFormatException.class)
-    ResponseEntity<Object> badToken(TokenFormatException e, HttpServletRequest request) {
-        return problem(request, badToken(e), null);
-    }
-
-    @ExceptionHandler(InvalidParameterException.class)
-    ResponseEntity<Object> badParameter(InvalidParameterException e, HttpServletRequest request) {
-        ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_PARAMETER, "Invalid parameter",
-                e.getMessage());
-        p.setProperty("parameter", e.parameter());
-        return problem(request, p, null);
+    /** A query string the servlet container cannot decode (broken %-escape, not UTF-8) or with too many parameters. */
+    @ExceptionHandler(org.apache.tomcat.util.http.InvalidParameterException.class)
+    ResponseEntity<Object> undecodableParameters(org.apache.tomcat.util.http.InvalidParameterException e,
+            HttpServletRequest request) {
+        HttpProblem p = ServerRejections.forParameters(e, request.getQueryString(), maxParameterCount);
+        clientErrors.ifAvailable(errors -> errors.rejected(p.status(), p.type().toString(), request.getMethod(),
+                request.getRequestURI(), p.detail()));
+        return problem(request, p.toProblemDetail(), null);
     }
 
     @ExceptionHandler(BatchItemException.class)
@@ -139,9 +140,21 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception e, HttpServletRequest request) {
+        if (clientWentAway(e)) {
+            log.debug("client went away while {} {} was answered", request.getMethod(), request.getRequestURI());
+            return null;
+        }
         log.error("unexpected failure answering {} {}", request.getMethod(), request.getRequestURI(), e);
         return problem(request, detail(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL, "Internal error",
                 "ringmap failed to answer this request; the failure is logged"), null);
+    }
+
+    /** As Spring's, without its WARN line per request: a client's wrong method is no operator's concern. */
+    @Override
+    protected ResponseEntity<Object> handleHttpRequestMethodNotSupported(
+            org.springframework.web.HttpRequestMethodNotSupportedException ex, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        return handleExceptionInternal(ex, null, headers, status, request);
     }
 
     /** Spring MVC's own exceptions (missing parameter, bad body, 404, 405, ...) get ringmap's types too. */
@@ -170,6 +183,10 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
             p.setDetail("request body is invalid: " + errors.stream()
                     .map(m -> m.get("field") + " " + m.get("message")).toList());
             p.setProperty("errors", errors);
+        } else if (ex instanceof HttpMessageNotReadableException && causedBy(ex, BodyTooLargeException.class) != null) {
+            BodyTooLargeException tooLarge = causedBy(ex, BodyTooLargeException.class);
+            p = BodyTooLargeException.problem(tooLarge.limit()).toProblemDetail();
+            status = HttpStatus.CONTENT_TOO_LARGE;
         } else if (ex instanceof HttpMessageNotReadableException) {
             p.setType(ProblemTypes.MALFORMED_BODY);
             p.setTitle("Malformed request body");
@@ -191,7 +208,7 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
             }
         }
         if (request instanceof ServletWebRequest swr) {
-            p.setInstance(URI.create(swr.getRequest().getRequestURI()));
+            p.setInstance(instance(swr.getRequest().getRequestURI()));
         }
         HttpHeaders h = new HttpHeaders(); // the given headers may be read-only
         if (headers != null) {
@@ -206,14 +223,23 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
             case 404 -> ProblemTypes.NOT_FOUND;
             case 405 -> ProblemTypes.METHOD_NOT_ALLOWED;
             case 406 -> ProblemTypes.NOT_ACCEPTABLE;
+            case 413 -> ProblemTypes.BODY_TOO_LARGE;
             case 415 -> ProblemTypes.UNSUPPORTED_MEDIA_TYPE;
             case 400 -> ProblemTypes.INVALID_PARAMETER;
             default -> ProblemTypes.INTERNAL;
         };
     }
 
+    /** The problem for bad input the domain rejected (also for the cause of a failed batch item). */
     private ProblemDetail forCause(RuntimeException cause) {
-        if (cause instanceof InvalidKeyValueException e) {
+        if (cause instanceof KeyTooLargeException e) {
+            ProblemDetail p = keyValue(e);
+            p.setType(ProblemTypes.KEY_TOO_LARGE);
+            p.setTitle("Partition key too large");
+            p.setProperty("size", e.size());
+            p.setProperty("limit", e.limit());
+            return p;
+        } else if (cause instanceof InvalidKeyValueException e) {
             return keyValue(e);
         } else if (cause instanceof KeyComponentsException e) {
             return keyComponents(e);
@@ -221,14 +247,28 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
             return unsupportedType(e);
         } else if (cause instanceof TokenFormatException e) {
             return badToken(e);
-        } else if (cause instanceof InvalidParameterException e) {
-            ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_PARAMETER, "Invalid parameter",
-                    e.getMessage());
-            p.setProperty("parameter", e.parameter());
-            return p;
         }
-        return detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_PARAMETER, "Invalid parameter",
+        ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_PARAMETER, "Invalid parameter",
                 cause.getMessage());
+        if (cause instanceof InvalidParameterException e) {
+            p.setProperty("parameter", e.parameter());
+        }
+        return p;
+    }
+
+    private static boolean clientWentAway(Throwable e) {
+        return causedBy(e, org.apache.catalina.connector.ClientAbortException.class) != null
+                || causedBy(e, org.springframework.web.context.request.async.AsyncRequestNotUsableException.class)
+                        != null;
+    }
+
+    private static <T extends Throwable> T causedBy(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
     }
 
     private ProblemDetail keyValue(InvalidKeyValueException e) {
@@ -244,7 +284,8 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_KEY_VALUE, "Invalid key value",
                 e.getMessage());
         p.setProperty("column", e.column());
-        p.setProperty("value", e.value());
+        p.setProperty("value", e.value().length() <= MAX_VALUE_SHOWN ? e.value()
+                : e.value().substring(0, MAX_VALUE_SHOWN) + "...");
         p.setProperty("expectedType", e.expectedCqlType());
         return p;
     }
@@ -272,6 +313,29 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         return p;
     }
 
+    /**
+     * The request path as a URI reference: as it is when it is one, else with every character that may not stand
+     * there percent-encoded (and "//" at the start, which would read as an authority, as "/%2F").
+     */
+    static URI instance(String path) {
+        try {
+            if (!path.startsWith("//")) {
+                return URI.create(path);
+            }
+        } catch (IllegalArgumentException e) {
+            // quoted below
+        }
+        StringBuilder quoted = new StringBuilder();
+        for (byte b : path.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            boolean plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                    || "-._~!$&'()*+,;=:@/".indexOf(c) >= 0;
+            boolean secondSlash = c == '/' && quoted.length() == 1;
+            quoted.append(plain && !secondSlash ? String.valueOf((char) c) : String.format("%%%02X", c));
+        }
+        return URI.create(quoted.toString());
+    }
+
     private static ProblemDetail detail(HttpStatus status, URI type, String title, String detail) {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
         p.setType(type);
@@ -280,7 +344,7 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     private static ResponseEntity<Object> problem(HttpServletRequest request, ProblemDetail p, HttpHeaders headers) {
-        p.setInstance(URI.create(request.getRequestURI()));
+        p.setInstance(instance(request.getRequestURI()));
         HttpHeaders h = headers == null ? new HttpHeaders() : headers;
         h.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
         return new ResponseEntity<>(p, h, HttpStatusCode.valueOf(p.getStatus()));

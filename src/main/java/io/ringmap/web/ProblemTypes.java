@@ -23,6 +23,14 @@ public final class ProblemTypes {
     public static final URI METHOD_NOT_ALLOWED = URI.create(BASE + "method-not-allowed");
     public static final URI UNSUPPORTED_MEDIA_TYPE = URI.create(BASE + "unsupported-media-type");
     public static final URI NOT_ACCEPTABLE = URI.create(BASE + "not-acceptable");
+    public static final URI KEY_TOO_LARGE = URI.create(BASE + "key-too-large");
+    public static final URI MALFORMED_QUERY = URI.create(BASE + "malformed-query");
+    public static final URI TOO_MANY_PARAMETERS = URI.create(BASE + "too-many-parameters");
+    public static final URI MALFORMED_REQUEST = URI.create(BASE + "malformed-request");
+    public static final URI BODY_TOO_LARGE = URI.create(BASE + "body-too-large");
+    public static final URI URI_TOO_LONG = URI.create(BASE + "uri-too-long");
+    public static final URI HEADERS_TOO_LARGE = URI.create(BASE + "headers-too-large");
+    public static final URI HTTP_VERSION_NOT_SUPPORTED = URI.create(BASE + "http-version-not-supported");
     public static final URI INTERNAL = URI.create(BASE + "internal");
 
     private ProblemTypes() {

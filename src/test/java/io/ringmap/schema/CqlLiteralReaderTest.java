@@ -1,5 +1,7 @@
 package io.ringmap.schema;
 
+import static io.ringmap.schema.KeyValues.canonical;
+import static io.ringmap.schema.KeyValues.hex;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,19 +17,6 @@ import org.junit.jupiter.api.Test;
 
 /** CQL literals of collections, tuples and UDTs, framed as Cassandra (and the driver) frame them. */
 class CqlLiteralReaderTest {
-
-    private static String hex(String cqlType, String value) {
-        return HexFormat.of().formatHex(KeyValueCodec.serialize(column(cqlType), value));
-    }
-
-    private static KeyColumn column(String cqlType) {
-        return new KeyColumn("k", CqlTypeParser.parse(cqlType));
-    }
-
-    private static String canonical(String cqlType, String value) {
-        KeyColumn c = column(cqlType);
-        return KeyValueCodec.canonicalText(c, KeyValueCodec.serialize(c, value));
-    }
 
     /** The driver's own encoding of a CQL literal: an independent oracle for collection framing. */
     @SuppressWarnings("unchecked")

@@ -1,29 +1,17 @@
 package io.ringmap.schema;
 
+import static io.ringmap.schema.KeyValues.canonical;
+import static io.ringmap.schema.KeyValues.hex;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.datastax.oss.driver.api.core.type.DataTypes;
-import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The codec as its callers see it: every scalar type, canonical text round trips, error messages. */
 class KeyValueCodecTest {
-
-    private static String hex(String cqlType, String value) {
-        return HexFormat.of().formatHex(KeyValueCodec.serialize(column(cqlType), value));
-    }
-
-    private static KeyColumn column(String cqlType) {
-        return new KeyColumn("k", CqlTypeParser.parse(cqlType));
-    }
-
-    private static String canonical(String cqlType, String value) {
-        KeyColumn c = column(cqlType);
-        return KeyValueCodec.canonicalText(c, KeyValueCodec.serialize(c, value));
-    }
 
     @ParameterizedTest(name = "{0} {1} -> {2}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {

@@ -148,22 +148,10 @@ class SnapshotHolderTest {
     @Test
     void warnsThatLocalStrategyAnswersForTheFirstNodeWhenTheLocalNodeIsNotInTheRing() {
         // given a local node that is not one of the ring's nodes
-        String yaml = """
-                partitioner: Murmur3Partitioner
-                localNode: 10.9.9.9
-                nodes:
-                  - {address: 10.0.0.1, datacenter: dc1, rack: r1, tokens: ["0"]}
-                  - {address: 10.0.0.2, datacenter: dc1, rack: r1, tokens: ["100"]}
-                keyspaces:
-                  system:
-                    replication: {class: LocalStrategy}
-                  shop:
-                    replication: {class: SimpleStrategy, replication_factor: 1}
-                """;
         SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
 
         // when
-        holder.publish(StaticTopologyParser.parse(yaml, "t.yaml"), "static:t");
+        holder.publish(StaticTopologyParser.parse(twoNodesWithLocalNode("10.9.9.9"), "t.yaml"), "static:t");
 
         // then the first node answers, and the LocalStrategy keyspace says which and why
         KeyspacePlacement.Placed system = (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
@@ -176,21 +164,27 @@ class SnapshotHolderTest {
 
     @Test
     void resolvesLocalStrategyToTheLocalNodeWithoutAWarning() {
-        String yaml = """
+        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
+        holder.publish(StaticTopologyParser.parse(twoNodesWithLocalNode("10.0.0.2"), "t.yaml"), "static:t");
+        KeyspacePlacement.Placed system = (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
+        assertThat(holder.current().tokenRing().nodes().get(system.replicasAt(0).node(0)).address())
+                .isEqualTo("10.0.0.2");
+        assertThat(system.warnings()).isEmpty();
+    }
+
+    /** Two nodes, a LocalStrategy keyspace and a SimpleStrategy one. */
+    private static String twoNodesWithLocalNode(String localNode) {
+        return """
                 partitioner: Murmur3Partitioner
-                localNode: 10.0.0.2
+                localNode: %s
                 nodes:
                   - {address: 10.0.0.1, datacenter: dc1, rack: r1, tokens: ["0"]}
                   - {address: 10.0.0.2, datacenter: dc1, rack: r1, tokens: ["100"]}
                 keyspaces:
                   system:
                     replication: {class: LocalStrategy}
-                """;
-        SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
-        holder.publish(StaticTopologyParser.parse(yaml, "t.yaml"), "static:t");
-        KeyspacePlacement.Placed system = (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
-        assertThat(holder.current().tokenRing().nodes().get(system.replicasAt(0).node(0)).address())
-                .isEqualTo("10.0.0.2");
-        assertThat(system.warnings()).isEmpty();
+                  shop:
+                    replication: {class: SimpleStrategy, replication_factor: 1}
+                """.formatted(localNode);
     }
 }

@@ -54,6 +54,26 @@ class ProblemResponsesTest {
     }
 
     @Test
+    void rejectsAKeyOverCassandrasSizeLimitNamingTheColumn() throws Exception {
+        // Cassandra refuses any partition key over 65535 serialized bytes (Validation.validateKey)
+        String key = "{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [{\"sensor_id\": \"%s\", "
+                + "\"day\": \"2026-10-01\"}]}";
+        problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
+                .content(key.formatted("x".repeat(65_536)))), 400, "key-too-large")
+                .andExpect(jsonPath("$.column").value("sensor_id"))
+                .andExpect(jsonPath("$.limit").value(65535))
+                .andExpect(jsonPath("$.size").value(65_536))
+                .andExpect(jsonPath("$.value", Matchers.hasLength(259)));
+        // the whole composite key counts: 2 + 65524 + 1 bytes of text, 2 + 4 + 1 of date
+        problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
+                .content(key.formatted("x".repeat(65_530)))), 400, "key-too-large")
+                .andExpect(jsonPath("$.column").value("sensor_id"))
+                .andExpect(jsonPath("$.size").value(65_540));
+        mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
+                .content(key.formatted("x".repeat(65_524)))).andExpect(status().isOk());
+    }
+
+    @Test
     void namesMissingKeyComponents() throws Exception {
         problem(mvc.perform(get("/token?keyspace=iot&table=readings&sensor_id=s")), 400, "key-components")
                 .andExpect(jsonPath("$.missing[0]").value("day"))

@@ -1,0 +1,25 @@
+package io.ringmap.web.errors;
+
+import java.io.IOException;
+
+/** A request body grew past {@code ringmap.api.max-body-size} while being read (a chunked body has no length). */
+public class BodyTooLargeException extends IOException {
+
+    private final long limit;
+
+    public BodyTooLargeException(long limit) {
+        super("request body is larger than the " + limit + " bytes allowed (ringmap.api.max-body-size)");
+        this.limit = limit;
+    }
+
+    public long limit() {
+        return limit;
+    }
+
+    /** The problem answered for a body over the limit. */
+    public static HttpProblem problem(long limit) {
+        return new HttpProblem(413, io.ringmap.web.ProblemTypes.BODY_TOO_LARGE, "Request body too large",
+                "the request body is larger than the " + limit + " bytes allowed (ringmap.api.max-body-size)")
+                .with("limit", limit);
+    }
+}

@@ -1,0 +1,169 @@
+package io.ringmap.web.errors;
+
+import io.ringmap.web.ProblemTypes;
+import java.util.List;
+import java.util.Optional;
+import org.apache.tomcat.util.http.InvalidParameterException;
+import org.apache.tomcat.util.res.StringManager;
+
+/**
+ * Names the problem when the web server (Tomcat) rejects a request before or while Spring MVC sees it: a malformed
+ * request line or header, an oversized request line or header section, an unsupported HTTP version, a broken query
+ * string. Each gets ringmap's stable problem type, a fixed title and a detail naming what was wrong.
+ */
+public final class ServerRejections {
+
+    /** Tomcat's own message for a request line plus headers that do not fit its header buffer (in the JVM's locale). */
+    private static final String HEADER_TOO_LARGE = StringManager.getManager("org.apache.coyote.http11")
+            .getString("iib.requestheadertoolarge.error");
+    private static final StringManager HTTP_UTIL = StringManager.getManager("org.apache.tomcat.util.http");
+
+    private ServerRejections() {
+    }
+
+    /** What the server knows about a request it rejected; {@code request} is null when the request line failed. */
+    public record Rejection(int status, Throwable failure, String message, String rawQuery, int maxHeaderBytes,
+            int maxHeaderCount, int maxParameterCount, Request request) {
+    }
+
+    /** The parts of the request line and headers that explain Tomcat's reasonless 400s. */
+    public record Request(String protocol, String rawPath, List<String> host, List<String> contentLength,
+            List<String> transferEncoding) {
+    }
+
+    /** The problem for a request Tomcat rejected itself (status >= 400, no body written yet). */
+    public static HttpProblem problemFor(Rejection r) {
+        Throwable t = r.failure();
+        if (t instanceof InvalidParameterException ipe) {
+            return forParameters(ipe, r.rawQuery(), r.maxParameterCount());
+        }
+        if (t != null && HEADER_TOO_LARGE.equals(t.getMessage())) {
+            return r.request() != null
+                    ? new HttpProblem(431, ProblemTypes.HEADERS_TOO_LARGE, "Request headers too large",
+                            "the request line and headers are larger than the " + r.maxHeaderBytes()
+                                    + " bytes allowed (server.max-http-request-header-size)")
+                            .with("limit", r.maxHeaderBytes())
+                    : new HttpProblem(414, ProblemTypes.URI_TOO_LONG, "URI too long",
+                            "the request line is longer than the " + r.maxHeaderBytes()
+                                    + " bytes allowed for it and the headers (server.max-http-request-header-size)")
+                            .with("limit", r.maxHeaderBytes());
+        }
+        if (t instanceof IllegalStateException && r.maxHeaderCount() >= 0
+                && HTTP_UTIL.getString("headers.maxCountFail", r.maxHeaderCount()).equals(t.getMessage())) {
+            return new HttpProblem(431, ProblemTypes.HEADERS_TOO_LARGE, "Request headers too large",
+                    "the request has more than the " + r.maxHeaderCount()
+                            + " headers Tomcat allows")
+                    .with("limit", r.maxHeaderCount());
+        }
+        return switch (r.status()) {
+            // Tomcat answers 505 to any protocol text it does not know; only a well-formed HTTP-version
+            // (RFC 9112: "HTTP/" DIGIT "." DIGIT) is an unsupported version, anything else a malformed request
+            case 505 -> r.request() == null || !r.request().protocol().matches("HTTP/[0-9]\\.[0-9]")
+                    ? new HttpProblem(400, ProblemTypes.MALFORMED_REQUEST, "Malformed request",
+                            "the request is not valid HTTP/1.1: '" + QueryStrings.shown(
+                                    r.request() == null ? "" : r.request().protocol()) + "' is not an HTTP version")
+                    : new HttpProblem(505, ProblemTypes.HTTP_VERSION_NOT_SUPPORTED, "HTTP version not supported",
+                            "ringmap speaks HTTP/1.1 and HTTP/1.0, not " + r.request().protocol());
+            // Tomcat answers CONNECT with 501; ringmap is no proxy and no resource of it supports the method
+            case 501 -> new HttpProblem(405, ProblemTypes.METHOD_NOT_ALLOWED, "Method not allowed",
+                    "method CONNECT is not supported here; ringmap is not a proxy");
+            case 404 -> new HttpProblem(404, ProblemTypes.NOT_FOUND, "Not found",
+                    "there is no endpoint at this path; see /swagger-ui.html for the API");
+            case 405 -> new HttpProblem(405, ProblemTypes.METHOD_NOT_ALLOWED, "Method not allowed",
+                    "the method is not supported here" + reason(r.message(), t));
+            case 413 -> new HttpProblem(413, ProblemTypes.BODY_TOO_LARGE, "Request body too large",
+                    "the request body is larger than the server accepts" + reason(r.message(), t));
+            default -> r.status() >= 500 && !clientFault(t)
+                    ? new HttpProblem(500, ProblemTypes.INTERNAL, "Internal error",
+                            "ringmap failed to answer this request; the failure is logged")
+                    : new HttpProblem(r.status() >= 500 ? 400 : r.status(), ProblemTypes.MALFORMED_REQUEST,
+                            "Malformed request", "the request is not valid HTTP/1.1"
+                                    + reason(r.message() == null ? explain(r.request()) : r.message(), t));
+        };
+    }
+
+    /** The problem for a query string the container could not decode (or that has too many parameters). */
+    public static HttpProblem forParameters(InvalidParameterException e, String rawQuery, int maxParameterCount) {
+        if (e.getErrorCode() == 413) {
+            return new HttpProblem(413, ProblemTypes.BODY_TOO_LARGE, "Request body too large",
+                    "the form body is larger than the server accepts (server.tomcat.max-http-form-post-size)");
+        }
+        Optional<QueryStrings.Violation> violation = QueryStrings.firstViolation(rawQuery);
+        if (violation.isPresent()) {
+            return new HttpProblem(400, ProblemTypes.MALFORMED_QUERY, "Malformed query string",
+                    violation.get().detail()).with("parameter", violation.get().parameter());
+        }
+        if (e.getCause() == null && maxParameterCount >= 0 && countParameters(rawQuery) > maxParameterCount) {
+            return new HttpProblem(400, ProblemTypes.TOO_MANY_PARAMETERS, "Too many parameters",
+                    "the request has more than the " + maxParameterCount
+                            + " parameters allowed (server.tomcat.max-parameter-count)")
+                    .with("limit", maxParameterCount);
+        }
+        return new HttpProblem(400, ProblemTypes.MALFORMED_QUERY, "Malformed query string",
+                "the query string or form body is not valid percent-encoded UTF-8 name=value pairs");
+    }
+
+    /** Why Tomcat answered 400 without saying why: the checks of its Http11Processor.prepareRequest, in its order. */
+    static String explain(Request q) {
+        if (q == null) {
+            return null;
+        }
+        if ("HTTP/1.1".equals(q.protocol()) && q.host().isEmpty()) {
+            return "an HTTP/1.1 request must have a Host header";
+        }
+        if (q.host().size() > 1) {
+            return "the request has more than one Host header";
+        }
+        for (String te : q.transferEncoding()) {
+            for (String coding : te.split(",")) {
+                if (!coding.isBlank() && !coding.trim().equalsIgnoreCase("chunked")) {
+                    return "Transfer-Encoding '" + QueryStrings.shown(coding.trim()) + "' is not supported (only "
+                            + "chunked)";
+                }
+            }
+        }
+        if (q.contentLength().size() > 1) {
+            return "the request has more than one Content-Length header";
+        }
+        if (q.contentLength().size() == 1 && !q.contentLength().get(0).trim().matches("[0-9]{1,18}")) {
+            return "Content-Length '" + QueryStrings.shown(q.contentLength().get(0)) + "' is not a byte count";
+        }
+        if (q.rawPath() != null) {
+            Optional<String> path = QueryStrings.problemIn(q.rawPath(), false);
+            if (path.isPresent()) {
+                return "the request path " + path.get();
+            }
+        }
+        return null;
+    }
+
+    private static boolean clientFault(Throwable t) {
+        return t instanceof org.apache.coyote.BadRequestException
+                || t instanceof org.apache.catalina.connector.ClientAbortException
+                || t instanceof IllegalArgumentException;
+    }
+
+    private static int countParameters(String rawQuery) {
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return 0;
+        }
+        int n = 0;
+        for (String chunk : rawQuery.split("&")) {
+            n += chunk.isEmpty() ? 0 : 1;
+        }
+        return n;
+    }
+
+    /** ": " and the one-line reason (the given one, else the failure's), shortened; empty when there is none. */
+    private static String reason(String given, Throwable t) {
+        String why = given;
+        if ((why == null || why.isBlank()) && t != null) {
+            why = t.getMessage();
+        }
+        if (why == null || why.isBlank()) {
+            return "";
+        }
+        int newline = why.indexOf('\n');
+        return ": " + QueryStrings.shown(newline < 0 ? why : why.substring(0, newline), 200);
+    }
+}

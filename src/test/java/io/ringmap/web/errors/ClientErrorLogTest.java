@@ -1,0 +1,80 @@
+package io.ringmap.web.errors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+class ClientErrorLogTest {
+
+    private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
+    private final Logger logger = (Logger) LoggerFactory.getLogger("ClientErrorLogTest." + System.nanoTime());
+    private Instant now = Instant.parse("2026-10-01T10:00:00Z");
+
+    @BeforeEach
+    void capture() {
+        lines.start();
+        logger.addAppender(lines);
+    }
+
+    private ClientErrorLog log(int maxLines) {
+        Clock clock = new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return now;
+            }
+        };
+        return new ClientErrorLog(clock, maxLines, Duration.ofMinutes(1), logger);
+    }
+
+    private List<String> messages() {
+        return lines.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+    }
+
+    @Test
+    void logsAtMostTheAllowedLinesPerIntervalAndCountsTheRest() {
+        ClientErrorLog log = log(3);
+        for (int i = 0; i < 10; i++) {
+            log.rejected(400, "urn:ringmap:problem:malformed-request", "GET", "/ring", "bad " + i);
+        }
+        assertThat(messages()).hasSize(3).allSatisfy(m -> assertThat(m).startsWith("rejected client request"));
+        assertThat(log.suppressed()).isEqualTo(7);
+
+        now = now.plusSeconds(61);
+        log.rejected(414, "urn:ringmap:problem:uri-too-long", "GET", null, "too long");
+        assertThat(messages()).hasSize(5);
+        assertThat(messages().get(3)).startsWith("7 more rejected client requests were not logged");
+        assertThat(messages().get(4)).contains("GET -: 414 urn:ringmap:problem:uri-too-long - too long");
+        assertThat(log.suppressed()).isZero();
+    }
+
+    @Test
+    void logsWarnLinesWithoutStackTracesOrControlCharacters() {
+        log(5).rejected(400, "urn:ringmap:problem:malformed-query", "GET", "/ring\r\nFORGED", "detail\n"
+                + "x".repeat(1000));
+        ILoggingEvent event = lines.list.get(0);
+        assertThat(event.getLevel().toString()).isEqualTo("WARN");
+        assertThat(event.getThrowableProxy()).isNull();
+        assertThat(event.getFormattedMessage()).doesNotContain("\n").doesNotContain("\r").contains("/ring??FORGED")
+                .endsWith("...");
+    }
+}
