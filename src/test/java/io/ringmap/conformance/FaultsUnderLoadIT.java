@@ -3,6 +3,8 @@ package io.ringmap.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
@@ -96,9 +98,12 @@ class FaultsUnderLoadIT {
         for (int i = 0; i < KEYS; i++) {
             String key = "key-" + i;
             keys.add(key);
-            session.execute("INSERT INTO faults.t (k, v) VALUES ('" + key + "', " + i + ")");
-            tokens.put(key, Long.toString(session.execute("SELECT token(k) FROM faults.t WHERE k = '" + key + "'")
-                    .one().getLong(0)));
+            // ALL: the read must see the write whichever replica answers
+            session.execute(SimpleStatement.newInstance("INSERT INTO faults.t (k, v) VALUES ('" + key + "', " + i
+                    + ")").setConsistencyLevel(DefaultConsistencyLevel.ALL));
+            tokens.put(key, Long.toString(session.execute(SimpleStatement.newInstance(
+                    "SELECT token(k) FROM faults.t WHERE k = '" + key + "'")
+                    .setConsistencyLevel(DefaultConsistencyLevel.ALL)).one().getLong(0)));
         }
         endpoints.putAll(getEndpoints(cluster, 0, "faults", "t", keys));
         await("/splits?keyspace=faults&table=t&n=8", r -> r.status() == 200, Duration.ofSeconds(60));
