@@ -190,7 +190,7 @@ class FaultsUnderLoadIT {
         report("ALTER KEYSPACE RF 1 -> 3 -> replicas equal getendpoints", t1);
 
         cluster.executeSchemaChange("ALTER TABLE faults_ddl.a ADD w int");
-        cluster.executeSchemaChange("CREATE TABLE faults_ddl.b ((x text, y int), z int, PRIMARY KEY ((x, y), z))");
+        cluster.executeSchemaChange("CREATE TABLE faults_ddl.b (x text, y int, z int, PRIMARY KEY ((x, y), z))");
         long t2 = System.nanoTime();
         await("/splits?keyspace=faults_ddl&table=b&n=4", r -> r.status() == 200, PROMISE);
         report("CREATE TABLE (composite key) -> answerable", t2);
