@@ -31,6 +31,8 @@ public class SnapshotHealthIndicator implements HealthIndicator {
                 b.withDetail("staleReason", s.staleReason());
             }
             return b.build();
-        }).orElseGet(() -> Health.outOfService().withDetail("reason", "no ring snapshot yet").build());
+        }).orElseGet(() -> Health.outOfService().withDetail("reason", "no ring snapshot yet")
+                // e.g. "cannot connect to Cassandra: no node answered: 127.0.0.80:9042: authentication failed: ..."
+                .withDetail("cause", holder.unavailableReason()).build());
     }
 }

@@ -43,6 +43,11 @@ public class SnapshotHolder implements TopologyPublisher {
         return peek().orElseThrow(() -> new NoSnapshotException(unavailableReason));
     }
 
+    /** Why the source cannot reach its cluster (or has not reported yet); kept until the next failure. */
+    public String unavailableReason() {
+        return unavailableReason;
+    }
+
     /** The snapshot read now, if one was ever published. */
     public Optional<ServedSnapshot> peek() {
         Served s = current.get();

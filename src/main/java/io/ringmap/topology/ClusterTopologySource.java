@@ -358,13 +358,34 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
             cause = cause.getCause();
         }
         if (cause instanceof AllNodesFailedException all) {
-            // its message lists driver exception class names: keep problem details free of them
-            return "no node answered (tried " + all.getAllErrors().keySet().stream()
-                    .map(n -> n.getEndPoint().toString().replaceFirst("^/", "")).sorted().toList() + ")";
+            // its message lists driver exception class names: keep problem details free of them, but say per node
+            // why it failed (authentication, TLS handshake, refused connection), which is what an operator needs
+            return "no node answered: " + all.getAllErrors().entrySet().stream()
+                    .map(n -> n.getKey().getEndPoint().toString().replaceFirst("^/", "") + ": "
+                            + (n.getValue().isEmpty() ? "no reason given" : reason(n.getValue().get(0))))
+                    .sorted().collect(java.util.stream.Collectors.joining("; "));
         }
-        String m = cause.getMessage();
-        return m == null || m.isBlank() ? "the driver gave no reason" : m;
+        return reason(cause);
     }
+
+    /** What went wrong, without exception class names; TLS and authentication failures are named as such. */
+    static String reason(Throwable error) {
+        Throwable deepest = error;
+        boolean tls = false;
+        boolean authentication = false;
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            tls |= t instanceof javax.net.ssl.SSLException;
+            authentication |= t instanceof com.datastax.oss.driver.api.core.auth.AuthenticationException;
+            deepest = t;
+        }
+        String m = (authentication ? error : deepest).getMessage();
+        m = m == null || m.isBlank() ? "the driver gave no reason" : CLASS_NAME.matcher(m).replaceAll("");
+        return authentication ? "authentication failed: " + m : tls ? "TLS handshake failed: " + m : m;
+    }
+
+    /** {@code some.package.SomeException: } prefixes inside messages. */
+    private static final java.util.regex.Pattern CLASS_NAME =
+            java.util.regex.Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)\\b:?\\s*");
 
     /** Node added, removed, UP or DOWN: rebuild (states and ring shape). */
     private final class NodeEvents extends NodeStateListenerBase {

@@ -54,11 +54,16 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private final ObjectProvider<ClientErrorLog> clientErrors;
     private final int maxParameterCount;
+    /** Hot keys are exported hashed and clear keys are not allowed out: problems do not echo key values either. */
+    private final boolean hideKeyValues;
 
     public ProblemHandler(ObjectProvider<ClientErrorLog> clientErrors,
-            @Value("${server.tomcat.max-parameter-count:1000}") int maxParameterCount) {
+            @Value("${server.tomcat.max-parameter-count:1000}") int maxParameterCount,
+            @Value("${ringmap.hotkeys.export-key:plain}") String exportKey,
+            @Value("${ringmap.hotkeys.show-clear-keys:false}") boolean showClearKeys) {
         this.clientErrors = clientErrors;
         this.maxParameterCount = maxParameterCount;
+        this.hideKeyValues = "hash".equalsIgnoreCase(exportKey.strip()) && !showClearKeys;
     }
 
     /** Bad input found by the domain: a key value, key components, a key type, a token, a parameter. */
@@ -250,7 +255,7 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     /** The problem for bad input the domain rejected (also for the cause of a failed batch item). */
-    private static ProblemDetail forCause(RuntimeException cause) {
+    private ProblemDetail forCause(RuntimeException cause) {
         if (cause instanceof KeyTooLargeException e) {
             ProblemDetail p = keyValue(e);
             p.setType(ProblemTypes.KEY_TOO_LARGE);
@@ -290,7 +295,16 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         return null;
     }
 
-    private static ProblemDetail keyValue(InvalidKeyValueException e) {
+    private ProblemDetail keyValue(InvalidKeyValueException e) {
+        if (hideKeyValues) {
+            // neither the value nor the parser's reason (which may quote it) leaves the process
+            ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_KEY_VALUE, "Invalid key value",
+                    "the value for partition key column '" + e.column() + "' is not a valid " + e.expectedCqlType()
+                            + " (the value is not shown: ringmap.hotkeys.export-key is hash)");
+            p.setProperty("column", e.column());
+            p.setProperty("expectedType", e.expectedCqlType());
+            return p;
+        }
         ProblemDetail p = detail(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_KEY_VALUE, "Invalid key value",
                 e.getMessage());
         p.setProperty("column", e.column());

@@ -24,7 +24,7 @@ public final class HttpSupport {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
-    private static HttpResponse<String> send(HttpRequest request) {
+    public static HttpResponse<String> send(HttpRequest request) {
         try {
             return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {

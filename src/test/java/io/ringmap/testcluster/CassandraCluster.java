@@ -142,6 +142,14 @@ public final class CassandraCluster implements AutoCloseable {
         node(index).stop(STOP_GRACE);
     }
 
+    /**
+     * Kills one node's JVM with SIGKILL (no drain, no gossip shutdown announcement), keeping its data so
+     * {@link #startNode(int)} brings it back as the same node.
+     */
+    public synchronized void killNode(int index) {
+        node(index).kill(STOP_GRACE);
+    }
+
     /** Restarts a stopped node with its data and waits until the cluster is ready again. */
     public synchronized void startNode(int index) {
         CassandraNode node = node(index);
@@ -251,11 +259,19 @@ public final class CassandraCluster implements AutoCloseable {
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .build();
-        return CqlSession.builder()
+        var builder = CqlSession.builder()
                 .addContactPoints(contactPoints)
                 .withLocalDatacenter(datacenter)
-                .withConfigLoader(config)
-                .build();
+                .withConfigLoader(config);
+        ClientAccess access = spec.clientAccess();
+        if (access != null && access.passwordAuth()) {
+            builder.withAuthCredentials(ClientAccess.SUPERUSER, ClientAccess.SUPERUSER);
+        }
+        if (access != null && access.tls()) {
+            builder.withSslContext(TestCertificates.sslContext(access.keystore(), access.truststore(),
+                    access.storePassword()));
+        }
+        return builder.build();
     }
 
     /**

@@ -167,6 +167,16 @@ public final class CassandraNode {
         }
     }
 
+    /** Kills the JVM at once (SIGKILL) and waits for it to be gone. */
+    void kill(Duration grace) {
+        wanted = false;
+        ProcessHandle handle = process;
+        if (handle != null && handle.isAlive()) {
+            handle.destroyForcibly();
+        }
+        awaitExit(grace);
+    }
+
     /** Stops the JVM: SIGTERM, then SIGKILL after {@code grace}. */
     public void stop(Duration grace) {
         terminate();

@@ -17,13 +17,20 @@ import java.util.Set;
  * @param heapMax     {@code -Xmx} of each node JVM, e.g. {@code 512m}
  * @param jmxPortBase JMX port of node 127.0.0.N is {@code jmxPortBase + N}; the default 7198 gives 127.0.0.1 the
  *                    usual 7199
+ * @param clientAccess TLS and authentication of the CQL port; null: plaintext, no authentication
  */
 public record ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
-                          String heapMin, String heapMax, int jmxPortBase) {
+                          String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess) {
 
     public static final String DEFAULT_HEAP_MIN = "256m";
     public static final String DEFAULT_HEAP_MAX = "512m";
     public static final int DEFAULT_JMX_PORT_BASE = 7198;
+
+    /** A cluster with an open plaintext CQL port. */
+    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
+                       String heapMin, String heapMax, int jmxPortBase) {
+        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, null);
+    }
 
     public ClusterSpec {
         Objects.requireNonNull(name, "name");
@@ -62,7 +69,12 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
 
     /** The same cluster with another heap per node. */
     public ClusterSpec withHeap(String min, String max) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase);
+        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess);
+    }
+
+    /** The same cluster with TLS and/or password authentication on its CQL port. */
+    public ClusterSpec withClientAccess(ClientAccess access) {
+        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access);
     }
 
     /** The JMX port that nodetool uses for {@code node}. */

@@ -25,6 +25,9 @@ import org.springframework.validation.annotation.Validated;
  * @param refreshInterval how often the top K is recomputed and the meters re-synchronised
  * @param maxMapSize      frequent-items map size per table (power of two, at least 4 × top-K); error at most
  *                        3.5 / max-map-size of a table's hits
+ * @param showClearKeys   with {@code export-key: hash}, still show clear keys in {@code GET /hotkeys} and in
+ *                        problem details (off: only the hashed labels leave the process); no effect with
+ *                        {@code plain}
  */
 @Validated
 @ConfigurationProperties("ringmap.hotkeys")
@@ -36,7 +39,8 @@ public record HotKeysProperties(
         @DefaultValue("1000") @Min(1) int maxTables,
         @DefaultValue("5m") @NotNull Duration window,
         @DefaultValue("1s") @NotNull Duration refreshInterval,
-        @DefaultValue("1024") @Min(16) int maxMapSize) {
+        @DefaultValue("1024") @Min(16) int maxMapSize,
+        @DefaultValue("false") boolean showClearKeys) {
 
     /** How a key leaves the process in metrics. */
     public enum ExportKey {
@@ -61,6 +65,11 @@ public record HotKeysProperties(
     @AssertTrue(message = "ringmap.hotkeys.max-map-size must be a power of two of at least 4 × top-k")
     public boolean isMapSizeValid() {
         return Integer.bitCount(maxMapSize) == 1 && maxMapSize >= 4L * topK;
+    }
+
+    /** Whether clear keys may leave the process (API answers, problems): plain export, or explicitly allowed. */
+    public boolean clearKeysShown() {
+        return exportKey == ExportKey.PLAIN || showClearKeys;
     }
 
     /** The core's sizing (one sketch per table, 256-character labels). */

@@ -46,7 +46,8 @@ public class HotKeysController {
     @Schema(description = "A hot partition key with the sketch's estimate and bounds")
     public record HotKeyView(
             @Schema(description = "The key's label: components' CQL text joined with ':' ('\\' escapes ':' and "
-                    + "'\\'), as nodetool getendpoints prints composite keys", example = "sensor-17:2026-10-01")
+                    + "'\\'), as nodetool getendpoints prints composite keys; with export-key hash (clear keys not "
+                    + "shown) the hash", example = "sensor-17:2026-10-01")
             String label,
             @Schema(description = "The partition tag of ringmap_hotkey_hits_total for this key: the label, or its "
                     + "hash with export-key hash", example = "sensor-17:2026-10-01") String exportedAs,
@@ -66,9 +67,17 @@ public class HotKeysController {
             @Schema(description = "Where the counts come from: client (lookups and POST /hits)",
                     example = "client") String source) {
 
-        static HotKeyView of(ServedSnapshot served, RoutedHotKey k) {
+        static HotKeyView of(ServedSnapshot served, RoutedHotKey k, boolean clearKeys) {
             HotKey hot = k.hotKey();
             KeyRoute r = k.route();
+            if (!clearKeys) {
+                // export-key hash: the hashed label only; no column values, and no token (an unkeyed hash of the
+                // key, so a dictionary of candidate keys would find it); the replicas say where the heat lands
+                return new HotKeyView(hot.key(), hot.key(), null, hot.estimate(), hot.lowerBound(),
+                        hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(), null,
+                        r == null || r.replicas() == null ? null
+                                : ReplicaView.of(served.tokenRing(), r.replicas().replicas(), null), "client");
+            }
             return new HotKeyView(hot.label(), hot.key(), r == null ? null : r.keyByColumn(), hot.estimate(),
                     hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
                     r == null ? null : r.token().toString(),
@@ -91,10 +100,11 @@ public class HotKeysController {
                     + "ringmap.sizes.jmx.sampling), merged over nodes; empty without sampling")
             List<ServerHotKeys.ServerHotKey> serverSide) {
 
-        static TableView of(ServedSnapshot served, TableReport report, List<ServerHotKeys.ServerHotKey> serverSide) {
+        static TableView of(ServedSnapshot served, TableReport report, boolean clearKeys,
+                List<ServerHotKeys.ServerHotKey> serverSide) {
             return new TableView(report.table().keyspace(), report.table().table(), report.hits(),
-                    report.maximumError(), report.keys().stream().map(k -> HotKeyView.of(served, k)).toList(),
-                    serverSide);
+                    report.maximumError(), report.keys().stream().map(k -> HotKeyView.of(served, k, clearKeys))
+                    .toList(), serverSide);
         }
     }
 
@@ -103,6 +113,9 @@ public class HotKeysController {
     public record HotKeysResponse(
             @Schema(description = "How keys appear in metrics: plain (the label) or hash (HMAC-SHA256 with the "
                     + "configured salt, 16 hex characters)", allowableValues = {"plain", "hash"}) String exportKey,
+            @Schema(description = "Whether labels, keys and tokens are shown in clear: always with plain; with hash "
+                    + "only when ringmap.hotkeys.show-clear-keys is true (otherwise label is the hash and key and "
+                    + "token are absent)") boolean clearKeys,
             @Schema(description = "Keys per table with their own series (ringmap.hotkeys.top-k)", example = "20")
             int topK,
             @Schema(description = "Sketch window (ringmap.hotkeys.window), ISO-8601", example = "PT5M") String window,
@@ -116,7 +129,8 @@ public class HotKeysController {
                     + "estimates them (the true count is between lowerBound and upperBound), their share of the "
                     + "table's traffic, and each key's token and replicas in the current snapshot. Without keyspace: "
                     + "every table with hits; with keyspace and table: that table, also when it has no hits (empty "
-                    + "keys). Labels are shown in clear also with export-key hash; exportedAs gives the hash.")
+                    + "keys). With export-key hash, keys follow the export: label is the hash, key and token are "
+                    + "absent, unless ringmap.hotkeys.show-clear-keys allows clear keys.")
     public HotKeysResponse hotKeys(
             @Parameter(description = "Only this keyspace", example = "iot")
             @RequestParam(required = false) String keyspace,
@@ -138,10 +152,13 @@ public class HotKeysController {
                     + " (ringmap.hotkeys.top-k), was " + limit);
         }
         HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys);
+        boolean clearKeys = properties.clearKeysShown();
         ServerHotKeys server = serverSide.getIfAvailable();
-        List<TableView> tables = report.tables().stream().map(t -> TableView.of(report.snapshot(), t,
-                server == null ? List.of() : server.of(t.table().keyspace(), t.table().table(), keys))).toList();
-        return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), properties.topK(),
-                properties.window().toString(), tables, SnapshotView.of(report.snapshot()));
+        // the servers' sampled keys are clear text: shown only where clear keys are
+        List<TableView> tables = report.tables().stream().map(t -> TableView.of(report.snapshot(), t, clearKeys,
+                server == null || !clearKeys ? List.of() : server.of(t.table().keyspace(), t.table().table(), keys)))
+                .toList();
+        return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), clearKeys,
+                properties.topK(), properties.window().toString(), tables, SnapshotView.of(report.snapshot()));
     }
 }

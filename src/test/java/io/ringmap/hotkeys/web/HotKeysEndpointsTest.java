@@ -36,7 +36,7 @@ import org.springframework.test.web.servlet.ResultActions;
 class HotKeysEndpointsTest {
 
     static final HotKeysProperties PROPERTIES = new HotKeysProperties(true, 5, HotKeysProperties.ExportKey.PLAIN,
-            null, 1000, Duration.ofMinutes(5), Duration.ofSeconds(1), 1024);
+            null, 1000, Duration.ofMinutes(5), Duration.ofSeconds(1), 1024, false);
 
     @TestConfiguration
     static class Config {

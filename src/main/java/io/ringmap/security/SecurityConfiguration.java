@@ -1,0 +1,98 @@
+package io.ringmap.security;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * Optional caller authentication ({@code ringmap.security.mode}): none by default; API keys or JWT bearer tokens
+ * with a read scope for the query endpoints and a separate scope for {@code POST /hits}. Health probes, info and
+ * metrics on the management port, and the API documentation, stay open in every mode.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SecurityProperties.class)
+public class SecurityConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
+
+    private static final RequestMatcher HITS = PathPatternRequestMatcher.withDefaults()
+            .matcher(HttpMethod.POST, "/hits");
+
+    @Bean
+    SecurityFilterChain ringmapSecurity(HttpSecurity http, SecurityProperties security,
+            ObjectProvider<JwtDecoder> jwtDecoders) throws Exception {
+        // a stateless JSON API: no session, no cookies (so no CSRF), no login page, no redirects
+        http.csrf(AbstractHttpConfigurer::disable)
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .requestCache(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable)
+                .formLogin(AbstractHttpConfigurer::disable)
+                .httpBasic(AbstractHttpConfigurer::disable);
+        if (security.mode() == SecurityProperties.Mode.NONE) {
+            // off: responses exactly as without Spring Security
+            log.info("caller authentication is off (ringmap.security.mode=none)");
+            return http.headers(AbstractHttpConfigurer::disable)
+                    .authorizeHttpRequests(a -> a.anyRequest().permitAll())
+                    .build();
+        }
+        String read = "SCOPE_" + security.readScope();
+        String hits = "SCOPE_" + security.hitsScope();
+        http.authorizeHttpRequests(a -> {
+            a.requestMatchers(EndpointRequest.toAnyEndpoint()).permitAll()
+                    .requestMatchers(EndpointRequest.toAdditionalPaths(WebServerNamespace.MANAGEMENT,
+                            HealthEndpoint.class)).permitAll()
+                    .requestMatchers("/error", "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml",
+                            "/swagger-ui.html", "/swagger-ui/**").permitAll()
+                    .requestMatchers(HITS).hasAuthority(hits);
+            if (security.anonymousReads()) {
+                a.anyRequest().permitAll();
+            } else {
+                a.anyRequest().hasAuthority(read);
+            }
+        });
+        if (security.mode() == SecurityProperties.Mode.API_KEY) {
+            SecurityProblems problems = new SecurityProblems("ApiKey header=\"" + security.apiKeyHeader() + "\"",
+                    "an API key in the " + security.apiKeyHeader() + " header", scopeFor(security));
+            http.exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+                    .addFilterBefore(new ApiKeyAuthenticationFilter(security.apiKeyHeader(),
+                            new ApiKeys(security.apiKeys()), problems), AnonymousAuthenticationFilter.class);
+            log.info("caller authentication: API keys in header {} ({} keys: {})", security.apiKeyHeader(),
+                    security.apiKeys().size(), security.apiKeys().keySet());
+        } else {
+            if (jwtDecoders.getIfAvailable() == null) {
+                throw new IllegalStateException("ringmap.security.mode=jwt needs a JWT decoder: set "
+                        + "spring.security.oauth2.resourceserver.jwt.issuer-uri, jwk-set-uri or public-key-location");
+            }
+            SecurityProblems problems = new SecurityProblems("Bearer",
+                    "a bearer token in the Authorization header", scopeFor(security));
+            http.exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+                    .oauth2ResourceServer(o -> o.jwt(jwt -> jwt.decoder(jwtDecoders.getObject()))
+                            .authenticationEntryPoint(problems)
+                            .accessDeniedHandler(problems));
+            log.info("caller authentication: JWT bearer tokens, scopes {} (reads{}) and {} (POST /hits)",
+                    security.readScope(), security.anonymousReads() ? " open to anonymous callers" : "",
+                    security.hitsScope());
+        }
+        return http.build();
+    }
+
+    private static java.util.function.Function<HttpServletRequest, String> scopeFor(SecurityProperties security) {
+        return request -> HITS.matches(request) ? security.hitsScope() : security.readScope();
+    }
+}

@@ -1,0 +1,81 @@
+package io.ringmap.security;
+
+import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Caller authentication of the API port (the management port, with the probes and metrics, always stays open).
+ *
+ * @param mode          {@code none} (the default: every caller is served), {@code api-key} (a static key in the
+ *                      {@code api-key-header}) or {@code jwt} (an OAuth2 bearer token checked by Spring Security's
+ *                      resource server, {@code spring.security.oauth2.resourceserver.jwt.*})
+ * @param readScope     the scope a caller needs for the read endpoints ({@code /token}, {@code /replicas},
+ *                      {@code /splits}, {@code /ring}, {@code /hotkeys}, batch POSTs included)
+ * @param hitsScope     the scope a caller needs for {@code POST /hits}, the one endpoint that only changes state
+ * @param anonymousReads serve the read endpoints without authentication; only {@code POST /hits} is protected
+ * @param apiKeyHeader  the request header that carries an API key
+ * @param apiKeys       the API keys by name (the name is logged, the key never): each with its value and scopes;
+ *                      meant to come from a mounted Secret ({@code spring.config.import=configtree:...})
+ */
+@Validated
+@ConfigurationProperties("ringmap.security")
+public record SecurityProperties(
+        @DefaultValue("none") @NotNull Mode mode,
+        @DefaultValue("ringmap:read") @NotBlank String readScope,
+        @DefaultValue("ringmap:hits") @NotBlank String hitsScope,
+        @DefaultValue("false") boolean anonymousReads,
+        @DefaultValue("X-API-Key") @NotBlank String apiKeyHeader,
+        Map<String, ApiKey> apiKeys) {
+
+    /** Shortest accepted API key: a guessable key is no authentication. */
+    public static final int MIN_KEY_LENGTH = 16;
+
+    public SecurityProperties {
+        apiKeys = apiKeys == null ? Map.of() : Map.copyOf(apiKeys);
+    }
+
+    /** How callers prove who they are. */
+    public enum Mode {
+        /** no authentication (the default) */
+        NONE,
+        /** a static key per caller in a request header */
+        API_KEY,
+        /** an OAuth2 JWT bearer token; scopes from its {@code scope}/{@code scp} claim */
+        JWT
+    }
+
+    /**
+     * One caller's API key.
+     *
+     * @param key    the secret value, at least {@value #MIN_KEY_LENGTH} characters
+     * @param scopes what the key may do, e.g. {@code [ringmap:read]} or {@code [ringmap:read, ringmap:hits]}
+     */
+    public record ApiKey(String key, List<String> scopes) {
+
+        public ApiKey {
+            scopes = scopes == null ? List.of() : List.copyOf(scopes);
+        }
+
+        @Override
+        public String toString() {
+            return "ApiKey[key=(hidden), scopes=" + scopes + "]"; // never print the key
+        }
+    }
+
+    @AssertTrue(message = "ringmap.security.mode is api-key but ringmap.security.api-keys is empty")
+    public boolean isApiKeyModeConfigured() {
+        return mode != Mode.API_KEY || !apiKeys.isEmpty();
+    }
+
+    @AssertTrue(message = "every ringmap.security.api-keys entry needs a key of at least 16 characters and a scope")
+    public boolean isEveryApiKeyUsable() {
+        return apiKeys.values().stream().allMatch(k -> k != null && k.key() != null
+                && k.key().strip().length() >= MIN_KEY_LENGTH && !k.scopes().isEmpty());
+    }
+}

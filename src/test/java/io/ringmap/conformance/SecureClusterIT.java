@@ -1,0 +1,281 @@
+package io.ringmap.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ringmap.RingmapApplication;
+import io.ringmap.testcluster.CassandraClusterExtension;
+import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClientAccess;
+import io.ringmap.testcluster.ClusterSpec;
+import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TestCertificates;
+import io.ringmap.testcluster.TestCertificates.Issued;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * ringmap against real Cassandra nodes with TLS on the CQL port ({@code client_encryption_options}) and
+ * {@code PasswordAuthenticator}, certificates generated here with BouncyCastle: Spring Boot's SSL bundle and
+ * {@code spring.cassandra.username/password} connect and serve, mutual TLS too; a wrong password, an untrusted node
+ * certificate and an expired client certificate leave the service not ready with the reason in health; no
+ * password or store secret appears in any log line or response.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class SecureClusterIT {
+
+    static final Path PKI = Path.of("target", "secure-cluster-pki").toAbsolutePath();
+    static final String STORE_PASSWORD = "store-" + secret();
+    static final String ROLE_PASSWORD = "role-" + secret();
+
+    static final Path NODE_KEYSTORE;
+    static final Path TRUSTSTORE;
+    static final Path CLIENT_KEYSTORE;
+    static final Path EXPIRED_CLIENT_KEYSTORE;
+    static final Path STRANGER_TRUSTSTORE;
+
+    static {
+        Issued ca = TestCertificates.authority("ringmap test CA");
+        Instant now = Instant.now();
+        NODE_KEYSTORE = TestCertificates.issue(ca, "cassandra-node", "127.0.0.80", "127.0.0.81")
+                .writeKeystore(PKI.resolve("node.p12"), STORE_PASSWORD);
+        TRUSTSTORE = TestCertificates.writeTruststore(PKI.resolve("ca.p12"), STORE_PASSWORD, ca);
+        CLIENT_KEYSTORE = TestCertificates.issue(ca, "ringmap").writeKeystore(PKI.resolve("client.p12"),
+                STORE_PASSWORD);
+        EXPIRED_CLIENT_KEYSTORE = TestCertificates.issue(ca, "ringmap-expired", now.minus(Duration.ofDays(30)),
+                now.minus(Duration.ofDays(1))).writeKeystore(PKI.resolve("client-expired.p12"), STORE_PASSWORD);
+        STRANGER_TRUSTSTORE = TestCertificates.writeTruststore(PKI.resolve("stranger-ca.p12"), STORE_PASSWORD,
+                TestCertificates.authority("some other CA"));
+    }
+
+    /** TLS without client certificates, and passwords. */
+    static final ClusterSpec TLS = ClusterSpec.of("secure-tls", CassandraPartitioner.MURMUR3,
+                    List.of(NodeSpec.withTokens("127.0.0.81", "dc1", "rack1", "0")))
+            .withHeap("256m", "384m")
+            .withClientAccess(ClientAccess.tls(NODE_KEYSTORE, TRUSTSTORE, STORE_PASSWORD, false, true));
+
+    /** Mutual TLS (a client certificate is required), and passwords. */
+    static final ClusterSpec MTLS = ClusterSpec.of("secure-mtls", CassandraPartitioner.MURMUR3,
+                    List.of(NodeSpec.withTokens("127.0.0.80", "dc1", "rack1", "0")))
+            .withHeap("256m", "384m")
+            .withClientAccess(ClientAccess.tls(NODE_KEYSTORE, TRUSTSTORE, STORE_PASSWORD, true, true));
+
+    @RegisterExtension
+    static final CassandraClusterExtension TLS_NODE = CassandraClusterExtension.perClass(TLS);
+
+    @RegisterExtension
+    static final CassandraClusterExtension MTLS_NODE = CassandraClusterExtension.perClass(MTLS);
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    static final List<String> RESPONSES = new ArrayList<>();
+
+    @BeforeAll
+    static void createTheServiceRole() {
+        for (CassandraClusterExtension node : List.of(TLS_NODE, MTLS_NODE)) {
+            node.cluster().session().execute("CREATE ROLE IF NOT EXISTS ringmap WITH PASSWORD = '" + ROLE_PASSWORD
+                    + "' AND LOGIN = true");
+        }
+    }
+
+    @Test
+    void tlsWithPasswordConnectsAndServes(CapturedOutput output) {
+        try (Ringmap ringmap = Ringmap.start("127.0.0.81", "ringmap", ROLE_PASSWORD, TRUSTSTORE, null)) {
+            JsonNode ready = ringmap.awaitReadiness(200, Duration.ofSeconds(60));
+            assertThat(ready.get("status").asString()).isEqualTo("UP");
+            assertServes(ringmap, "127.0.0.81");
+        }
+        assertNoSecretIn(output.getAll());
+    }
+
+    @Test
+    void mutualTlsWithPasswordConnectsAndServes(CapturedOutput output) {
+        try (Ringmap ringmap = Ringmap.start("127.0.0.80", "ringmap", ROLE_PASSWORD, TRUSTSTORE, CLIENT_KEYSTORE)) {
+            ringmap.awaitReadiness(200, Duration.ofSeconds(60));
+            assertServes(ringmap, "127.0.0.80");
+        }
+        assertNoSecretIn(output.getAll());
+    }
+
+    @Test
+    void aWrongPasswordIsNotReadyWithTheReasonInHealth(CapturedOutput output) {
+        try (Ringmap ringmap = Ringmap.start("127.0.0.81", "ringmap", "not-" + ROLE_PASSWORD, TRUSTSTORE, null)) {
+            String cause = ringmap.awaitNotReadyCause(c -> c.contains("authentication failed"));
+            assertThat(cause).contains("127.0.0.81:9042");
+            assertThat(ringmap.get("/ring").statusCode()).isEqualTo(503);
+        }
+        assertNoSecretIn(output.getAll());
+    }
+
+    @Test
+    void anUntrustedNodeCertificateIsNotReadyWithTheReasonInHealth(CapturedOutput output) {
+        try (Ringmap ringmap = Ringmap.start("127.0.0.81", "ringmap", ROLE_PASSWORD, STRANGER_TRUSTSTORE, null)) {
+            String cause = ringmap.awaitNotReadyCause(c -> c.contains("TLS handshake failed"));
+            assertThat(cause).contains("127.0.0.81:9042").containsIgnoringCase("certification path");
+        }
+        assertNoSecretIn(output.getAll());
+    }
+
+    @Test
+    void anExpiredClientCertificateIsNotReadyWithTheReasonInHealth(CapturedOutput output) {
+        try (Ringmap ringmap = Ringmap.start("127.0.0.80", "ringmap", ROLE_PASSWORD, TRUSTSTORE,
+                EXPIRED_CLIENT_KEYSTORE)) {
+            String cause = ringmap.awaitNotReadyCause(c -> c.contains("127.0.0.80:9042"));
+            assertThat(cause).doesNotContain("authentication failed");
+        }
+        assertNoSecretIn(output.getAll());
+    }
+
+    @AfterAll
+    static void noSecretInAnyResponse() {
+        RESPONSES.forEach(SecureClusterIT::assertNoSecretIn);
+    }
+
+    static void assertServes(Ringmap ringmap, String node) {
+        JsonNode ring = JSON.readTree(ringmap.get("/ring").body());
+        assertThat(ring.get("nodes").valueStream().map(n -> n.get("address").asString()).toList())
+                .containsExactly(node);
+        HttpResponse<String> replicas = ringmap.get("/replicas?keyspace=system_auth&token=42");
+        assertThat(replicas.statusCode()).isEqualTo(200);
+        assertThat(replicas.body()).contains("\"address\":\"" + node + "\"");
+        assertThat(ringmap.get("/token?keyspace=system_auth&table=roles&role=ringmap").statusCode())
+                .isEqualTo(200);
+    }
+
+    static void assertNoSecretIn(String text) {
+        assertThat(text).doesNotContain(STORE_PASSWORD).doesNotContain(ROLE_PASSWORD);
+    }
+
+    static String secret() {
+        byte[] bytes = new byte[8];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /** One ringmap instance, started in this JVM with the given connection settings. */
+    record Ringmap(ConfigurableApplicationContext context, int port, int managementPort, Instant started)
+            implements AutoCloseable {
+
+        static Ringmap start(String node, String username, String password, Path truststore, Path keystore) {
+            List<String> args = new ArrayList<>(List.of(
+                    "--server.port=0", "--management.server.port=0",
+                    "--spring.cassandra.contact-points=" + node + ":9042",
+                    "--spring.cassandra.local-datacenter=dc1",
+                    "--spring.cassandra.username=" + username,
+                    "--spring.cassandra.password=" + password,
+                    "--spring.cassandra.ssl.enabled=true",
+                    "--spring.cassandra.ssl.bundle=cassandra",
+                    "--spring.ssl.bundle.jks.cassandra.truststore.location=file:" + truststore,
+                    "--spring.ssl.bundle.jks.cassandra.truststore.password=" + STORE_PASSWORD,
+                    "--spring.ssl.bundle.jks.cassandra.truststore.type=PKCS12",
+                    "--ringmap.topology.cluster.reconnect-max-delay=2s"));
+            if (keystore != null) {
+                args.addAll(List.of(
+                        "--spring.ssl.bundle.jks.cassandra.keystore.location=file:" + keystore,
+                        "--spring.ssl.bundle.jks.cassandra.keystore.password=" + STORE_PASSWORD,
+                        "--spring.ssl.bundle.jks.cassandra.keystore.type=PKCS12"));
+            }
+            Instant started = Instant.now();
+            ConfigurableApplicationContext context = new SpringApplicationBuilder(RingmapApplication.class)
+                    .run(args.toArray(String[]::new));
+            var env = context.getEnvironment();
+            return new Ringmap(context, env.getRequiredProperty("local.server.port", Integer.class),
+                    env.getRequiredProperty("local.management.port", Integer.class), started);
+        }
+
+        HttpResponse<String> get(String path) {
+            return send(port, path);
+        }
+
+        /** Polls /readyz until it answers {@code status}; returns its JSON. */
+        JsonNode awaitReadiness(int status, Duration within) {
+            HttpResponse<String> last = poll(managementPort, "/readyz", r -> r.statusCode() == status, within);
+            System.out.printf("[SecureClusterIT] ringmap started -> /readyz %d in %d ms%n", status,
+                    Duration.between(started, Instant.now()).toMillis());
+            return JSON.readTree(last.body());
+        }
+
+        /** Waits until health shows the connection failure cause matching {@code condition}; readiness is down. */
+        String awaitNotReadyCause(Predicate<String> condition) {
+            HttpResponse<String> health = poll(managementPort, "/actuator/health",
+                    r -> condition.test(cause(r)), Duration.ofSeconds(30));
+            String cause = cause(health);
+            System.out.printf("[SecureClusterIT] not ready after %d ms: %s%n",
+                    Duration.between(started, Instant.now()).toMillis(), cause);
+            HttpResponse<String> ready = send(managementPort, "/readyz");
+            assertThat(ready.statusCode()).isEqualTo(503);
+            assertThat(JSON.readTree(ready.body()).get("status").asString()).isEqualTo("OUT_OF_SERVICE");
+            assertThat(send(managementPort, "/livez").statusCode()).isEqualTo(200);
+            return cause;
+        }
+
+        private static String cause(HttpResponse<String> health) {
+            JsonNode ring = JSON.readTree(health.body()).path("components").path("ring").path("details");
+            return ring.path("cause").asString("");
+        }
+
+        private static HttpResponse<String> poll(int port, String path, Predicate<HttpResponse<String>> condition,
+                Duration within) {
+            long deadline = System.nanoTime() + within.toNanos();
+            HttpResponse<String> last = null;
+            while (System.nanoTime() < deadline) {
+                last = send(port, path);
+                if (condition.test(last)) {
+                    return last;
+                }
+                sleep(200);
+            }
+            throw new AssertionError(path + " did not meet the condition within " + within + "; last answer: "
+                    + (last == null ? "none" : last.statusCode() + " " + last.body()));
+        }
+
+        private static HttpResponse<String> send(int port, String path) {
+            try {
+                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                RESPONSES.add(r.body());
+                return r;
+            } catch (IOException e) {
+                throw new IllegalStateException("GET " + path + " failed: " + e, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            context.close();
+        }
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.ringmap.security;
+
+import static io.ringmap.security.SecurityAssertions.assertProbesOpen;
+import static io.ringmap.security.SecurityAssertions.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** ringmap.security.mode=api-key: a reader key, a reporter key with both scopes; probes stay open. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "management.server.port=0",
+        "ringmap.security.mode=api-key",
+        "ringmap.security.api-keys.dashboard.key=" + ApiKeySecurityTest.READER_KEY,
+        "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
+        "ringmap.security.api-keys.relay.key=" + ApiKeySecurityTest.REPORTER_KEY,
+        "ringmap.security.api-keys.relay.scopes=ringmap:read,ringmap:hits"})
+@ExtendWith(OutputCaptureExtension.class)
+class ApiKeySecurityTest {
+
+    static final String READER_KEY = "rk-5b1f0c2e9a7d4e31";
+    static final String REPORTER_KEY = "wk-81c3aa0f6e2b7d94";
+
+    @LocalServerPort
+    int port;
+
+    @Value("${local.management.port}")
+    int managementPort;
+
+    Caller anonymous() {
+        return new Caller(port, managementPort, Map.of());
+    }
+
+    @Test
+    void anonymousCallersAreAskedForAKeyButProbesStayOpen() {
+        var read = assertProblem(anonymous().get(Caller.READ), 401, "unauthorized");
+        assertThat(read.get("detail").asString()).contains("X-API-Key");
+        assertThat(anonymous().get(Caller.READ).headers().firstValue("WWW-Authenticate")).isPresent();
+        assertProblem(anonymous().postHits(), 401, "unauthorized");
+        assertProblem(anonymous().get("/no-such-endpoint"), 401, "unauthorized");
+        assertProbesOpen(anonymous());
+        assertThat(anonymous().get("/v3/api-docs").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aReaderKeyReadsButMayNotReportHits(CapturedOutput output) {
+        Caller reader = anonymous().with("X-API-Key", READER_KEY);
+
+        assertThat(reader.get(Caller.READ).statusCode()).isEqualTo(200);
+        assertThat(reader.get("/ring").statusCode()).isEqualTo(200);
+        var denied = assertProblem(reader.postHits(), 403, "forbidden");
+        assertThat(denied.get("scope").asString()).isEqualTo("ringmap:hits");
+        assertThat(denied.get("detail").asString()).contains("POST /hits", "ringmap:hits");
+        assertThat(output.getAll()).doesNotContain(READER_KEY, REPORTER_KEY);
+    }
+
+    @Test
+    void aReporterKeyReadsAndReportsHits() {
+        Caller reporter = anonymous().with("X-API-Key", REPORTER_KEY);
+
+        assertThat(reporter.get(Caller.READ).statusCode()).isEqualTo(200);
+        assertThat(reporter.postHits().statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void anUnknownKeyIsUnauthorizedAndNeverEchoed(CapturedOutput output) {
+        String guess = READER_KEY.substring(0, READER_KEY.length() - 1) + "X";
+        var r = anonymous().with("X-API-Key", guess).get(Caller.READ);
+
+        var body = assertProblem(r, 401, "unauthorized");
+        assertThat(r.body()).doesNotContain(guess);
+        assertThat(body.get("detail").asString()).contains("not valid");
+        assertThat(output.getAll()).doesNotContain(guess);
+    }
+}

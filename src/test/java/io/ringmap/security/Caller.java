@@ -1,0 +1,40 @@
+package io.ringmap.security;
+
+import io.ringmap.app.HttpSupport;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+
+/** A caller of a running ringmap: the API and management ports, and headers it sends with every request. */
+record Caller(int port, int managementPort, Map<String, String> headers) {
+
+    static final String READ = "/replicas?keyspace=iot&token=1523456789012345678";
+    static final String HITS_BODY = """
+            {"keyspace":"iot","table":"readings","hits":[{"key":{"sensor_id":"s-1","day":"2026-10-01"}}]}""";
+
+    Caller with(String header, String value) {
+        return new Caller(port, managementPort, Map.of(header, value));
+    }
+
+    HttpResponse<String> get(String path) {
+        return HttpSupport.send(request(port, path).GET().build());
+    }
+
+    HttpResponse<String> management(String path) {
+        return HttpSupport.send(request(managementPort, path).GET().build());
+    }
+
+    HttpResponse<String> postHits() {
+        return HttpSupport.send(request(port, "/hits").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(HITS_BODY)).build());
+    }
+
+    private HttpRequest.Builder request(int onPort, String path) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + onPort + path))
+                .timeout(Duration.ofSeconds(30));
+        headers.forEach(b::header);
+        return b;
+    }
+}
