@@ -134,15 +134,16 @@ class ServerErrorsTest {
         byte[] nul = "GET /ring HTTP/1.1\r\nHost: x\r\nContent-Length: \u008d\u0000\u00f5=1\r\n\r\n"
                 .getBytes(StandardCharsets.ISO_8859_1);
         problem(RawHttp.send(port, nul, false), 400, "malformed-request");
-        // a path that would read as an authority in a URI
-        JsonNode slashes = problem(RawHttp.send(port, get("//")), 404, "not-found");
-        assertThat(slashes.path("instance").asString()).isEqualTo("/%2F");
-        problem(RawHttp.send(port, get("//ring?keyspace=iot")), 404, "not-found");
+        // a path that would read as an authority in a URI: Spring Security's firewall rejects it
+        JsonNode slashes = problem(RawHttp.send(port, get("//")), 400, "malformed-request");
+        assertThat(slashes.path("detail").asString()).contains("the request path is not accepted", "\"//\"");
+        problem(RawHttp.send(port, get("//ring?keyspace=iot")), 400, "malformed-request");
         // a path parameter with a broken escape, which Tomcat passes on undecoded and Spring MVC cannot parse
         JsonNode matrix = problem(RawHttp.send(port, get("/ring;jsessionid=x%G0")), 400, "malformed-request");
         assertThat(matrix.path("detail").asString()).contains("';jsessionid=x%G0'");
         problem(RawHttp.send(managementPort, get("/livez;a=%")), 400, "malformed-request");
-        assertThat(RawHttp.send(port, get("/ring;a=b")).status()).isEqualTo(200);
+        // path parameters are refused by the firewall (";" could otherwise dodge a path-based scope such as POST /hits)
+        problem(RawHttp.send(port, get("/ring;a=b")), 400, "malformed-request");
     }
 
     @Test
