@@ -58,7 +58,7 @@ public class AvailabilityController {
     }
 
     /** One keyspace's outage. */
-    public record KeyspaceView(String keyspace, int ranges, int unavailableForReads, int unavailableForWrites,
+    public record KeyspaceAvailability(String keyspace, int ranges, int unavailableForReads, int unavailableForWrites,
             @Schema(description = "Share of the ring (0..1) whose reads fail") double readShareLost,
             @Schema(description = "Share of the ring (0..1) whose writes fail") double writeShareLost,
             @Schema(description = "The failing ranges (at most `limit`)") List<RangeOutageView> unavailableRanges) {
@@ -71,7 +71,7 @@ public class AvailabilityController {
     /** The availability of every keyspace asked for. */
     public record AvailabilityResponse(ConsistencyLevel consistency,
             @Schema(nullable = true) String localDatacenter, List<String> assumedDown, List<String> liveNodes,
-            List<KeyspaceView> keyspaces,
+            List<KeyspaceAvailability> keyspaces,
             @Schema(description = "Live nodes that can be stopped (on top of assumedDown) without any keyspace "
                     + "losing the level for a range it serves now") List<String> safeToStop,
             List<UnsafeNode> unsafeToStop, SnapshotRef snapshot) {
@@ -107,7 +107,7 @@ public class AvailabilityController {
         List<Integer> downNodes = downNodes(ring, down);
         boolean[] live = Availability.liveNodes(ring, downNodes);
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
-        List<KeyspaceView> views = new ArrayList<>();
+        List<KeyspaceAvailability> views = new ArrayList<>();
         for (KeyspacePlacement.Placed k : keyspaces) {
             Availability.KeyspaceAvailability a = Availability.of(snapshot, k, level, localDc, live);
             List<RangeOutageView> ranges = a.unavailable().stream().limit(Math.max(0, limit)).map(o ->
@@ -115,7 +115,7 @@ public class AvailabilityController {
                             o.replicas(), readable(o.read()), readable(o.write()),
                             readable(o.read()) ? null : o.read().reason(),
                             readable(o.write()) ? null : o.write().reason())).toList();
-            views.add(new KeyspaceView(a.keyspace(), a.ranges(), a.unavailableForReads(), a.unavailableForWrites(),
+            views.add(new KeyspaceAvailability(a.keyspace(), a.ranges(), a.unavailableForReads(), a.unavailableForWrites(),
                     a.readShareLost(), a.writeShareLost(), ranges));
         }
         List<String> safe = new ArrayList<>();

@@ -138,7 +138,7 @@ public class PlanController {
     }
 
     /** One node's share of the design's data (every replica counts). */
-    public record NodeView(String address, String datacenter, String rack, long partitions, long rows, long bytes,
+    public record PlanNodeView(String address, String datacenter, String rack, long partitions, long rows, long bytes,
             double share) {
     }
 
@@ -155,7 +155,7 @@ public class PlanController {
     public record DesignView(String name, List<ColumnBody> columns, long partitions, long rows, long bytes,
             String size, PercentilesView rowsPerPartition, PercentilesView bytesPerPartition, LargestView largest,
             @Schema(description = "Per node holding the keyspace: partitions, rows and bytes it stores as a replica")
-            List<NodeView> nodes,
+            List<PlanNodeView> nodes,
             @Schema(description = "Largest node load / mean node load") double nodeSkew,
             @Schema(description = "Replica sets, most loaded first (at most 20)") List<ReplicaSetView> replicaSets,
             @Schema(description = "Largest replica-set load / mean over the ring's replica sets")
@@ -333,9 +333,9 @@ public class PlanController {
             largest = new LargestView(key, Math.round(plan.largest().rows()), Math.round(plan.largest().bytes()),
                     KeyDesignPlanner.bytes(plan.largest().bytes()), plan.largest().token().toString(), replicas);
         }
-        List<NodeView> nodes = plan.nodes().stream().map(n -> {
+        List<PlanNodeView> nodes = plan.nodes().stream().map(n -> {
             Node node = ring.nodes().get(n.node());
-            return new NodeView(node.address(), node.datacenter(), node.rack(), Math.round(n.partitions()),
+            return new PlanNodeView(node.address(), node.datacenter(), node.rack(), Math.round(n.partitions()),
                     Math.round(n.rows()), Math.round(n.bytes()), n.share());
         }).toList();
         List<ReplicaSetView> sets = plan.replicaSets().stream().limit(20).map(s -> new ReplicaSetView(

@@ -77,7 +77,7 @@ class RingmapClientTest {
 
     @Test
     void replicasOfAToken() {
-        var replicas = call(() -> new ReplicasApi(client).replicas("iot", null, REFERENCE_TOKEN, null, null));
+        var replicas = call(() -> new ReplicasApi(client).replicas("iot", null, REFERENCE_TOKEN, null, null, null));
 
         assertThat(replicas.getReplicas()).extracting(ReplicaView::getAddress)
                 .containsExactly("127.0.0.3", "127.0.0.4", "127.0.0.1");
@@ -98,7 +98,7 @@ class RingmapClientTest {
     @Test
     void splitsRingAndHotKeys() {
         var splits = call(() -> new SplitsApi(client).splits("iot", "readings", 8, null));
-        var ring = call(() -> new RingApi(client).ring("iot"));
+        var ring = call(() -> new RingApi(client).ring("iot", null, null, null));
         var hits = call(() -> new HotKeysApi(client).hits(new HitsRequest().keyspace("iot").table("readings")
                 .hits(List.of(new Hit().key(REFERENCE_KEY).count(5L).operation(Hit.OperationEnum.READ)))));
         var hotKeys = call(() -> new HotKeysApi(client).hotKeys("iot", "readings", 5));
@@ -111,7 +111,7 @@ class RingmapClientTest {
 
     @Test
     void problemDetailsBecomeATypedError() {
-        assertThatThrownBy(() -> call(() -> new RingApi(client).ring("nope")))
+        assertThatThrownBy(() -> call(() -> new RingApi(client).ring("nope", null, null, null)))
                 .isInstanceOfSatisfying(RingmapProblem.class, p -> {
                     assertThat(p.status).isEqualTo(404);
                     assertThat(p.problem.getType()).isEqualTo(java.net.URI.create("urn:ringmap:problem:unknown-keyspace"));
