@@ -117,7 +117,8 @@ public class ReplicasController {
             @Parameter(description = "Only replicas in this data centre; with a LOCAL_* consistency, the coordinator's "
                     + "(default spring.cassandra.local-datacenter)") @RequestParam(required = false) String dc,
             @Parameter(description = "A consistency level: ANY (writes), ONE, TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, "
-                    + "EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE", example = "LOCAL_QUORUM")
+                    + "EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE (e.g. LOCAL_QUORUM with dc=dc1); no example value, so "
+                    + "Swagger UI's Try it out leaves it out")
             @RequestParam(required = false) String consistency,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
         Map<String, String> components = KeyParams.components(params, RESERVED);
