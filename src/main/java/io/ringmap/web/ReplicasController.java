@@ -19,6 +19,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,6 +72,21 @@ public class ReplicasController {
             SnapshotView snapshot) {
     }
 
+    /** One key of a table, in a JSON body: the single-key form that generated clients call. */
+    @Schema(description = "One partition key of a table, with the optional data centre and consistency level of "
+            + "GET /replicas")
+    public record ReplicasKeyRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @NotBlank @Schema(example = "readings") String table,
+            @NotNull @Schema(description = "The key as a {column: value} map",
+                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
+            Map<String, String> key,
+            @Schema(description = "Only replicas in this data centre; with a LOCAL_* consistency, the coordinator's",
+                    nullable = true) String dc,
+            @Schema(description = "A consistency level, as consistency= of GET /replicas", nullable = true)
+            String consistency) {
+    }
+
     /** A batch of keys of one table, or of tokens. */
     @Schema(description = "A batch of keys of one table, or a batch of tokens (give keys with table, or tokens)")
     public record ReplicasBatchRequest(
@@ -103,9 +119,11 @@ public class ReplicasController {
     @Operation(summary = "Replicas of one partition key or token",
             description = "Either token=..., or table=... with every partition key column as column=value. "
                     + "On the bundled sample, keyspace=iot&token=1523456789012345678 gives 127.0.0.3, 127.0.0.4, "
-                    + "127.0.0.1.")
+                    + "127.0.0.1. Generated clients give a key with POST /replicas/key (a free-form exploded query "
+                    + "object does not generate well) and leave the key argument null.")
     @Parameter(name = "key", in = ParameterIn.QUERY, style = ParameterStyle.FORM, explode = Explode.TRUE,
-            description = "Partition key columns as column=value pairs (with table)",
+            description = "Partition key columns as column=value pairs (with table); the form for curl and Swagger "
+                    + "UI",
             schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
             examples = @ExampleObject(name = "reference", value = "{\"sensor_id\": \"sensor-17\", \"day\": "
                     + "\"2026-10-01\"}"))
@@ -134,7 +152,20 @@ public class ReplicasController {
         if (table == null) {
             throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
         }
-        Routes routes = routing.route(keyspace, table, List.of(components), true);
+        return replicasOf(keyspace, table, components, dc, consistency);
+    }
+
+    @PostMapping(path = "/replicas/key", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Replicas of one partition key, given in the body",
+            description = "The same answer as GET /replicas with table and key columns, the key as a {column: value} "
+                    + "map in a JSON body: the form generated clients call.")
+    public ReplicasResponse replicasOfKey(@Valid @RequestBody ReplicasKeyRequest request) {
+        return replicasOf(request.keyspace(), request.table(), request.key(), request.dc(), request.consistency());
+    }
+
+    private ReplicasResponse replicasOf(String keyspace, String table, Map<String, String> key, String dc,
+            String consistency) {
+        Routes routes = routing.route(keyspace, table, List.of(key), true);
         KeyRoute r = routes.keys().get(0);
         return response(routes.snapshot(), routes.placement(), table, r.keyByColumn(), r.token().toString(),
                 r.replicas(), dc, consistency);

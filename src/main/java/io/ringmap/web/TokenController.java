@@ -6,6 +6,8 @@ import io.ringmap.routing.RoutingService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.extensions.Extension;
+import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
@@ -54,6 +56,16 @@ public class TokenController {
             SnapshotView snapshot) {
     }
 
+    /** One key of a table, in a JSON body: the single-key form that generated clients call. */
+    @Schema(description = "One partition key of a table")
+    public record TokenKeyRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @NotBlank @Schema(example = "readings") String table,
+            @NotNull @Schema(description = "The key as a {column: value} map",
+                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
+            Map<String, String> key) {
+    }
+
     /** Many keys of one table. */
     @Schema(description = "A batch of partition keys of one table")
     public record TokenBatchRequest(
@@ -77,7 +89,11 @@ public class TokenController {
     @Operation(summary = "Token of one partition key",
             description = "Give the keyspace, the table and every partition key column as a query parameter named "
                     + "by the column (prefix a column with 'pk.' if it is named keyspace or table). Values are "
-                    + "parsed by the column's CQL type and serialized with the Cassandra driver's codecs.")
+                    + "parsed by the column's CQL type and serialized with the Cassandra driver's codecs. The form for "
+                    + "curl and Swagger UI: code generators cannot express a free-form exploded query object, so the "
+                    + "operation is marked x-internal and generated clients call POST /token/key instead.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "internal", value = "true",
+                    parseValue = true)))
     @Parameter(name = "key", in = ParameterIn.QUERY, required = true, style = ParameterStyle.FORM,
             explode = Explode.TRUE, description = "Partition key columns as column=value pairs",
             schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
@@ -87,7 +103,19 @@ public class TokenController {
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        Routes routes = routing.route(keyspace, table, List.of(KeyParams.components(params, RESERVED)), false);
+        return tokenOf(keyspace, table, KeyParams.components(params, RESERVED));
+    }
+
+    @PostMapping(path = "/token/key", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Token of one partition key, given in the body",
+            description = "The same answer as GET /token, with the key as a {column: value} map in a JSON body: the "
+                    + "form generated clients call.")
+    public TokenResponse tokenOfKey(@Valid @RequestBody TokenKeyRequest request) {
+        return tokenOf(request.keyspace(), request.table(), request.key());
+    }
+
+    private TokenResponse tokenOf(String keyspace, String table, Map<String, String> key) {
+        Routes routes = routing.route(keyspace, table, List.of(key), false);
         KeyRoute r = routes.keys().get(0);
         return new TokenResponse(r.table().keyspace(), r.table().table(), routes.snapshot().partitioner().name(),
                 r.keyByColumn(), r.token().toString(), HEX.formatHex(r.key().serializedKey()),

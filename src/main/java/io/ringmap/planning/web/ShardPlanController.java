@@ -11,8 +11,17 @@ import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.web.InvalidParameterException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.enums.ParameterStyle;
+import io.swagger.v3.oas.annotations.extensions.Extension;
+import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,10 +29,12 @@ import java.util.Map;
 import java.util.Set;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /plan/shards}: how many shards a hot key needs and where they land. */
+/** {@code GET /plan/shards} and {@code POST /plan/shards}: how many shards a hot key needs and where they land. */
 @RestController
 @Tag(name = "plan")
 public class ShardPlanController {
@@ -46,6 +57,23 @@ public class ShardPlanController {
             int nodes, int replicaSets) {
     }
 
+    /** The question in a JSON body: the form generated clients call. */
+    @Schema(description = "A hot key's other partition key columns, its shard column, and load and target or count")
+    public record ShardsRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @NotBlank @Schema(example = "readings") String table,
+            @NotNull @Schema(description = "The key's columns except the shard column, as a {column: value} map",
+                    example = "{\"day\": \"2026-10-01\"}") Map<String, String> key,
+            @NotBlank @Schema(description = "The shard column (an integer or text column of the partition key)",
+                    example = "sensor_id") String shardColumn,
+            @Schema(description = "The key's rate or size now (any unit)", nullable = true, example = "480000")
+            Double load,
+            @Schema(description = "The most per shard (same unit)", nullable = true, example = "100000") Double target,
+            @Schema(description = "A shard count instead of load and target", nullable = true) Integer count,
+            @Schema(description = "Shard values searched for the widest spread (default 4 x count, at most 4096)",
+                    nullable = true) Integer candidates) {
+    }
+
     /** The answer. */
     public record ShardsResponse(String keyspace, String table, Map<String, String> key, String shardColumn,
             @Schema(description = "Shards needed: ceil(load / target), or the count given") int count,
@@ -59,7 +87,15 @@ public class ShardPlanController {
             description = "Give the table, its key columns except the shard column as column=value, the shard column,"
                     + " and either load and target (count = ceil(load / target)) or count. The shard keys are hashed"
                     + " as /token does. Example: keyspace=hot&table=events&item=celebrity&shardColumn=shard&load="
-                    + "480000&target=100000 needs 5 shards.")
+                    + "480000&target=100000 needs 5 shards. The form for curl and Swagger UI: code generators cannot "
+                    + "express a free-form exploded query object, so the operation is marked x-internal and generated "
+                    + "clients call POST /plan/shards instead.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "internal", value = "true",
+                    parseValue = true)))
+    @Parameter(name = "key", in = ParameterIn.QUERY, style = ParameterStyle.FORM, explode = Explode.TRUE,
+            description = "The key's columns except the shard column, as column=value pairs",
+            schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
+            examples = @ExampleObject(name = "sample", value = "{\"day\": \"2026-10-01\"}"))
     public ShardsResponse shards(
             @Parameter(description = "Keyspace") @RequestParam String keyspace,
             @Parameter(description = "Table whose partition key has the shard column") @RequestParam String table,
@@ -73,6 +109,26 @@ public class ShardPlanController {
             @Parameter(description = "Shard values searched for the widest spread (default 4 x count, at most "
                     + "4096)") @RequestParam(required = false) Integer candidates,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
+        Map<String, String> key = new LinkedHashMap<>();
+        params.forEach((name, values) -> {
+            if (!RESERVED.contains(name)) {
+                key.put(name.startsWith("pk.") ? name.substring(3) : name, values.get(0));
+            }
+        });
+        return plan(keyspace, table, key, shardColumn, load, target, count, candidates);
+    }
+
+    @PostMapping(path = "/plan/shards", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Shards for a hot key, the question in the body",
+            description = "The same answer as GET /plan/shards, the key's other columns as a {column: value} map in "
+                    + "a JSON body: the form generated clients call.")
+    public ShardsResponse shardsOfKey(@Valid @RequestBody ShardsRequest request) {
+        return plan(request.keyspace(), request.table(), request.key(), request.shardColumn(), request.load(),
+                request.target(), request.count(), request.candidates());
+    }
+
+    private ShardsResponse plan(String keyspace, String table, Map<String, String> key, String shardColumn,
+            Double load, Double target, Integer count, Integer candidates) {
         ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
@@ -96,12 +152,6 @@ public class ShardPlanController {
         if (searched < n || searched > 4096) {
             throw new InvalidParameterException("candidates", "candidates must be from count (" + n + ") to 4096");
         }
-        Map<String, String> key = new LinkedHashMap<>();
-        params.forEach((name, values) -> {
-            if (!RESERVED.contains(name)) {
-                key.put(name.startsWith("pk.") ? name.substring(3) : name, values.get(0));
-            }
-        });
         if (key.containsKey(shardColumn)) {
             throw new InvalidParameterException(shardColumn, "leave the shard column out: its values are planned");
         }

@@ -3,6 +3,7 @@ package io.ringmap.bench.minimal;
 import java.util.List;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Profile;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -13,10 +14,15 @@ import org.springframework.web.bind.annotation.RestController;
  * record. Whatever ringmap's {@code GET /replicas} costs beyond this is ringmap's own work. Run:
  * {@code java -cp "target/test-classes:$(cat cp.txt)" io.ringmap.bench.minimal.MinimalApp --server.port=18280
  * --management.server.port=18281} (see {@code scripts/bench-http.sh}).
+ * <p>Only under its own profile: it sits below {@code io.ringmap}, so ringmap's test contexts would otherwise scan it
+ * and serve (and document in openapi.yaml) its {@code /hello}.
  */
 @SpringBootApplication
+@Profile(MinimalApp.PROFILE)
 @RestController
 public class MinimalApp {
+
+    static final String PROFILE = "bench-minimal";
 
     /** A small answer, about the size of a one-replica-set routing answer. */
     public record Answer(String keyspace, String key, String token, List<String> replicas) {
@@ -29,6 +35,7 @@ public class MinimalApp {
 
     public static void main(String[] args) {
         SpringApplication app = new SpringApplication(MinimalApp.class);
+        app.setAdditionalProfiles(PROFILE);
         // as ringmap's application.yaml: no Cassandra health check (no cluster here), the same actuator exposure
         app.setDefaultProperties(java.util.Map.of("management.health.cassandra.enabled", "false",
                 "management.endpoints.web.exposure.include", "health,info,prometheus",

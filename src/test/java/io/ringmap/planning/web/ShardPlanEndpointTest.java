@@ -2,6 +2,7 @@ package io.ringmap.planning.web;
 
 import static io.ringmap.planning.web.PlanEndpointTest.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -13,9 +14,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 
-/** GET /plan/shards on the vnodes sample (12 nodes in 2 DCs, NTS 3+3) with a (item_id, shard) table. */
+/** GET and POST /plan/shards on the vnodes sample (12 nodes in 2 DCs, NTS 3+3) with a (item_id, shard) table. */
 @WebMvcTest(controllers = {ShardPlanController.class, io.ringmap.web.TokenController.class})
 class ShardPlanEndpointTest {
 
@@ -72,5 +74,31 @@ class ShardPlanEndpointTest {
                 "invalid-parameter");
         problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=shard"
                 + "&count=5000")), 413, "plan-too-large");
+    }
+
+    @Test
+    void theBodyFormAnswersAsTheQueryForm() throws Exception {
+        String query = mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=celebrity"
+                + "&shardColumn=shard&load=480000&target=100000")).andExpect(status().isOk()).andReturn()
+                .getResponse().getContentAsString();
+        String body = mvc.perform(post("/plan/shards").contentType(MediaType.APPLICATION_JSON).content("""
+                        {"keyspace": "hot", "table": "item_events", "key": {"item_id": "celebrity"},
+                         "shardColumn": "shard", "load": 480000, "target": 100000}"""))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+
+        org.assertj.core.api.Assertions.assertThat(body).isEqualTo(query);
+    }
+
+    @Test
+    void badBodiesAreProblems() throws Exception {
+        problem(mvc.perform(post("/plan/shards").contentType(MediaType.APPLICATION_JSON).content("""
+                {"keyspace": "hot", "table": "item_events", "shardColumn": "shard", "count": 2}""")), 400,
+                "invalid-parameter");
+        problem(mvc.perform(post("/plan/shards").contentType(MediaType.APPLICATION_JSON).content("""
+                {"keyspace": "hot", "table": "item_events", "key": {"item_id": "x", "shard": "1"},
+                 "shardColumn": "shard", "count": 2}""")), 400, "invalid-parameter");
+        problem(mvc.perform(post("/plan/shards").contentType(MediaType.APPLICATION_JSON).content("""
+                {"keyspace": "hot", "table": "item_events", "key": {"item_id": "x"}, "shardColumn": "shard",
+                 "count": 5000}""")), 413, "plan-too-large");
     }
 }
