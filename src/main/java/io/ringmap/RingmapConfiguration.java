@@ -88,7 +88,8 @@ public class RingmapConfiguration {
     /** Time of the last successful topology refresh and failed refreshes, for alerts. */
     @Bean
     TopologyRefreshMetrics topologyRefreshMetrics(SnapshotHolder snapshots, TopologySource source) {
-        return new TopologyRefreshMetrics(snapshots, source instanceof ClusterTopologySource ? "cluster" : "static");
+        return new TopologyRefreshMetrics(snapshots, source instanceof ClusterTopologySource ? "cluster" : "static",
+                source.refreshInterval());
     }
 
     /** Effective ownership per keyspace and node, to compare with the replica hits. */

@@ -89,6 +89,12 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
         return "cluster:" + (n == null ? "unknown" : n);
     }
 
+    /** Every {@code ringmap.topology.refresh-interval}, beside the node and schema events. */
+    @Override
+    public Optional<Duration> refreshInterval() {
+        return Optional.of(topology.refreshInterval());
+    }
+
     /** Re-reads the cluster's schema and topology now and publishes them (waits up to a few seconds). */
     @Override
     public void refresh() {

@@ -13,7 +13,8 @@ import org.springframework.core.io.ResourceLoader;
 
 /**
  * Serves a topology described in a YAML file (the bundled sample by default). Read at start-up, where an invalid file
- * stops the service; re-read on every refresh, where an invalid edit keeps the last good snapshot.
+ * stops the service. Nothing refreshes it on a schedule (no {@link #refreshInterval()}: it never goes overdue); an
+ * explicit {@link #refresh()} re-reads it, where an invalid edit keeps the last good snapshot.
  */
 public class StaticTopologySource implements TopologySource {
 

@@ -1,5 +1,8 @@
 package io.ringmap.topology;
 
+import java.time.Duration;
+import java.util.Optional;
+
 /** Where a ring comes from: a static file or a live cluster. A source publishes into a {@link TopologyPublisher}. */
 public interface TopologySource {
 
@@ -8,4 +11,12 @@ public interface TopologySource {
 
     /** Re-reads the topology now and publishes it (a no-op publication when nothing changed). */
     void refresh();
+
+    /**
+     * How often the source refreshes on its own, or empty for a source that never does by design (a static file is
+     * read once at start-up): alerts on an overdue refresh apply only where there is one to wait for.
+     */
+    default Optional<Duration> refreshInterval() {
+        return Optional.empty();
+    }
 }

@@ -8,8 +8,10 @@ import io.ringmap.topology.TopologyModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TopologyRefreshMetricsTest {
@@ -42,7 +44,7 @@ class TopologyRefreshMetricsTest {
             }
         });
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        new TopologyRefreshMetrics(holder, "cluster").bindTo(registry);
+        new TopologyRefreshMetrics(holder, "cluster", Optional.of(Duration.ofSeconds(30))).bindTo(registry);
         var lastSuccess = registry.get(TopologyRefreshMetrics.LAST_SUCCESS).tag("source", "cluster").gauge();
         var failures = registry.get(TopologyRefreshMetrics.FAILURES).functionCounter();
 
@@ -66,5 +68,22 @@ class TopologyRefreshMetricsTest {
         holder.publishStale(sample(), "cluster:test", "every node DOWN");
         assertThat(failures.count()).isEqualTo(2);
         assertThat(lastSuccess.value()).isEqualTo(T0.getEpochSecond() + 30);
+    }
+
+    @Test
+    void onlyASourceThatRefreshesExportsItsIntervalWithTheTagsOfTheLastSuccess() throws IOException {
+        SnapshotHolder holder = new SnapshotHolder(Clock.fixed(T0, ZoneOffset.UTC));
+        holder.publish(sample(), "static:sample");
+        SimpleMeterRegistry cluster = new SimpleMeterRegistry();
+        SimpleMeterRegistry file = new SimpleMeterRegistry();
+
+        new TopologyRefreshMetrics(holder, "cluster", Optional.of(Duration.ofSeconds(30))).bindTo(cluster);
+        new TopologyRefreshMetrics(holder, "static", Optional.empty()).bindTo(file);
+
+        assertThat(cluster.get(TopologyRefreshMetrics.INTERVAL).tag("source", "cluster").gauge().value())
+                .isEqualTo(30.0);
+        assertThat(file.find(TopologyRefreshMetrics.INTERVAL).meters()).isEmpty();
+        assertThat(file.get(TopologyRefreshMetrics.LAST_SUCCESS).tag("source", "static").gauge().value())
+                .isEqualTo(T0.getEpochSecond());
     }
 }
