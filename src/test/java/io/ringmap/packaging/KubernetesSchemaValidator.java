@@ -1,67 +1,22 @@
 package io.ringmap.packaging;
 
+import io.ringmap.testsupport.NodeScript;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs src/test/k8s/validate.mjs (node, with the pinned kubernetes-models from package-lock.json) on rendered
- * manifests. Installs the node packages into target/k8s-validate with `npm ci` when they are missing; any failure to
- * install or run is an error, never a skip.
+ * manifests, installed into target/k8s-validate by {@link NodeScript}.
  */
 final class KubernetesSchemaValidator {
 
-    private static final Path SOURCES = Path.of("src", "test", "k8s");
-    private static final Path WORK = Path.of("target", "k8s-validate");
-    private static final List<String> FILES =
-            List.of("package.json", "package-lock.json", ".npmrc", "validate.mjs");
-
-    /** Exit code and combined output of validate.mjs. */
-    record Result(int exitCode, String output) {
-    }
+    private static final NodeScript SCRIPT = new NodeScript("k8s", "@kubernetes-models/prometheus-operator", 120);
 
     private KubernetesSchemaValidator() {
     }
 
-    static synchronized Result validate(List<Path> manifests) throws IOException, InterruptedException {
-        install();
-        List<String> command = new ArrayList<>(List.of("node", "validate.mjs"));
-        manifests.forEach(m -> command.add(m.toAbsolutePath().toString()));
-        return run(command, 120);
-    }
-
-    private static void install() throws IOException, InterruptedException {
-        Files.createDirectories(WORK);
-        boolean changed = false;
-        for (String file : FILES) {
-            Path source = SOURCES.resolve(file);
-            Path target = WORK.resolve(file);
-            if (!Files.exists(target) || Files.mismatch(source, target) != -1) {
-                Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
-                changed |= file.startsWith("package") || file.equals(".npmrc");
-            }
-        }
-        if (changed || !Files.isDirectory(WORK.resolve("node_modules").resolve("@kubernetes-models").resolve("prometheus-operator"))) {
-            Result npm = run(List.of("npm", "ci", "--no-audit", "--no-fund"), 600);
-            if (npm.exitCode() != 0) {
-                throw new AssertionError("npm ci failed in " + WORK + " (exit " + npm.exitCode() + "):\n" + npm.output());
-            }
-        }
-    }
-
-    private static Result run(List<String> command, long timeoutSeconds) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).directory(WORK.toFile()).redirectErrorStream(true).start();
-        process.getOutputStream().close();
-        byte[] output = process.getInputStream().readAllBytes();
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError(String.join(" ", command) + " did not finish in " + timeoutSeconds + " s");
-        }
-        return new Result(process.exitValue(), new String(output, StandardCharsets.UTF_8));
+    static NodeScript.Result validate(List<Path> manifests) throws IOException, InterruptedException {
+        return SCRIPT.validate(manifests);
     }
 }
