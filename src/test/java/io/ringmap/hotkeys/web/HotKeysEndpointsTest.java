@@ -8,17 +8,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.ringmap.config.ApiProperties;
 import io.ringmap.hotkeys.HotKeyRegistry;
-import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.hotkeys.metrics.ReportedHits;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
-import io.ringmap.hotkeys.routing.HotKeyRecorder;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.web.TokenController;
-import io.ringmap.web.WebTestSupport;
 import java.time.Duration;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,29 +32,9 @@ class HotKeysEndpointsTest {
             null, 1000, Duration.ofMinutes(5), Duration.ofSeconds(1), 1024, false);
 
     @TestConfiguration
-    static class Config {
-        @Bean
-        SnapshotHolder snapshots() {
-            return WebTestSupport.ringFrom("/topology/test-odd.yaml");
-        }
-
-        @Bean
-        HotKeyRegistry hotKeyRegistry() {
-            return new HotKeyRegistry(PROPERTIES.settings(), PROPERTIES.exporter());
-        }
-
-        @Bean
-        RoutingService routingService(SnapshotHolder ring, HotKeyRegistry hotKeys) {
-            return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
-        }
-
-        @Bean
-        HotKeyQuery hotKeyQuery(RoutingService routing, HotKeyRegistry hotKeys) {
-            return new HotKeyQuery(routing, hotKeys);
-        }
-
-        @Bean
-        HotKeysProperties hotKeysProperties() {
+    static class Config extends HotKeysWebWiring {
+        @Override
+        HotKeysProperties properties() {
             return PROPERTIES;
         }
 

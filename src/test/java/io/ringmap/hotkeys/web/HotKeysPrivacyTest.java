@@ -7,16 +7,9 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.ringmap.config.ApiProperties;
 import io.ringmap.hotkeys.HotKeyRegistry;
-import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
-import io.ringmap.hotkeys.routing.HotKeyRecorder;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.web.TokenController;
-import io.ringmap.web.WebTestSupport;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -26,7 +19,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
@@ -47,38 +39,8 @@ class HotKeysPrivacyTest {
                 Duration.ofSeconds(1), 1024, showClearKeys);
     }
 
-    abstract static class Wiring {
-
-        abstract HotKeysProperties properties();
-
-        @Bean
-        SnapshotHolder snapshots() {
-            return WebTestSupport.ringFrom("/topology/test-odd.yaml");
-        }
-
-        @Bean
-        HotKeyRegistry hotKeyRegistry() {
-            return new HotKeyRegistry(properties().settings(), properties().exporter());
-        }
-
-        @Bean
-        RoutingService routingService(SnapshotHolder ring, HotKeyRegistry hotKeys) {
-            return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
-        }
-
-        @Bean
-        HotKeyQuery hotKeyQuery(RoutingService routing, HotKeyRegistry hotKeys) {
-            return new HotKeyQuery(routing, hotKeys);
-        }
-
-        @Bean
-        HotKeysProperties hotKeysProperties() {
-            return properties();
-        }
-    }
-
     @TestConfiguration
-    static class HiddenKeys extends Wiring {
+    static class HiddenKeys extends HotKeysWebWiring {
         @Override
         HotKeysProperties properties() {
             return hashed(false);
@@ -86,7 +48,7 @@ class HotKeysPrivacyTest {
     }
 
     @TestConfiguration
-    static class ShownKeys extends Wiring {
+    static class ShownKeys extends HotKeysWebWiring {
         @Override
         HotKeysProperties properties() {
             return hashed(true);
