@@ -58,15 +58,13 @@ final class CassandraOrder {
             return scalar;
         }
         if (type instanceof ListType l) {
-            return listOrSet(of(l.getElementType()));
+            return collection(of(l.getElementType()));
         }
         if (type instanceof SetType s) {
-            return listOrSet(of(s.getElementType()));
+            return collection(of(s.getElementType()));
         }
         if (type instanceof MapType m) {
-            Comparator<ByteBuffer> keys = of(m.getKeyType());
-            Comparator<ByteBuffer> values = of(m.getValueType());
-            return keys == null || values == null ? null : (a, b) -> map(keys, values, a, b);
+            return collection(of(m.getKeyType()), of(m.getValueType()));
         }
         if (type instanceof TupleType t) {
             return tuple(t.getComponentTypes());
@@ -140,10 +138,17 @@ final class CassandraOrder {
         return fullA ? 1 : fullB ? -1 : 0;
     }
 
-    // mirrors ListType.compareListOrSet (frozen lists and sets): element by element, then the shorter first
-    private static Comparator<ByteBuffer> listOrSet(Comparator<ByteBuffer> elements) {
-        if (elements == null) {
-            return null;
+    /**
+     * Frozen collections, item by item and then the shorter first: mirrors ListType.compareListOrSet (lists and sets:
+     * an item is an element) and MapType.compareMaps (maps: an item is an entry, its key then its value). Null when
+     * a part's type has no order here.
+     */
+    @SafeVarargs
+    private static Comparator<ByteBuffer> collection(Comparator<ByteBuffer>... itemParts) {
+        for (Comparator<ByteBuffer> part : itemParts) {
+            if (part == null) {
+                return null;
+            }
         }
         return (a, b) -> {
             if (!a.hasRemaining() || !b.hasRemaining()) {
@@ -153,34 +158,15 @@ final class CassandraOrder {
             Values right = new Values(b, true);
             int n = Math.min(left.count, right.count);
             for (int i = 0; i < n; i++) {
-                int c = elements.compare(left.next(), right.next());
-                if (c != 0) {
-                    return c;
+                for (Comparator<ByteBuffer> part : itemParts) {
+                    int c = part.compare(left.next(), right.next());
+                    if (c != 0) {
+                        return c;
+                    }
                 }
             }
             return Integer.compare(left.count, right.count);
         };
-    }
-
-    // mirrors MapType.compareMaps (frozen maps): entry by entry, key then value, then the smaller map first
-    private static int map(Comparator<ByteBuffer> keys, Comparator<ByteBuffer> values, ByteBuffer a, ByteBuffer b) {
-        if (!a.hasRemaining() || !b.hasRemaining()) {
-            return Boolean.compare(!b.hasRemaining(), !a.hasRemaining());
-        }
-        Values left = new Values(a, true);
-        Values right = new Values(b, true);
-        int n = Math.min(left.count, right.count);
-        for (int i = 0; i < n; i++) {
-            int c = keys.compare(left.next(), right.next());
-            if (c != 0) {
-                return c;
-            }
-            c = values.compare(left.next(), right.next());
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(left.count, right.count);
     }
 
     // mirrors TupleType.compareCustom (5.0): component by component, a null before any value; when one tuple runs
