@@ -1,4 +1,4 @@
-package io.ringmap.topology;
+package io.ringmap.snapshot;
 
 /** No topology snapshot has been published yet (the cluster has not been reached since start-up). */
 public class NoSnapshotException extends RuntimeException {

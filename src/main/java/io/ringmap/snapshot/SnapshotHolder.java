@@ -1,6 +1,5 @@
 package io.ringmap.snapshot;
 
-import io.ringmap.topology.NoSnapshotException;
 import io.ringmap.topology.TopologyModel;
 import io.ringmap.topology.TopologyPublisher;
 import java.time.Clock;

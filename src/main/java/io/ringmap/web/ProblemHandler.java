@@ -12,7 +12,7 @@ import io.ringmap.schema.UnknownTableException;
 import io.ringmap.schema.UnsupportedKeyTypeException;
 import io.ringmap.splits.WeightsUnavailableException;
 import io.ringmap.token.TokenFormatException;
-import io.ringmap.topology.NoSnapshotException;
+import io.ringmap.snapshot.NoSnapshotException;
 import io.ringmap.web.errors.BodyTooLargeException;
 import io.ringmap.web.errors.ClientErrorLog;
 import io.ringmap.web.errors.HttpProblem;

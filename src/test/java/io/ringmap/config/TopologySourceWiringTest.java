@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
-import io.ringmap.topology.NoSnapshotException;
+import io.ringmap.snapshot.NoSnapshotException;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;

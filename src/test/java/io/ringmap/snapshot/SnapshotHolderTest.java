@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.NodeState;
-import io.ringmap.topology.NoSnapshotException;
 import io.ringmap.topology.StaticTopologyParser;
 import io.ringmap.topology.TopologyModel;
 import java.io.IOException;
