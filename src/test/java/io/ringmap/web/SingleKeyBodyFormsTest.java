@@ -8,13 +8,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.jayway.jsonpath.JsonPath;
-import io.ringmap.routing.RoutingService;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
@@ -24,6 +22,7 @@ import org.springframework.test.web.servlet.ResultActions;
  * the same answers, and problem+json for every bad body.
  */
 @WebMvcTest(controllers = {TokenController.class, ReplicasController.class})
+@Import(ProblemResponsesTest.Config.class)
 class SingleKeyBodyFormsTest {
 
     private static final String KEY = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}";
@@ -33,14 +32,6 @@ class SingleKeyBodyFormsTest {
     private static final List<String> REPLICA_FIELDS = List.of("$.keyspace", "$.table", "$.key", "$.token",
             "$.partitioner", "$.range", "$.replicas", "$.replicasByDatacenter", "$.nodeLocal", "$.warnings",
             "$.consistency", "$.snapshot.version");
-
-    @TestConfiguration
-    static class Config {
-        @Bean
-        RoutingService routingService() {
-            return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/test-odd.yaml"), 3);
-        }
-    }
 
     @Autowired
     MockMvc mvc;
