@@ -1,5 +1,8 @@
 package io.ringmap.planning.web;
 
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.routing.HotKeyLookupException;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
 import io.ringmap.planning.service.KeyHashing;
@@ -8,6 +11,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.web.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -27,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -40,16 +45,35 @@ import org.springframework.web.bind.annotation.RestController;
 public class ShardPlanController {
 
     private static final Set<String> RESERVED = Set.of("keyspace", "table", "shardColumn", "load", "target", "count",
-            "candidates");
+            "candidates", "hotkey", "hotkeyTable");
 
     private final RoutingService routing;
+    private final ObjectProvider<HotKeyQuery> hotKeys;
+    private final ObjectProvider<HotKeysProperties> hotKeySettings;
 
-    public ShardPlanController(RoutingService routing) {
+    public ShardPlanController(RoutingService routing, ObjectProvider<HotKeyQuery> hotKeys,
+            ObjectProvider<HotKeysProperties> hotKeySettings) {
         this.routing = routing;
+        this.hotKeys = hotKeys;
+        this.hotKeySettings = hotKeySettings;
+    }
+
+    /** The hot key a plan started from, with the sketch's figures as {@code GET /hotkeys} shows them. */
+    public record ShardHotKeyView(
+            @Schema(description = "Keyspace of the table the key was counted for") String keyspace,
+            @Schema(description = "Table the key was counted for") String table,
+            @Schema(description = "The label as given (as GET /hotkeys shows it)") String label,
+            @Schema(description = "Estimated hits in the sketch window; the load when none is given") long estimate,
+            long lowerBound, long upperBound,
+            @Schema(description = "estimate / hits of the table in the window, 0..1") double share,
+            @Schema(description = "ringmap.hotkeys.window (ISO-8601): estimates cover the last one to two windows",
+                    example = "PT5M") String window) {
     }
 
     /** One shard key. */
-    public record ShardKeyView(String shard, String token, List<String> replicas) {
+    public record ShardKeyView(String shard,
+            @Schema(description = "The shard key's token; absent where the key is (a hashed hot key)",
+                    nullable = true) String token, List<String> replicas) {
     }
 
     /** How far a set of shard keys spreads. */
@@ -58,38 +82,49 @@ public class ShardPlanController {
     }
 
     /** The question in a JSON body: the form generated clients call. */
-    @Schema(description = "A hot key's other partition key columns, its shard column, and load and target or count")
+    @Schema(description = "A hot key's other partition key columns (or its label from GET /hotkeys), its shard column, "
+            + "and load and target or count")
     public record ShardsRequest(
             @NotBlank @Schema(example = "iot") String keyspace,
             @NotBlank @Schema(example = "readings") String table,
-            @NotNull @Schema(description = "The key's columns except the shard column, as a {column: value} map",
-                    example = "{\"day\": \"2026-10-01\"}") Map<String, String> key,
+            @NotNull @Schema(description = "The key's columns except the shard column, as a {column: value} map "
+                    + "(may be empty with hotkey)", example = "{\"day\": \"2026-10-01\"}") Map<String, String> key,
             @NotBlank @Schema(description = "The shard column (an integer or text column of the partition key)",
                     example = "sensor_id") String shardColumn,
-            @Schema(description = "The key's rate or size now (any unit)", nullable = true, example = "480000")
-            Double load,
+            @Schema(description = "The key's rate or size now (any unit); default with hotkey: its estimate",
+                    nullable = true, example = "480000") Double load,
             @Schema(description = "The most per shard (same unit)", nullable = true, example = "100000") Double target,
             @Schema(description = "A shard count instead of load and target", nullable = true) Integer count,
             @Schema(description = "Shard values searched for the widest spread (default 4 x count, at most 4096)",
-                    nullable = true) Integer candidates) {
+                    nullable = true) Integer candidates,
+            @Schema(description = "A hot key's label exactly as GET /hotkeys shows it", nullable = true)
+            String hotkey,
+            @Schema(description = "The table the hot key was counted for (same keyspace); default: table",
+                    nullable = true) String hotkeyTable) {
     }
 
     /** The answer. */
-    public record ShardsResponse(String keyspace, String table, Map<String, String> key, String shardColumn,
+    public record ShardsResponse(String keyspace, String table,
+            @Schema(description = "The key's other columns; absent for a hot key named by its hash while clear keys "
+                    + "are hidden (export-key hash)", nullable = true) Map<String, String> key, String shardColumn,
             @Schema(description = "Shards needed: ceil(load / target), or the count given") int count,
             @Schema(description = "Shard values 0..count-1") List<ShardKeyView> sequential, SpreadView sequentialSpread,
             @Schema(description = "Shard values chosen among the first candidates to reach the most nodes")
-            List<ShardKeyView> spread, SpreadView spreadSpread, int candidatesSearched, int nodesInRing) {
+            List<ShardKeyView> spread, SpreadView spreadSpread, int candidatesSearched, int nodesInRing,
+            @Schema(description = "The load used: load, or the hot key's estimate", nullable = true) Double load,
+            @Schema(description = "The hot key the plan started from (hotkey=)", nullable = true) ShardHotKeyView hotKey) {
     }
 
     @GetMapping(path = "/plan/shards", produces = "application/json")
     @Operation(summary = "Shards for a hot key: the count under a target, each shard key's token and replicas",
-            description = "Give the table, its key columns except the shard column as column=value, the shard column,"
-                    + " and either load and target (count = ceil(load / target)) or count. The shard keys are hashed"
+            description = "Give the table, its key columns except the shard column as column=value (or hotkey= a"
+                    + " label from GET /hotkeys), the shard column, and either load and target (count = ceil(load /"
+                    + " target)) or count. With hotkey= and no load, the load is the key's estimate from /hotkeys"
+                    + " (hits in the sketch window), so target is in hits per window too. The shard keys are hashed"
                     + " as /token does. Example: keyspace=hot&table=events&item=celebrity&shardColumn=shard&load="
-                    + "480000&target=100000 needs 5 shards. The form for curl and Swagger UI: code generators cannot "
-                    + "express a free-form exploded query object, so the operation is marked x-internal and generated "
-                    + "clients call POST /plan/shards instead.",
+                    + "480000&target=100000 needs 5 shards. The form for curl and Swagger UI: code generators cannot"
+                    + " express a free-form exploded query object, so the operation is marked x-internal and generated"
+                    + " clients call POST /plan/shards instead.",
             extensions = @Extension(properties = @ExtensionProperty(name = "internal", value = "true",
                     parseValue = true)))
     @Parameter(name = "key", in = ParameterIn.QUERY, style = ParameterStyle.FORM, explode = Explode.TRUE,
@@ -101,21 +136,26 @@ public class ShardPlanController {
             @Parameter(description = "Table whose partition key has the shard column") @RequestParam String table,
             @Parameter(description = "The shard column (an integer or text column of the partition key)")
             @RequestParam String shardColumn,
-            @Parameter(description = "The key's rate or size now (any unit)") @RequestParam(required = false)
-            Double load,
+            @Parameter(description = "The key's rate or size now (any unit); default with hotkey: its estimate")
+            @RequestParam(required = false) Double load,
             @Parameter(description = "The most per shard (same unit)") @RequestParam(required = false) Double target,
             @Parameter(description = "A shard count instead of load and target") @RequestParam(required = false)
             Integer count,
             @Parameter(description = "Shard values searched for the widest spread (default 4 x count, at most "
                     + "4096)") @RequestParam(required = false) Integer candidates,
+            @Parameter(description = "A hot key's label exactly as GET /hotkeys shows it (with export-key hash: the"
+                    + " hash); its columns are matched by name onto the table's key, the shard column left out",
+                    example = "celebrity") @RequestParam(required = false) String hotkey,
+            @Parameter(description = "The table the hot key was counted for (same keyspace); default: table")
+            @RequestParam(required = false) String hotkeyTable,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        Map<String, String> key = new LinkedHashMap<>();
+        Map<String, String> given = new LinkedHashMap<>();
         params.forEach((name, values) -> {
             if (!RESERVED.contains(name)) {
-                key.put(name.startsWith("pk.") ? name.substring(3) : name, values.get(0));
+                given.put(name.startsWith("pk.") ? name.substring(3) : name, values.get(0));
             }
         });
-        return plan(keyspace, table, key, shardColumn, load, target, count, candidates);
+        return plan(keyspace, table, given, shardColumn, load, target, count, candidates, hotkey, hotkeyTable);
     }
 
     @PostMapping(path = "/plan/shards", consumes = "application/json", produces = "application/json")
@@ -124,11 +164,11 @@ public class ShardPlanController {
                     + "a JSON body: the form generated clients call.")
     public ShardsResponse shardsOfKey(@Valid @RequestBody ShardsRequest request) {
         return plan(request.keyspace(), request.table(), request.key(), request.shardColumn(), request.load(),
-                request.target(), request.count(), request.candidates());
+                request.target(), request.count(), request.candidates(), request.hotkey(), request.hotkeyTable());
     }
 
-    private ShardsResponse plan(String keyspace, String table, Map<String, String> key, String shardColumn,
-            Double load, Double target, Integer count, Integer candidates) {
+    private ShardsResponse plan(String keyspace, String table, Map<String, String> given, String shardColumn,
+            Double load, Double target, Integer count, Integer candidates, String hotkey, String hotkeyTable) {
         ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
@@ -136,13 +176,48 @@ public class ShardPlanController {
             throw new InvalidParameterException("shardColumn", "'" + shardColumn + "' is not a partition key column "
                     + "of " + keyspace + "." + table + "; columns: " + schema.columnNames());
         }
+        Map<String, String> key = new LinkedHashMap<>();
+        ShardHotKeyView hot = null;
+        boolean showKey = true;
+        if (hotkey != null) {
+            HotKeyQuery query = hotKeys.getIfAvailable();
+            if (query == null) {
+                throw new HotKeysDisabledException();
+            }
+            HotKeysProperties settings = hotKeySettings.getIfAvailable();
+            // without the settings, nothing says clear keys may be shown: keep them hidden
+            showKey = settings != null && settings.clearKeysShown();
+            HotKeyQuery.FoundHotKey found = query.find(keyspace, hotkeyTable == null ? table : hotkeyTable, hotkey,
+                    showKey);
+            found.values().forEach((column, value) -> {
+                if (column.equals(shardColumn)) {
+                    return; // a hot shard of an already sharded key: its shards are planned anew
+                }
+                if (!schema.columnNames().contains(column)) {
+                    throw new HotKeyLookupException(HotKeyLookupException.Kind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+                            "column '" + column + "' of the hot key (" + found.table().keyspace() + "."
+                                    + found.table().table() + ") is not a partition key column of " + keyspace + "."
+                                    + table + "; columns: " + schema.columnNames());
+                }
+                key.put(column, value);
+            });
+            hot = new ShardHotKeyView(found.table().keyspace(), found.table().table(), hotkey,
+                    found.hotKey().estimate(), found.hotKey().lowerBound(), found.hotKey().upperBound(),
+                    found.hotKey().share(), settings == null ? null : settings.window().toString());
+            if (load == null) {
+                load = (double) found.hotKey().estimate();
+            }
+        }
         int n;
         if (count != null) {
             n = count;
         } else if (load != null && target != null) {
             n = ShardPlanner.countFor(load, target);
         } else {
-            throw new InvalidParameterException("count", "give count, or load and target");
+            throw new InvalidParameterException(hotkey != null ? "target" : "count", hotkey != null
+                    ? "give target (in hits per sketch window, as the hot key's estimate " + load.longValue()
+                            + "), or count"
+                    : "give count, or load and target");
         }
         if (n < 1 || n > 1024) {
             throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "count", n
@@ -152,6 +227,7 @@ public class ShardPlanController {
         if (searched < n || searched > 4096) {
             throw new InvalidParameterException("candidates", "candidates must be from count (" + n + ") to 4096");
         }
+        key.putAll(given);
         if (key.containsKey(shardColumn)) {
             throw new InvalidParameterException(shardColumn, "leave the shard column out: its values are planned");
         }
@@ -161,13 +237,15 @@ public class ShardPlanController {
             values.put(shardColumn, Long.toString(v));
             return KeyHashing.token(ring.partitioner(), schema, values);
         }, f.ring(), placement);
-        return new ShardsResponse(placement.keyspace(), table, key, shardColumn, n, views(plan.sequential(), ring),
-                spread(plan.sequentialSpread()), views(plan.chosen(), ring), spread(plan.chosenSpread()),
-                plan.candidatesSearched(), ring.nodes().size());
+        return new ShardsResponse(placement.keyspace(), table, showKey ? key : null, shardColumn, n,
+                views(plan.sequential(), ring, showKey), spread(plan.sequentialSpread()),
+                views(plan.chosen(), ring, showKey), spread(plan.chosenSpread()), plan.candidatesSearched(),
+                ring.nodes().size(), count != null ? null : load, hot);
     }
 
-    private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring) {
-        return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), k.token().toString(),
+    private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring, boolean showKey) {
+        // a hashed hot key's tokens are unkeyed hashes of its clear value: hidden with the key (as GET /hotkeys does)
+        return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), showKey ? k.token().toString() : null,
                 Arrays.stream(k.replicas()).mapToObj(i -> ring.nodes().get(i).address()).toList())).toList();
     }
 
