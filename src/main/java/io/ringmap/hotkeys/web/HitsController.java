@@ -7,12 +7,12 @@ import io.ringmap.routing.RecordedHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.KeyJson;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +20,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /** {@code POST /hits}: clients report sampled partition accesses, counted like keys ringmap routes itself. */
 @RestController
@@ -38,7 +39,8 @@ public class HitsController {
     @Schema(description = "Accesses of one partition key")
     public record Hit(
             @Schema(description = "The partition key as {column: value}",
-                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}") Map<String, String> key,
+                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
+            @JsonDeserialize(using = KeyJson.Reader.class) Map<String, String> key,
             @Schema(description = "How many accesses this item stands for (e.g. 100 when sampling 1 in 100); "
                     + "default 1", nullable = true, example = "1", minimum = "1") Long count,
             @Schema(description = "read or write; counted per operation in ringmap_hits_reported_total",
@@ -73,21 +75,28 @@ public class HitsController {
                     + "(413 beyond). Counted synchronously; the metrics show it at the next refresh (about 1 s).")
     public HitsResponse hits(@Valid @RequestBody HitsRequest request) {
         List<Hit> hits = request.hits();
-        Map<Operation, Long> byOperation = new EnumMap<>(Operation.class);
+        long[] byOperation = new long[Operation.values().length];
         RecordedHits recorded = routing.recordHits(request.keyspace(), request.table(), hits, (i, hit) -> {
             if (hit == null || hit.key() == null) {
                 throw new BatchItemException(i, new InvalidParameterException("key",
                         "key is required: the partition key as {column: value}"));
             }
             long count = hit.count() == null ? 1L : hit.count();
-            byOperation.merge(operation(i, hit.operation()), count, Long::sum);
+            byOperation[operation(i, hit.operation()).ordinal()] += count;
             return new RoutingService.Hit(hit.key(), count);
         });
-        long total = byOperation.values().stream().mapToLong(Long::longValue).sum();
+        long total = 0;
+        for (long n : byOperation) {
+            total += n;
+        }
         TableSchema schema = recorded.table();
         ReportedHits counter = reported.getIfAvailable();
         if (counter != null) {
-            byOperation.forEach((op, n) -> counter.record(schema.keyspace(), schema.table(), op, n));
+            for (Operation op : Operation.values()) {
+                if (byOperation[op.ordinal()] > 0) {
+                    counter.record(schema.keyspace(), schema.table(), op, byOperation[op.ordinal()]);
+                }
+            }
         }
         return new HitsResponse(schema.keyspace(), schema.table(), recorded.recorded(), total, counter != null);
     }
