@@ -32,20 +32,27 @@ public final class KeyJson {
 
         @Override
         public Map<String, String> deserialize(JsonParser p, DeserializationContext ctxt) {
-            if (!p.isExpectedStartObjectToken()) {
-                JavaType map = ctxt.getTypeFactory().constructMapType(LinkedHashMap.class, String.class,
-                        String.class);
-                return ctxt.readValue(p, map);
-            }
-            KeyMap key = new KeyMap();
-            for (String name = p.nextName(); name != null; name = p.nextName()) {
-                JsonToken t = p.nextToken();
-                String value = t == JsonToken.VALUE_STRING ? p.getString()
-                        : t == JsonToken.VALUE_NULL ? null : ctxt.readValue(p, String.class);
-                key.put(name, value);
-            }
-            return key;
+            return read(p, ctxt);
         }
+    }
+
+    /** Reads the key at the parser's current token as {@link Reader} does; JSON null is null. */
+    public static Map<String, String> read(JsonParser p, DeserializationContext ctxt) {
+        if (p.currentToken() == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (!p.isExpectedStartObjectToken()) {
+            JavaType map = ctxt.getTypeFactory().constructMapType(LinkedHashMap.class, String.class, String.class);
+            return ctxt.readValue(p, map);
+        }
+        KeyMap key = new KeyMap();
+        for (String name = p.nextName(); name != null; name = p.nextName()) {
+            JsonToken t = p.nextToken();
+            String value = t == JsonToken.VALUE_STRING ? p.getString()
+                    : t == JsonToken.VALUE_NULL ? null : ctxt.readValue(p, String.class);
+            key.put(name, value);
+        }
+        return key;
     }
 
     /** An insertion-ordered map for a handful of entries, looked up by a linear scan. */

@@ -7,7 +7,6 @@ import io.ringmap.routing.RecordedHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.web.InvalidParameterException;
-import io.ringmap.web.KeyJson;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -37,10 +36,10 @@ public class HitsController {
 
     /** One reported access. */
     @Schema(description = "Accesses of one partition key")
+    @JsonDeserialize(using = HitJson.class)
     public record Hit(
             @Schema(description = "The partition key as {column: value}",
-                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
-            @JsonDeserialize(using = KeyJson.Reader.class) Map<String, String> key,
+                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}") Map<String, String> key,
             @Schema(description = "How many accesses this item stands for (e.g. 100 when sampling 1 in 100); "
                     + "default 1", nullable = true, example = "1", minimum = "1") Long count,
             @Schema(description = "read or write; counted per operation in ringmap_hits_reported_total",
@@ -104,6 +103,12 @@ public class HitsController {
     private static Operation operation(int index, String text) {
         if (text == null) {
             return Operation.UNSPECIFIED;
+        }
+        if (text.equals("read")) {
+            return Operation.READ; // the common spellings without a lower-cased copy per item
+        }
+        if (text.equals("write")) {
+            return Operation.WRITE;
         }
         return switch (text.toLowerCase(Locale.ROOT)) {
             case "read" -> Operation.READ;
