@@ -75,7 +75,7 @@ measure() { # label url [script]
   port=$(echo "$url" | sed -E 's|.*:([0-9]+)/.*|\1|'); pid=${pid_of[$port]}
   c0=$(cpu_ticks "$pid")
   r=$(wrk -t2 -c64 -d"$DURATION" --timeout 30s --latency ${script:+-s "$script"} "$url")
-  c1=$(cpu_ticks "$pid"); n=$(echo "$r" | awk '/requests in/ {print $1}')
+  c1=$(cpu_ticks "$pid"); n=$(echo "$r" | awk '/requests in/ {print $1}'); [ "${n:-0}" -gt 0 ] || n=1
   printf '%-28s %10s req/s   p50 %8s   p99 %8s   non-2xx %5s   cpu %7.1f ms/1000 req\n' "$label" \
     "$(echo "$r" | awk '/Requests\/sec/ {print $2}')" "$(echo "$r" | awk '$1 == "50%" {print $2}')" \
     "$(echo "$r" | awk '$1 == "99%" {print $2}')" "$(echo "$r" | awk '/Non-2xx/ {print $NF}' | grep . || echo 0)" \
