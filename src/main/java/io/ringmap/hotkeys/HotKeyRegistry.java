@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * All tables' hot-key trackers, bounded: at most {@link HotKeySettings#maxTables()} tables are tracked, hits of
  * further tables are dropped and counted by {@link #droppedHits()}.
  *
- * <p>The hit path ({@code record}) is thread-safe and lock-free apart from one short per-table critical section.
+ * <p>The hit path ({@code record}) is thread-safe and never waits: one short per-table critical section when its
+ * lock is free, a queue otherwise ({@link TableTracker}).
  * Someone must call {@link #refresh()} about once a second (the exported top K changes only then) and
  * {@link #rotateWindows()} once per sketch window.
  */

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.datasketches.frequencies.ErrorType;
@@ -26,6 +27,12 @@ import org.apache.datasketches.frequencies.ItemsSketch;
  * nearly equal traffic do not flap in and out of the exported set. An incumbent that is no longer in the sketch at
  * all is dropped.
  *
+ * <p>A hit never waits for a lock: when every stripe is busy (on a loaded machine a thread holding one may have been
+ * descheduled, and every other request thread would then queue behind it, a lock convoy that cut the throughput of
+ * {@code GET /replicas} to a few percent), the hit is queued and counted by the next thread that holds a stripe, or
+ * by the next read ({@link #refresh()}, {@link #counters()}, {@link #hotKeys(int)}). Until then it is in none of the
+ * figures, so the sum above stays exact.
+ *
  * <p>The sketch counts a window: {@link #rotateWindow()} starts a new one and keeps the previous, so estimates cover
  * the last one to two windows and keys that cooled down eventually leave the top K.
  */
@@ -37,6 +44,8 @@ public final class TableTracker {
 
     /** Labels counted under one stripe lock at most: bounds how long a batch delays a refresh. */
     private static final int CHUNK = 256;
+    /** Queued hits counted per hit recorded: more than one, so the queue empties whenever a stripe is free. */
+    private static final int DRAIN_PER_HIT = 16;
 
     private final TableId table;
     private final int topK;
@@ -47,6 +56,8 @@ public final class TableTracker {
     private final HitCounter other = new HitCounter(KeyLabels.OTHER);
     private final LongAdder total = new LongAdder();
     private final Object refreshLock = new Object();
+    // hits whose thread found every stripe busy; counted under a stripe lock by whoever takes one next
+    private final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
 
     // replaced only while every stripe lock is held; read by hits under one stripe lock
     private volatile Top top = Top.EMPTY;
@@ -79,14 +90,32 @@ public final class TableTracker {
             }
             throw new IllegalArgumentException("hit count must not be negative, was " + count);
         }
-        Stripe stripe = lockStripe();
+        Stripe stripe = tryLockStripe();
+        if (stripe == null) {
+            pending.add(new Pending(label, count));
+            return;
+        }
         try {
-            stripe.current.update(label, count);
-            HitCounter counter = top.byLabel.get(label);
-            (counter != null ? counter : other).add(count);
-            total.add(count);
+            count(stripe, label, count);
+            drainPending(stripe, DRAIN_PER_HIT);
         } finally {
             stripe.lock.unlock();
+        }
+    }
+
+    // under the stripe's lock
+    private void count(Stripe stripe, String label, long count) {
+        stripe.current.update(label, count);
+        HitCounter counter = top.byLabel.get(label);
+        (counter != null ? counter : other).add(count);
+        total.add(count);
+    }
+
+    // under the stripe's lock
+    private void drainPending(Stripe stripe, int max) {
+        Pending hit;
+        for (int i = 0; i < max && (hit = pending.poll()) != null; i++) {
+            count(stripe, hit.label, hit.count);
         }
     }
 
@@ -126,6 +155,7 @@ public final class TableTracker {
                     other.add(toOther);
                 }
                 total.add(all);
+                drainPending(stripe, DRAIN_PER_HIT);
             } finally {
                 stripe.lock.unlock();
             }
@@ -139,7 +169,7 @@ public final class TableTracker {
     public void refresh() {
         synchronized (refreshLock) {
             long seen = total.sum();
-            if (seen == totalAtLastRefresh) {
+            if (seen == totalAtLastRefresh && pending.isEmpty()) {
                 return;
             }
             Merged view = readSketch();
@@ -180,6 +210,7 @@ public final class TableTracker {
     public TopKCounters counters() {
         lockAll();
         try {
+            drainPending(stripes[0], Integer.MAX_VALUE);
             long exported = other.count();
             for (HitCounter counter : top.ordered) {
                 exported += counter.count();
@@ -253,6 +284,7 @@ public final class TableTracker {
         for (Stripe stripe : stripes) {
             stripe.lock.lock();
             try {
+                drainPending(stripe, Integer.MAX_VALUE);
                 if (stripe.previous != null) {
                     merged.merge(stripe.previous);
                 }
@@ -266,12 +298,9 @@ public final class TableTracker {
         return new Merged(rows, merged.getStreamLength(), merged.getMaximumError());
     }
 
-    private Stripe lockStripe() {
-        if (stripes.length == 1) {
-            stripes[0].lock.lock();
-            return stripes[0];
-        }
-        // prefer the thread's home stripe, take any free one rather than wait, wait at home if all are busy
+    /** A free stripe, locked, or null when every stripe is busy. */
+    private Stripe tryLockStripe() {
+        // prefer the thread's home stripe, take any free one rather than wait
         int home = (int) Thread.currentThread().getId() & stripeMask;
         for (int i = 0; i < stripes.length; i++) {
             Stripe stripe = stripes[(home + i) & stripeMask];
@@ -279,8 +308,28 @@ public final class TableTracker {
                 return stripe;
             }
         }
-        stripes[home].lock.lock();
-        return stripes[home];
+        return null;
+    }
+
+    /** A stripe, locked: a free one if any, else the thread's home stripe once it is free (batches only). */
+    private Stripe lockStripe() {
+        Stripe free = tryLockStripe();
+        if (free != null) {
+            return free;
+        }
+        Stripe home = stripes[(int) Thread.currentThread().getId() & stripeMask];
+        home.lock.lock();
+        return home;
+    }
+
+    /** Runs {@code action} while this thread holds every stripe (tests: hits recorded meanwhile must not wait). */
+    void whileEveryStripeIsBusy(Runnable action) {
+        lockAll();
+        try {
+            action.run();
+        } finally {
+            unlockAll();
+        }
     }
 
     private void lockAll() {
@@ -303,6 +352,9 @@ public final class TableTracker {
         Stripe(int maxMapSize) {
             current = new ItemsSketch<>(maxMapSize);
         }
+    }
+
+    private record Pending(String label, long count) {
     }
 
     private record Merged(ItemsSketch.Row<String>[] rows, long streamLength, long maximumError) {

@@ -248,6 +248,35 @@ class TableTrackerTest {
         }
     }
 
+    @Test
+    void aHitNeverWaitsForABusyStripeAndIsCountedByTheNextRead() throws Exception {
+        // given a tracker whose every stripe is held by another thread (e.g. one descheduled mid-hit)
+        TableTracker tracker = new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withTopK(5).withStripes(2),
+                KeyExporter.plain());
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            tracker.whileEveryStripeIsBusy(() -> {
+                // when a request thread records hits meanwhile
+                Future<?> hit = pool.submit(() -> {
+                    tracker.record("alice", 3);
+                    tracker.record("bob", 1);
+                });
+
+                // then it returns without waiting for the stripes
+                assertThat(hit).succeedsWithin(java.time.Duration.ofSeconds(10));
+            });
+        } finally {
+            pool.shutdown();
+        }
+
+        // and the next read counts them, exactly
+        TopKCounters counters = tracker.counters();
+        assertThat(counters.total()).isEqualTo(4);
+        assertSumIsExact(counters);
+        tracker.refresh();
+        assertThat(keys(tracker)).containsExactly("alice", "bob");
+    }
+
     private static void assertSumIsExact(TopKCounters counters) {
         long sum = counters.keys().stream().mapToLong(HitCounter::count).sum();
         assertThat(sum + counters.other().count() + counters.evicted()).isEqualTo(counters.total());
