@@ -23,6 +23,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -179,6 +181,31 @@ class SecureClusterIT {
             assertThat(cause).doesNotContain("authentication failed");
         }
         assertNoSecretIn(output.getAll());
+    }
+
+    /**
+     * Mutual TLS over TLS 1.3 and 1.2 on the wire: the client certificate handshake, then an OPTIONS frame that the
+     * node must answer with SUPPORTED. (With Cassandra's OpenSSL provider TLS 1.3 fails here; see
+     * {@code JvmOptions.TLS_PROVIDER}.) ringmap's own sessions use the JDK's client defaults, so TLS 1.3.
+     */
+    @Test
+    void mutualTlsSpeaksTls13AndTls12() throws IOException {
+        for (String protocol : List.of("TLSv1.3", "TLSv1.2")) {
+            SSLContext context = TestCertificates.sslContext(CLIENT_KEYSTORE, TRUSTSTORE, STORE_PASSWORD);
+            try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.80", 9042)) {
+                socket.setEnabledProtocols(new String[] {protocol});
+                socket.setSoTimeout(10_000);
+                socket.startHandshake();
+                assertThat(socket.getSession().getProtocol()).isEqualTo(protocol);
+                // OPTIONS: protocol v4 request, stream 1, opcode 0x05, empty body
+                socket.getOutputStream().write(new byte[] {0x04, 0, 0, 1, 0x05, 0, 0, 0, 0});
+                socket.getOutputStream().flush();
+                byte[] header = socket.getInputStream().readNBytes(9);
+                assertThat(header).as("response header over %s", protocol).hasSize(9);
+                assertThat(header[0]).as("v4 response").isEqualTo((byte) 0x84);
+                assertThat(header[4]).as("SUPPORTED opcode over %s", protocol).isEqualTo((byte) 0x06);
+            }
+        }
     }
 
     @AfterAll
