@@ -53,6 +53,15 @@ final class JvmOptions {
             "-Dcassandra.shutdown_announce_in_ms=0",
             "-Dcassandra.test.messagingService.nonGracefulShutdown=true");
 
+    /**
+     * TLS nodes use the JDK's TLS provider. With its default, OpenSSL through netty-tcnative-boringssl-static
+     * (2.0.70, with netty 4.1.130), a Cassandra 5.0.9 node drops every TLS 1.3 connection that presents a client
+     * certificate: the first frame after the handshake reaches the native transport as protocol version 0
+     * ("Invalid or unsupported protocol version (0)"), so neither the driver nor a raw socket gets past OPTIONS.
+     * The JDK provider serves TLS 1.3 with client certificates (SecureClusterIT checks both versions).
+     */
+    static final String TLS_PROVIDER = "-Dcassandra.disable_tcactive_openssl=true";
+
     private JvmOptions() {
     }
 
@@ -72,6 +81,9 @@ final class JvmOptions {
         options.add("-Dcassandra-rackdc.properties=" + files.rackDcProperties().toUri());
         options.add("-Dcassandra.logdir=" + files.logDir());
         options.add("-Dlogback.configurationFile=" + files.logbackXml());
+        if (spec.clientAccess() != null && spec.clientAccess().tls()) {
+            options.add(TLS_PROVIDER);
+        }
         options.addAll(extraOptions());
         return options;
     }

@@ -91,11 +91,8 @@ final class NodeConfigWriter {
                 + "  keystore_password: \"" + access.storePassword() + "\"\n"
                 + "  truststore: " + access.truststore() + "\n"
                 + "  truststore_password: \"" + access.storePassword() + "\"\n"
-                + "  require_client_auth: " + access.requireClientAuth() + "\n"
-                // with client certificates over TLS 1.3, Cassandra 5.0.9's native transport (netty-tcnative) drops
-                // connections whose first frame follows the client's Finished at once ("Invalid or unsupported
-                // protocol version (0)"), in most forked test JVMs: mutual TLS nodes speak TLS 1.2
-                + (access.requireClientAuth() ? "  accepted_protocols: [TLSv1.2]\n" : "");
+                // TLS 1.3 and 1.2 (Cassandra's default); see JvmOptions.TLS_PROVIDER for client certificates over 1.3
+                + "  require_client_auth: " + access.requireClientAuth() + "\n";
     }
 
     static String rackDcProperties(NodeSpec node) {
