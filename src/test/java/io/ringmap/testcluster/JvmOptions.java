@@ -58,12 +58,21 @@ final class JvmOptions {
 
     /** Options of a Cassandra server JVM for one node; {@code files} says where its configuration lives. */
     static List<String> server(ClusterSpec spec, NodeSpec node, NodeFiles files) {
+        return server(spec, node, files, List.of());
+    }
+
+    /** As {@link #server(ClusterSpec, NodeSpec, NodeFiles)}, with system properties for this start only. */
+    static List<String> server(ClusterSpec spec, NodeSpec node, NodeFiles files, List<String> startOptions) {
         List<String> options = new ArrayList<>();
         options.add("-Xms" + spec.heapMin());
         options.add("-Xmx" + spec.heapMax());
         options.addAll(TEST_SPEED);
         options.addAll(JAVA17_MODULES);
         options.addAll(CASSANDRA_TEST_SWITCHES);
+        if (spec.ringDelay() != null) {
+            // StorageService.RING_DELAY_MILLIS, read once at start-up (CassandraRelevantProperties.RING_DELAY)
+            options.add("-Dcassandra.ring_delay_ms=" + spec.ringDelay().toMillis());
+        }
         // JMX without authentication, bound to loopback only (what cassandra-env.sh does with LOCAL_JMX=yes)
         options.add("-Dcassandra.jmx.local.port=" + spec.jmxPort(node));
         options.add("-Dcassandra-foreground=yes");
@@ -72,6 +81,7 @@ final class JvmOptions {
         options.add("-Dcassandra-rackdc.properties=" + files.rackDcProperties().toUri());
         options.add("-Dcassandra.logdir=" + files.logDir());
         options.add("-Dlogback.configurationFile=" + files.logbackXml());
+        options.addAll(startOptions);
         options.addAll(extraOptions());
         return options;
     }
