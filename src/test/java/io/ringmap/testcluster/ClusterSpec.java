@@ -21,7 +21,9 @@ import java.util.Set;
  *                    usual 7199
  * @param clientAccess TLS and authentication of the CQL port; null: plaintext, no authentication
  * @param ringDelay   Cassandra's {@code cassandra.ring_delay_ms} (how long bootstrap, decommission and replacement
- *                    wait for gossip to spread); null: Cassandra's default of 30 s
+ *                    wait for gossip to spread) and {@code cassandra.broadcast_interval_ms} (how long a replacement
+ *                    on another address waits for the dead node's gossip to stay quiet); null: Cassandra's defaults
+ *                    of 30 s and 60 s
  */
 public record ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
                           String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
@@ -92,8 +94,9 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
     }
 
     /**
-     * The same cluster with a shorter {@code cassandra.ring_delay_ms}, for tests that bootstrap, decommission or
-     * replace nodes: Cassandra sleeps this long (instead of 30 s) at each step of those operations.
+     * The same cluster with a shorter {@code cassandra.ring_delay_ms} and {@code cassandra.broadcast_interval_ms},
+     * for tests that bootstrap, decommission or replace nodes: Cassandra sleeps this long (instead of 30 s and 60 s)
+     * at the steps of those operations.
      */
     public ClusterSpec withRingDelay(Duration delay) {
         return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, delay);

@@ -70,8 +70,11 @@ final class JvmOptions {
         options.addAll(JAVA17_MODULES);
         options.addAll(CASSANDRA_TEST_SWITCHES);
         if (spec.ringDelay() != null) {
-            // StorageService.RING_DELAY_MILLIS, read once at start-up (CassandraRelevantProperties.RING_DELAY)
+            // StorageService.RING_DELAY_MILLIS, read once at start-up (CassandraRelevantProperties.RING_DELAY);
+            // BROADCAST_INTERVAL_MS (default 60 s) is how long a replacement on another address waits for the dead
+            // node's gossip to stay quiet, and how often nodes gossip their load
             options.add("-Dcassandra.ring_delay_ms=" + spec.ringDelay().toMillis());
+            options.add("-Dcassandra.broadcast_interval_ms=" + spec.ringDelay().toMillis());
         }
         // JMX without authentication, bound to loopback only (what cassandra-env.sh does with LOCAL_JMX=yes)
         options.add("-Dcassandra.jmx.local.port=" + spec.jmxPort(node));
