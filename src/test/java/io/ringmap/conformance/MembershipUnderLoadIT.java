@@ -83,7 +83,7 @@ class MembershipUnderLoadIT {
     static final List<String> KEYSPACES = List.of("members_simple", "members_nts");
     static final int KEYS = 40;
     static final int SAMPLE = 8;
-    static final int THREADS = 3;
+    static final int THREADS = 4;
     static final int PER_THREAD_RATE = 150;
 
     @RegisterExtension
