@@ -55,6 +55,27 @@ public final class HotKeyRegistry {
         tracker.record(KeyLabels.bounded(label, settings.maxLabelLength()), count);
     }
 
+    /**
+     * Counts a batch of one table: {@code counts[i]} hits of the key labelled {@code labels[i]} ({@link KeyLabels#join}
+     * results) for each {@code i < n}. The labels array is bounded in place.
+     */
+    public void recordLabels(String keyspace, String table, String[] labels, long[] counts, int n) {
+        TableTracker tracker = tracker(new TableId(keyspace, table));
+        if (tracker == null) {
+            long dropped = 0;
+            for (int i = 0; i < n; i++) {
+                dropped += counts[i];
+            }
+            droppedHits.add(dropped);
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            labels[i] = KeyLabels.bounded(Objects.requireNonNull(labels[i], "label must not be null"),
+                    settings.maxLabelLength());
+        }
+        tracker.recordAll(labels, counts, n);
+    }
+
     /** Recomputes every table's top K. */
     public void refresh() {
         trackers.values().forEach(TableTracker::refresh);

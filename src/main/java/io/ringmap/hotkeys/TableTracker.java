@@ -35,6 +35,9 @@ public final class TableTracker {
             Comparator.<ItemsSketch.Row<String>>comparingLong(ItemsSketch.Row::getEstimate).reversed()
                     .thenComparing(ItemsSketch.Row::getItem);
 
+    /** Labels counted under one stripe lock at most: bounds how long a batch delays a refresh. */
+    private static final int CHUNK = 256;
+
     private final TableId table;
     private final int topK;
     private final int maxMapSize;
@@ -84,6 +87,48 @@ public final class TableTracker {
             total.add(count);
         } finally {
             stripe.lock.unlock();
+        }
+    }
+
+    /**
+     * Counts {@code counts[i]} hits of the key labelled {@code labels[i]} for each {@code i < n}, as many
+     * {@link #record} calls would, taking a stripe lock once per chunk of labels instead of once per hit. Labels
+     * should be distinct (pre-aggregated by the caller), though repeats are counted correctly too.
+     */
+    public void recordAll(String[] labels, long[] counts, int n) {
+        for (int i = 0; i < n; i++) {
+            if (counts[i] < 0) {
+                throw new IllegalArgumentException("hit count must not be negative, was " + counts[i]);
+            }
+        }
+        for (int from = 0; from < n; from += CHUNK) {
+            int to = Math.min(n, from + CHUNK);
+            Stripe stripe = lockStripe();
+            try {
+                Map<String, HitCounter> exported = top.byLabel;
+                long toOther = 0;
+                long all = 0;
+                for (int i = from; i < to; i++) {
+                    long count = counts[i];
+                    if (count == 0) {
+                        continue;
+                    }
+                    stripe.current.update(labels[i], count);
+                    HitCounter counter = exported.get(labels[i]);
+                    if (counter != null) {
+                        counter.add(count);
+                    } else {
+                        toOther += count;
+                    }
+                    all += count;
+                }
+                if (toOther > 0) {
+                    other.add(toOther);
+                }
+                total.add(all);
+            } finally {
+                stripe.lock.unlock();
+            }
         }
     }
 

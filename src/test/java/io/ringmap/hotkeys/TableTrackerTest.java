@@ -183,7 +183,8 @@ class TableTrackerTest {
 
     @Test
     void countsExactlyUnderConcurrentHitsAndRefreshes() throws Exception {
-        // given 4 threads recording Zipf traffic while another thread refreshes and rotates continuously
+        // given 4 threads recording Zipf traffic (hit by hit, or in batches) while another thread refreshes and
+        // rotates continuously
         for (int stripes : new int[] {1, 4}) {
             TableTracker tracker = new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withTopK(5).withStripes(stripes),
                     KeyExporter.plain());
@@ -198,8 +199,21 @@ class TableTrackerTest {
                 writers.add(pool.submit(() -> {
                     Zipf zipf = new Zipf(10_000, 1.1, seed);
                     start.await();
-                    for (int i = 0; i < hitsPerThread; i++) {
-                        tracker.record("k" + zipf.next(), 1);
+                    if (seed % 2 == 0) {
+                        for (int i = 0; i < hitsPerThread; i++) {
+                            tracker.record("k" + zipf.next(), 1);
+                        }
+                    } else {
+                        // batches of 1,000 hits as POST /hits records them, with repeated labels and counts of 2
+                        String[] labels = new String[1000];
+                        long[] counts = new long[1000];
+                        java.util.Arrays.fill(counts, 2);
+                        for (int i = 0; i < hitsPerThread; i += 2 * labels.length) {
+                            for (int j = 0; j < labels.length; j++) {
+                                labels[j] = "k" + zipf.next();
+                            }
+                            tracker.recordAll(labels, counts, labels.length);
+                        }
                     }
                     return null;
                 }));
