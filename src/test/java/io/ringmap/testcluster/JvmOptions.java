@@ -67,12 +67,24 @@ final class JvmOptions {
 
     /** Options of a Cassandra server JVM for one node; {@code files} says where its configuration lives. */
     static List<String> server(ClusterSpec spec, NodeSpec node, NodeFiles files) {
+        return server(spec, node, files, List.of());
+    }
+
+    /** As {@link #server(ClusterSpec, NodeSpec, NodeFiles)}, with system properties for this start only. */
+    static List<String> server(ClusterSpec spec, NodeSpec node, NodeFiles files, List<String> startOptions) {
         List<String> options = new ArrayList<>();
         options.add("-Xms" + spec.heapMin());
         options.add("-Xmx" + spec.heapMax());
         options.addAll(TEST_SPEED);
         options.addAll(JAVA17_MODULES);
         options.addAll(CASSANDRA_TEST_SWITCHES);
+        if (spec.ringDelay() != null) {
+            // StorageService.RING_DELAY_MILLIS, read once at start-up (CassandraRelevantProperties.RING_DELAY);
+            // BROADCAST_INTERVAL_MS (default 60 s) is how long a replacement on another address waits for the dead
+            // node's gossip to stay quiet, and how often nodes gossip their load
+            options.add("-Dcassandra.ring_delay_ms=" + spec.ringDelay().toMillis());
+            options.add("-Dcassandra.broadcast_interval_ms=" + spec.ringDelay().toMillis());
+        }
         // JMX without authentication, bound to loopback only (what cassandra-env.sh does with LOCAL_JMX=yes)
         options.add("-Dcassandra.jmx.local.port=" + spec.jmxPort(node));
         options.add("-Dcassandra-foreground=yes");
@@ -84,6 +96,7 @@ final class JvmOptions {
         if (spec.clientAccess() != null && spec.clientAccess().tls()) {
             options.add(TLS_PROVIDER);
         }
+        options.addAll(startOptions);
         options.addAll(extraOptions());
         return options;
     }
