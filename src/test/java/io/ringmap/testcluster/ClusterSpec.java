@@ -18,9 +18,11 @@ import java.util.Set;
  * @param jmxPortBase JMX port of node 127.0.0.N is {@code jmxPortBase + N}; the default 7198 gives 127.0.0.1 the
  *                    usual 7199
  * @param clientAccess TLS and authentication of the CQL port; null: plaintext, no authentication
+ * @param jmxAccess    authentication and TLS of the JMX port; null: open, loopback only
  */
 public record ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
-                          String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess) {
+                          String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
+                          JmxAccess jmxAccess) {
 
     public static final String DEFAULT_HEAP_MIN = "256m";
     public static final String DEFAULT_HEAP_MAX = "512m";
@@ -29,7 +31,13 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
     /** A cluster with an open plaintext CQL port. */
     public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
                        String heapMin, String heapMax, int jmxPortBase) {
-        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, null);
+        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, null, null);
+    }
+
+    /** A cluster with an open JMX port. */
+    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
+                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess) {
+        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, null);
     }
 
     public ClusterSpec {
@@ -69,12 +77,18 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
 
     /** The same cluster with another heap per node. */
     public ClusterSpec withHeap(String min, String max) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess);
+        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, jmxAccess);
     }
 
     /** The same cluster with TLS and/or password authentication on its CQL port. */
     public ClusterSpec withClientAccess(ClientAccess access) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access);
+        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access, jmxAccess);
+    }
+
+    /** The same cluster with authentication and/or TLS on its JMX port. */
+    public ClusterSpec withJmxAccess(JmxAccess access) {
+        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess,
+                access);
     }
 
     /** The JMX port that nodetool uses for {@code node}. */
