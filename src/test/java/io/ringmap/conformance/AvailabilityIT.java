@@ -328,7 +328,7 @@ class AvailabilityIT {
             assertThat(System.nanoTime()).as("127.0.0.50 sees " + address + " down").isLessThan(deadline);
             RingmapHttp.sleepQuietly(500);
         }
-        http().await("/ring", r -> r.status() == 200 && LiveRefreshIT.state(r.json(), address).equals("DOWN"),
+        http().await("/ring", r -> r.status() == 200 && RingmapHttp.nodeState(r.json(), address).equals("DOWN"),
                 Duration.ofSeconds(30));
     }
 

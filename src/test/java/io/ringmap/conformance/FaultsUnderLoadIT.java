@@ -74,9 +74,6 @@ class FaultsUnderLoadIT {
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
     @LocalServerPort
     int port;
 
@@ -84,7 +81,7 @@ class FaultsUnderLoadIT {
     final Map<String, String> tokens = new HashMap<>();
     final Map<String, List<String>> endpoints = new HashMap<>();
     final List<String> keys = new ArrayList<>();
-    Load load;
+    LoadGenerator load;
     long began;
 
     @BeforeAll
@@ -105,17 +102,16 @@ class FaultsUnderLoadIT {
                     "SELECT token(k) FROM faults.t WHERE k = '" + key + "'")
                     .setConsistencyLevel(DefaultConsistencyLevel.ALL)).one().getLong(0)));
         }
-        endpoints.putAll(getEndpoints(cluster, 0, "faults", "t", keys));
+        endpoints.putAll(CassandraAnswers.getEndpoints(cluster, 0, "faults", "t", keys));
         await("/splits?keyspace=faults&table=t&n=8", r -> r.status() == 200, Duration.ofSeconds(60));
-        load = new Load();
-        load.start();
+        load = LoadGenerator.replicasTokensAndSplits(http(), THREADS, "faults", "t", "k", tokens, () -> endpoints, 8);
     }
 
     @AfterAll
     void stopTheLoad() {
         if (load != null) {
-            load.stop();
-            load.report("total");
+            load.close();
+            load.figures().print("FaultsUnderLoadIT", "total");
         }
         System.out.printf("[FaultsUnderLoadIT] total %d s%n", (System.nanoTime() - began) / 1_000_000_000);
     }
@@ -124,7 +120,7 @@ class FaultsUnderLoadIT {
     @Order(2)
     void rollingRestartOfEveryNodeFailsNoRequest() {
         CassandraCluster cluster = CASSANDRA.cluster();
-        Load.Figures before = load.figures();
+        LoadGenerator.Figures before = load.figures();
         for (int i = 0; i < ADDRESSES.size(); i++) {
             String node = ADDRESSES.get(i);
             long t0 = System.nanoTime();
@@ -138,8 +134,8 @@ class FaultsUnderLoadIT {
             report("rolling restart: " + node + " started -> UP", t1);
         }
         assertStatesMatchNodetool(cluster, 0);
-        Load.Figures during = load.figures().minus(before);
-        during.print("rolling restart");
+        LoadGenerator.Figures during = load.figures().minus(before);
+        during.print("FaultsUnderLoadIT", "rolling restart");
         assertThat(during.failed()).as(load.failures()).isZero();
         assertThat(during.wrong()).as(load.failures()).isZero();
         assertThat(during.sent()).isPositive();
@@ -149,7 +145,7 @@ class FaultsUnderLoadIT {
     @Order(3)
     void aKilledNodeIsDownWithinTenSecondsAndNoRequestFails() {
         CassandraCluster cluster = CASSANDRA.cluster();
-        Load.Figures before = load.figures();
+        LoadGenerator.Figures before = load.figures();
         long t0 = System.nanoTime();
         cluster.killNode(1);
         long down = awaitState(ADDRESSES.get(1), "DOWN", PROMISE);
@@ -160,8 +156,8 @@ class FaultsUnderLoadIT {
         cluster.startNode(1);
         awaitState(ADDRESSES.get(1), "UP", PROMISE);
         report("killed node restarted -> UP", t1);
-        Load.Figures during = load.figures().minus(before);
-        during.print("kill -9");
+        LoadGenerator.Figures during = load.figures().minus(before);
+        during.print("FaultsUnderLoadIT", "kill -9");
         assertThat(during.failed()).as(load.failures()).isZero();
         assertThat(during.wrong()).as(load.failures()).isZero();
     }
@@ -170,7 +166,7 @@ class FaultsUnderLoadIT {
     @Order(1)
     void schemaChangesUnderLoadFailNothingAndNewTablesAnswerWithinTenSeconds() {
         CassandraCluster cluster = CASSANDRA.cluster();
-        Load.Figures before = load.figures();
+        LoadGenerator.Figures before = load.figures();
         long t0 = System.nanoTime();
         cluster.executeSchemaChange("CREATE KEYSPACE faults_ddl WITH replication = "
                 + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
@@ -182,10 +178,11 @@ class FaultsUnderLoadIT {
         long t1 = System.nanoTime();
         cluster.executeSchemaChange("ALTER KEYSPACE faults_ddl WITH replication = "
                 + "{'class': 'SimpleStrategy', 'replication_factor': 3}");
-        Map<String, List<String>> expected = getEndpoints(cluster, 0, "faults_ddl", "a", ids);
+        Map<String, List<String>> expected = CassandraAnswers.getEndpoints(cluster, 0, "faults_ddl", "a", ids);
         for (String id : ids) {
             await("/replicas?keyspace=faults_ddl&table=a&id=" + id,
-                    r -> r.status() == 200 && sameReplicas(addresses(r.json()), expected.get(id)), PROMISE);
+                    r -> r.status() == 200 && CassandraAnswers.sameReplicas(
+                            RingmapHttp.replicaAddresses(r.json()), expected.get(id)), PROMISE);
         }
         report("ALTER KEYSPACE RF 1 -> 3 -> replicas equal getendpoints", t1);
 
@@ -198,8 +195,8 @@ class FaultsUnderLoadIT {
         await("/token?keyspace=faults_ddl&table=a&id=7", r -> r.status() == 404, PROMISE);
         cluster.executeSchemaChange("DROP KEYSPACE faults_ddl");
         await("/token?keyspace=faults_ddl&table=b&x=a&y=1", r -> r.status() == 404, PROMISE);
-        Load.Figures during = load.figures().minus(before);
-        during.print("schema changes");
+        LoadGenerator.Figures during = load.figures().minus(before);
+        during.print("FaultsUnderLoadIT", "schema changes");
         assertThat(during.failed()).as(load.failures()).isZero();
         assertThat(during.wrong()).as(load.failures()).isZero();
     }
@@ -208,7 +205,7 @@ class FaultsUnderLoadIT {
     @Order(4)
     void withEveryNodeStoppedAnswersContinueStaleThenRecoverWithoutARestart() {
         CassandraCluster cluster = CASSANDRA.cluster();
-        Load.Figures before = load.figures();
+        LoadGenerator.Figures before = load.figures();
         long t0 = System.nanoTime();
         for (int i = 0; i < ADDRESSES.size(); i++) {
             cluster.stopNode(i);
@@ -227,11 +224,11 @@ class FaultsUnderLoadIT {
             cluster.startNode(i);
         }
         awaitJson("/ring", r -> !r.get("snapshot").get("stale").asBoolean()
-                && nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(30));
+                && RingmapHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(30));
         report("cluster started again (CQL ready) -> fresh, all UP", t1);
         assertStatesMatchNodetool(cluster, 0);
-        Load.Figures during = load.figures().minus(before);
-        during.print("whole cluster down and up");
+        LoadGenerator.Figures during = load.figures().minus(before);
+        during.print("FaultsUnderLoadIT", "whole cluster down and up");
         assertThat(during.failed()).as(load.failures()).isZero();
         assertThat(during.wrong()).as(load.failures()).isZero();
     }
@@ -240,7 +237,7 @@ class FaultsUnderLoadIT {
     @Order(5)
     void whenTheFirstContactPointIsGoneForGoodRingmapFollowsThroughTheOthers() {
         CassandraCluster cluster = CASSANDRA.cluster();
-        Load.Figures before = load.figures();
+        LoadGenerator.Figures before = load.figures();
         cluster.stopNode(0); // 127.0.0.82, ringmap's only configured contact point, never comes back
         awaitState(ADDRESSES.get(0), "DOWN", PROMISE);
         long t0 = System.nanoTime();
@@ -253,8 +250,8 @@ class FaultsUnderLoadIT {
         report("contact point gone; node restarted -> UP", t1);
         assertThat(get("/ring").json().get("snapshot").get("stale").asBoolean()).isFalse();
         assertStatesMatchNodetool(cluster, 1);
-        Load.Figures during = load.figures().minus(before);
-        during.print("contact point gone");
+        LoadGenerator.Figures during = load.figures().minus(before);
+        during.print("FaultsUnderLoadIT", "contact point gone");
         assertThat(during.failed()).as(load.failures()).isZero();
         assertThat(during.wrong()).as(load.failures()).isZero();
     }
@@ -276,130 +273,7 @@ class FaultsUnderLoadIT {
         report("after restarts: CREATE TABLE -> answerable", t0);
     }
 
-    // ---- the load
-
-    /** A few threads of GET /replicas, /token (keys of faults.t) and /splits, each answer checked. */
-    final class Load {
-
-        record Figures(long sent, long failed, long wrong, long nanos) {
-
-            Figures minus(Figures earlier) {
-                return new Figures(sent - earlier.sent, failed - earlier.failed, wrong - earlier.wrong,
-                        nanos - earlier.nanos);
-            }
-
-            void print(String phase) {
-                double seconds = nanos / 1e9;
-                System.out.printf("[FaultsUnderLoadIT] %s: %d requests in %.1f s (%.0f/s), %d failed, %d wrong%n",
-                        phase, sent, seconds, sent / Math.max(seconds, 0.001), failed, wrong);
-            }
-        }
-
-        final AtomicBoolean running = new AtomicBoolean(true);
-        final AtomicLong sent = new AtomicLong();
-        final AtomicLong failed = new AtomicLong();
-        final AtomicLong wrong = new AtomicLong();
-        final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
-        final List<Thread> threads = new ArrayList<>();
-        final long started = System.nanoTime();
-
-        void start() {
-            for (int i = 0; i < THREADS; i++) {
-                Thread t = new Thread(this::run, "load-" + i);
-                t.setDaemon(true);
-                threads.add(t);
-                t.start();
-            }
-        }
-
-        void run() {
-            ThreadLocalRandom random = ThreadLocalRandom.current();
-            long n = 0;
-            while (running.get()) {
-                String key = keys.get(random.nextInt(keys.size()));
-                int kind = (int) (n++ % 3);
-                String path = switch (kind) {
-                    case 0 -> "/replicas?keyspace=faults&table=t&k=" + key;
-                    case 1 -> "/token?keyspace=faults&table=t&k=" + key;
-                    default -> "/splits?keyspace=faults&table=t&n=8";
-                };
-                Response r;
-                try {
-                    r = get(path);
-                } catch (RuntimeException e) {
-                    r = new Response(-1, e.toString());
-                }
-                sent.incrementAndGet();
-                if (r.status() != 200) {
-                    failed.incrementAndGet();
-                    note(path + " -> " + r.status() + " " + r.body());
-                    continue;
-                }
-                String problem = switch (kind) {
-                    case 0 -> sameReplicas(addresses(r.json()), endpoints.get(key)) ? null
-                            : "replicas " + addresses(r.json()) + ", getendpoints " + endpoints.get(key);
-                    case 1 -> tokens.get(key).equals(r.json().get("token").asString()) ? null
-                            : "token " + r.json().get("token") + ", Cassandra " + tokens.get(key);
-                    default -> r.json().get("splits").size() == 8 ? null : "splits " + r.json().get("splits").size();
-                };
-                if (problem != null) {
-                    wrong.incrementAndGet();
-                    note(path + " wrong: " + problem);
-                }
-            }
-        }
-
-        void note(String problem) {
-            if (problems.size() < 20) {
-                problems.add(problem);
-            }
-        }
-
-        Figures figures() {
-            return new Figures(sent.get(), failed.get(), wrong.get(), System.nanoTime() - started);
-        }
-
-        String failures() {
-            return "first failures: " + problems;
-        }
-
-        void stop() {
-            running.set(false);
-            threads.forEach(t -> {
-                try {
-                    t.join(30_000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-        }
-
-        void report(String phase) {
-            figures().print(phase);
-        }
-    }
-
     // ---- Cassandra's view
-
-    static Map<String, List<String>> getEndpoints(CassandraCluster cluster, int node, String keyspace, String table,
-            List<String> keys) {
-        List<NodetoolBatch.Command> commands = keys.stream()
-                .map(k -> new NodetoolBatch.Command(node, List.of("getendpoints", keyspace, table, k))).toList();
-        List<NodetoolBatch.Result> results = NodetoolBatch.run(cluster, commands, 2);
-        Map<String, List<String>> byKey = new LinkedHashMap<>();
-        for (int i = 0; i < keys.size(); i++) {
-            NodetoolBatch.Result r = results.get(i);
-            assertThat(r.status()).as("getendpoints %s: %s", keys.get(i), r.err()).isZero();
-            byKey.put(keys.get(i), r.out().stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
-        }
-        return byKey;
-    }
-
-    /** Same set and same primary replica (getendpoints lists the primary first). */
-    static boolean sameReplicas(List<String> ringmap, List<String> cassandra) {
-        return ringmap.size() == cassandra.size() && ringmap.containsAll(cassandra)
-                && ringmap.get(0).equals(cassandra.get(0));
-    }
 
     /**
      * {@code nodetool status} of a running node (UN/DN per address) and ringmap's /ring agree; retried for up to
@@ -410,17 +284,11 @@ class FaultsUnderLoadIT {
         Map<String, String> expected = Map.of();
         Map<String, String> actual = Map.of();
         while (System.nanoTime() < deadline) {
-            expected = new LinkedHashMap<>();
-            for (String line : cluster.nodetool(askNode, "status").split("\n")) {
-                String[] f = line.strip().split("\\s+");
-                if (f.length > 1 && f[0].matches("[UD][NLJM]")) {
-                    expected.put(f[1], f[0].startsWith("U") ? "UP" : "DOWN");
-                }
-            }
+            expected = CassandraAnswers.status(cluster, askNode);
             JsonNode ring = get("/ring").json();
             actual = new LinkedHashMap<>();
             for (String address : expected.keySet()) {
-                actual.put(address, state(ring, address));
+                actual.put(address, RingmapHttp.nodeState(ring, address));
             }
             if (expected.size() == ADDRESSES.size() && expected.equals(actual)) {
                 return;
@@ -432,72 +300,31 @@ class FaultsUnderLoadIT {
 
     // ---- HTTP
 
-    record Response(int status, String body) {
-
-        JsonNode json() {
-            return JSON.readTree(body);
-        }
-    }
-
-    Response get(String path) {
-        return send(port, path);
-    }
-
     @org.springframework.beans.factory.annotation.Value("${local.management.port}")
     int managementPort;
 
-    Response managementGet(String path) {
-        return send(managementPort, path);
+    RingmapHttp http() {
+        return new RingmapHttp(port);
     }
 
-    static Response send(int port, String path) {
-        try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
-            return new Response(r.statusCode(), r.body());
-        } catch (IOException e) {
-            throw new IllegalStateException("GET " + path + " failed: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    RingmapHttp.Response get(String path) {
+        return http().get(path);
     }
 
-    Response await(String path, Predicate<Response> condition, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        Response last = null;
-        while (System.nanoTime() < deadline) {
-            last = get(path);
-            if (condition.test(last)) {
-                return last;
-            }
-            sleep(100);
-        }
-        throw new AssertionError("GET " + path + " did not meet the condition within " + within + "; last answer: "
-                + (last == null ? "none" : last.status() + " " + last.body()));
+    RingmapHttp.Response managementGet(String path) {
+        return new RingmapHttp(managementPort).get(path);
+    }
+
+    RingmapHttp.Response await(String path, Predicate<RingmapHttp.Response> condition, Duration within) {
+        return http().await(path, condition, within);
     }
 
     JsonNode awaitJson(String path, Predicate<JsonNode> condition, Duration within) {
-        return await(path, r -> r.status() == 200 && condition.test(r.json()), within).json();
+        return http().awaitJson(path, condition, within);
     }
 
-    /** Waits until /ring shows the node in the state; returns System.nanoTime() when it did. */
     long awaitState(String address, String state, Duration within) {
-        awaitJson("/ring", r -> state(r, address).equals(state), within);
-        return System.nanoTime();
-    }
-
-    static List<String> addresses(JsonNode replicas) {
-        return replicas.get("replicas").valueStream().map(n -> n.get("address").asString()).toList();
-    }
-
-    static List<String> nodeStates(JsonNode ring) {
-        return ring.get("nodes").valueStream().map(n -> n.get("state").asString()).toList();
-    }
-
-    static String state(JsonNode ring, String address) {
-        return ring.get("nodes").valueStream().filter(n -> n.get("address").asString().equals(address))
-                .map(n -> n.get("state").asString()).findFirst().orElse("absent");
+        return http().awaitNodeState(address, state, within);
     }
 
     static void report(String what, long sinceNanos) {
@@ -505,11 +332,6 @@ class FaultsUnderLoadIT {
     }
 
     static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        RingmapHttp.sleepQuietly(millis);
     }
 }

@@ -8,11 +8,6 @@ import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
@@ -24,7 +19,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The live topology source against a real three-node, two-DC cluster: node state changes, schema changes and a
@@ -49,21 +43,19 @@ class LiveRefreshIT {
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-
     @LocalServerPort
     int port;
 
     @Test
     @Order(1)
     void servesTheClusterRingWithEveryNodeUpIncludingTheRemoteDatacenter() {
-        JsonNode ring = awaitJson("/ring", r -> nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(60));
+        JsonNode ring = awaitJson("/ring", r -> RingmapHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")),
+                Duration.ofSeconds(60));
 
         assertThat(ring.get("partitioner").asString()).endsWith("Murmur3Partitioner");
         assertThat(ring.get("snapshot").get("source").asString()).isEqualTo("cluster:" + SPEC.clusterName());
         assertThat(ring.get("snapshot").get("stale").asBoolean()).isFalse();
-        assertThat(addresses(ring)).containsExactly("127.0.0.31", "127.0.0.32", "127.0.0.33");
+        assertThat(RingmapHttp.nodeAddresses(ring)).containsExactly("127.0.0.31", "127.0.0.32", "127.0.0.33");
         JsonNode local = get("/replicas?keyspace=system&token=0").json();
         assertThat(local.get("replicas")).hasSize(1);
         JsonNode replicated = get("/replicas?keyspace=system_distributed&token=0").json();
@@ -78,9 +70,9 @@ class LiveRefreshIT {
         long stopping = System.nanoTime();
         cluster.stopNode(2); // returns once the node's JVM has exited
         long stopped = System.nanoTime();
-        awaitJson("/ring", r -> state(r, "127.0.0.33").equals("DOWN"), PROMISE);
+        awaitJson("/ring", r -> RingmapHttp.nodeState(r, "127.0.0.33").equals("DOWN"), PROMISE);
         JsonNode replicas = awaitJson("/replicas?keyspace=system_distributed&token=0",
-                r -> replicaState(r, "127.0.0.33").equals("DOWN"), PROMISE);
+                r -> RingmapHttp.replicaState(r, "127.0.0.33").equals("DOWN"), PROMISE);
         report("node stop requested -> DOWN in /ring and /replicas", stopping);
         report("node JVM exited -> DOWN in /ring and /replicas", stopped);
         assertThat(replicas.get("snapshot").get("stale").asBoolean()).isFalse();
@@ -88,9 +80,9 @@ class LiveRefreshIT {
         long starting = System.nanoTime();
         cluster.startNode(2); // returns once the node accepts CQL and the cluster agrees
         long started = System.nanoTime();
-        awaitJson("/ring", r -> state(r, "127.0.0.33").equals("UP"), PROMISE);
+        awaitJson("/ring", r -> RingmapHttp.nodeState(r, "127.0.0.33").equals("UP"), PROMISE);
         awaitJson("/replicas?keyspace=system_distributed&token=0",
-                r -> replicaState(r, "127.0.0.33").equals("UP"), PROMISE);
+                r -> RingmapHttp.replicaState(r, "127.0.0.33").equals("UP"), PROMISE);
         report("node start requested -> UP", starting);
         report("node start (CQL ready) -> UP", started);
     }
@@ -106,7 +98,7 @@ class LiveRefreshIT {
                 + "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}");
         session.execute("CREATE TABLE live_ks.readings (sensor text, at timestamp, v int, PRIMARY KEY (sensor, at))");
         long created = System.nanoTime();
-        Response answer = await(path, r -> r.status() == 200, PROMISE);
+        RingmapHttp.Response answer = await(path, r -> r.status() == 200, PROMISE);
         report("CREATE KEYSPACE + TABLE -> /token answers", created);
         session.execute("INSERT INTO live_ks.readings (sensor, at, v) VALUES ('s-1', '2026-01-01', 1)");
         long token = session.execute("SELECT token(sensor) FROM live_ks.readings WHERE sensor = 's-1'").one()
@@ -145,80 +137,27 @@ class LiveRefreshIT {
         }
         long restarted = System.nanoTime();
         JsonNode fresh = awaitJson("/ring", r -> !r.get("snapshot").get("stale").asBoolean()
-                && nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(20));
+                && RingmapHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(20));
         report("cluster restarted (CQL ready) -> fresh, all UP", restarted);
         assertThat(fresh.get("snapshot").get("staleReason")).isNull();
     }
 
     // ---- helpers
 
-    record Response(int status, String contentType, String body) {
-
-        JsonNode json() {
-            return JSON.readTree(body);
-        }
+    RingmapHttp.Response get(String path) {
+        return new RingmapHttp(port).get(path);
     }
 
-    Response get(String path) {
-        try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
-            return new Response(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());
-        } catch (IOException e) {
-            throw new IllegalStateException("GET " + path + " failed: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    Response await(String path, Predicate<Response> condition, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        Response last = null;
-        while (System.nanoTime() < deadline) {
-            last = get(path);
-            if (condition.test(last)) {
-                return last;
-            }
-            sleep(100);
-        }
-        throw new AssertionError("GET " + path + " did not meet the condition within " + within + "; last answer: "
-                + (last == null ? "none" : last.status() + " " + last.body()));
+    RingmapHttp.Response await(String path, Predicate<RingmapHttp.Response> condition, Duration within) {
+        return new RingmapHttp(port).await(path, condition, within);
     }
 
     JsonNode awaitJson(String path, Predicate<JsonNode> condition, Duration within) {
-        return await(path, r -> r.status() == 200 && condition.test(r.json()), within).json();
-    }
-
-    static List<String> nodeStates(JsonNode ring) {
-        return ring.get("nodes").valueStream().map(n -> n.get("state").asString()).toList();
-    }
-
-    static List<String> addresses(JsonNode ring) {
-        return ring.get("nodes").valueStream().map(n -> n.get("address").asString()).toList();
-    }
-
-    static String state(JsonNode ring, String address) {
-        return ring.get("nodes").valueStream().filter(n -> n.get("address").asString().equals(address))
-                .map(n -> n.get("state").asString()).findFirst().orElse("absent");
-    }
-
-    static String replicaState(JsonNode replicas, String address) {
-        return replicas.get("replicas").valueStream()
-                .filter(n -> n.get("address").asString().equals(address))
-                .map(n -> n.get("state").asString()).findFirst().orElse("absent");
+        return new RingmapHttp(port).awaitJson(path, condition, within);
     }
 
     static void report(String what, long sinceNanos) {
         System.out.printf("[LiveRefreshIT] %s: %d ms%n", what, (System.nanoTime() - sinceNanos) / 1_000_000);
     }
 
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -18,6 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 final class RingmapHttp {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
+    /** How often {@link #await} asks again; short, so that the printed "change -> answer" times are close. */
+    static final long POLL_MILLIS = 100;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final int port;
@@ -67,15 +70,53 @@ final class RingmapHttp {
             if (condition.test(last)) {
                 return last;
             }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            sleepQuietly(POLL_MILLIS);
         }
         throw new AssertionError("GET " + path + " did not meet the condition within " + within + "; last answer: "
                 + (last == null ? "none" : last.status() + " " + last.body()));
+    }
+
+    /** Polls GET {@code path} until it answers 200 with JSON that meets the condition; returns that JSON. */
+    JsonNode awaitJson(String path, Predicate<JsonNode> condition, Duration within) {
+        return await(path, r -> r.status() == 200 && condition.test(r.json()), within).json();
+    }
+
+    /** Waits until {@code /ring} shows the node in the state; returns {@link System#nanoTime()} when it did. */
+    long awaitNodeState(String address, String state, Duration within) {
+        awaitJson("/ring", r -> nodeState(r, address).equals(state), within);
+        return System.nanoTime();
+    }
+
+    // ---- reading answers
+
+    /** The state of every node of a {@code /ring} answer, in its order. */
+    static List<String> nodeStates(JsonNode ring) {
+        return ring.get("nodes").valueStream().map(n -> n.get("state").asString()).toList();
+    }
+
+    /** The address of every node of a {@code /ring} answer, in its order. */
+    static List<String> nodeAddresses(JsonNode ring) {
+        return ring.get("nodes").valueStream().map(n -> n.get("address").asString()).toList();
+    }
+
+    /** The state of one node of a {@code /ring} answer, {@code absent} when the ring does not list it. */
+    static String nodeState(JsonNode ring, String address) {
+        return stateIn(ring.get("nodes"), address);
+    }
+
+    /** The replica addresses of a {@code /replicas} answer, primary first. */
+    static List<String> replicaAddresses(JsonNode replicas) {
+        return replicas.get("replicas").valueStream().map(n -> n.get("address").asString()).toList();
+    }
+
+    /** The state of one replica of a {@code /replicas} answer, {@code absent} when it is not a replica. */
+    static String replicaState(JsonNode replicas, String address) {
+        return stateIn(replicas.get("replicas"), address);
+    }
+
+    private static String stateIn(JsonNode nodes, String address) {
+        return nodes.valueStream().filter(n -> n.get("address").asString().equals(address))
+                .map(n -> n.get("state").asString()).findFirst().orElse("absent");
     }
 
     /** Waits until ringmap's live snapshot knows the table (its schema is needed for keys and splits). */
