@@ -351,13 +351,13 @@ class SizesConformanceIT {
             assertThat(strings(server.get("replicas"))).containsExactlyInAnyOrderElementsOf(replicas);
 
             // and as a metric beside the client-side counter, the same partition label, source server-sampling
-            String hotSeries = "ringmap_hotkey_sampled{keyspace=\"shop\",operation=\"reads\",partition=\""
+            String hotSeries = "ringmap_hotkey_sampled{keyspace=\"shop\",operation=\"read\",partition=\""
                     + HOT_KEY + "\",source=\"server-sampling\",table=\"events\"}";
             Map<String, Double> sampled = awaitSeries("ringmap_hotkey_sampled{",
                     m -> m.getOrDefault(hotSeries, 0.0) > 0, PROMISE);
             System.out.println("sizes IT: sampled meters " + sampled);
             double hottest = sampled.entrySet().stream().filter(e -> e.getKey().contains("table=\"events\"")
-                    && e.getKey().contains("operation=\"reads\"")).mapToDouble(Map.Entry::getValue).max()
+                    && e.getKey().contains("operation=\"read\"")).mapToDouble(Map.Entry::getValue).max()
                     .orElseThrow();
             assertThat(sampled.get(hotSeries)).isEqualTo(hottest);
             String clientSeries = "ringmap_hotkey_hits_total{keyspace=\"shop\",partition=\"" + HOT_KEY

@@ -97,10 +97,10 @@ public final class ServerHotKeyMetrics implements MeterBinder {
             for (ServerHotKey key : hot) {
                 Tags keyTags = tags.and(HotKeyMetrics.PARTITION, partition(key));
                 if (key.reads() > 0) {
-                    rows.add(MultiGauge.Row.of(keyTags.and(OPERATION, "reads"), key.reads()));
+                    rows.add(MultiGauge.Row.of(keyTags.and(OPERATION, "read"), key.reads()));
                 }
                 if (key.writes() > 0) {
-                    rows.add(MultiGauge.Row.of(keyTags.and(OPERATION, "writes"), key.writes()));
+                    rows.add(MultiGauge.Row.of(keyTags.and(OPERATION, "write"), key.writes()));
                 }
             }
         }

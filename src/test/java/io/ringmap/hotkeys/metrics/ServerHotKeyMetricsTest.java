@@ -37,9 +37,9 @@ class ServerHotKeyMetricsTest {
 
         // then: one series per partition and operation, no write series for a partition nobody wrote
         assertThat(series(registry)).containsExactly(
-                Map.entry("shop.events/user-1/reads/server-sampling", 40.0),
-                Map.entry("shop.events/user-1/writes/server-sampling", 3.0),
-                Map.entry("shop.events/user-7/reads/server-sampling", 900.0));
+                Map.entry("shop.events/user-1/read/server-sampling", 40.0),
+                Map.entry("shop.events/user-1/write/server-sampling", 3.0),
+                Map.entry("shop.events/user-7/read/server-sampling", 900.0));
     }
 
     @Test
@@ -120,7 +120,7 @@ class ServerHotKeyMetricsTest {
         metrics.sync();
 
         assertThat(server.reads).isEqualTo(2);
-        assertThat(series(registry)).containsExactly(Map.entry("shop.events/user-9/writes/server-sampling", 12.0));
+        assertThat(series(registry)).containsExactly(Map.entry("shop.events/user-9/write/server-sampling", 12.0));
     }
 
     @Test
