@@ -3,7 +3,10 @@
 # and the minimal Spring Boot app with the same starters (src/test/java/io/ringmap/bench/minimal/MinimalApp.java):
 #   GET /replicas with a typed key (wrk -t2 -c64, every request a different key) vs the minimal app's GET /hello,
 #   POST /replicas with 1,000 typed keys per request,
-#   start-up to /readyz with a 1000-node x 256-vnode topology file.
+#   start-up to /readyz with a 1000-node x 256-vnode topology file (and, from the logs, when the context was
+#   refreshed and when the snapshot was published).
+# Each line gives req/s, p50, p99, the non-2xx answers (must be none) and the server process's CPU time per 1,000
+# requests (user + system, from /proc): on a shared, loaded machine the CPU per request is the steadier figure.
 # Usage: BEFORE_JAR=/path/to/old.jar scripts/bench-compare.sh [duration, default 10s] [rounds, default 2]
 # Needs wrk (apt-get install wrk), ./mvnw package and ./mvnw test-compile first.
 set -euo pipefail
@@ -49,12 +52,14 @@ wrk.headers["Content-Type"] = "application/json"
 local f = io.open("$OUT/batch.json", "r"); wrk.body = f:read("*a"); f:close()
 LUA
 pids=()
+declare -A pid_of
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 start() { # name port command...
   local name=$1 port=$2; shift 2
   "$@" --server.port="$port" --management.server.port=$((port + 1)) > "$OUT/$name.log" 2>&1 &
   pids+=($!)
+  pid_of[$port]=$!
 }
 ready() { for _ in $(seq 1 1200); do curl -sf "localhost:$1/readyz" >/dev/null 2>&1 && return; sleep 0.2; done; }
 ready_any() { for _ in $(seq 1 1200); do curl -sf -o /dev/null "localhost:$1/actuator/health" 2>&1 && return; sleep 0.2; done; }
@@ -63,16 +68,26 @@ start before 18080 "${JAVA[@]}" -jar "$BEFORE_JAR"
 start after 18180 "${JAVA[@]}" -jar "$AFTER_JAR"
 start minimal 18280 "${JAVA[@]}" -cp "target/test-classes:$(cat "$OUT/cp.txt")" io.ringmap.bench.minimal.MinimalApp
 ready 18081; ready 18181; ready_any 18281
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 measure() { # label url [script]
   local label=$1 url=$2 script=${3:-}
-  local r
+  local r port pid c0 c1 n
+  port=$(echo "$url" | sed -E 's|.*:([0-9]+)/.*|\1|'); pid=${pid_of[$port]}
+  c0=$(cpu_ticks "$pid")
   r=$(wrk -t2 -c64 -d"$DURATION" --timeout 30s --latency ${script:+-s "$script"} "$url")
-  printf '%-28s %10s req/s   p50 %8s   p99 %8s\n' "$label" "$(echo "$r" | awk '/Requests\/sec/ {print $2}')" \
-    "$(echo "$r" | awk '$1 == "50%" {print $2}')" "$(echo "$r" | awk '$1 == "99%" {print $2}')"
+  c1=$(cpu_ticks "$pid"); n=$(echo "$r" | awk '/requests in/ {print $1}'); [ "${n:-0}" -gt 0 ] || n=1
+  printf '%-28s %10s req/s   p50 %8s   p99 %8s   non-2xx %5s   cpu %7.1f ms/1000 req\n' "$label" \
+    "$(echo "$r" | awk '/Requests\/sec/ {print $2}')" "$(echo "$r" | awk '$1 == "50%" {print $2}')" \
+    "$(echo "$r" | awk '$1 == "99%" {print $2}')" "$(echo "$r" | awk '/Non-2xx/ {print $NF}' | grep . || echo 0)" \
+    "$(echo "($c1 - $c0) * 1000 / $(getconf CLK_TCK) * 1000 / $n" | bc -l)"
 }
 KEY='/replicas?keyspace=iot&table=readings&sensor_id=s-%d&day=2026-10-%02d'
-echo "== warm-up"
-for p in 18080 18180; do wrk -t2 -c64 -d5s -s "$OUT/keys.lua" "http://127.0.0.1:$p$KEY" >/dev/null; done
+echo "== warm-up (few connections first, so the JIT compiles the request path before the load is measured)"
+for p in 18080 18180; do
+  wrk -t1 -c4 -d"$DURATION" -s "$OUT/keys.lua" "http://127.0.0.1:$p$KEY" >/dev/null
+  wrk -t2 -c64 -d5s -s "$OUT/keys.lua" "http://127.0.0.1:$p$KEY" >/dev/null
+done
+wrk -t1 -c4 -d"$DURATION" "http://127.0.0.1:18280/hello?key=s-1" >/dev/null
 wrk -t2 -c64 -d5s "http://127.0.0.1:18280/hello?key=s-1" >/dev/null
 for round in $(seq 1 "$ROUNDS"); do
   echo "== round $round: GET /replicas with a typed key vs the minimal app"
@@ -84,12 +99,18 @@ for round in $(seq 1 "$ROUNDS"); do
   measure "before POST /replicas x1000" "http://127.0.0.1:18080/replicas" "$OUT/batch.lua"
 done
 cleanup; pids=()
-echo "== start-up with the 1000 x 256 topology (seconds to /readyz)"
+echo "== start-up with the 1000 x 256 topology (seconds from launch: context refreshed, snapshot published, /readyz)"
+since() { # seconds from t0 to the first log line matching $2 in $1
+  local ts; ts=$(grep -m1 "$2" "$1" | cut -c1-23)
+  [ -n "$ts" ] && echo "$(date -u -d "${ts/T/ } UTC" +%s.%N) - $t0" | bc || echo "?"
+}
 for name in before after; do
   jar=$BEFORE_JAR; [ "$name" = after ] && jar=$AFTER_JAR
   t0=$(date +%s.%N)
   start "$name-big" 18380 "${JAVA[@]}" -jar "$jar" --ringmap.topology.file="file:$PWD/$OUT/big.yaml"
   ready 18381
-  echo "$name: $(echo "$(date +%s.%N) - $t0" | bc) s"
+  total=$(echo "$(date +%s.%N) - $t0" | bc)
+  echo "$name: context $(since "$OUT/$name-big.log" 'Started RingmapApplication') s," \
+    "snapshot $(since "$OUT/$name-big.log" 'published ring snapshot') s, /readyz $total s"
   cleanup; pids=(); sleep 2
 done

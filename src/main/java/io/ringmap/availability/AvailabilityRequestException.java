@@ -1,31 +1,55 @@
 package io.ringmap.availability;
 
+import io.ringmap.problem.RequestProblem;
+
 /**
  * A consistency-level question that cannot be asked as given: an unknown level, a LOCAL_* level without a data
  * centre, or an unknown node. Each kind maps to its own stable problem type.
  */
-public class AvailabilityRequestException extends RuntimeException {
+public class AvailabilityRequestException extends RequestProblem {
 
-    /** What was wrong. */
-    public enum Kind {
-        UNKNOWN_CONSISTENCY_LEVEL, LOCAL_DATACENTER_REQUIRED, UNKNOWN_NODE
+    /** What was wrong; each a 400 problem. */
+    public enum Kind implements RequestProblem.Kind {
+        UNKNOWN_CONSISTENCY_LEVEL("unknown-consistency-level", "Unknown consistency level"),
+        LOCAL_DATACENTER_REQUIRED("local-datacenter-required", "Local data centre required"),
+        UNKNOWN_NODE("unknown-node", "Unknown node");
+
+        private final String type;
+        private final String title;
+
+        Kind(String type, String title) {
+            this.type = type;
+            this.title = title;
+        }
+
+        @Override
+        public String type() {
+            return type;
+        }
+
+        @Override
+        public String title() {
+            return title;
+        }
+
+        @Override
+        public int status() {
+            return 400;
+        }
     }
-
-    private final Kind kind;
-    private final String parameter;
 
     public AvailabilityRequestException(Kind kind, String parameter, String message) {
-        super(message);
-        this.kind = kind;
-        this.parameter = parameter;
+        super(kind, "parameter", parameter, message);
     }
 
+    @Override
     public Kind kind() {
-        return kind;
+        return (Kind) super.kind();
     }
 
+    /** The query parameter at fault. */
     public String parameter() {
-        return parameter;
+        return member();
     }
 
     /** The level named by {@code text}, or an exception naming the parameter. */

@@ -9,8 +9,8 @@ import java.util.Map;
  * Cassandra's arithmetic for "can this request be served at this consistency level": the replicas it blocks for and
  * whether enough are live. Pure: the caller says which replicas are live and which data centre the coordinator is in.
  *
- * <p>Mirrors Cassandra 5.0: {@code ConsistencyLevel.blockFor} / {@code blockForWrite} (no pending replicas: ringmap
- * does not model range movements), {@code ReplicaPlans.assureSufficientLiveReplicasForRead/ForWrite} (reads need at
+ * <p>Mirrors Cassandra 5.0: {@code ConsistencyLevel.blockFor} / {@code blockForWrite} (no pending replicas: the
+ * driver's metadata shows neither joining nodes nor pending ranges, see README), {@code ReplicaPlans.assureSufficientLiveReplicasForRead/ForWrite} (reads need at
  * least one full replica among those contacted, writes count transient replicas too), {@code ReplicaPlans.forRead}
  * (a read contacts the first {@code blockFor} live candidates, only local ones for LOCAL_*, and per DC a local quorum
  * for EACH_QUORUM), and {@code ReplicaPlans.forPaxos} (SERIAL / LOCAL_SERIAL: a majority of the replicas, of the
@@ -75,21 +75,39 @@ public final class ConsistencyRules {
                 candidates.add(r);
             }
         }
-        // a coordinator that can reach a full replica asks it: full replicas are taken first
-        candidates.sort((a, b) -> Boolean.compare(b.full(), a.full()));
+        // the best case, full replicas first; Cassandra itself contacts them in proximity order (see below)
+        List<ReplicaState> best = new ArrayList<>(candidates);
+        best.sort((a, b) -> Boolean.compare(b.full(), a.full()));
         if (level == ConsistencyLevel.EACH_QUORUM && rf.networkTopology()) {
-            return eachQuorum(level, RequestKind.READ, rf, replicas, candidates, 1);
+            return eachQuorum(level, RequestKind.READ, rf, replicas, best, 1);
         }
         int blockFor = blockFor(level, rf, localDc);
-        List<ReplicaState> contacts = candidates.subList(0, Math.min(blockFor, candidates.size()));
+        List<ReplicaState> contacts = best.subList(0, Math.min(blockFor, best.size()));
         int live = contacts.size();
         int full = (int) contacts.stream().filter(ReplicaState::full).count();
         Map<String, Integer> required = level.isDatacenterLocal() ? Map.of(localDc, blockFor) : Map.of();
         String counted = level.isDatacenterLocal() ? "LOCAL_DATACENTER" : "ALL_DATACENTERS";
         boolean ok = live >= blockFor && full >= 1;
-        return new Verdict(level, RequestKind.READ, true, ok, counted, blockFor, 1, live, full,
-                counts(replicas, required), ok ? "enough live replicas" : shortfall(level, counted, localDc, blockFor,
-                        1, live, full));
+        if (!ok) {
+            return new Verdict(level, RequestKind.READ, true, false, counted, blockFor, 1, live, full,
+                    counts(replicas, required), shortfall(level, counted, localDc, blockFor, 1, live, full));
+        }
+        // mirrors ReplicaPlans.forRead / contactForRead: the first blockFor live candidates as the snitch sorts them
+        // (sortedByProximity: the coordinator, its rack, its DC, then latency), with no preference for full
+        // replicas; assureSufficientLiveReplicasForRead then needs a full one among those contacts
+        int transientCandidates = candidates.size() - (int) candidates.stream().filter(ReplicaState::full).count();
+        if (transientCandidates >= blockFor) {
+            String where = level.isDatacenterLocal() ? " in " + localDc : "";
+            return new Verdict(level, RequestKind.READ, true, false, counted, blockFor, 1, live, full,
+                    counts(replicas, required), level + " reads contact the first " + blockFor + " live replica"
+                            + (blockFor == 1 ? "" : "s") + where + " in the coordinator's proximity order (itself, "
+                            + "its rack, its data centre, then latency), not full ones first; " + transientCandidates
+                            + " of the " + candidates.size() + " live are transient, so a coordinator closest to "
+                            + (transientCandidates == 1 ? "it" : "them") + " fails with UnavailableException",
+                    Verdict.Failure.UNAVAILABLE_AT_SOME_COORDINATORS);
+        }
+        return new Verdict(level, RequestKind.READ, true, true, counted, blockFor, 1, live, full,
+                counts(replicas, required), "enough live replicas");
     }
 
     private static Verdict write(ConsistencyLevel level, ReplicationFactors rf, List<ReplicaState> replicas,
@@ -102,25 +120,94 @@ public final class ConsistencyRules {
                             ? "no replica is live: the coordinator stores a hint and the write succeeds"
                             : "enough live replicas (a hint would do)");
         }
+        Verdict accepted;
         if (level == ConsistencyLevel.EACH_QUORUM && rf.networkTopology()) {
             List<ReplicaState> live = replicas.stream().filter(ReplicaState::alive).toList();
-            return eachQuorum(level, RequestKind.WRITE, rf, replicas, live, 0);
+            accepted = eachQuorum(level, RequestKind.WRITE, rf, replicas, live, 0);
+        } else {
+            int blockFor = blockFor(level, rf, localDc);
+            int live = 0;
+            int full = 0;
+            for (ReplicaState r : replicas) {
+                if (r.alive() && (!level.isDatacenterLocal() || r.datacenter().equals(localDc))) {
+                    live++;
+                    full += r.full() ? 1 : 0;
+                }
+            }
+            Map<String, Integer> required = level.isDatacenterLocal() ? Map.of(localDc, blockFor) : Map.of();
+            String counted = level.isDatacenterLocal() ? "LOCAL_DATACENTER" : "ALL_DATACENTERS";
+            boolean ok = live >= blockFor;
+            accepted = new Verdict(level, RequestKind.WRITE, true, ok, counted, blockFor, 0, live, full,
+                    counts(replicas, required), ok ? "enough live replicas" : shortfall(level, counted, localDc,
+                            blockFor, 0, live, full));
         }
-        int blockFor = blockFor(level, rf, localDc);
-        int live = 0;
-        int full = 0;
-        for (ReplicaState r : replicas) {
-            if (r.alive() && (!level.isDatacenterLocal() || r.datacenter().equals(localDc))) {
-                live++;
-                full += r.full() ? 1 : 0;
+        if (!accepted.achievable() || replicas.stream().allMatch(ReplicaState::full)) {
+            return accepted;
+        }
+        return cheapQuorum(accepted, level, rf, replicas, localDc);
+    }
+
+    /**
+     * A write accepted on a transiently replicated range: mirrors {@code ReplicaPlans.writeNormal}, which sends it to
+     * every full replica (live or down) and only to as many live transient replicas as a quorum per DC still needs
+     * ({@code eachQuorumForWrite}: per DC of NetworkTopologyStrategy, else a quorum in the coordinator's DC), and the
+     * response handler, which waits for blockFor acknowledgements (LOCAL_*: from the coordinator's DC; EACH_QUORUM:
+     * a local quorum per DC). When those contacts cannot acknowledge it, only rapid write protection saves it.
+     */
+    private static Verdict cheapQuorum(Verdict accepted, ConsistencyLevel level, ReplicationFactors rf,
+            List<ReplicaState> replicas, String localDc) {
+        List<String> coordinatorDcs = new ArrayList<>();
+        if (rf.networkTopology() || localDc != null) {
+            coordinatorDcs.add(localDc);
+        } else {
+            // SimpleStrategy asks for the quorum in the coordinator's DC: unknown here, so every DC is tried
+            replicas.stream().map(ReplicaState::datacenter).distinct().forEach(coordinatorDcs::add);
+        }
+        for (String coordinatorDc : coordinatorDcs) {
+            Map<String, Integer> needed = new LinkedHashMap<>();
+            if (rf.networkTopology()) {
+                rf.byDatacenter().keySet().forEach(dc -> needed.put(dc, rf.localQuorum(dc)));
+            } else {
+                needed.put(coordinatorDc, rf.quorum());
+            }
+            Map<String, Integer> acks = new LinkedHashMap<>();
+            for (ReplicaState r : replicas) {
+                if (r.full() && r.alive()) {
+                    needed.merge(r.datacenter(), -1, Integer::sum);
+                    acks.merge(r.datacenter(), 1, Integer::sum);
+                }
+            }
+            for (ReplicaState r : replicas) {
+                if (!r.full() && r.alive() && needed.merge(r.datacenter(), -1, Integer::sum) >= 0) {
+                    acks.merge(r.datacenter(), 1, Integer::sum);
+                }
+            }
+            String shortfall = null;
+            if (level.isDatacenterLocal()) {
+                int got = acks.getOrDefault(localDc, 0);
+                shortfall = got >= accepted.required() ? null : got + " in " + localDc;
+            } else if (level == ConsistencyLevel.EACH_QUORUM && rf.networkTopology()) {
+                for (String dc : rf.byDatacenter().keySet()) {
+                    int got = acks.getOrDefault(dc, 0);
+                    if (got < rf.localQuorum(dc) && shortfall == null) {
+                        shortfall = got + " of the " + rf.localQuorum(dc) + " needed in " + dc;
+                    }
+                }
+            } else {
+                int got = acks.values().stream().mapToInt(Integer::intValue).sum();
+                shortfall = got >= accepted.required() ? null : Integer.toString(got);
+            }
+            if (shortfall != null) {
+                return new Verdict(level, RequestKind.WRITE, true, false, accepted.counted(), accepted.required(), 0,
+                        accepted.live(), accepted.liveFull(), accepted.datacenters(), level + " is accepted, but the "
+                                + "cheap quorum (every full replica, and live transient ones only as far as a quorum"
+                                + " per data centre needs" + (rf.networkTopology() ? "" : ", for a coordinator in "
+                                + coordinatorDc) + ") has " + shortfall + " live replicas to acknowledge it, "
+                                + accepted.required() + " needed: it times out unless rapid write protection sends it"
+                                + " to more live transient replicas in time", Verdict.Failure.MAY_TIME_OUT);
             }
         }
-        Map<String, Integer> required = level.isDatacenterLocal() ? Map.of(localDc, blockFor) : Map.of();
-        String counted = level.isDatacenterLocal() ? "LOCAL_DATACENTER" : "ALL_DATACENTERS";
-        boolean ok = live >= blockFor;
-        return new Verdict(level, RequestKind.WRITE, true, ok, counted, blockFor, 0, live, full,
-                counts(replicas, required), ok ? "enough live replicas" : shortfall(level, counted, localDc,
-                        blockFor, 0, live, full));
+        return accepted;
     }
 
     private static Verdict eachQuorum(ConsistencyLevel level, RequestKind kind, ReplicationFactors rf,
@@ -147,6 +234,22 @@ public final class ConsistencyRules {
         if (failed == null && totalFull < requiredFull) {
             failed = "EACH_QUORUM needs a live full replica, none is live";
         }
+        if (failed == null && kind == RequestKind.READ) {
+            // each DC's local quorum is the first live replicas in proximity order: could all of them be transient?
+            boolean allTransientPossible = true;
+            for (Map.Entry<String, Integer> e : required.entrySet()) {
+                long transientLive = live.stream().filter(r -> r.datacenter().equals(e.getKey()) && !r.full())
+                        .count();
+                allTransientPossible &= transientLive >= e.getValue();
+            }
+            if (allTransientPossible) {
+                return new Verdict(level, kind, true, false, "EACH_DATACENTER", blockFor, requiredFull, total,
+                        totalFull, counts(replicas, required), "EACH_QUORUM reads contact a local quorum per data "
+                                + "centre in the coordinator's proximity order, not full replicas first; in every data "
+                                + "centre those can all be transient, so from some coordinators the read fails with "
+                                + "UnavailableException", Verdict.Failure.UNAVAILABLE_AT_SOME_COORDINATORS);
+            }
+        }
         return new Verdict(level, kind, true, failed == null, "EACH_DATACENTER", blockFor, requiredFull, total,
                 totalFull, counts(replicas, required), failed == null ? "enough live replicas in every data centre"
                         : failed);
@@ -156,8 +259,9 @@ public final class ConsistencyRules {
             List<ReplicaState> replicas, String localDc) {
         List<ReplicaState> participants = replicas.stream()
                 .filter(r -> level == ConsistencyLevel.SERIAL || r.datacenter().equals(localDc)).toList();
-        if (participants.stream().anyMatch(r -> !r.full())) {
-            // mirrors ReplicaPlans.forPaxos' Replicas.temporaryAssertFull: LWTs need full replicas only
+        if (replicas.stream().anyMatch(r -> !r.full())) {
+            // mirrors ReplicaPlans.forPaxos' Replicas.temporaryAssertFull, over every replica before LOCAL_SERIAL keeps
+            // the local ones: Cassandra 5.0 answers a server error (UnsupportedOperationException)
             return new Verdict(level, kind, false, false, "PAXOS_PARTICIPANTS", 0, 0, 0, 0, counts(replicas, Map.of()),
                     "lightweight transactions are not supported on transiently replicated keyspaces");
         }

@@ -33,7 +33,9 @@ public record ReplicaConsistency(ConsistencyLevel level, String localDatacenter,
         List<ReplicaState> states = Availability.replicaStates(ring, replicas,
                 Availability.liveNodes(ring, List.of()));
         String dc = level.needsLocalDatacenter() ? localDatacenter : null;
-        return new ReplicaConsistency(level, dc, ConsistencyRules.check(level, RequestKind.READ, rf, states, dc),
-                ConsistencyRules.check(level, RequestKind.WRITE, rf, states, dc));
+        // the coordinator's DC matters beyond LOCAL_*: a transient SimpleStrategy write's cheap quorum is counted there
+        return new ReplicaConsistency(level, dc,
+                ConsistencyRules.check(level, RequestKind.READ, rf, states, localDatacenter),
+                ConsistencyRules.check(level, RequestKind.WRITE, rf, states, localDatacenter));
     }
 }

@@ -19,13 +19,46 @@ import java.util.Map;
  * @param liveFull live full replicas counted
  * @param datacenters per DC of the replica set: replicas, live, and what is required there when counted per DC
  * @param reason a sentence on the outcome, naming the shortfall when not achievable
+ * @param failure how the request fails, or null when it succeeds ({@code achievable}); see {@link Failure}
  */
 public record Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, boolean achievable, String counted,
         int required, int requiredFull, int live, int liveFull, Map<String, DatacenterCount> datacenters,
-        String reason) {
+        String reason, Failure failure) {
+
+    /** How a request that is not achievable fails. */
+    public enum Failure {
+        /** Cassandra rejects the level for this request (ANY reads; SERIAL levels on transient keyspaces). */
+        INVALID,
+        /** Rejected by the coordinator before it sends anything: {@code UnavailableException}. */
+        UNAVAILABLE,
+        /**
+         * Transient replication: a read contacts the first {@code blockFor} live replicas in the coordinator's
+         * proximity order (itself, its rack, its DC, then the dynamic snitch's latencies), not full ones first, and
+         * fails with {@code UnavailableException} when none of them is full: from some coordinators, not others.
+         */
+        UNAVAILABLE_AT_SOME_COORDINATORS,
+        /**
+         * Transient replication: the write is accepted, but the full replicas and the transient ones a quorum per
+         * DC needs (Cassandra's cheap quorum) have too few live ones to acknowledge it; it succeeds only when rapid
+         * write protection ({@code additional_write_policy}) sends it to further live transient replicas in time,
+         * which depends on the table's recent write latencies; otherwise {@code WriteTimeoutException}.
+         */
+        MAY_TIME_OUT
+    }
 
     public Verdict {
         datacenters = Map.copyOf(datacenters);
+        if (achievable != (failure == null)) {
+            throw new IllegalArgumentException("a verdict has a failure exactly when it is not achievable");
+        }
+    }
+
+    /** A verdict whose failure, if any, is the plain one: INVALID or UNAVAILABLE. */
+    public Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, boolean achievable, String counted,
+            int required, int requiredFull, int live, int liveFull, Map<String, DatacenterCount> datacenters,
+            String reason) {
+        this(level, kind, valid, achievable, counted, required, requiredFull, live, liveFull, datacenters, reason,
+                achievable ? null : valid ? Failure.UNAVAILABLE : Failure.INVALID);
     }
 
     /**

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * All tables' hot-key trackers, bounded: at most {@link HotKeySettings#maxTables()} tables are tracked, hits of
  * further tables are dropped and counted by {@link #droppedHits()}.
  *
- * <p>The hit path ({@code record}) is thread-safe and lock-free apart from one short per-table critical section.
+ * <p>The hit path ({@code record}) is thread-safe and never waits: one short per-table critical section when its
+ * lock is free, a queue otherwise ({@link TableTracker}).
  * Someone must call {@link #refresh()} about once a second (the exported top K changes only then) and
  * {@link #rotateWindows()} once per sketch window.
  */
@@ -53,6 +54,27 @@ public final class HotKeyRegistry {
             return;
         }
         tracker.record(KeyLabels.bounded(label, settings.maxLabelLength()), count);
+    }
+
+    /**
+     * Counts a batch of one table: {@code counts[i]} hits of the key labelled {@code labels[i]} ({@link KeyLabels#join}
+     * results) for each {@code i < n}. The labels array is bounded in place.
+     */
+    public void recordLabels(String keyspace, String table, String[] labels, long[] counts, int n) {
+        TableTracker tracker = tracker(new TableId(keyspace, table));
+        if (tracker == null) {
+            long dropped = 0;
+            for (int i = 0; i < n; i++) {
+                dropped += counts[i];
+            }
+            droppedHits.add(dropped);
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            labels[i] = KeyLabels.bounded(Objects.requireNonNull(labels[i], "label must not be null"),
+                    settings.maxLabelLength());
+        }
+        tracker.recordAll(labels, counts, n);
     }
 
     /** Recomputes every table's top K. */

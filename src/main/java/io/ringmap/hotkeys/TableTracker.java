@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.datasketches.frequencies.ErrorType;
@@ -26,6 +27,12 @@ import org.apache.datasketches.frequencies.ItemsSketch;
  * nearly equal traffic do not flap in and out of the exported set. An incumbent that is no longer in the sketch at
  * all is dropped.
  *
+ * <p>A hit never waits for a lock: when every stripe is busy (on a loaded machine a thread holding one may have been
+ * descheduled, and every other request thread would then queue behind it, a lock convoy that cut the throughput of
+ * {@code GET /replicas} to a few percent), the hit is queued and counted by the next thread that holds a stripe, or
+ * by the next read ({@link #refresh()}, {@link #counters()}, {@link #hotKeys(int)}). Until then it is in none of the
+ * figures, so the sum above stays exact.
+ *
  * <p>The sketch counts a window: {@link #rotateWindow()} starts a new one and keeps the previous, so estimates cover
  * the last one to two windows and keys that cooled down eventually leave the top K.
  */
@@ -34,6 +41,11 @@ public final class TableTracker {
     private static final Comparator<ItemsSketch.Row<String>> HOTTEST_FIRST =
             Comparator.<ItemsSketch.Row<String>>comparingLong(ItemsSketch.Row::getEstimate).reversed()
                     .thenComparing(ItemsSketch.Row::getItem);
+
+    /** Labels counted under one stripe lock at most: bounds how long a batch delays a refresh. */
+    private static final int CHUNK = 256;
+    /** Queued hits counted per hit recorded: more than one, so the queue empties whenever a stripe is free. */
+    private static final int DRAIN_PER_HIT = 16;
 
     private final TableId table;
     private final int topK;
@@ -44,6 +56,8 @@ public final class TableTracker {
     private final HitCounter other = new HitCounter(KeyLabels.OTHER);
     private final LongAdder total = new LongAdder();
     private final Object refreshLock = new Object();
+    // hits whose thread found every stripe busy; counted under a stripe lock by whoever takes one next
+    private final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
 
     // replaced only while every stripe lock is held; read by hits under one stripe lock
     private volatile Top top = Top.EMPTY;
@@ -76,14 +90,75 @@ public final class TableTracker {
             }
             throw new IllegalArgumentException("hit count must not be negative, was " + count);
         }
-        Stripe stripe = lockStripe();
+        Stripe stripe = tryLockStripe();
+        if (stripe == null) {
+            pending.add(new Pending(label, count));
+            return;
+        }
         try {
-            stripe.current.update(label, count);
-            HitCounter counter = top.byLabel.get(label);
-            (counter != null ? counter : other).add(count);
-            total.add(count);
+            count(stripe, label, count);
+            drainPending(stripe, DRAIN_PER_HIT);
         } finally {
             stripe.lock.unlock();
+        }
+    }
+
+    // under the stripe's lock
+    private void count(Stripe stripe, String label, long count) {
+        stripe.current.update(label, count);
+        HitCounter counter = top.byLabel.get(label);
+        (counter != null ? counter : other).add(count);
+        total.add(count);
+    }
+
+    // under the stripe's lock
+    private void drainPending(Stripe stripe, int max) {
+        Pending hit;
+        for (int i = 0; i < max && (hit = pending.poll()) != null; i++) {
+            count(stripe, hit.label, hit.count);
+        }
+    }
+
+    /**
+     * Counts {@code counts[i]} hits of the key labelled {@code labels[i]} for each {@code i < n}, as many
+     * {@link #record} calls would, taking a stripe lock once per chunk of labels instead of once per hit. Labels
+     * should be distinct (pre-aggregated by the caller), though repeats are counted correctly too.
+     */
+    public void recordAll(String[] labels, long[] counts, int n) {
+        for (int i = 0; i < n; i++) {
+            if (counts[i] < 0) {
+                throw new IllegalArgumentException("hit count must not be negative, was " + counts[i]);
+            }
+        }
+        for (int from = 0; from < n; from += CHUNK) {
+            int to = Math.min(n, from + CHUNK);
+            Stripe stripe = lockStripe();
+            try {
+                Map<String, HitCounter> exported = top.byLabel;
+                long toOther = 0;
+                long all = 0;
+                for (int i = from; i < to; i++) {
+                    long count = counts[i];
+                    if (count == 0) {
+                        continue;
+                    }
+                    stripe.current.update(labels[i], count);
+                    HitCounter counter = exported.get(labels[i]);
+                    if (counter != null) {
+                        counter.add(count);
+                    } else {
+                        toOther += count;
+                    }
+                    all += count;
+                }
+                if (toOther > 0) {
+                    other.add(toOther);
+                }
+                total.add(all);
+                drainPending(stripe, DRAIN_PER_HIT);
+            } finally {
+                stripe.lock.unlock();
+            }
         }
     }
 
@@ -94,7 +169,7 @@ public final class TableTracker {
     public void refresh() {
         synchronized (refreshLock) {
             long seen = total.sum();
-            if (seen == totalAtLastRefresh) {
+            if (seen == totalAtLastRefresh && pending.isEmpty()) {
                 return;
             }
             Merged view = readSketch();
@@ -135,6 +210,7 @@ public final class TableTracker {
     public TopKCounters counters() {
         lockAll();
         try {
+            drainPending(stripes[0], Integer.MAX_VALUE);
             long exported = other.count();
             for (HitCounter counter : top.ordered) {
                 exported += counter.count();
@@ -208,6 +284,7 @@ public final class TableTracker {
         for (Stripe stripe : stripes) {
             stripe.lock.lock();
             try {
+                drainPending(stripe, Integer.MAX_VALUE);
                 if (stripe.previous != null) {
                     merged.merge(stripe.previous);
                 }
@@ -221,12 +298,9 @@ public final class TableTracker {
         return new Merged(rows, merged.getStreamLength(), merged.getMaximumError());
     }
 
-    private Stripe lockStripe() {
-        if (stripes.length == 1) {
-            stripes[0].lock.lock();
-            return stripes[0];
-        }
-        // prefer the thread's home stripe, take any free one rather than wait, wait at home if all are busy
+    /** A free stripe, locked, or null when every stripe is busy. */
+    private Stripe tryLockStripe() {
+        // prefer the thread's home stripe, take any free one rather than wait
         int home = (int) Thread.currentThread().getId() & stripeMask;
         for (int i = 0; i < stripes.length; i++) {
             Stripe stripe = stripes[(home + i) & stripeMask];
@@ -234,8 +308,28 @@ public final class TableTracker {
                 return stripe;
             }
         }
-        stripes[home].lock.lock();
-        return stripes[home];
+        return null;
+    }
+
+    /** A stripe, locked: a free one if any, else the thread's home stripe once it is free (batches only). */
+    private Stripe lockStripe() {
+        Stripe free = tryLockStripe();
+        if (free != null) {
+            return free;
+        }
+        Stripe home = stripes[(int) Thread.currentThread().getId() & stripeMask];
+        home.lock.lock();
+        return home;
+    }
+
+    /** Runs {@code action} while this thread holds every stripe (tests: hits recorded meanwhile must not wait). */
+    void whileEveryStripeIsBusy(Runnable action) {
+        lockAll();
+        try {
+            action.run();
+        } finally {
+            unlockAll();
+        }
     }
 
     private void lockAll() {
@@ -258,6 +352,9 @@ public final class TableTracker {
         Stripe(int maxMapSize) {
             current = new ItemsSketch<>(maxMapSize);
         }
+    }
+
+    private record Pending(String label, long count) {
     }
 
     private record Merged(ItemsSketch.Row<String>[] rows, long streamLength, long maximumError) {

@@ -1,28 +1,54 @@
 package io.ringmap.planning;
 
+import io.ringmap.problem.RequestProblem;
+
 /** A plan request that cannot be computed as given: a bad generator or workload, or a plan too large to compute. */
-public class PlanException extends RuntimeException {
+public class PlanException extends RequestProblem {
 
     /** What was wrong. */
-    public enum Kind {
-        INVALID_GENERATOR, PLAN_TOO_LARGE
-    }
+    public enum Kind implements RequestProblem.Kind {
+        /** 400: a design, generator, workload, guideline or node count that cannot be used. */
+        INVALID_GENERATOR("invalid-generator", "Invalid generator", 400),
+        /** 413: beyond the plan limits. */
+        PLAN_TOO_LARGE("plan-too-large", "Plan too large", 413);
 
-    private final Kind kind;
-    private final String field;
+        private final String type;
+        private final String title;
+        private final int status;
+
+        Kind(String type, String title, int status) {
+            this.type = type;
+            this.title = title;
+            this.status = status;
+        }
+
+        @Override
+        public String type() {
+            return type;
+        }
+
+        @Override
+        public String title() {
+            return title;
+        }
+
+        @Override
+        public int status() {
+            return status;
+        }
+    }
 
     public PlanException(Kind kind, String field, String message) {
-        super(message);
-        this.kind = kind;
-        this.field = field;
+        super(kind, "field", field, message);
     }
 
+    @Override
     public Kind kind() {
-        return kind;
+        return (Kind) super.kind();
     }
 
     /** The request field at fault, e.g. {@code designs[1].columns[2].generator}. */
     public String field() {
-        return field;
+        return member();
     }
 }

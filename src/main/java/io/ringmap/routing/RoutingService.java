@@ -3,6 +3,7 @@ package io.ringmap.routing;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
+import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.schema.ParsedKey;
@@ -92,13 +93,21 @@ public class RoutingService {
         RingSnapshot ring = served.ring();
         List<ParsedKey> parsed = parse(schema, keys.size(), i -> keys.get(i), false);
         List<KeyRoute> out = new ArrayList<>(parsed.size());
-        for (ParsedKey key : parsed) {
+        ReplicaSet[] sets = placement == null ? null : new ReplicaSet[parsed.size()];
+        for (int i = 0; i < parsed.size(); i++) {
+            ParsedKey key = parsed.get(i);
             Token token = served.partitioner().tokenFor(key.serializedKey());
-            out.add(new KeyRoute(schema, key, token, placement == null ? null : ring.lookup(placement, token)));
+            ReplicaLookup lookup = placement == null ? null : ring.lookup(placement, token);
+            if (sets != null) {
+                sets[i] = lookup.replicas();
+            }
+            out.add(new KeyRoute(schema, key, token, lookup));
         }
         // counted only once every key of the request was valid: a rejected batch counts nothing
-        for (KeyRoute r : out) {
-            hits.record(schema, r.key(), 1, r.replicas() == null ? List.of() : nodes(ring, r.replicas().replicas()));
+        if (parsed.size() == 1) {
+            hits.record(schema, parsed.get(0), 1, sets == null ? List.of() : nodes(ring, sets[0]));
+        } else {
+            hits.recordAll(schema, parsed, null, served.tokenRing(), sets);
         }
         return new Routes(served, placement, out);
     }
@@ -145,14 +154,16 @@ public class RoutingService {
             }
             return read.get(i).key();
         }, true);
+        long[] counts = new long[parsed.size()];
+        ReplicaSet[] sets = placement == null ? null : new ReplicaSet[parsed.size()];
         for (int i = 0; i < parsed.size(); i++) {
-            List<Node> replicas = List.of();
-            if (placement != null) {
+            counts[i] = read.get(i).count();
+            if (sets != null) {
                 Token token = served.partitioner().tokenFor(parsed.get(i).serializedKey());
-                replicas = nodes(ring, ring.lookup(placement, token).replicas());
+                sets[i] = ring.lookup(placement, token).replicas();
             }
-            hits.record(schema, parsed.get(i), read.get(i).count(), replicas);
         }
+        hits.recordAll(schema, parsed, counts, served.tokenRing(), sets);
         return new RecordedHits(schema, parsed.size());
     }
 

@@ -16,6 +16,13 @@ public class ClusterDriverSettings implements DriverConfigLoaderBuilderCustomize
     /** Short enough that a DDL or gossip change is in the driver's metadata well within ringmap's 10 s promise. */
     static final Duration DEBOUNCE_WINDOW = Duration.ofMillis(250);
 
+    /**
+     * How long a schema refresh waits for the nodes to agree before it reads the schema anyway (the driver's default
+     * is 10 s). ringmap sends no DDL, so it gains nothing by waiting; a short wait keeps refreshes, and the time after
+     * which {@link ClusterTopologySource} takes a refresh for stuck, short.
+     */
+    static final Duration SCHEMA_AGREEMENT_WAIT = Duration.ofSeconds(2);
+
     /** More than any real data centre has: every remote node gets a (one-connection) pool. */
     static final int REMOTE_NODES_PER_DC = 10_000;
 
@@ -38,6 +45,7 @@ public class ClusterDriverSettings implements DriverConfigLoaderBuilderCustomize
                 // the defaults (1 s windows, reset by every event) delay bursts of DDL or gossip events
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, DEBOUNCE_WINDOW)
                 .withDuration(DefaultDriverOption.METADATA_TOPOLOGY_WINDOW, DEBOUNCE_WINDOW)
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_AGREEMENT_WAIT)
                 // a pool to every node of every DC: the driver only tracks UP/DOWN of nodes it connects to, and
                 // leaves remote-DC nodes UNKNOWN until a gossip event otherwise; ringmap's only queries are
                 // system.local reads, so local consistency levels may fail over to a remote DC as well

@@ -3,8 +3,11 @@ package io.ringmap.topology;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.EndPoint;
 import com.datastax.oss.driver.api.core.metadata.Metadata;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
@@ -16,8 +19,11 @@ import com.datastax.oss.driver.api.core.metadata.schema.ViewMetadata;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import io.ringmap.config.ClusterProperties;
 import io.ringmap.config.TopologyProperties;
+import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
@@ -40,6 +46,15 @@ import org.springframework.context.SmartLifecycle;
  * {@code ringmap.topology.cluster.event-debounce}) and every {@code ringmap.topology.refresh-interval}. Every rebuild
  * first asks a node for {@code system.local}: while that fails, or while the driver reports every node DOWN, the
  * snapshot is published stale (answers continue from it); the next successful rebuild makes it fresh again.
+ *
+ * <p>The periodic refresh also watches the driver's schema refresh. In driver 4.x (4.19.3 checked), a schema refresh
+ * that starts while the control connection is closed or reconnecting (a restarted or stopped node, the whole cluster
+ * down) fails in {@code MetadataManager.startSchemaRequest} before its clean-up runs: the refresh stays "current"
+ * forever, and every later schema refresh of that session, from events and from {@code refreshSchemaAsync()} alike,
+ * is queued behind it and never runs. The session then keeps its old schema for good while its token map and node
+ * states stay live. A refresh still unfinished after {@link #stuckAfter} therefore gets the session replaced by a new
+ * one (opened before the old one is closed, with every node the old one knew as a contact point, so it also works
+ * once the configured contact points are gone).
  */
 public class ClusterTopologySource implements TopologySource, SmartLifecycle, DisposableBean {
 
@@ -53,6 +68,7 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
     private final TopologyPublisher publisher;
     private final ScheduledThreadPoolExecutor executor;
     private final AtomicBoolean rebuildPending = new AtomicBoolean();
+    private final AtomicBoolean schemaCheckScheduled = new AtomicBoolean();
 
     private volatile boolean running;
     private volatile boolean closed;
@@ -63,6 +79,13 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
     private volatile String answeringNode;
     private ScheduledFuture<?> periodic;
     private int failedAttempts;
+    /** The driver's schema refresh last asked for, and when (System.nanoTime()); topology thread only. */
+    private CompletableFuture<?> schemaRefresh;
+    private long schemaRefreshAskedAt;
+    /** A replacement session being opened (set and cleared on the topology thread). */
+    private volatile CompletionStage<CqlSession> replacing;
+    private int sessionsReplaced;
+    private int failedReplacements;
 
     /**
      * @param builders a fresh, fully configured session builder per connection attempt (Spring Boot's prototype
@@ -150,10 +173,8 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
         closed = true;
         running = false;
         executor.shutdownNow();
-        CompletionStage<CqlSession> pending = connecting;
-        if (pending != null) {
-            pending.thenAccept(CqlSession::closeAsync);
-        }
+        closeWhenOpen(connecting);
+        closeWhenOpen(replacing);
         CqlSession s = session;
         if (s != null) {
             try {
@@ -167,6 +188,12 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
         }
     }
 
+    private static void closeWhenOpen(CompletionStage<CqlSession> pending) {
+        if (pending != null) {
+            pending.thenAccept(CqlSession::closeAsync);
+        }
+    }
+
     // ---- connecting
 
     private void connect() {
@@ -175,10 +202,7 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
         }
         CompletionStage<CqlSession> attempt;
         try {
-            attempt = builders.get()
-                    .addNodeStateListener(new NodeEvents())
-                    .addSchemaChangeListener(new SchemaEvents())
-                    .buildAsync();
+            attempt = open(List.of());
         } catch (RuntimeException e) {
             onConnectFailed(e);
             return;
@@ -195,6 +219,17 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
                 s.closeAsync(); // closed while connecting
             }
         });
+    }
+
+    /** Opens a session with ringmap's listeners, on the configured contact points plus {@code extraContactPoints}. */
+    private CompletionStage<CqlSession> open(List<EndPoint> extraContactPoints) {
+        CqlSessionBuilder builder = builders.get()
+                .addNodeStateListener(new NodeEvents())
+                .addSchemaChangeListener(new SchemaEvents());
+        if (!extraContactPoints.isEmpty()) {
+            builder.addContactEndPoints(extraContactPoints);
+        }
+        return builder.buildAsync();
     }
 
     private void onConnectFailed(Throwable error) {
@@ -248,23 +283,124 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
         }
     }
 
-    /** The safety net: re-reads the schema (the driver may have missed an event), then rebuilds. */
+    /**
+     * The safety net: re-reads the schema (the driver may have missed an event), then rebuilds; replaces the session
+     * when the driver's schema refresh is stuck (see the class comment).
+     */
     private void periodicRefresh() {
         CqlSession s = session;
         if (s == null || closed) {
             return;
         }
+        CompletableFuture<?> refresh = schemaRefresh;
+        boolean asked = refresh == null || refresh.isDone();
+        if (asked) {
+            refresh = s.refreshSchemaAsync().toCompletableFuture();
+            schemaRefresh = refresh;
+            schemaRefreshAskedAt = System.nanoTime();
+        }
         try {
-            s.refreshSchemaAsync().toCompletableFuture().get(cluster.checkTimeout().toMillis() * 2,
-                    TimeUnit.MILLISECONDS);
+            // a refresh asked for now is waited for, so this rebuild has its schema; an older one is only checked
+            refresh.get(asked ? cluster.checkTimeout().toMillis() * 2 : 0, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            // an unreachable cluster is detected (and reported) by the rebuild's own query
+        } catch (ExecutionException | RuntimeException e) {
+            // an unreachable cluster is detected (and reported) by the rebuild's own query; a failed refresh may
+            // have left the driver stuck, so the next one (which shows it) is not left to the next periodic refresh
             log.debug("schema refresh failed: {}", e.toString());
+            scheduleSchemaCheck(cluster.reconnectMaxDelay());
+        } catch (TimeoutException e) {
+            Duration pending = Duration.ofNanos(System.nanoTime() - schemaRefreshAskedAt);
+            Duration limit = stuckAfter(s);
+            if (pending.compareTo(limit) > 0) {
+                replaceSession(s, pending);
+            } else {
+                scheduleSchemaCheck(limit.minus(pending).plusMillis(100));
+            }
         }
         rebuild();
+    }
+
+    /** Runs the periodic refresh once more after {@code delay} (one such extra run at a time). */
+    private void scheduleSchemaCheck(Duration delay) {
+        if (schemaCheckScheduled.compareAndSet(false, true) && !schedule(() -> {
+            schemaCheckScheduled.set(false);
+            periodicRefresh();
+        }, delay)) {
+            schemaCheckScheduled.set(false);
+        }
+    }
+
+    /**
+     * How long a schema refresh of a working driver can take at most: the schema agreement wait (its last query may
+     * start just before the deadline), then the schema queries; twice, for a refresh already running and the one
+     * queued behind it; and a second to spare.
+     */
+    static Duration stuckAfter(CqlSession s) {
+        return stuckAfter(s.getContext().getConfig().getDefaultProfile());
+    }
+
+    static Duration stuckAfter(DriverExecutionProfile profile) {
+        Duration agreement = profile.getDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT)
+                .plus(profile.getDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT));
+        Duration queries = profile.getDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT);
+        return agreement.plus(queries).multipliedBy(2).plusSeconds(1);
+    }
+
+    /**
+     * Opens a new session and, once it is connected, swaps it in and closes the stuck one (which keeps serving the
+     * meantime, and stays if the new one cannot connect: the next refresh tries again).
+     */
+    private void replaceSession(CqlSession stuck, Duration pending) {
+        if (replacing != null || closed) {
+            return;
+        }
+        if (failedReplacements % 20 == 0) {
+            log.warn("the driver's schema refresh has not completed for {} s (a driver 4.x defect after its control "
+                    + "connection was lost); opening a new session to {}", pending.toSeconds(), name());
+        }
+        // the configured contact points come from the driver configuration; adding them again would be warned about
+        List<String> configured = stuck.getContext().getConfig().getDefaultProfile()
+                .getStringList(DefaultDriverOption.CONTACT_POINTS, List.of());
+        List<EndPoint> known = stuck.getMetadata().getNodes().values().stream().map(Node::getEndPoint)
+                .filter(e -> !(e.resolve() instanceof InetSocketAddress a
+                        && configured.contains(a.getHostString() + ":" + a.getPort())))
+                .toList();
+        CompletionStage<CqlSession> attempt;
+        try {
+            attempt = open(known);
+        } catch (RuntimeException e) {
+            log.warn("cannot open a new session to {}: {}", name(), message(e));
+            return;
+        }
+        replacing = attempt;
+        attempt.whenComplete((fresh, error) -> {
+            if (!onTopologyThread(() -> {
+                replacing = null;
+                if (error != null) {
+                    failedReplacements++;
+                    scheduleSchemaCheck(cluster.reconnectMaxDelay()); // tries again
+                    if (failedReplacements == 1 || failedReplacements % 20 == 0) {
+                        log.warn("cannot open a new session to {} yet ({}, attempt {}); keeping the current one",
+                                name(), message(error), failedReplacements);
+                    }
+                } else if (closed || session != stuck) {
+                    fresh.closeAsync();
+                } else {
+                    session = fresh;
+                    schemaRefresh = null;
+                    failedReplacements = 0;
+                    sessionsReplaced++;
+                    log.info("replaced the Cassandra session of {} ({} so far); its schema is current again", name(),
+                            sessionsReplaced);
+                    rebuild();
+                    stuck.closeAsync();
+                }
+            }) && fresh != null) {
+                fresh.closeAsync(); // closed while connecting
+            }
+        });
     }
 
     /** Reads the driver's metadata and publishes it, fresh when a node answered, stale otherwise. */

@@ -42,10 +42,7 @@ public record ReplicaView(
      * @throws InvalidParameterException when {@code dc} names a data centre without nodes in the ring
      */
     public static List<ReplicaView> of(TokenRing ring, ReplicaSet set, String dc) {
-        if (dc != null && ring.nodes().stream().noneMatch(n -> n.datacenter().equals(dc))) {
-            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
-                    + ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList());
-        }
+        requireDatacenter(ring, dc);
         List<ReplicaView> out = new ArrayList<>(set.size());
         for (int i = 0; i < set.size(); i++) {
             Node node = ring.nodes().get(set.node(i));
@@ -54,5 +51,17 @@ public record ReplicaView(
             }
         }
         return out;
+    }
+
+    /**
+     * Checks that {@code dc} (when given) names a data centre with nodes in the ring.
+     *
+     * @throws InvalidParameterException when it does not
+     */
+    static void requireDatacenter(TokenRing ring, String dc) {
+        if (dc != null && ring.nodes().stream().noneMatch(n -> n.datacenter().equals(dc))) {
+            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
+                    + ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList());
+        }
     }
 }

@@ -30,6 +30,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /** {@code /replicas}: a key or a token to its replica set, as Cassandra places it. */
 @RestController
@@ -78,19 +80,21 @@ public class ReplicasController {
             @Schema(example = "readings", nullable = true) String table,
             @Schema(description = "Keys as {column: value} maps", nullable = true,
                     example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
-            List<Map<String, String>> keys,
+            @JsonDeserialize(contentUsing = KeyJson.Reader.class) List<Map<String, String>> keys,
             @Schema(description = "Tokens as strings", nullable = true, example = "[\"1523456789012345678\"]")
             List<String> tokens,
             @Schema(description = "Only replicas in this data centre", nullable = true) String dc) {
     }
 
     /** One key or token of a batch. */
-    public record ReplicasResult(Map<String, String> key, String token, RangeView range, List<ReplicaView> replicas) {
+    public record ReplicasResult(Map<String, String> key, String token, RangeView range,
+            @JsonSerialize(using = ReplicaViews.Writer.class) List<ReplicaView> replicas) {
 
+        /** A batch item; {@code dc} was checked once for the batch ({@link ReplicaView#requireDatacenter}). */
         static ReplicasResult of(ServedSnapshot served, Map<String, String> key, String token, ReplicaLookup lookup,
                 String dc) {
             return new ReplicasResult(key, token, RangeView.of(lookup.range()),
-                    ReplicaView.of(served.tokenRing(), lookup.replicas(), dc));
+                    ReplicaViews.of(served.tokenRing(), lookup.replicas(), dc));
         }
     }
 
@@ -170,6 +174,9 @@ public class ReplicasController {
             Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true);
             served = routes.snapshot();
             placement = routes.placement();
+            if (!routes.keys().isEmpty()) {
+                ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
+            }
             for (KeyRoute r : routes.keys()) {
                 results.add(ReplicasResult.of(served, r.keyByColumn(), r.token().toString(), r.replicas(),
                         request.dc()));
@@ -178,6 +185,9 @@ public class ReplicasController {
             TokenRoutes routes = routing.replicasOfTokens(request.keyspace(), request.tokens());
             served = routes.snapshot();
             placement = routes.placement();
+            if (!routes.tokens().isEmpty()) {
+                ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
+            }
             for (TokenRoute t : routes.tokens()) {
                 results.add(ReplicasResult.of(served, null, t.token().toString(), t.replicas(), request.dc()));
             }

@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /** {@code /token}: partition key values to the token Cassandra computes. */
 @RestController
@@ -61,7 +62,7 @@ public class TokenController {
             @NotBlank @Schema(example = "readings") String table,
             @NotNull @Schema(description = "Keys as {column: value} maps",
                     example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
-            List<Map<String, String>> keys) {
+            @JsonDeserialize(contentUsing = KeyJson.Reader.class) List<Map<String, String>> keys) {
     }
 
     /** One key of a batch. */

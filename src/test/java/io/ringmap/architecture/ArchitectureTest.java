@@ -28,7 +28,8 @@ class ArchitectureTest {
 
     /** The pure core; for hot keys only the core package itself, not its adapters beside it (web, metrics, ...). */
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
-        "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning"};
+        "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning",
+        "io.ringmap.problem"};
 
     @ArchTest
     static final ArchRule coreImportsNeitherSpringNorTheDriver = noClasses().that().resideInAnyPackage(CORE)

@@ -98,6 +98,65 @@ class ConsistencyRulesTest {
                 .isFalse();
     }
 
+    static Verdict.Failure failure(ConsistencyLevel cl, RequestKind kind, ReplicationFactors rf, String dc,
+            ReplicaState... r) {
+        return ConsistencyRules.check(cl, kind, rf, List.of(r), dc).failure();
+    }
+
+    /** What AvailabilityIT found on a real Cassandra 5.0 cluster with transient replicas. */
+    @Test
+    void transientReplicasMakeSomeOutcomesDependOnWhatRingmapCannotKnow() {
+        ReplicationFactors simple31 = ReplicationFactors.of(Map.of("class", "SimpleStrategy",
+                "replication_factor", "3/1"), 4);
+        ReplicaState full1 = new ReplicaState("a", "dc1", true, true);
+        ReplicaState full2 = new ReplicaState("b", "dc2", true, true);
+        ReplicaState full2Down = new ReplicaState("b", "dc2", true, false);
+        ReplicaState transient1 = new ReplicaState("c", "dc1", false, true);
+        ReplicaState transient2 = new ReplicaState("c", "dc2", false, true);
+        // a ONE read contacts the coordinator's closest live replica, full or not: from the transient one it fails
+        assertThat(failure(ONE, READ, simple31, "dc1", full1, full2, transient1))
+                .isEqualTo(Verdict.Failure.UNAVAILABLE_AT_SOME_COORDINATORS);
+        assertThat(ConsistencyRules.check(ONE, READ, simple31, List.of(full1, full2, transient1), "dc1").reason())
+                .contains("proximity order", "1 of the 3 live are transient");
+        // a QUORUM read's two contacts always hold a full replica
+        assertThat(failure(QUORUM, READ, simple31, "dc1", full1, full2, transient1)).isNull();
+        // no live full replica at all: certainly unavailable
+        assertThat(failure(QUORUM, READ, simple31, "dc1", new ReplicaState("a", "dc1", true, false), full2Down,
+                transient1)).isEqualTo(Verdict.Failure.UNAVAILABLE);
+
+        // SimpleStrategy's cheap quorum is counted in the coordinator's DC: a transient replica elsewhere is not sent
+        // the write, so with one full replica down a dc1 coordinator has one acknowledgement of the two QUORUM needs
+        assertThat(failure(QUORUM, WRITE, simple31, "dc1", full2Down, full1, transient2))
+                .isEqualTo(Verdict.Failure.MAY_TIME_OUT);
+        assertThat(failure(QUORUM, WRITE, simple31, "dc2", full2Down, full1, transient2)).isNull();
+        assertThat(failure(QUORUM, WRITE, simple31, null, full2Down, full1, transient2))
+                .isEqualTo(Verdict.Failure.MAY_TIME_OUT);
+        // ALL with every node up: the transient replica in dc2 is not in a dc1 coordinator's cheap quorum
+        assertThat(failure(ALL, WRITE, simple31, "dc1", full2, full1, transient2))
+                .isEqualTo(Verdict.Failure.MAY_TIME_OUT);
+        assertThat(failure(ALL, WRITE, simple31, "dc1", full1, full2, transient1)).isNull();
+        // accepted or not is still the UnavailableException count
+        assertThat(failure(QUORUM, WRITE, simple31, "dc1", full2Down, new ReplicaState("a", "dc1", true, false),
+                transient2)).isEqualTo(Verdict.Failure.UNAVAILABLE);
+
+        // LOCAL_SERIAL refuses a transient keyspace even when the transient replicas are all in another DC
+        ReplicationFactors nts = ReplicationFactors.of(Map.of("class", "NetworkTopologyStrategy", "dc1", "2",
+                "dc2", "2/1"), 4);
+        Verdict localSerial = ConsistencyRules.check(LOCAL_SERIAL, WRITE, nts, List.of(full1, full1, full2,
+                transient2), "dc1");
+        assertThat(localSerial.valid()).isFalse();
+        assertThat(localSerial.failure()).isEqualTo(Verdict.Failure.INVALID);
+
+        // EACH_QUORUM reads: uncertain only when every DC's local quorum could be all transient
+        ReplicationFactors nts21 = ReplicationFactors.of(Map.of("class", "NetworkTopologyStrategy", "dc1", "2/1",
+                "dc2", "2/1"), 4);
+        assertThat(failure(EACH_QUORUM, READ, nts21, "dc1", full1, transient1, full2, transient2)).isNull();
+        ReplicationFactors nts32 = ReplicationFactors.of(Map.of("class", "NetworkTopologyStrategy", "dc1", "3/2"),
+                3);
+        assertThat(failure(EACH_QUORUM, READ, nts32, "dc1", full1, transient1, transient1))
+                .isEqualTo(Verdict.Failure.UNAVAILABLE_AT_SOME_COORDINATORS);
+    }
+
     @Test
     void anyIsForWritesOnlyAndSucceedsWithEveryReplicaDown() {
         Verdict read = ConsistencyRules.check(ANY, READ, SIMPLE_3, List.of(down("dc1")), null);

@@ -23,6 +23,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,6 +56,12 @@ class SecureClusterIT {
     static final Path CLIENT_KEYSTORE;
     static final Path EXPIRED_CLIENT_KEYSTORE;
     static final Path STRANGER_TRUSTSTORE;
+    /** The same CA and client identity as PEM files (Spring Boot's {@code spring.ssl.bundle.pem.*}). */
+    static final Path CA_PEM;
+    static final Path CLIENT_CERTIFICATE_PEM;
+    static final Path CLIENT_KEY_PEM;
+    /** A line of the client's private key (base64), which must never appear in a log or a response either. */
+    static final String CLIENT_KEY_LINE;
 
     static {
         Issued ca = TestCertificates.authority("ringmap test CA");
@@ -61,8 +69,17 @@ class SecureClusterIT {
         NODE_KEYSTORE = TestCertificates.issue(ca, "cassandra-node", "127.0.0.80", "127.0.0.81")
                 .writeKeystore(PKI.resolve("node.p12"), STORE_PASSWORD);
         TRUSTSTORE = TestCertificates.writeTruststore(PKI.resolve("ca.p12"), STORE_PASSWORD, ca);
-        CLIENT_KEYSTORE = TestCertificates.issue(ca, "ringmap").writeKeystore(PKI.resolve("client.p12"),
-                STORE_PASSWORD);
+        Issued client = TestCertificates.issue(ca, "ringmap");
+        CLIENT_KEYSTORE = client.writeKeystore(PKI.resolve("client.p12"), STORE_PASSWORD);
+        CA_PEM = TestCertificates.writePemCertificates(PKI.resolve("ca.pem"), ca);
+        CLIENT_CERTIFICATE_PEM = PKI.resolve("client.crt").toAbsolutePath();
+        CLIENT_KEY_PEM = PKI.resolve("client.key").toAbsolutePath();
+        client.writePem(CLIENT_CERTIFICATE_PEM, CLIENT_KEY_PEM);
+        try {
+            CLIENT_KEY_LINE = java.nio.file.Files.readAllLines(CLIENT_KEY_PEM).get(2);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         EXPIRED_CLIENT_KEYSTORE = TestCertificates.issue(ca, "ringmap-expired", now.minus(Duration.ofDays(30)),
                 now.minus(Duration.ofDays(1))).writeKeystore(PKI.resolve("client-expired.p12"), STORE_PASSWORD);
         STRANGER_TRUSTSTORE = TestCertificates.writeTruststore(PKI.resolve("stranger-ca.p12"), STORE_PASSWORD,
@@ -119,6 +136,25 @@ class SecureClusterIT {
     }
 
     @Test
+    void aPemBundleWithPasswordConnectsAndServes(CapturedOutput output) {
+        try (Ringmap ringmap = Ringmap.start("127.0.0.81", "ringmap", ROLE_PASSWORD, Bundle.pem(CA_PEM, null, null))) {
+            ringmap.awaitReadiness(200, Duration.ofSeconds(60));
+            assertServes(ringmap, "127.0.0.81");
+        }
+        assertNoSecretIn(output.getAll());
+    }
+
+    @Test
+    void mutualTlsWithAPemBundleConnectsAndServes(CapturedOutput output) {
+        try (Ringmap ringmap = Ringmap.start("127.0.0.80", "ringmap", ROLE_PASSWORD,
+                Bundle.pem(CA_PEM, CLIENT_CERTIFICATE_PEM, CLIENT_KEY_PEM))) {
+            ringmap.awaitReadiness(200, Duration.ofSeconds(60));
+            assertServes(ringmap, "127.0.0.80");
+        }
+        assertNoSecretIn(output.getAll());
+    }
+
+    @Test
     void aWrongPasswordIsNotReadyWithTheReasonInHealth(CapturedOutput output) {
         try (Ringmap ringmap = Ringmap.start("127.0.0.81", "ringmap", "not-" + ROLE_PASSWORD, TRUSTSTORE, null)) {
             String cause = ringmap.awaitNotReadyCause(c -> c.contains("authentication failed"));
@@ -147,6 +183,31 @@ class SecureClusterIT {
         assertNoSecretIn(output.getAll());
     }
 
+    /**
+     * Mutual TLS over TLS 1.3 and 1.2 on the wire: the client certificate handshake, then an OPTIONS frame that the
+     * node must answer with SUPPORTED. (With Cassandra's OpenSSL provider TLS 1.3 fails here; see
+     * {@code JvmOptions.TLS_PROVIDER}.) ringmap's own sessions use the JDK's client defaults, so TLS 1.3.
+     */
+    @Test
+    void mutualTlsSpeaksTls13AndTls12() throws IOException {
+        for (String protocol : List.of("TLSv1.3", "TLSv1.2")) {
+            SSLContext context = TestCertificates.sslContext(CLIENT_KEYSTORE, TRUSTSTORE, STORE_PASSWORD);
+            try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.80", 9042)) {
+                socket.setEnabledProtocols(new String[] {protocol});
+                socket.setSoTimeout(10_000);
+                socket.startHandshake();
+                assertThat(socket.getSession().getProtocol()).isEqualTo(protocol);
+                // OPTIONS: protocol v4 request, stream 1, opcode 0x05, empty body
+                socket.getOutputStream().write(new byte[] {0x04, 0, 0, 1, 0x05, 0, 0, 0, 0});
+                socket.getOutputStream().flush();
+                byte[] header = socket.getInputStream().readNBytes(9);
+                assertThat(header).as("response header over %s", protocol).hasSize(9);
+                assertThat(header[0]).as("v4 response").isEqualTo((byte) 0x84);
+                assertThat(header[4]).as("SUPPORTED opcode over %s", protocol).isEqualTo((byte) 0x06);
+            }
+        }
+    }
+
     @AfterAll
     static void noSecretInAnyResponse() {
         RESPONSES.forEach(SecureClusterIT::assertNoSecretIn);
@@ -164,7 +225,8 @@ class SecureClusterIT {
     }
 
     static void assertNoSecretIn(String text) {
-        assertThat(text).doesNotContain(STORE_PASSWORD).doesNotContain(ROLE_PASSWORD);
+        assertThat(text).doesNotContain(STORE_PASSWORD).doesNotContain(ROLE_PASSWORD)
+                .doesNotContain(CLIENT_KEY_LINE);
     }
 
     static String secret() {
@@ -178,6 +240,10 @@ class SecureClusterIT {
             implements AutoCloseable {
 
         static Ringmap start(String node, String username, String password, Path truststore, Path keystore) {
+            return start(node, username, password, Bundle.jks(truststore, keystore));
+        }
+
+        static Ringmap start(String node, String username, String password, Bundle bundle) {
             List<String> args = new ArrayList<>(List.of(
                     "--server.port=0", "--management.server.port=0",
                     "--spring.cassandra.contact-points=" + node + ":9042",
@@ -186,16 +252,8 @@ class SecureClusterIT {
                     "--spring.cassandra.password=" + password,
                     "--spring.cassandra.ssl.enabled=true",
                     "--spring.cassandra.ssl.bundle=cassandra",
-                    "--spring.ssl.bundle.jks.cassandra.truststore.location=file:" + truststore,
-                    "--spring.ssl.bundle.jks.cassandra.truststore.password=" + STORE_PASSWORD,
-                    "--spring.ssl.bundle.jks.cassandra.truststore.type=PKCS12",
                     "--ringmap.topology.cluster.reconnect-max-delay=2s"));
-            if (keystore != null) {
-                args.addAll(List.of(
-                        "--spring.ssl.bundle.jks.cassandra.keystore.location=file:" + keystore,
-                        "--spring.ssl.bundle.jks.cassandra.keystore.password=" + STORE_PASSWORD,
-                        "--spring.ssl.bundle.jks.cassandra.keystore.type=PKCS12"));
-            }
+            args.addAll(bundle.args());
             Instant started = Instant.now();
             ConfigurableApplicationContext context = new SpringApplicationBuilder(RingmapApplication.class)
                     .run(args.toArray(String[]::new));
@@ -267,6 +325,37 @@ class SecureClusterIT {
         @Override
         public void close() {
             context.close();
+        }
+    }
+
+    /** Spring Boot SSL bundle {@code cassandra}, as command-line properties. */
+    record Bundle(List<String> args) {
+
+        /** PKCS12 stores ({@code spring.ssl.bundle.jks.*}); {@code keystore} null for no client certificate. */
+        static Bundle jks(Path truststore, Path keystore) {
+            List<String> args = new ArrayList<>(List.of(
+                    "--spring.ssl.bundle.jks.cassandra.truststore.location=file:" + truststore,
+                    "--spring.ssl.bundle.jks.cassandra.truststore.password=" + STORE_PASSWORD,
+                    "--spring.ssl.bundle.jks.cassandra.truststore.type=PKCS12"));
+            if (keystore != null) {
+                args.addAll(List.of(
+                        "--spring.ssl.bundle.jks.cassandra.keystore.location=file:" + keystore,
+                        "--spring.ssl.bundle.jks.cassandra.keystore.password=" + STORE_PASSWORD,
+                        "--spring.ssl.bundle.jks.cassandra.keystore.type=PKCS12"));
+            }
+            return new Bundle(args);
+        }
+
+        /** PEM files ({@code spring.ssl.bundle.pem.*}); certificate and key null for no client certificate. */
+        static Bundle pem(Path caCertificates, Path certificate, Path privateKey) {
+            List<String> args = new ArrayList<>(List.of(
+                    "--spring.ssl.bundle.pem.cassandra.truststore.certificate=file:" + caCertificates));
+            if (certificate != null) {
+                args.addAll(List.of(
+                        "--spring.ssl.bundle.pem.cassandra.keystore.certificate=file:" + certificate,
+                        "--spring.ssl.bundle.pem.cassandra.keystore.private-key=file:" + privateKey));
+            }
+            return new Bundle(args);
         }
     }
 

@@ -183,7 +183,8 @@ class TableTrackerTest {
 
     @Test
     void countsExactlyUnderConcurrentHitsAndRefreshes() throws Exception {
-        // given 4 threads recording Zipf traffic while another thread refreshes and rotates continuously
+        // given 4 threads recording Zipf traffic (hit by hit, or in batches) while another thread refreshes and
+        // rotates continuously
         for (int stripes : new int[] {1, 4}) {
             TableTracker tracker = new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withTopK(5).withStripes(stripes),
                     KeyExporter.plain());
@@ -198,8 +199,21 @@ class TableTrackerTest {
                 writers.add(pool.submit(() -> {
                     Zipf zipf = new Zipf(10_000, 1.1, seed);
                     start.await();
-                    for (int i = 0; i < hitsPerThread; i++) {
-                        tracker.record("k" + zipf.next(), 1);
+                    if (seed % 2 == 0) {
+                        for (int i = 0; i < hitsPerThread; i++) {
+                            tracker.record("k" + zipf.next(), 1);
+                        }
+                    } else {
+                        // batches of 1,000 hits as POST /hits records them, with repeated labels and counts of 2
+                        String[] labels = new String[1000];
+                        long[] counts = new long[1000];
+                        java.util.Arrays.fill(counts, 2);
+                        for (int i = 0; i < hitsPerThread; i += 2 * labels.length) {
+                            for (int j = 0; j < labels.length; j++) {
+                                labels[j] = "k" + zipf.next();
+                            }
+                            tracker.recordAll(labels, counts, labels.length);
+                        }
                     }
                     return null;
                 }));
@@ -232,6 +246,35 @@ class TableTrackerTest {
             assertThat(counters.total()).isEqualTo((long) threads * hitsPerThread);
             assertSumIsExact(counters);
         }
+    }
+
+    @Test
+    void aHitNeverWaitsForABusyStripeAndIsCountedByTheNextRead() throws Exception {
+        // given a tracker whose every stripe is held by another thread (e.g. one descheduled mid-hit)
+        TableTracker tracker = new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withTopK(5).withStripes(2),
+                KeyExporter.plain());
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            tracker.whileEveryStripeIsBusy(() -> {
+                // when a request thread records hits meanwhile
+                Future<?> hit = pool.submit(() -> {
+                    tracker.record("alice", 3);
+                    tracker.record("bob", 1);
+                });
+
+                // then it returns without waiting for the stripes
+                assertThat(hit).succeedsWithin(java.time.Duration.ofSeconds(10));
+            });
+        } finally {
+            pool.shutdown();
+        }
+
+        // and the next read counts them, exactly
+        TopKCounters counters = tracker.counters();
+        assertThat(counters.total()).isEqualTo(4);
+        assertSumIsExact(counters);
+        tracker.refresh();
+        assertThat(keys(tracker)).containsExactly("alice", "bob");
     }
 
     private static void assertSumIsExact(TopKCounters counters) {

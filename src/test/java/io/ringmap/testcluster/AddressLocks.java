@@ -23,6 +23,7 @@ final class AddressLocks implements AutoCloseable {
 
     private final List<FileChannel> channels = new ArrayList<>();
     private final List<FileLock> locks = new ArrayList<>();
+    private final java.util.Set<String> held = new java.util.HashSet<>();
 
     private AddressLocks() {
     }
@@ -53,6 +54,19 @@ final class AddressLocks implements AutoCloseable {
         }
     }
 
+    /** Also locks {@code address} (a node added to the running cluster), unless this run holds it already. */
+    synchronized void add(String address) {
+        if (held.contains(address)) {
+            return;
+        }
+        try {
+            Files.createDirectories(DIRECTORY);
+            lock(address, Instant.now().plus(Duration.ofSeconds(Long.getLong("ringmap.cassandra.lock-timeout", 1800))));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private void lock(String address, Instant deadline) throws IOException {
         FileChannel channel = FileChannel.open(DIRECTORY.resolve(address + ".lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -62,6 +76,7 @@ final class AddressLocks implements AutoCloseable {
             FileLock lock = channel.tryLock();
             if (lock != null) {
                 locks.add(lock);
+                held.add(address);
                 return;
             }
             if (!announced) {
@@ -83,7 +98,7 @@ final class AddressLocks implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         for (FileLock lock : locks) {
             try {
                 lock.release();
@@ -100,5 +115,6 @@ final class AddressLocks implements AutoCloseable {
         }
         locks.clear();
         channels.clear();
+        held.clear();
     }
 }

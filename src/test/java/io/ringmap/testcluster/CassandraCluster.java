@@ -29,7 +29,10 @@ import java.util.stream.Stream;
  * A real Cassandra cluster for tests: one server JVM per node of a {@link ClusterSpec}, each on its own loopback
  * address, with its files under {@code target/cassandra-clusters/<spec name>}.
  *
- * <p>Node indexes are positions in {@link ClusterSpec#nodes()}, starting at 0.
+ * <p>Node indexes are positions in {@link #nodes()}, starting at 0: first the nodes of {@link ClusterSpec#nodes()} (the
+ * seeds), then the nodes added while the cluster runs ({@link #startJoining}, {@link #startReplacing}) in the order
+ * they were added. A decommissioned or replaced node keeps its index but is no longer a {@link CassandraNode#isMember()
+ * member}.
  */
 public final class CassandraCluster implements AutoCloseable {
 
@@ -38,6 +41,7 @@ public final class CassandraCluster implements AutoCloseable {
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
     private static final Duration NODETOOL_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration DECOMMISSION_TIMEOUT = Duration.ofSeconds(300);
     private static final int LOG_TAIL_LINES = 40;
     private static final String NO_VERSION = "unknown";
 
@@ -55,9 +59,9 @@ public final class CassandraCluster implements AutoCloseable {
         this.spec = spec;
         this.directory = directory.toAbsolutePath().normalize();
         this.startTimeout = startTimeout;
-        this.nodes = spec.nodes().stream()
+        this.nodes = new java.util.concurrent.CopyOnWriteArrayList<>(spec.nodes().stream()
                 .map(node -> new CassandraNode(spec, node, NodeFiles.of(this.directory, node)))
-                .toList();
+                .toList());
     }
 
     /**
@@ -78,8 +82,14 @@ public final class CassandraCluster implements AutoCloseable {
         return directory;
     }
 
+    /** Every node this cluster has started or will start, members or not, by index. */
     public List<CassandraNode> nodes() {
-        return nodes;
+        return java.util.Collections.unmodifiableList(nodes);
+    }
+
+    /** The nodes that belong to the ring (running or not): not decommissioned, not replaced. */
+    public List<CassandraNode> members() {
+        return nodes.stream().filter(CassandraNode::isMember).toList();
     }
 
     public CassandraNode node(int index) {
@@ -106,6 +116,11 @@ public final class CassandraCluster implements AutoCloseable {
         }
         stopLeftovers();
         deleteDirectory();
+        if (nodes.size() > spec.nodes().size() || nodes.stream().anyMatch(node -> !node.isMember())) {
+            // an earlier start of this cluster added, decommissioned or replaced nodes: begin again from the spec
+            nodes.clear();
+            spec.nodes().forEach(node -> nodes.add(new CassandraNode(spec, node, NodeFiles.of(directory, node))));
+        }
         for (CassandraNode node : nodes) {
             if (CassandraNode.accepts(node.nativeAddress())) {
                 throw new IllegalStateException("something already listens on " + node.nativeAddress()
@@ -159,6 +174,113 @@ public final class CassandraCluster implements AutoCloseable {
         Instant started = Instant.now();
         node.start(classpath);
         awaitReady(started);
+    }
+
+    /**
+     * Starts a new node that joins the running cluster as Cassandra's operators add one: no seed,
+     * {@code auto_bootstrap: true}, so it announces its tokens, waits the ring delay and streams its ranges before it
+     * becomes NORMAL. Returns its index at once; {@link #awaitReady()} waits until it has joined.
+     */
+    public synchronized int startJoining(NodeSpec node) {
+        for (CassandraNode existing : nodes) {
+            if (existing.isMember() && existing.address().equals(node.address())) {
+                throw new IllegalArgumentException("node " + node.address() + " already belongs to cluster "
+                        + spec.name());
+            }
+        }
+        return startAdded(node, NodeFiles.of(directory, node), List.of());
+    }
+
+    /** Adds a node with {@link #startJoining} and waits until it has joined (NORMAL, UP, seen by every node). */
+    public int bootstrapNode(NodeSpec node) {
+        int index = startJoining(node);
+        awaitReady();
+        return index;
+    }
+
+    /**
+     * Runs {@code nodetool decommission} on a running node (it streams its data away and leaves the ring; the call
+     * returns once it has left), then stops its JVM. The node is no longer a member.
+     */
+    public void decommission(int index) {
+        CassandraNode node = node(index);
+        if (!node.isRunning() || !node.isMember()) {
+            throw new IllegalStateException("node " + node.address() + " is not a running member");
+        }
+        nodetool(DECOMMISSION_TIMEOUT, index, "decommission");
+        synchronized (this) {
+            node.leaveRing();
+            node.stop(STOP_GRACE);
+        }
+    }
+
+    /**
+     * Starts a fresh node (new data directory) on the address of a member that is not running (killed or stopped),
+     * with {@code -Dcassandra.replace_address_first_boot=<its address>}: it takes over the dead node's tokens and
+     * streams their data. Cassandra 5.0 gives a replacement on the same address the dead node's host id
+     * ({@code StorageService.prepareReplacementInfo}). The dead node is no longer a member. Returns the new node's
+     * index at once; {@link #awaitReady()} waits until the replacement has finished.
+     */
+    public int startReplacing(int deadIndex) {
+        return startReplacing(deadIndex, node(deadIndex).spec());
+    }
+
+    /**
+     * As {@link #startReplacing(int)}, the replacement being {@code replacement}: on another address it is a new
+     * node (new address, new host id) that takes over the dead node's tokens.
+     */
+    public synchronized int startReplacing(int deadIndex, NodeSpec replacement) {
+        CassandraNode dead = node(deadIndex);
+        if (dead.isRunning() || !dead.isMember()) {
+            throw new IllegalStateException("node " + dead.address() + " must be a member that is not running");
+        }
+        NodeFiles files;
+        if (replacement.address().equals(dead.address())) {
+            long earlier = nodes.stream().filter(n -> n.address().equals(dead.address())).count();
+            files = new NodeFiles(directory.resolve(dead.address() + "-replacement-" + earlier));
+        } else {
+            if (nodes.stream().anyMatch(n -> n.isMember() && n.address().equals(replacement.address()))) {
+                throw new IllegalArgumentException("node " + replacement.address() + " already belongs to cluster "
+                        + spec.name());
+            }
+            files = NodeFiles.of(directory, replacement);
+        }
+        dead.leaveRing();
+        return startAdded(replacement, files, List.of("-Dcassandra.replace_address_first_boot=" + dead.address()));
+    }
+
+    /** Replaces a dead node with {@link #startReplacing} and waits until the replacement has finished. */
+    public int replaceNode(int deadIndex) {
+        int index = startReplacing(deadIndex);
+        awaitReady();
+        return index;
+    }
+
+    private int startAdded(NodeSpec node, NodeFiles files, List<String> startOptions) {
+        if (classpath == null) {
+            classpath = CassandraClasspath.read();
+        }
+        if (addressLocks == null) {
+            addressLocks = AddressLocks.acquire(spec);
+        }
+        addressLocks.add(node.address());
+        CassandraNode added = new CassandraNode(spec, node, files);
+        if (CassandraNode.accepts(added.nativeAddress())) {
+            throw new IllegalStateException("something already listens on " + added.nativeAddress());
+        }
+        NodeConfigWriter.write(spec, node, files, true);
+        installShutdownHook();
+        nodes.add(added);
+        added.start(classpath, startOptions);
+        return nodes.size() - 1;
+    }
+
+    /**
+     * Waits until every member that should run accepts CQL, is UP for the driver, sees every other member with its
+     * tokens, and the schema agrees (at most the start timeout); on failure stops the cluster.
+     */
+    public void awaitReady() {
+        awaitReady(Instant.now());
     }
 
     /** The CQL endpoint of the first node. */
@@ -279,6 +401,10 @@ public final class CassandraCluster implements AutoCloseable {
      * standard output; fails with stdout and stderr when nodetool exits non-zero.
      */
     public String nodetool(int index, String... args) {
+        return nodetool(NODETOOL_TIMEOUT, index, args);
+    }
+
+    private String nodetool(Duration timeout, int index, String... args) {
         CassandraNode node = node(index);
         String cp = classpath != null ? classpath : CassandraClasspath.read();
         List<String> command = new ArrayList<>();
@@ -297,7 +423,7 @@ public final class CassandraCluster implements AutoCloseable {
                         .redirectOutput(out.toFile())
                         .redirectError(err.toFile())
                         .start();
-                if (!process.waitFor(NODETOOL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                     process.destroyForcibly();
                     throw new IllegalStateException("nodetool " + String.join(" ", args) + " timed out");
                 }
@@ -385,11 +511,21 @@ public final class CassandraCluster implements AutoCloseable {
                 + directory + "): " + cause.getMessage(), cause);
     }
 
+    // every node directory counts: nodes added while an earlier run's cluster ran are not in the spec
     private void stopLeftovers() {
-        for (CassandraNode node : nodes) {
-            node.recordedProcess().ifPresent(handle -> {
-                System.err.println("stopping Cassandra node " + node.address() + " left over by an earlier run, pid "
-                        + handle.pid());
+        List<NodeFiles> recorded = new ArrayList<>(nodes.stream().map(CassandraNode::files).toList());
+        if (Files.isDirectory(directory)) {
+            try (Stream<Path> dirs = Files.list(directory)) {
+                dirs.filter(Files::isDirectory).map(NodeFiles::new)
+                        .filter(files -> !recorded.contains(files)).forEach(recorded::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + directory, e);
+            }
+        }
+        for (NodeFiles files : recorded) {
+            CassandraNode.recordedProcess(files).ifPresent(handle -> {
+                System.err.println("stopping Cassandra node " + files.dir().getFileName()
+                        + " left over by an earlier run, pid " + handle.pid());
                 handle.destroy();
                 CassandraNode.awaitExit(handle, STOP_GRACE);
             });

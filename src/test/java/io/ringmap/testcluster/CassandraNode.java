@@ -34,6 +34,8 @@ public final class CassandraNode {
     private volatile ProcessHandle process;
     // set by start, cleared by stop: a node that should run but does not has crashed
     private volatile boolean wanted;
+    // cleared when the node leaves the ring for good (decommissioned, or replaced by another JVM on its address)
+    private volatile boolean member = true;
 
     CassandraNode(ClusterSpec cluster, NodeSpec spec, NodeFiles files) {
         this.cluster = cluster;
@@ -87,6 +89,18 @@ public final class CassandraNode {
         return wanted;
     }
 
+    /**
+     * Whether the node belongs to the ring: true from its first start until it is decommissioned or replaced, also
+     * while it is stopped or killed.
+     */
+    public boolean isMember() {
+        return member;
+    }
+
+    void leaveRing() {
+        member = false;
+    }
+
     public boolean isRunning() {
         ProcessHandle handle = process;
         return handle != null && handle.isAlive();
@@ -99,10 +113,15 @@ public final class CassandraNode {
 
     /** Starts the JVM with the configuration already written to the node's directory; does not wait for it. */
     synchronized void start(String classpath) {
+        start(classpath, List.of());
+    }
+
+    /** As {@link #start(String)}, with extra JVM options for this start only (e.g. a replace address). */
+    synchronized void start(String classpath, List<String> startOptions) {
         if (isRunning()) {
             throw new IllegalStateException("node " + address() + " is already running as pid " + process.pid());
         }
-        List<String> arguments = new ArrayList<>(JvmOptions.server(cluster, spec, files));
+        List<String> arguments = new ArrayList<>(JvmOptions.server(cluster, spec, files, startOptions));
         ClassDataArchive.Options sharing = ClassDataArchive.forClasspath(classpath)
                 .map(ClassDataArchive::optionsForNode)
                 .orElse(new ClassDataArchive.Options(List.of(), null));
@@ -245,6 +264,11 @@ public final class CassandraNode {
      * the pid alone is not trusted because pids are reused.
      */
     Optional<ProcessHandle> recordedProcess() {
+        return recordedProcess(files);
+    }
+
+    /** The JVM recorded in the pid file under {@code files}, if it still runs from that directory. */
+    static Optional<ProcessHandle> recordedProcess(NodeFiles files) {
         try {
             if (!Files.isRegularFile(files.pidFile())) {
                 return Optional.empty();

@@ -27,13 +27,13 @@ final class ClusterReadiness {
     }
 
     static void await(CassandraCluster cluster, Instant deadline) throws TimeoutException, InterruptedException {
-        for (CassandraNode node : cluster.nodes()) {
+        for (CassandraNode node : cluster.members()) {
             if (node.isWanted()) {
                 node.awaitNativeTransport(deadline);
             }
         }
         for (String datacenter : cluster.spec().datacenters()) {
-            List<CassandraNode> running = cluster.nodes().stream()
+            List<CassandraNode> running = cluster.members().stream()
                     .filter(node -> node.spec().datacenter().equals(datacenter) && node.isWanted())
                     .toList();
             if (!running.isEmpty()) {
@@ -49,7 +49,7 @@ final class ClusterReadiness {
             try (CqlSession session = cluster.newSession(datacenter, running.stream()
                     .map(CassandraNode::nativeAddress).toList())) {
                 while (Instant.now().isBefore(deadline)) {
-                    Optional<String> problem = problem(session, cluster.nodes().size(), running);
+                    Optional<String> problem = problem(session, cluster.members().size(), running);
                     if (problem.isEmpty()) {
                         return;
                     }

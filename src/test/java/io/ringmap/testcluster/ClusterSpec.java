@@ -1,5 +1,6 @@
 package io.ringmap.testcluster;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -12,17 +13,22 @@ import java.util.Set;
  *                    and to share one started cluster between test classes
  * @param clusterName Cassandra's {@code cluster_name}
  * @param partitioner the partitioner of every node
- * @param nodes       the nodes, all of them seeds; started at once
+ * @param nodes       the nodes, all of them seeds; started at once (nodes added later with
+ *                    {@link CassandraCluster#startJoining} bootstrap and are no seeds)
  * @param heapMin     {@code -Xms} of each node JVM, e.g. {@code 256m}
  * @param heapMax     {@code -Xmx} of each node JVM, e.g. {@code 512m}
  * @param jmxPortBase JMX port of node 127.0.0.N is {@code jmxPortBase + N}; the default 7198 gives 127.0.0.1 the
  *                    usual 7199
  * @param clientAccess TLS and authentication of the CQL port; null: plaintext, no authentication
+ * @param ringDelay   Cassandra's {@code cassandra.ring_delay_ms} (how long bootstrap, decommission and replacement
+ *                    wait for gossip to spread) and {@code cassandra.broadcast_interval_ms} (how long a replacement
+ *                    on another address waits for the dead node's gossip to stay quiet); null: Cassandra's defaults
+ *                    of 30 s and 60 s
  * @param jmxAccess    authentication and TLS of the JMX port; null: open, loopback only
  */
 public record ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
                           String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
-                          JmxAccess jmxAccess) {
+                          Duration ringDelay, JmxAccess jmxAccess) {
 
     public static final String DEFAULT_HEAP_MIN = "256m";
     public static final String DEFAULT_HEAP_MAX = "512m";
@@ -31,13 +37,20 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
     /** A cluster with an open plaintext CQL port. */
     public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
                        String heapMin, String heapMax, int jmxPortBase) {
-        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, null, null);
+        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, null);
+    }
+
+    /** A cluster with Cassandra's default ring delay. */
+    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
+                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess) {
+        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, null);
     }
 
     /** A cluster with an open JMX port. */
     public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
-                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess) {
-        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, null);
+                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
+                       Duration ringDelay) {
+        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, ringDelay, null);
     }
 
     public ClusterSpec {
@@ -62,6 +75,9 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
                 throw new IllegalArgumentException("node addresses must be distinct: " + node.rpcAddress());
             }
         }
+        if (ringDelay != null && (ringDelay.isNegative() || ringDelay.toMillis() > Integer.MAX_VALUE)) {
+            throw new IllegalArgumentException("ring delay must be between 0 and 2^31-1 ms: " + ringDelay);
+        }
         if (jmxPortBase < 1024 || jmxPortBase + 254 > 65535) {
             throw new IllegalArgumentException("jmxPortBase must leave room for 254 ports: " + jmxPortBase);
         }
@@ -77,18 +93,30 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
 
     /** The same cluster with another heap per node. */
     public ClusterSpec withHeap(String min, String max) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, jmxAccess);
+        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, ringDelay,
+                jmxAccess);
     }
 
     /** The same cluster with TLS and/or password authentication on its CQL port. */
     public ClusterSpec withClientAccess(ClientAccess access) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access, jmxAccess);
+        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access, ringDelay,
+                jmxAccess);
     }
 
     /** The same cluster with authentication and/or TLS on its JMX port. */
     public ClusterSpec withJmxAccess(JmxAccess access) {
         return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess,
-                access);
+                ringDelay, access);
+    }
+
+    /**
+     * The same cluster with a shorter {@code cassandra.ring_delay_ms} and {@code cassandra.broadcast_interval_ms},
+     * for tests that bootstrap, decommission or replace nodes: Cassandra sleeps this long (instead of 30 s and 60 s)
+     * at the steps of those operations.
+     */
+    public ClusterSpec withRingDelay(Duration delay) {
+        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, delay,
+                jmxAccess);
     }
 
     /** The JMX port that nodetool uses for {@code node}. */

@@ -53,17 +53,38 @@ final class JvmOptions {
             "-Dcassandra.shutdown_announce_in_ms=0",
             "-Dcassandra.test.messagingService.nonGracefulShutdown=true");
 
+    /**
+     * TLS nodes use the JDK's TLS provider. With its default, OpenSSL through netty-tcnative-boringssl-static
+     * (2.0.70, with netty 4.1.130), a Cassandra 5.0.9 node drops every TLS 1.3 connection that presents a client
+     * certificate: the first frame after the handshake reaches the native transport as protocol version 0
+     * ("Invalid or unsupported protocol version (0)"), so neither the driver nor a raw socket gets past OPTIONS.
+     * The JDK provider serves TLS 1.3 with client certificates (SecureClusterIT checks both versions).
+     */
+    static final String TLS_PROVIDER = "-Dcassandra.disable_tcactive_openssl=true";
+
     private JvmOptions() {
     }
 
     /** Options of a Cassandra server JVM for one node; {@code files} says where its configuration lives. */
     static List<String> server(ClusterSpec spec, NodeSpec node, NodeFiles files) {
+        return server(spec, node, files, List.of());
+    }
+
+    /** As {@link #server(ClusterSpec, NodeSpec, NodeFiles)}, with system properties for this start only. */
+    static List<String> server(ClusterSpec spec, NodeSpec node, NodeFiles files, List<String> startOptions) {
         List<String> options = new ArrayList<>();
         options.add("-Xms" + spec.heapMin());
         options.add("-Xmx" + spec.heapMax());
         options.addAll(TEST_SPEED);
         options.addAll(JAVA17_MODULES);
         options.addAll(CASSANDRA_TEST_SWITCHES);
+        if (spec.ringDelay() != null) {
+            // StorageService.RING_DELAY_MILLIS, read once at start-up (CassandraRelevantProperties.RING_DELAY);
+            // BROADCAST_INTERVAL_MS (default 60 s) is how long a replacement on another address waits for the dead
+            // node's gossip to stay quiet, and how often nodes gossip their load
+            options.add("-Dcassandra.ring_delay_ms=" + spec.ringDelay().toMillis());
+            options.add("-Dcassandra.broadcast_interval_ms=" + spec.ringDelay().toMillis());
+        }
         // JMX bound to loopback only (what cassandra-env.sh does with LOCAL_JMX=yes), without authentication unless
         // the spec asks for it
         options.add("-Dcassandra.jmx.local.port=" + spec.jmxPort(node));
@@ -76,6 +97,10 @@ final class JvmOptions {
         options.add("-Dcassandra-rackdc.properties=" + files.rackDcProperties().toUri());
         options.add("-Dcassandra.logdir=" + files.logDir());
         options.add("-Dlogback.configurationFile=" + files.logbackXml());
+        if (spec.clientAccess() != null && spec.clientAccess().tls()) {
+            options.add(TLS_PROVIDER);
+        }
+        options.addAll(startOptions);
         options.addAll(extraOptions());
         return options;
     }

@@ -11,6 +11,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyStore;
+import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
@@ -34,13 +35,15 @@ import org.bouncycastle.asn1.x509.KeyUsage;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * Certificates for TLS tests, generated with BouncyCastle: a CA, and certificates it issues for nodes (server and
  * client use, with IP and DNS subject alternative names) and clients, valid now or already expired; written as
- * PKCS12 key and trust stores.
+ * PKCS12 key and trust stores or as PEM files.
  */
 public final class TestCertificates {
 
@@ -67,6 +70,39 @@ public final class TestCertificates {
             } catch (GeneralSecurityException | IOException e) {
                 throw new IllegalStateException("cannot write keystore " + file, e);
             }
+        }
+
+        /** Writes the chain (leaf first) and the unencrypted PKCS#8 private key as PEM files. */
+        public void writePem(Path certificateFile, Path privateKeyFile) {
+            writePemObjects(certificateFile, List.copyOf(chain));
+            writePemObjects(privateKeyFile, List.of(keys.getPrivate()));
+        }
+    }
+
+    /** The CA certificates as one PEM file (a PEM "truststore"). */
+    public static Path writePemCertificates(Path file, Issued... authorities) {
+        List<Object> certificates = new ArrayList<>();
+        for (Issued authority : authorities) {
+            certificates.add(authority.certificate());
+        }
+        return writePemObjects(file, certificates);
+    }
+
+    private static Path writePemObjects(Path file, List<?> objects) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            try (JcaPEMWriter pem = new JcaPEMWriter(Files.newBufferedWriter(file))) {
+                for (Object o : objects) {
+                    if (o instanceof PrivateKey key) {
+                        pem.writeObject(new JcaPKCS8Generator(key, null)); // "PRIVATE KEY", PKCS#8
+                    } else {
+                        pem.writeObject(o);
+                    }
+                }
+            }
+            return file.toAbsolutePath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
         }
     }
 

@@ -95,7 +95,8 @@ public class AvailabilityController {
             @RequestParam(required = false) String keyspace,
             @Parameter(description = "Nodes (address or host id) to assume down as well, comma-separated",
                     example = "127.0.0.3") @RequestParam(required = false) List<String> down,
-            @Parameter(description = "Coordinator's DC for LOCAL_* (default spring.cassandra.local-datacenter)")
+            @Parameter(description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
+                    + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
             @RequestParam(required = false) String dc,
             @Parameter(description = "Most ranges listed per keyspace", example = "100")
             @RequestParam(defaultValue = "100") int limit) {
@@ -103,13 +104,16 @@ public class AvailabilityController {
         RingSnapshot snapshot = f.ring();
         TokenRing ring = snapshot.tokenRing();
         ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
-        String localDc = localDc(level, dc, ring);
+        // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
+        // is counted there; the answer names it only for the LOCAL_* levels it was asked for
+        String coordinatorDc = coordinatorDc(level, dc, ring);
+        String localDc = level.needsLocalDatacenter() ? coordinatorDc : null;
         List<Integer> downNodes = downNodes(ring, down);
         boolean[] live = Availability.liveNodes(ring, downNodes);
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
         List<KeyspaceAvailability> views = new ArrayList<>();
         for (KeyspacePlacement.Placed k : keyspaces) {
-            Availability.KeyspaceAvailability a = Availability.of(snapshot, k, level, localDc, live);
+            Availability.KeyspaceAvailability a = Availability.of(snapshot, k, level, coordinatorDc, live);
             List<RangeOutageView> ranges = a.unavailable().stream().limit(Math.max(0, limit)).map(o ->
                     new RangeOutageView(o.range().start().toString(), o.range().end().toString(), o.ringShare(),
                             o.replicas(), readable(o.read()), readable(o.write()),
@@ -126,7 +130,8 @@ public class AvailabilityController {
                 continue;
             }
             liveNodes.add(ring.nodes().get(n).address());
-            Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, level, localDc, live, n);
+            Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, level, coordinatorDc, live,
+                    n);
             if (check.safe()) {
                 safe.add(ring.nodes().get(n).address());
             } else {
@@ -149,13 +154,17 @@ public class AvailabilityController {
             @RequestParam(required = false) String keyspace,
             @Parameter(description = "Nodes to assume down as well, comma-separated")
             @RequestParam(required = false) List<String> down,
-            @Parameter(description = "Coordinator's DC for LOCAL_* (default spring.cassandra.local-datacenter)")
+            @Parameter(description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
+                    + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
             @RequestParam(required = false) String dc) {
         ServedSnapshot f = routing.snapshot();
         RingSnapshot snapshot = f.ring();
         TokenRing ring = snapshot.tokenRing();
         ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
-        String localDc = localDc(level, dc, ring);
+        // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
+        // is counted there; the answer names it only for the LOCAL_* levels it was asked for
+        String coordinatorDc = coordinatorDc(level, dc, ring);
+        String localDc = level.needsLocalDatacenter() ? coordinatorDc : null;
         List<String> unknown = new ArrayList<>();
         List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
         if (!unknown.isEmpty()) {
@@ -164,7 +173,7 @@ public class AvailabilityController {
         }
         boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
-        Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, level, localDc, live,
+        Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, level, coordinatorDc, live,
                 target.get(0));
         String address = ring.nodes().get(target.get(0)).address();
         if (!check.safe()) {
@@ -178,10 +187,9 @@ public class AvailabilityController {
         return !v.valid() || v.achievable();
     }
 
-    private String localDc(ConsistencyLevel level, String dc, TokenRing ring) {
-        String chosen = AvailabilityRequestException.localDatacenter(level, dc, configuredLocalDc,
+    private String coordinatorDc(ConsistencyLevel level, String dc, TokenRing ring) {
+        return AvailabilityRequestException.localDatacenter(level, dc, configuredLocalDc,
                 ring.nodes().stream().map(Node::datacenter).distinct().toList());
-        return level.needsLocalDatacenter() ? chosen : null;
     }
 
     private static List<Integer> downNodes(TokenRing ring, List<String> down) {

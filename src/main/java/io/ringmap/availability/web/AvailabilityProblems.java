@@ -1,6 +1,5 @@
 package io.ringmap.availability.web;
 
-import io.ringmap.availability.AvailabilityRequestException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.List;
@@ -14,9 +13,9 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
- * RFC 9457 problems of consistency-level questions (from {@code /availability} and {@code /replicas?consistency=}),
- * with stable types: {@code unknown-consistency-level}, {@code local-datacenter-required}, {@code unknown-node},
- * and {@code unsafe-to-stop} (409).
+ * The RFC 9457 problem of {@code /availability/safe-to-stop}: {@code unsafe-to-stop} (409) with the reasons. The
+ * 400 problems of consistency-level questions are {@link io.ringmap.availability.AvailabilityRequestException}s,
+ * answered by {@link io.ringmap.web.RequestProblemHandler}.
  */
 @RestControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -37,21 +36,6 @@ public class AvailabilityProblems {
             this.consistency = consistency;
             this.reasons = List.copyOf(reasons);
         }
-    }
-
-    @ExceptionHandler(AvailabilityRequestException.class)
-    ResponseEntity<ProblemDetail> badRequest(AvailabilityRequestException e, HttpServletRequest request) {
-        String[] typeAndTitle = switch (e.kind()) {
-            case UNKNOWN_CONSISTENCY_LEVEL -> new String[] {"unknown-consistency-level", "Unknown consistency level"};
-            case LOCAL_DATACENTER_REQUIRED -> new String[] {"local-datacenter-required",
-                "Local data centre required"};
-            case UNKNOWN_NODE -> new String[] {"unknown-node", "Unknown node"};
-        };
-        ProblemDetail p = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
-        p.setType(URI.create(BASE + typeAndTitle[0]));
-        p.setTitle(typeAndTitle[1]);
-        p.setProperty("parameter", e.parameter());
-        return respond(p, request);
     }
 
     @ExceptionHandler(UnsafeToStopException.class)

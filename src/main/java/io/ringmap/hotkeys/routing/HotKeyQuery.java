@@ -60,6 +60,60 @@ public class HotKeyQuery {
     }
 
     /**
+     * A hot key found by the label {@code GET /hotkeys} shows for it.
+     *
+     * @param table  the table the key was counted for
+     * @param hotKey the sketch's figures (estimate and bounds over the last one to two windows)
+     * @param values the key's value per partition key column, in key order
+     */
+    public record FoundHotKey(TableSchema table, HotKey hotKey, Map<String, String> values) {
+    }
+
+    /**
+     * The hot key of a table that {@code GET /hotkeys} shows as {@code label}: its exported form ({@code exportedAs},
+     * the keyed hash with {@code export-key: hash}), or, only when clear keys are shown, its clear label. The key's
+     * values come from the clear label the registry keeps for every tracked key, so a hashed label resolves too;
+     * a caller that does not show clear keys must not show them.
+     *
+     * @param clearLabels whether a clear label may name the key (false with export-key hash and clear keys hidden:
+     *                    otherwise the lookup would tell whether a guessed clear key is hot)
+     * @throws HotKeyLookupException unknown label (404), or a label shortened over
+     *                               {@code ringmap.hotkeys.max-label-length} whose key is not kept (422)
+     */
+    public FoundHotKey find(String keyspace, String table, String label, boolean clearLabels) {
+        ServedSnapshot f = routing.snapshot();
+        TableSchema schema = routing.table(f, keyspace, table);
+        List<HotKey> tracked = hotKeys.hotKeys(schema.keyspace(), schema.table(), Integer.MAX_VALUE)
+                .map(TableHotKeys::keys).orElse(List.of());
+        HotKey found = tracked.stream().filter(k -> k.key().equals(label)).findFirst()
+                .or(() -> clearLabels ? tracked.stream().filter(k -> k.label().equals(label)).findFirst()
+                        : Optional.empty())
+                .orElseThrow(() -> new HotKeyLookupException(HotKeyLookupException.Kind.UNKNOWN_HOT_KEY, "hotkey",
+                        "'" + label + "' is not a hot key of " + schema.keyspace() + "." + schema.table() + " now ("
+                                + tracked.size() + " keys tracked): give the label GET /hotkeys?keyspace="
+                                + schema.keyspace() + "&table=" + schema.table() + " shows"));
+        List<String> components;
+        try {
+            components = KeyLabels.parse(found.label());
+        } catch (IllegalArgumentException shortened) {
+            throw new HotKeyLookupException(HotKeyLookupException.Kind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+                    "the hot key '" + label + "' was counted under a shortened label (over "
+                            + hotKeys.settings().maxLabelLength() + " characters): its full key is not kept; give"
+                            + " the key's columns as column=value instead");
+        }
+        if (components.size() != schema.partitionKey().size()) {
+            throw new HotKeyLookupException(HotKeyLookupException.Kind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+                    "the hot key '" + label + "' has " + components.size() + " components, the partition key of "
+                            + schema.keyspace() + "." + schema.table() + " has " + schema.partitionKey().size());
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < components.size(); i++) {
+            values.put(schema.partitionKey().get(i).name(), components.get(i));
+        }
+        return new FoundHotKey(schema, found, values);
+    }
+
+    /**
      * Hot keys of every tracked table, of one keyspace's tables, or of one table (then also when it has no hit).
      *
      * @param keyspace null for all keyspaces

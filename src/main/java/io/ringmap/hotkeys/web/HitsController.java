@@ -12,7 +12,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +19,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /** {@code POST /hits}: clients report sampled partition accesses, counted like keys ringmap routes itself. */
 @RestController
@@ -36,6 +36,7 @@ public class HitsController {
 
     /** One reported access. */
     @Schema(description = "Accesses of one partition key")
+    @JsonDeserialize(using = HitJson.class)
     public record Hit(
             @Schema(description = "The partition key as {column: value}",
                     example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}") Map<String, String> key,
@@ -73,21 +74,28 @@ public class HitsController {
                     + "(413 beyond). Counted synchronously; the metrics show it at the next refresh (about 1 s).")
     public HitsResponse hits(@Valid @RequestBody HitsRequest request) {
         List<Hit> hits = request.hits();
-        Map<Operation, Long> byOperation = new EnumMap<>(Operation.class);
+        long[] byOperation = new long[Operation.values().length];
         RecordedHits recorded = routing.recordHits(request.keyspace(), request.table(), hits, (i, hit) -> {
             if (hit == null || hit.key() == null) {
                 throw new BatchItemException(i, new InvalidParameterException("key",
                         "key is required: the partition key as {column: value}"));
             }
             long count = hit.count() == null ? 1L : hit.count();
-            byOperation.merge(operation(i, hit.operation()), count, Long::sum);
+            byOperation[operation(i, hit.operation()).ordinal()] += count;
             return new RoutingService.Hit(hit.key(), count);
         });
-        long total = byOperation.values().stream().mapToLong(Long::longValue).sum();
+        long total = 0;
+        for (long n : byOperation) {
+            total += n;
+        }
         TableSchema schema = recorded.table();
         ReportedHits counter = reported.getIfAvailable();
         if (counter != null) {
-            byOperation.forEach((op, n) -> counter.record(schema.keyspace(), schema.table(), op, n));
+            for (Operation op : Operation.values()) {
+                if (byOperation[op.ordinal()] > 0) {
+                    counter.record(schema.keyspace(), schema.table(), op, byOperation[op.ordinal()]);
+                }
+            }
         }
         return new HitsResponse(schema.keyspace(), schema.table(), recorded.recorded(), total, counter != null);
     }
@@ -95,6 +103,12 @@ public class HitsController {
     private static Operation operation(int index, String text) {
         if (text == null) {
             return Operation.UNSPECIFIED;
+        }
+        if (text.equals("read")) {
+            return Operation.READ; // the common spellings without a lower-cased copy per item
+        }
+        if (text.equals("write")) {
+            return Operation.WRITE;
         }
         return switch (text.toLowerCase(Locale.ROOT)) {
             case "read" -> Operation.READ;

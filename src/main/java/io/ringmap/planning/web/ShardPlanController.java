@@ -1,5 +1,8 @@
 package io.ringmap.planning.web;
 
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.routing.HotKeyLookupException;
+import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
 import io.ringmap.planning.service.KeyHashing;
@@ -8,6 +11,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.web.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -18,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -29,16 +34,35 @@ import org.springframework.web.bind.annotation.RestController;
 public class ShardPlanController {
 
     private static final Set<String> RESERVED = Set.of("keyspace", "table", "shardColumn", "load", "target", "count",
-            "candidates");
+            "candidates", "hotkey", "hotkeyTable");
 
     private final RoutingService routing;
+    private final ObjectProvider<HotKeyQuery> hotKeys;
+    private final ObjectProvider<HotKeysProperties> hotKeySettings;
 
-    public ShardPlanController(RoutingService routing) {
+    public ShardPlanController(RoutingService routing, ObjectProvider<HotKeyQuery> hotKeys,
+            ObjectProvider<HotKeysProperties> hotKeySettings) {
         this.routing = routing;
+        this.hotKeys = hotKeys;
+        this.hotKeySettings = hotKeySettings;
+    }
+
+    /** The hot key a plan started from, with the sketch's figures as {@code GET /hotkeys} shows them. */
+    public record ShardHotKeyView(
+            @Schema(description = "Keyspace of the table the key was counted for") String keyspace,
+            @Schema(description = "Table the key was counted for") String table,
+            @Schema(description = "The label as given (as GET /hotkeys shows it)") String label,
+            @Schema(description = "Estimated hits in the sketch window; the load when none is given") long estimate,
+            long lowerBound, long upperBound,
+            @Schema(description = "estimate / hits of the table in the window, 0..1") double share,
+            @Schema(description = "ringmap.hotkeys.window (ISO-8601): estimates cover the last one to two windows",
+                    example = "PT5M") String window) {
     }
 
     /** One shard key. */
-    public record ShardKeyView(String shard, String token, List<String> replicas) {
+    public record ShardKeyView(String shard,
+            @Schema(description = "The shard key's token; absent where the key is (a hashed hot key)",
+                    nullable = true) String token, List<String> replicas) {
     }
 
     /** How far a set of shard keys spreads. */
@@ -47,17 +71,23 @@ public class ShardPlanController {
     }
 
     /** The answer. */
-    public record ShardsResponse(String keyspace, String table, Map<String, String> key, String shardColumn,
+    public record ShardsResponse(String keyspace, String table,
+            @Schema(description = "The key's other columns; absent for a hot key named by its hash while clear keys "
+                    + "are hidden (export-key hash)", nullable = true) Map<String, String> key, String shardColumn,
             @Schema(description = "Shards needed: ceil(load / target), or the count given") int count,
             @Schema(description = "Shard values 0..count-1") List<ShardKeyView> sequential, SpreadView sequentialSpread,
             @Schema(description = "Shard values chosen among the first candidates to reach the most nodes")
-            List<ShardKeyView> spread, SpreadView spreadSpread, int candidatesSearched, int nodesInRing) {
+            List<ShardKeyView> spread, SpreadView spreadSpread, int candidatesSearched, int nodesInRing,
+            @Schema(description = "The load used: load, or the hot key's estimate", nullable = true) Double load,
+            @Schema(description = "The hot key the plan started from (hotkey=)", nullable = true) ShardHotKeyView hotKey) {
     }
 
     @GetMapping(path = "/plan/shards", produces = "application/json")
     @Operation(summary = "Shards for a hot key: the count under a target, each shard key's token and replicas",
-            description = "Give the table, its key columns except the shard column as column=value, the shard column,"
-                    + " and either load and target (count = ceil(load / target)) or count. The shard keys are hashed"
+            description = "Give the table, its key columns except the shard column as column=value (or hotkey= a"
+                    + " label from GET /hotkeys), the shard column, and either load and target (count = ceil(load /"
+                    + " target)) or count. With hotkey= and no load, the load is the key's estimate from /hotkeys"
+                    + " (hits in the sketch window), so target is in hits per window too. The shard keys are hashed"
                     + " as /token does. Example: keyspace=hot&table=events&item=celebrity&shardColumn=shard&load="
                     + "480000&target=100000 needs 5 shards.")
     public ShardsResponse shards(
@@ -65,13 +95,18 @@ public class ShardPlanController {
             @Parameter(description = "Table whose partition key has the shard column") @RequestParam String table,
             @Parameter(description = "The shard column (an integer or text column of the partition key)")
             @RequestParam String shardColumn,
-            @Parameter(description = "The key's rate or size now (any unit)") @RequestParam(required = false)
-            Double load,
+            @Parameter(description = "The key's rate or size now (any unit); default with hotkey: its estimate")
+            @RequestParam(required = false) Double load,
             @Parameter(description = "The most per shard (same unit)") @RequestParam(required = false) Double target,
             @Parameter(description = "A shard count instead of load and target") @RequestParam(required = false)
             Integer count,
             @Parameter(description = "Shard values searched for the widest spread (default 4 x count, at most "
                     + "4096)") @RequestParam(required = false) Integer candidates,
+            @Parameter(description = "A hot key's label exactly as GET /hotkeys shows it (with export-key hash: the"
+                    + " hash); its columns are matched by name onto the table's key, the shard column left out",
+                    example = "celebrity") @RequestParam(required = false) String hotkey,
+            @Parameter(description = "The table the hot key was counted for (same keyspace); default: table")
+            @RequestParam(required = false) String hotkeyTable,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
         ServedSnapshot f = routing.snapshot();
         TableSchema schema = routing.table(f, keyspace, table);
@@ -80,13 +115,48 @@ public class ShardPlanController {
             throw new InvalidParameterException("shardColumn", "'" + shardColumn + "' is not a partition key column "
                     + "of " + keyspace + "." + table + "; columns: " + schema.columnNames());
         }
+        Map<String, String> key = new LinkedHashMap<>();
+        ShardHotKeyView hot = null;
+        boolean showKey = true;
+        if (hotkey != null) {
+            HotKeyQuery query = hotKeys.getIfAvailable();
+            if (query == null) {
+                throw new HotKeysDisabledException();
+            }
+            HotKeysProperties settings = hotKeySettings.getIfAvailable();
+            // without the settings, nothing says clear keys may be shown: keep them hidden
+            showKey = settings != null && settings.clearKeysShown();
+            HotKeyQuery.FoundHotKey found = query.find(keyspace, hotkeyTable == null ? table : hotkeyTable, hotkey,
+                    showKey);
+            found.values().forEach((column, value) -> {
+                if (column.equals(shardColumn)) {
+                    return; // a hot shard of an already sharded key: its shards are planned anew
+                }
+                if (!schema.columnNames().contains(column)) {
+                    throw new HotKeyLookupException(HotKeyLookupException.Kind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+                            "column '" + column + "' of the hot key (" + found.table().keyspace() + "."
+                                    + found.table().table() + ") is not a partition key column of " + keyspace + "."
+                                    + table + "; columns: " + schema.columnNames());
+                }
+                key.put(column, value);
+            });
+            hot = new ShardHotKeyView(found.table().keyspace(), found.table().table(), hotkey,
+                    found.hotKey().estimate(), found.hotKey().lowerBound(), found.hotKey().upperBound(),
+                    found.hotKey().share(), settings == null ? null : settings.window().toString());
+            if (load == null) {
+                load = (double) found.hotKey().estimate();
+            }
+        }
         int n;
         if (count != null) {
             n = count;
         } else if (load != null && target != null) {
             n = ShardPlanner.countFor(load, target);
         } else {
-            throw new InvalidParameterException("count", "give count, or load and target");
+            throw new InvalidParameterException(hotkey != null ? "target" : "count", hotkey != null
+                    ? "give target (in hits per sketch window, as the hot key's estimate " + load.longValue()
+                            + "), or count"
+                    : "give count, or load and target");
         }
         if (n < 1 || n > 1024) {
             throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "count", n
@@ -96,7 +166,6 @@ public class ShardPlanController {
         if (searched < n || searched > 4096) {
             throw new InvalidParameterException("candidates", "candidates must be from count (" + n + ") to 4096");
         }
-        Map<String, String> key = new LinkedHashMap<>();
         params.forEach((name, values) -> {
             if (!RESERVED.contains(name)) {
                 key.put(name.startsWith("pk.") ? name.substring(3) : name, values.get(0));
@@ -111,13 +180,15 @@ public class ShardPlanController {
             values.put(shardColumn, Long.toString(v));
             return KeyHashing.token(ring.partitioner(), schema, values);
         }, f.ring(), placement);
-        return new ShardsResponse(placement.keyspace(), table, key, shardColumn, n, views(plan.sequential(), ring),
-                spread(plan.sequentialSpread()), views(plan.chosen(), ring), spread(plan.chosenSpread()),
-                plan.candidatesSearched(), ring.nodes().size());
+        return new ShardsResponse(placement.keyspace(), table, showKey ? key : null, shardColumn, n,
+                views(plan.sequential(), ring, showKey), spread(plan.sequentialSpread()),
+                views(plan.chosen(), ring, showKey), spread(plan.chosenSpread()), plan.candidatesSearched(),
+                ring.nodes().size(), count != null ? null : load, hot);
     }
 
-    private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring) {
-        return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), k.token().toString(),
+    private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring, boolean showKey) {
+        // a hashed hot key's tokens are unkeyed hashes of its clear value: hidden with the key (as GET /hotkeys does)
+        return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), showKey ? k.token().toString() : null,
                 Arrays.stream(k.replicas()).mapToObj(i -> ring.nodes().get(i).address()).toList())).toList();
     }
 

@@ -10,7 +10,10 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The HTTP baseline for ringmap's single-key benchmark: a minimal Spring Boot app on ringmap's own classpath (the
  * same web, actuator and Prometheus starters, Tomcat and Jackson), with one {@code @GetMapping} returning a small
- * record. Whatever ringmap's {@code GET /replicas} costs beyond this is ringmap's own work. Run:
+ * record. Whatever ringmap's {@code GET /replicas} costs beyond this is ringmap's own work. Spring Security and
+ * Cassandra are on that classpath too but are not among the starters compared: their auto-configuration is
+ * excluded (with it, every request to this app was answered 401 by Boot's default security, so the baseline
+ * measured rejections). Run:
  * {@code java -cp "target/test-classes:$(cat cp.txt)" io.ringmap.bench.minimal.MinimalApp --server.port=18280
  * --management.server.port=18281} (see {@code scripts/bench-http.sh}).
  */
@@ -32,7 +35,17 @@ public class MinimalApp {
         // as ringmap's application.yaml: no Cassandra health check (no cluster here), the same actuator exposure
         app.setDefaultProperties(java.util.Map.of("management.health.cassandra.enabled", "false",
                 "management.endpoints.web.exposure.include", "health,info,prometheus",
-                "spring.threads.virtual.enabled", "false"));
+                "spring.threads.virtual.enabled", "false",
+                "spring.autoconfigure.exclude", String.join(",",
+                        "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+                        "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
+                        "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+                        "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
+                        "org.springframework.boot.security.autoconfigure.actuate.web.servlet"
+                                + ".ManagementWebSecurityAutoConfiguration",
+                        "org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet"
+                                + ".OAuth2ResourceServerAutoConfiguration",
+                        "org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration")));
         app.run(args);
     }
 }

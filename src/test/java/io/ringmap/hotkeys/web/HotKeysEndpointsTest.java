@@ -123,6 +123,29 @@ class HotKeysEndpointsTest {
     }
 
     @Test
+    void readsHitItemsAsJacksonsRecordBindingWould() throws Exception {
+        // counts given as text or null, operations in any case, unknown fields ignored (the mapper's setting)
+        io.micrometer.core.instrument.Counter writes = meters.counter(ReportedHits.REPORTED, "keyspace", "iot",
+                "table", "readings", "operation", "write");
+        double writesBefore = writes.count();
+        postHits("""
+                {"keyspace": "iot", "table": "readings", "hits": [
+                  {"key": {"sensor_id": "s-1", "day": "2026-10-01"}, "count": "3", "operation": "READ", "x": [1]},
+                  {"count": null, "key": {"day": "2026-10-01", "sensor_id": "s-1"}, "operation": null},
+                  {"key": {"sensor_id": "s-2", "day": "2026-10-01"}, "count": 4000000000, "operation": "Write"}]}""")
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.recorded").value(3))
+                .andExpect(jsonPath("$.hits").value(4_000_000_004L));
+        org.assertj.core.api.Assertions.assertThat(hotKeys.hotKeys("iot", "readings", 5).orElseThrow().keys())
+                .extracting(k -> k.label() + "=" + k.estimate())
+                .containsExactly("s-2:2026-10-01=4000000000", "s-1:2026-10-01=4");
+        org.assertj.core.api.Assertions.assertThat(writes.count() - writesBefore).isEqualTo(4e9);
+        // an item that is not an object is malformed, as before
+        problem(postHits("""
+                {"keyspace": "iot", "table": "readings", "hits": ["s-1"]}"""), 400, "malformed-body");
+    }
+
+    @Test
     void rejectsTheWholeBatchNamingTheBadItem() throws Exception {
         problem(postHits("""
                 {"keyspace": "iot", "table": "readings", "hits": [

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Batch throughput, before and after side by side in one run: ringmap BEFORE_JAR (e.g. a build of main) and
+# AFTER_JAR (this build) run at the same time on the 1000-node x 256-vnode topology of bench-compare.sh; each
+# endpoint is measured on one, then on the other, in alternating rounds (wrk -t1 -c4: four requests in flight).
+#   POST /replicas and POST /token with KEYS (text, date) keys per request (keys/s = req/s x KEYS),
+#   POST /hits with KEYS Zipf-distributed hits per request (hits/s = req/s x KEYS).
+# Usage: BEFORE_JAR=/path/to/old.jar scripts/bench-batch.sh [duration, default 10s] [rounds, default 2] [keys, 1000]
+# Needs wrk (apt-get install wrk) and ./mvnw package first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION=${1:-10s}
+ROUNDS=${2:-2}
+KEYS=${3:-1000}
+AFTER_JAR=${AFTER_JAR:-$(ls target/ringmap-*.jar | grep -v original | head -1)}
+BEFORE_JAR=${BEFORE_JAR:-$AFTER_JAR}
+OUT=target/bench-batch
+mkdir -p "$OUT"
+python3 - "$OUT" "$KEYS" <<'PY'
+import json, random, sys
+out, n = sys.argv[1], int(sys.argv[2])
+random.seed(42)
+lines = ["cluster: bench-1000x256", "partitioner: Murmur3Partitioner", "nodes:"]
+used = set()
+for node in range(1000):
+    toks = []
+    while len(toks) < 256:
+        t = random.randint(-2**63 + 1, 2**63 - 1)
+        if t not in used:
+            used.add(t); toks.append(t)
+    lines.append(f"  - {{address: 10.{node // 250}.{node % 250}.1, datacenter: dc{node % 2 + 1}, "
+                 f"rack: rack{node // 2 % 3}, tokens: [{', '.join(str(t) for t in toks)}]}}")
+lines += ["keyspaces:", "  iot:", "    replication: {class: NetworkTopologyStrategy, dc1: '3', dc2: '3'}",
+          "    tables:", "      readings:",
+          "        partitionKey: [{name: sensor_id, type: text}, {name: day, type: date}]"]
+open(f"{out}/big.yaml", "w").write("\n".join(lines) + "\n")
+keys = [{"sensor_id": f"sensor-{random.randrange(1_000_000)}", "day": f"2026-10-{i % 28 + 1:02d}"} for i in range(n)]
+open(f"{out}/keys.json", "w").write(json.dumps({"keyspace": "iot", "table": "readings", "keys": keys}))
+# hits as a sampling client reports them: Zipf-like, the hottest keys repeated
+hits = [{"key": {"sensor_id": f"sensor-{min(999_999, int(1 / (1 - random.random()) ** 1.5))}", "day": "2026-10-01"},
+         "count": 1, "operation": "read"} for _ in range(n)]
+open(f"{out}/hits.json", "w").write(json.dumps({"keyspace": "iot", "table": "readings", "hits": hits}))
+PY
+for body in keys hits; do
+  cat > "$OUT/$body.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local f = io.open("$OUT/$body.json", "r"); wrk.body = f:read("*a"); f:close()
+LUA
+done
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+JAVA=(java -Xms1g -Xmx1g -XX:+UseParallelGC)
+for name in before after; do
+  jar=$BEFORE_JAR; port=18480; [ "$name" = after ] && { jar=$AFTER_JAR; port=18580; }
+  "${JAVA[@]}" -jar "$jar" --server.port=$port --management.server.port=$((port + 1)) \
+    --ringmap.topology.file="file:$PWD/$OUT/big.yaml" > "$OUT/$name.log" 2>&1 &
+  pids+=($!)
+done
+ready() { for _ in $(seq 1 3000); do curl -sf "localhost:$1/readyz" >/dev/null 2>&1 && return; sleep 0.2; done; }
+ready 18481; ready 18581
+# both answer the same
+for ep in replicas token; do
+  a=$(curl -s -H 'Content-Type: application/json' --data @"$OUT/keys.json" "localhost:18480/$ep" | python3 -c \
+    'import json,sys; print(json.dumps(json.load(sys.stdin)["results"], sort_keys=True))' | md5sum)
+  b=$(curl -s -H 'Content-Type: application/json' --data @"$OUT/keys.json" "localhost:18580/$ep" | python3 -c \
+    'import json,sys; print(json.dumps(json.load(sys.stdin)["results"], sort_keys=True))' | md5sum)
+  [ "$a" = "$b" ] && echo "POST /$ep: before and after answer the same results" || { echo "POST /$ep DIFFERS"; exit 1; }
+done
+measure() { # label url script
+  local r
+  r=$(wrk -t1 -c4 -d"$DURATION" --timeout 30s --latency -s "$3" "$2")
+  local rps; rps=$(echo "$r" | awk '/Requests\/sec/ {print $2}')
+  printf '%-22s %10s req/s  %12s items/s   p50 %8s   p99 %8s\n' "$1" "$rps" \
+    "$(echo "$rps * $KEYS" | bc | cut -d. -f1)" "$(echo "$r" | awk '$1 == "50%" {print $2}')" \
+    "$(echo "$r" | awk '$1 == "99%" {print $2}')"
+}
+echo "== warm-up"
+for p in 18480 18580; do
+  for ep in replicas token; do wrk -t1 -c4 -d5s -s "$OUT/keys.lua" "http://127.0.0.1:$p/$ep" >/dev/null; done
+  wrk -t1 -c4 -d5s -s "$OUT/hits.lua" "http://127.0.0.1:$p/hits" >/dev/null
+done
+for round in $(seq 1 "$ROUNDS"); do
+  echo "== round $round ($KEYS items per request; load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  for ep in replicas token hits; do
+    script=$OUT/keys.lua; [ "$ep" = hits ] && script=$OUT/hits.lua
+    measure "before POST /$ep" "http://127.0.0.1:18480/$ep" "$script"
+    measure "after  POST /$ep" "http://127.0.0.1:18580/$ep" "$script"
+  done
+done

@@ -1,0 +1,52 @@
+package io.ringmap.hotkeys.routing;
+
+import io.ringmap.problem.RequestProblem;
+
+/**
+ * A hot key named by its {@code /hotkeys} label that cannot be used: not among the table's hot keys now, or known
+ * only by a shortened label, so its full key is not kept.
+ */
+public class HotKeyLookupException extends RequestProblem {
+
+    /** What was wrong. */
+    public enum Kind implements RequestProblem.Kind {
+        /** 404: no hot key of the table has this label now. */
+        UNKNOWN_HOT_KEY("unknown-hot-key", "Unknown hot key", 404),
+        /** 422: the hot key is known, but its key values cannot be recovered or do not fit the table asked for. */
+        HOT_KEY_NOT_RESOLVABLE("hot-key-not-resolvable", "Hot key not resolvable", 422);
+
+        private final String type;
+        private final String title;
+        private final int status;
+
+        Kind(String type, String title, int status) {
+            this.type = type;
+            this.title = title;
+            this.status = status;
+        }
+
+        @Override
+        public String type() {
+            return type;
+        }
+
+        @Override
+        public String title() {
+            return title;
+        }
+
+        @Override
+        public int status() {
+            return status;
+        }
+    }
+
+    public HotKeyLookupException(Kind kind, String parameter, String message) {
+        super(kind, "parameter", parameter, message);
+    }
+
+    @Override
+    public Kind kind() {
+        return (Kind) super.kind();
+    }
+}

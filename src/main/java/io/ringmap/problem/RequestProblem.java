@@ -1,0 +1,51 @@
+package io.ringmap.problem;
+
+import java.util.Objects;
+
+/**
+ * A question a core package cannot answer as asked: which kind of problem it is (a stable problem type with its fixed
+ * title and HTTP status) and which request member is at fault. The cores throw subclasses of their own; one web
+ * handler turns every one into the same RFC 9457 shape, so no core needs a problem mapper of its own.
+ */
+public abstract class RequestProblem extends RuntimeException {
+
+    /** A kind of problem: its stable type (the part after {@code urn:ringmap:problem:}), title and HTTP status. */
+    public interface Kind {
+
+        String type();
+
+        String title();
+
+        int status();
+    }
+
+    private final Kind kind;
+    private final String memberName;
+    private final String member;
+
+    /**
+     * @param memberName the problem member that names the culprit: {@code parameter} for query parameters,
+     *                   {@code field} for body fields
+     * @param member     the parameter or field at fault
+     */
+    protected RequestProblem(Kind kind, String memberName, String member, String message) {
+        super(message);
+        this.kind = Objects.requireNonNull(kind, "kind must not be null");
+        this.memberName = Objects.requireNonNull(memberName, "memberName must not be null");
+        this.member = member;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The name of the problem member naming the culprit ({@code parameter} or {@code field}). */
+    public String memberName() {
+        return memberName;
+    }
+
+    /** The parameter or field at fault. */
+    public String member() {
+        return member;
+    }
+}
