@@ -8,19 +8,25 @@ import java.util.List;
  */
 public interface ServerHotKeys {
 
+    /** The source of every key this interface hands out, as {@code /hotkeys} and the metrics name it. */
+    String SERVER_SAMPLING = "server-sampling";
+
     /**
      * One partition the nodes sampled, merged over them.
      *
      * @param source     where the counts come from, e.g. {@code server-sampling}
      * @param key        the key as Cassandra prints it
+     * @param label      the key's label as the client side labels it ({@link KeyLabels#join} of the canonical
+     *                   components), so the same key has the same exported form on both sides; null when the key
+     *                   could not be decoded by the table's schema
      * @param reads      reads counted while the nodes sampled, summed over nodes
      * @param writes     writes counted likewise
      * @param token      the key's token, null when the key could not be decoded
      * @param replicas   the key's replicas in the current ring
      * @param reportedBy the nodes whose samples named it
      */
-    record ServerHotKey(String source, String key, long reads, long writes, String token, List<String> replicas,
-            List<String> reportedBy) {
+    record ServerHotKey(String source, String key, String label, long reads, long writes, String token,
+            List<String> replicas, List<String> reportedBy) {
 
         public ServerHotKey {
             replicas = List.copyOf(replicas);
@@ -30,4 +36,13 @@ public interface ServerHotKeys {
 
     /** The table's most sampled partitions, heaviest (reads + writes) first; empty when none were sampled. */
     List<ServerHotKey> of(String keyspace, String table, int limit);
+
+    /**
+     * The tables with sampled partitions in the current round, in name order, at most {@code limit}; empty when
+     * nothing was sampled.
+     */
+    List<TableId> sampledTables(int limit);
+
+    /** Identifies the current round of samples: the same object means nothing new was sampled (null: none yet). */
+    Object round();
 }

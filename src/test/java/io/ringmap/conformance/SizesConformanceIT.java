@@ -349,6 +349,20 @@ class SizesConformanceIT {
             assertThat(server.get("key").asString()).isEqualTo(HOT_KEY);
             assertThat(server.get("reads").asLong()).isPositive();
             assertThat(strings(server.get("replicas"))).containsExactlyInAnyOrderElementsOf(replicas);
+
+            // and as a metric beside the client-side counter, the same partition label, source server-sampling
+            String hotSeries = "ringmap_hotkey_sampled{keyspace=\"shop\",operation=\"read\",partition=\""
+                    + HOT_KEY + "\",source=\"server-sampling\",table=\"events\"}";
+            Map<String, Double> sampled = awaitSeries("ringmap_hotkey_sampled{",
+                    m -> m.getOrDefault(hotSeries, 0.0) > 0, PROMISE);
+            System.out.println("sizes IT: sampled meters " + sampled);
+            double hottest = sampled.entrySet().stream().filter(e -> e.getKey().contains("table=\"events\"")
+                    && e.getKey().contains("operation=\"read\"")).mapToDouble(Map.Entry::getValue).max()
+                    .orElseThrow();
+            assertThat(sampled.get(hotSeries)).isEqualTo(hottest);
+            String clientSeries = "ringmap_hotkey_hits_total{keyspace=\"shop\",partition=\"" + HOT_KEY
+                    + "\",table=\"events\"}";
+            awaitSeries("ringmap_hotkey_hits_total{", m -> m.containsKey(clientSeries), PROMISE);
         } finally {
             stop.set(true);
             workload.join();
@@ -358,6 +372,92 @@ class SizesConformanceIT {
 
     @Test
     @Order(5)
+    void eachNodesShareOfClientHitsIsWhatTheReplicaSetsOfTheHitKeysImply() {
+        long started = System.nanoTime();
+        // counts of distinct powers of ten: each node's total names exactly the keys it is a replica of
+        Map<String, Long> counts = new java.util.LinkedHashMap<>();
+        counts.put("user-11", 1L);
+        counts.put("user-12", 10L);
+        counts.put("user-13", 100L);
+        counts.put("user-14", 1000L);
+        counts.put(BIG_KEY, 10000L);
+        List<NodetoolBatch.Command> commands = new ArrayList<>();
+        for (String key : counts.keySet()) {
+            commands.add(new NodetoolBatch.Command(0, List.of("getendpoints", "shop", "events", key)));
+        }
+        List<NodetoolBatch.Result> endpoints = NodetoolBatch.run(CASSANDRA.cluster(), commands, 1);
+        Map<String, Long> expected = new HashMap<>();
+        int i = 0;
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            for (String replica : lines(out(endpoints.get(i++)))) {
+                expected.merge(replica, e.getValue(), Long::sum);
+            }
+        }
+        Map<String, Long> before = clientHits(http().ok(http().get("/load?keyspace=shop"), "/load"));
+
+        List<Map<String, Object>> hits = new ArrayList<>();
+        counts.forEach((key, count) -> hits.add(Map.of("key", Map.of("user_id", key), "count", count)));
+        http().ok(http().post("/hits", Map.of("keyspace", "shop", "table", "events", "hits", hits)), "POST /hits");
+        JsonNode load = http().ok(http().get("/load?keyspace=shop"), "/load");
+
+        Map<String, Long> after = clientHits(load);
+        long total = after.values().stream().mapToLong(Long::longValue).sum();
+        for (JsonNode node : load.get("nodes")) {
+            String address = node.get("address").asString();
+            assertThat(after.get(address) - before.get(address)).as("client hits of " + address)
+                    .isEqualTo(expected.getOrDefault(address, 0L));
+            assertThat(node.get("clientHitShare").asDouble()).as("share of " + address)
+                    .isCloseTo((double) after.get(address) / total, org.assertj.core.data.Offset.offset(1e-9));
+        }
+        assertThat(expected.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(2 * 11111L); // RF 2
+        System.out.println("sizes IT: client hits per node " + after + ", expected from the hits " + expected);
+        report("/load's client-side hits follow the replica sets", started);
+    }
+
+    static Map<String, Long> clientHits(JsonNode load) {
+        Map<String, Long> out = new HashMap<>();
+        for (JsonNode node : load.get("nodes")) {
+            out.put(node.get("address").asString(), node.get("clientHits").asLong());
+        }
+        return out;
+    }
+
+    Map<String, Double> scrape(String prefix) {
+        try {
+            java.net.http.HttpResponse<String> scrape = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + managementPort
+                            + "/actuator/prometheus")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            Map<String, Double> series = new HashMap<>();
+            scrape.body().lines().filter(l -> l.startsWith(prefix)).forEach(l -> {
+                int space = l.lastIndexOf(' ');
+                series.put(l.substring(0, space).replace(",application=\"ringmap\"", "")
+                        .replace("application=\"ringmap\",", ""), Double.parseDouble(l.substring(space + 1)));
+            });
+            return series;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Map<String, Double> awaitSeries(String prefix, Predicate<Map<String, Double>> condition, Duration within)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        Map<String, Double> last = Map.of();
+        while (System.nanoTime() < deadline) {
+            last = scrape(prefix);
+            if (condition.test(last)) {
+                return last;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("no scrape met the condition within " + within + "; last: " + last);
+    }
+
+    @Test
+    @Order(6)
     void metricsCarryTheLargestPartitionAndTheBreachesPerTable() throws Exception {
         JsonNode sizes = http().ok(http().get("/sizes?keyspace=shop&table=events"), "/sizes");
         long largest = sizes.get("merged").get("maxPartitionBytes").asLong();
@@ -385,7 +485,7 @@ class SizesConformanceIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aStoppedNodeLeavesItsPartMissingAndMarkedWhileTheRestStillAnswers() {
         long started = System.nanoTime();
         CASSANDRA.cluster().stopNode(1); // 127.0.0.61: no replica of the large partition; the last test, no restart

@@ -409,11 +409,11 @@ public final class CassandraCluster implements AutoCloseable {
         String cp = classpath != null ? classpath : CassandraClasspath.read();
         List<String> command = new ArrayList<>();
         command.add(CassandraNode.javaExecutable());
-        command.addAll(JvmOptions.tool(node.files()));
+        command.addAll(JvmOptions.tool(node.files(), spec.jmxAccess()));
         command.add("-cp");
         command.add(cp);
         command.add("org.apache.cassandra.tools.NodeTool");
-        command.addAll(List.of("-h", "127.0.0.1", "-p", Integer.toString(node.jmxPort())));
+        command.addAll(JvmOptions.connection(node.jmxPort(), spec.jmxAccess()));
         command.addAll(List.of(args));
         try {
             Path out = Files.createTempFile(node.files().logDir(), "nodetool", ".out");

@@ -24,10 +24,11 @@ import java.util.Set;
  *                    wait for gossip to spread) and {@code cassandra.broadcast_interval_ms} (how long a replacement
  *                    on another address waits for the dead node's gossip to stay quiet); null: Cassandra's defaults
  *                    of 30 s and 60 s
+ * @param jmxAccess    authentication and TLS of the JMX port; null: open, loopback only
  */
 public record ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
                           String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
-                          Duration ringDelay) {
+                          Duration ringDelay, JmxAccess jmxAccess) {
 
     public static final String DEFAULT_HEAP_MIN = "256m";
     public static final String DEFAULT_HEAP_MAX = "512m";
@@ -43,6 +44,13 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
     public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
                        String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess) {
         this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, null);
+    }
+
+    /** A cluster with an open JMX port. */
+    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
+                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
+                       Duration ringDelay) {
+        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, ringDelay, null);
     }
 
     public ClusterSpec {
@@ -85,12 +93,20 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
 
     /** The same cluster with another heap per node. */
     public ClusterSpec withHeap(String min, String max) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, ringDelay);
+        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, ringDelay,
+                jmxAccess);
     }
 
     /** The same cluster with TLS and/or password authentication on its CQL port. */
     public ClusterSpec withClientAccess(ClientAccess access) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access, ringDelay);
+        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access, ringDelay,
+                jmxAccess);
+    }
+
+    /** The same cluster with authentication and/or TLS on its JMX port. */
+    public ClusterSpec withJmxAccess(JmxAccess access) {
+        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess,
+                ringDelay, access);
     }
 
     /**
@@ -99,7 +115,8 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
      * at the steps of those operations.
      */
     public ClusterSpec withRingDelay(Duration delay) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, delay);
+        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, delay,
+                jmxAccess);
     }
 
     /** The JMX port that nodetool uses for {@code node}. */

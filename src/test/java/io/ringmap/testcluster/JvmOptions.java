@@ -85,8 +85,12 @@ final class JvmOptions {
             options.add("-Dcassandra.ring_delay_ms=" + spec.ringDelay().toMillis());
             options.add("-Dcassandra.broadcast_interval_ms=" + spec.ringDelay().toMillis());
         }
-        // JMX without authentication, bound to loopback only (what cassandra-env.sh does with LOCAL_JMX=yes)
+        // JMX bound to loopback only (what cassandra-env.sh does with LOCAL_JMX=yes), without authentication unless
+        // the spec asks for it
         options.add("-Dcassandra.jmx.local.port=" + spec.jmxPort(node));
+        if (spec.jmxAccess() != null) {
+            options.addAll(spec.jmxAccess().serverOptions());
+        }
         options.add("-Dcassandra-foreground=yes");
         options.add("-Dcassandra.storagedir=" + files.dir());
         options.add("-Dcassandra.config=" + files.cassandraYaml().toUri());
@@ -105,6 +109,24 @@ final class JvmOptions {
     static List<String> extraOptions() {
         String extra = System.getProperty("ringmap.cassandra.jvm-options", "").strip();
         return extra.isEmpty() ? List.of() : List.of(extra.split("\\s+"));
+    }
+
+    /** Options of a short-lived nodetool JVM against a cluster whose JMX is protected by {@code access} (or null). */
+    static List<String> tool(NodeFiles files, JmxAccess access) {
+        List<String> options = tool(files);
+        if (access != null) {
+            options.addAll(access.toolOptions());
+        }
+        return options;
+    }
+
+    /** nodetool's connection arguments for a node's JMX port: host, port and, when protected, the login. */
+    static List<String> connection(int jmxPort, JmxAccess access) {
+        List<String> args = new ArrayList<>(List.of("-h", "127.0.0.1", "-p", Integer.toString(jmxPort)));
+        if (access != null) {
+            args.addAll(access.toolArguments());
+        }
+        return args;
     }
 
     /** Options of a short-lived nodetool JVM. */

@@ -48,8 +48,8 @@ public final class NodetoolBatch {
         CassandraNode node = cluster.node(0);
         StringBuilder input = new StringBuilder();
         for (Command c : commands) {
-            List<String> args = new ArrayList<>(List.of("-h", "127.0.0.1", "-p",
-                    Integer.toString(cluster.node(c.nodeIndex()).jmxPort())));
+            List<String> args = new ArrayList<>(JvmOptions.connection(cluster.node(c.nodeIndex()).jmxPort(),
+                    cluster.spec().jmxAccess()));
             args.addAll(c.args());
             for (String arg : args) {
                 if (arg.contains("\t") || arg.contains("\n") || arg.contains("\r")) {
@@ -60,7 +60,7 @@ public final class NodetoolBatch {
         }
         List<String> command = new ArrayList<>();
         command.add(CassandraNode.javaExecutable());
-        command.addAll(JvmOptions.tool(node.files()));
+        command.addAll(JvmOptions.tool(node.files(), cluster.spec().jmxAccess()));
         command.add("-Xmx256m");
         command.add("-cp");
         command.add(CassandraClasspath.read());

@@ -2,15 +2,18 @@ package io.ringmap.hotkeys.config;
 
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.metrics.HotKeyMetrics;
 import io.ringmap.hotkeys.metrics.HotKeyScheduler;
 import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
 import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.hotkeys.metrics.ServerHotKeyMetrics;
 import io.ringmap.hotkeys.metrics.SnapshotPlacements;
 import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.hotkeys.routing.HotKeyRecorder;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.SnapshotHolder;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -64,11 +67,19 @@ public class HotKeysConfiguration {
         return new ReportedHits();
     }
 
+    /** The servers' sampled partitions (when a sizes collector samples), under the client side's bounds. */
+    @Bean
+    ServerHotKeyMetrics serverHotKeyMetrics(ObjectProvider<ServerHotKeys> server, HotKeysProperties properties) {
+        return new ServerHotKeyMetrics(server::getIfAvailable, properties.exporter(), properties.topK(),
+                properties.maxTables(), properties.settings().maxLabelLength());
+    }
+
     @Bean
     HotKeyScheduler hotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
-            SnapshotHolder snapshots, SnapshotPlacements placements, HotKeysProperties properties) {
+            SnapshotHolder snapshots, SnapshotPlacements placements, HotKeysProperties properties,
+            ServerHotKeyMetrics serverMetrics) {
         return new HotKeyScheduler(metrics, hotKeys, replicas, snapshots, placements,
-                properties.refreshInterval(), properties.window());
+                properties.refreshInterval(), properties.window(), serverMetrics);
     }
 
     @Bean

@@ -16,7 +16,8 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Drives the hot-key core on one daemon thread: {@link HotKeyMetrics#refreshAndSync()} every refresh interval,
  * {@link HotKeyRegistry#rotateWindows()} every window, and, when a new ring snapshot is published, forgets tables
- * dropped from the schema and replica nodes that left the ring. Stopped with the application context.
+ * dropped from the schema and replica nodes that left the ring; the servers' sampled partitions follow each new
+ * sizes round. Stopped with the application context.
  */
 public final class HotKeyScheduler implements SmartLifecycle {
 
@@ -29,11 +30,20 @@ public final class HotKeyScheduler implements SmartLifecycle {
     private final SnapshotPlacements placements;
     private final Duration refreshInterval;
     private final Duration window;
+    private final ServerHotKeyMetrics serverMetrics;
     private ScheduledExecutorService executor;
     private long lastVersion = -1; // touched by the scheduler thread only
 
     public HotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
             SnapshotHolder snapshots, SnapshotPlacements placements, Duration refreshInterval, Duration window) {
+        this(metrics, hotKeys, replicas, snapshots, placements, refreshInterval, window, null);
+    }
+
+    /** @param serverMetrics the servers' sampled partitions, synced at every tick too; null for none */
+    public HotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
+            SnapshotHolder snapshots, SnapshotPlacements placements, Duration refreshInterval, Duration window,
+            ServerHotKeyMetrics serverMetrics) {
+        this.serverMetrics = serverMetrics;
         this.metrics = metrics;
         this.hotKeys = hotKeys;
         this.replicas = replicas;
@@ -93,6 +103,9 @@ public final class HotKeyScheduler implements SmartLifecycle {
             lastVersion = snapshot.version();
         }
         metrics.refreshAndSync();
+        if (serverMetrics != null) {
+            serverMetrics.sync(); // cheap unless a new sizes round was published
+        }
     }
 
     private static Runnable guarded(String what, Runnable task) {

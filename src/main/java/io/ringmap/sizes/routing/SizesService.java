@@ -1,7 +1,9 @@
 package io.ringmap.sizes.routing;
 
 import io.ringmap.hotkeys.HitCounter;
+import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ServerHotKeys;
+import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -142,10 +144,42 @@ public class SizesService implements ServerHotKeys {
                 .forEach(e -> {
                     SizedPartitionView v = partitions(f, schema, placement, List.of(new MergedPartition(e.getKey(), 0,
                             List.copyOf(reporters.get(e.getKey()))))).get(0);
-                    out.add(new ServerHotKey("server-sampling", e.getKey(), e.getValue()[0], e.getValue()[1],
-                            v.token(), v.replicas(), v.reportedBy()));
+                    out.add(new ServerHotKey(SERVER_SAMPLING, e.getKey(), label(schema, e.getKey()),
+                            e.getValue()[0], e.getValue()[1], v.token(), v.replicas(), v.reportedBy()));
                 });
         return out;
+    }
+
+    @Override
+    public List<TableId> sampledTables(int limit) {
+        Optional<SizesSnapshot> snapshot = sizes.current();
+        if (snapshot.isEmpty()) {
+            return List.of();
+        }
+        java.util.TreeSet<TableName> names = new java.util.TreeSet<>();
+        for (NodeReport report : snapshot.get().nodes()) {
+            report.tables().forEach((name, s) -> {
+                if (s.jmx() != null && (!s.jmx().sampledReads().isEmpty() || !s.jmx().sampledWrites().isEmpty())) {
+                    names.add(name);
+                }
+            });
+        }
+        return names.stream().limit(limit).map(n -> new TableId(n.keyspace(), n.table())).toList();
+    }
+
+    @Override
+    public Object round() {
+        return sizes.current().orElse(null);
+    }
+
+    /** The client side's label of a key Cassandra printed; null when the schema cannot decode it. */
+    private static String label(TableSchema schema, String key) {
+        try {
+            return KeyLabels.join(PartitionKeyParser.parse(schema, CassandraKeyText.components(schema, key))
+                    .canonicalComponents());
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** Per node ownership against data on disk and client-side hits, and the symptom when it shows. */
