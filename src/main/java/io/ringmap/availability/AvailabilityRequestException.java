@@ -14,27 +14,15 @@ public class AvailabilityRequestException extends RequestProblem {
         LOCAL_DATACENTER_REQUIRED("local-datacenter-required", "Local data centre required"),
         UNKNOWN_NODE("unknown-node", "Unknown node");
 
-        private final String type;
-        private final String title;
+        private final Spec spec;
 
         Kind(String type, String title) {
-            this.type = type;
-            this.title = title;
+            this.spec = new Spec(type, title, 400);
         }
 
         @Override
-        public String type() {
-            return type;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
-
-        @Override
-        public int status() {
-            return 400;
+        public Spec spec() {
+            return spec;
         }
     }
 

@@ -12,29 +12,15 @@ public class PlanException extends RequestProblem {
         /** 413: beyond the plan limits. */
         PLAN_TOO_LARGE("plan-too-large", "Plan too large", 413);
 
-        private final String type;
-        private final String title;
-        private final int status;
+        private final Spec spec;
 
         Kind(String type, String title, int status) {
-            this.type = type;
-            this.title = title;
-            this.status = status;
+            this.spec = new Spec(type, title, status);
         }
 
         @Override
-        public String type() {
-            return type;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
-
-        @Override
-        public int status() {
-            return status;
+        public Spec spec() {
+            return spec;
         }
     }
 

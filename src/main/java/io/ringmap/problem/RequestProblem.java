@@ -12,11 +12,32 @@ public abstract class RequestProblem extends RuntimeException {
     /** A kind of problem: its stable type (the part after {@code urn:ringmap:problem:}), title and HTTP status. */
     public interface Kind {
 
-        String type();
+        /** What the kind is; an enum of kinds keeps one of these per constant. */
+        Spec spec();
 
-        String title();
+        default String type() {
+            return spec().type();
+        }
 
-        int status();
+        default String title() {
+            return spec().title();
+        }
+
+        default int status() {
+            return spec().status();
+        }
+    }
+
+    /** A problem kind's stable type, fixed title and HTTP status. */
+    public record Spec(String type, String title, int status) {
+
+        public Spec {
+            Objects.requireNonNull(type, "type must not be null");
+            Objects.requireNonNull(title, "title must not be null");
+            if (status < 400 || status > 599) {
+                throw new IllegalArgumentException("a problem's status is 4xx or 5xx, was " + status);
+            }
+        }
     }
 
     private final Kind kind;

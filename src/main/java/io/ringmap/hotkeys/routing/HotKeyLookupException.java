@@ -15,29 +15,15 @@ public class HotKeyLookupException extends RequestProblem {
         /** 422: the hot key is known, but its key values cannot be recovered or do not fit the table asked for. */
         HOT_KEY_NOT_RESOLVABLE("hot-key-not-resolvable", "Hot key not resolvable", 422);
 
-        private final String type;
-        private final String title;
-        private final int status;
+        private final Spec spec;
 
         Kind(String type, String title, int status) {
-            this.type = type;
-            this.title = title;
-            this.status = status;
+            this.spec = new Spec(type, title, status);
         }
 
         @Override
-        public String type() {
-            return type;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
-
-        @Override
-        public int status() {
-            return status;
+        public Spec spec() {
+            return spec;
         }
     }
 
