@@ -1,6 +1,7 @@
 package io.ringmap.testcluster;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -318,8 +319,29 @@ public final class CassandraCluster implements AutoCloseable {
      * has applied it. The driver alone waits only for the nodes it is connected to, those of its local data center.
      */
     public void executeSchemaChange(String cql) {
-        session().execute(SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60)));
+        Instant deadline = Instant.now().plus(startTimeout);
+        while (true) {
+            try {
+                session().execute(SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60)));
+                break;
+            } catch (NoNodeAvailableException e) {
+                // sent to no node, so safe to repeat: after restarts of every node the cluster's own session can
+                // still be waiting out its reconnection backoff (FaultsUnderLoadIT once failed here); start afresh
+                if (Instant.now().isAfter(deadline)) {
+                    throw e;
+                }
+                closeSession(localDatacenter());
+                sleep(Duration.ofSeconds(1));
+            }
+        }
         awaitSchemaAgreement();
+    }
+
+    private synchronized void closeSession(String datacenter) {
+        CqlSession session = sessions.remove(datacenter);
+        if (session != null) {
+            session.close();
+        }
     }
 
     /** Waits until every running node reports the same schema version (at most the start timeout). */
