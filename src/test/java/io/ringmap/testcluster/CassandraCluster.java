@@ -192,6 +192,21 @@ public final class CassandraCluster implements AutoCloseable {
     }
 
     /**
+     * Restarts several stopped nodes with their data at once (as the seeds start together in {@link #start()}) and
+     * waits until the cluster is ready again: after a whole-cluster outage, one after another would wait for each.
+     */
+    public synchronized void startNodes(int... indexes) {
+        if (classpath == null) {
+            classpath = CassandraClasspath.read();
+        }
+        Instant started = Instant.now();
+        for (int index : indexes) {
+            node(index).start(classpath);
+        }
+        awaitReady(started);
+    }
+
+    /**
      * Starts a new node that joins the running cluster as Cassandra's operators add one: no seed,
      * {@code auto_bootstrap: true}, so it announces its tokens, waits the ring delay and streams its ranges before it
      * becomes NORMAL. Returns its index at once; {@link #awaitReady()} waits until it has joined.
