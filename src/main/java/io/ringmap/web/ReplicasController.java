@@ -116,7 +116,8 @@ public class ReplicasController {
 
     /** The replicas of a batch, in request order. */
     public record ReplicasBatchResponse(String keyspace, String table, String partitioner, boolean nodeLocal,
-            List<String> warnings, List<ReplicasResult> results, SnapshotView snapshot) {
+            List<String> warnings, @JsonSerialize(using = ReplicasResults.Writer.class) List<ReplicasResult> results,
+            SnapshotView snapshot) {
     }
 
     @GetMapping(path = "/replicas", produces = "application/json")
@@ -200,7 +201,7 @@ public class ReplicasController {
         }
         ServedSnapshot served;
         KeyspacePlacement.Placed placement;
-        List<ReplicasResult> results = new ArrayList<>();
+        List<ReplicasResult> results;
         if (byKeys) {
             Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true);
             served = routes.snapshot();
@@ -208,10 +209,7 @@ public class ReplicasController {
             if (!routes.keys().isEmpty()) {
                 ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
             }
-            for (KeyRoute r : routes.keys()) {
-                results.add(ReplicasResult.of(served, r.keyByColumn(), r.token().toString(), r.replicas(),
-                        request.dc()));
-            }
+            results = ReplicasResults.ofKeys(served, routes.keys(), request.dc());
         } else {
             TokenRoutes routes = routing.replicasOfTokens(request.keyspace(), request.tokens());
             served = routes.snapshot();
@@ -219,9 +217,7 @@ public class ReplicasController {
             if (!routes.tokens().isEmpty()) {
                 ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
             }
-            for (TokenRoute t : routes.tokens()) {
-                results.add(ReplicasResult.of(served, null, t.token().toString(), t.replicas(), request.dc()));
-            }
+            results = ReplicasResults.ofTokens(served, routes.tokens(), request.dc());
         }
         return new ReplicasBatchResponse(placement.keyspace(), request.table(), served.partitioner().name(),
                 placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(served));

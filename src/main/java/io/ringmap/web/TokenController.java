@@ -27,6 +27,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /** {@code /token}: partition key values to the token Cassandra computes. */
 @RestController
@@ -82,8 +83,8 @@ public class TokenController {
     }
 
     /** The tokens of a batch, in request order. */
-    public record TokenBatchResponse(String keyspace, String table, String partitioner, List<TokenResult> results,
-            SnapshotView snapshot) {
+    public record TokenBatchResponse(String keyspace, String table, String partitioner,
+            @JsonSerialize(using = TokenResults.Writer.class) List<TokenResult> results, SnapshotView snapshot) {
     }
 
     @GetMapping(path = "/token", produces = "application/json")
@@ -129,9 +130,7 @@ public class TokenController {
                     + "nothing of it is counted. At most ringmap.api.max-batch-size keys (413 beyond).")
     public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request) {
         Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), false);
-        List<TokenResult> results = routes.keys().stream().map(r -> new TokenResult(r.keyByColumn(),
-                r.token().toString(), HEX.formatHex(r.key().serializedKey()))).toList();
         return new TokenBatchResponse(request.keyspace(), request.table(), routes.snapshot().partitioner().name(),
-                results, SnapshotView.of(routes.snapshot()));
+                new TokenResults(routes.keys()), SnapshotView.of(routes.snapshot()));
     }
 }
