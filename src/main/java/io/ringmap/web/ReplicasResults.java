@@ -68,9 +68,89 @@ final class ReplicasResults extends AbstractList<ReplicasResult> implements Rand
         return keys != null ? keys.size() : tokens.size();
     }
 
+    /** The key's or token's replicas (its range and replica set). */
+    ReplicaLookup lookup(int index) {
+        return keys != null ? keys.get(index).replicas() : tokens.get(index).replicas();
+    }
+
+    /** Per node index of the ring, whether the batch's dc filter keeps it (null: no filter). */
+    boolean[] inDatacenter() {
+        if (dc == null) {
+            return null;
+        }
+        List<Node> nodes = served.tokenRing().nodes();
+        boolean[] inDc = new boolean[nodes.size()];
+        for (int n = 0; n < inDc.length; n++) {
+            inDc[n] = dc.equals(nodes.get(n).datacenter());
+        }
+        return inDc;
+    }
+
+    ServedSnapshot served() {
+        return served;
+    }
+
+    String dc() {
+        return dc;
+    }
+
+    /** Writes one replica of a result: node {@code node} of the ring, full or transient. */
+    @FunctionalInterface
+    interface ReplicaWriter {
+        void write(JsonGenerator gen, int node, boolean full);
+    }
+
+    /**
+     * Writes the results as Jackson writes a list of {@link ReplicasResult}-shaped records (null members left out),
+     * each of a result's replicas as {@code replica} writes it.
+     */
+    static void write(ReplicasResults results, Object list, JsonGenerator gen, ReplicaWriter replica) {
+        boolean[] inDc = results.inDatacenter();
+        JsonText text = new JsonText();
+        int size = results.size();
+        gen.writeStartArray(list, size);
+        for (int i = 0; i < size; i++) {
+            gen.writeStartObject();
+            Token token;
+            ReplicaLookup lookup;
+            if (results.keys != null) {
+                KeyRoute r = results.keys.get(i);
+                gen.writeName(KEY);
+                JsonText.writeKey(gen, r.table(), r.key());
+                token = r.token();
+                lookup = r.replicas();
+            } else {
+                TokenRoute t = results.tokens.get(i);
+                token = t.token();
+                lookup = t.replicas();
+            }
+            gen.writeName(TOKEN);
+            text.writeToken(gen, token);
+            gen.writeName(RANGE);
+            gen.writeStartObject();
+            gen.writeName(START);
+            text.writeToken(gen, lookup.range().start());
+            gen.writeName(END);
+            text.writeToken(gen, lookup.range().end());
+            gen.writeEndObject();
+            gen.writeName(REPLICAS);
+            ReplicaSet set = lookup.replicas();
+            gen.writeStartArray();
+            for (int p = 0; p < set.size(); p++) {
+                int node = set.node(p);
+                if (inDc == null || inDc[node]) {
+                    replica.write(gen, node, set.isFull(p));
+                }
+            }
+            gen.writeEndArray();
+            gen.writeEndObject();
+        }
+        gen.writeEndArray();
+    }
+
     /**
      * Writes a {@code List<ReplicasResult>} as Jackson writes it with the service's settings (null members left
-     * out); a {@link ReplicasResults} straight from its routes.
+     * out); a {@link ReplicasResults} straight from its routes, each replica as its node's cached JSON.
      */
     static final class Writer extends ValueSerializer<List<ReplicasResult>> {
 
@@ -82,55 +162,8 @@ final class ReplicasResults extends AbstractList<ReplicasResult> implements Rand
                 ctxt.writeValue(gen, List.copyOf(value));
                 return;
             }
-            List<Node> nodes = results.served.tokenRing().nodes();
-            ReplicaViews.Fragments f = fragments.of(nodes);
-            boolean[] inDc = null;
-            if (results.dc != null) {
-                inDc = new boolean[nodes.size()];
-                for (int n = 0; n < inDc.length; n++) {
-                    inDc[n] = results.dc.equals(nodes.get(n).datacenter());
-                }
-            }
-            JsonText text = new JsonText();
-            int size = results.size();
-            gen.writeStartArray(value, size);
-            for (int i = 0; i < size; i++) {
-                gen.writeStartObject();
-                Token token;
-                ReplicaLookup lookup;
-                if (results.keys != null) {
-                    KeyRoute r = results.keys.get(i);
-                    gen.writeName(KEY);
-                    JsonText.writeKey(gen, r.table(), r.key());
-                    token = r.token();
-                    lookup = r.replicas();
-                } else {
-                    TokenRoute t = results.tokens.get(i);
-                    token = t.token();
-                    lookup = t.replicas();
-                }
-                gen.writeName(TOKEN);
-                text.writeToken(gen, token);
-                gen.writeName(RANGE);
-                gen.writeStartObject();
-                gen.writeName(START);
-                text.writeToken(gen, lookup.range().start());
-                gen.writeName(END);
-                text.writeToken(gen, lookup.range().end());
-                gen.writeEndObject();
-                gen.writeName(REPLICAS);
-                ReplicaSet set = lookup.replicas();
-                gen.writeStartArray();
-                for (int p = 0; p < set.size(); p++) {
-                    int node = set.node(p);
-                    if (inDc == null || inDc[node]) {
-                        gen.writeRawValue(f.of(node, set.isFull(p), ctxt));
-                    }
-                }
-                gen.writeEndArray();
-                gen.writeEndObject();
-            }
-            gen.writeEndArray();
+            ReplicaViews.Fragments f = fragments.of(results.served.tokenRing().nodes());
+            write(results, value, gen, (g, node, full) -> g.writeRawValue(f.of(node, full, ctxt)));
         }
     }
 }

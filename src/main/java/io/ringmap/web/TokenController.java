@@ -13,6 +13,7 @@ import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -128,7 +129,8 @@ public class TokenController {
     @Operation(summary = "Tokens of a batch of partition keys of one table",
             description = "All keys are validated first: one bad key rejects the batch (400 naming its index) and "
                     + "nothing of it is counted. At most ringmap.api.max-batch-size keys (413 beyond).")
-    public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request) {
+    public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request, HttpServletResponse response) {
+        BatchResponses.buffer(response);
         Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), false);
         return new TokenBatchResponse(request.keyspace(), request.table(), routes.snapshot().partitioner().name(),
                 new TokenResults(routes.keys()), SnapshotView.of(routes.snapshot()));

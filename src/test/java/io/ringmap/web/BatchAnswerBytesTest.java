@@ -2,6 +2,7 @@ package io.ringmap.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.ringmap.routing.RoutingService;
@@ -15,7 +16,10 @@ import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Batch answers, written straight from the routes ({@link ReplicasResults}, {@link TokenResults}), are byte for byte
@@ -36,6 +40,8 @@ class BatchAnswerBytesTest {
             return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/batch-bytes.yaml"), 100);
         }
     }
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Autowired
     MockMvc mvc;
@@ -86,6 +92,54 @@ class BatchAnswerBytesTest {
         assertSameBytesAsRecords("/token", "{\"keyspace\":\"wide\",\"table\":\"by_id\",\"keys\":[]}");
     }
 
+    @Test
+    void answersTheCompactFormAsTheFullAnswerWithEachReplicaListedOnce() throws Exception {
+        for (String dc : new String[] {null, "dc1", "dc2"}) {
+            for (String request : new String[] {
+                "{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":[" + keys() + "]" + dc(dc) + "}",
+                "{\"keyspace\":\"wide\",\"tokens\":[\"-9223372036854775808\",\"9223372036854775807\",\"-100\","
+                        + "\"-99\",\"0\",\"7\",\"6917529027641081857\",\"-9000000000000000001\"]" + dc(dc) + "}"}) {
+                JsonNode full = tree("/replicas", request);
+                JsonNode compact = tree("/replicas/compact", request);
+                JsonNode distinct = compact.get("replicas");
+                // each distinct replica once, listed in order of first use
+                assertThat(distinct.valueStream().distinct().count()).isEqualTo(distinct.size());
+                int next = 0;
+                for (int i = 0; i < full.get("results").size(); i++) {
+                    JsonNode result = compact.get("results").get(i);
+                    ArrayNode expanded = JSON.createArrayNode();
+                    for (JsonNode index : result.get("replicas")) {
+                        assertThat(index.intValue()).isLessThanOrEqualTo(next);
+                        next = Math.max(next, index.intValue() + 1);
+                        expanded.add(distinct.get(index.intValue()));
+                    }
+                    ObjectNode expandedResult = ((ObjectNode) result.deepCopy()).set("replicas", expanded);
+                    assertThat(expandedResult).as("result %d of %s", i, request)
+                            .isEqualTo(full.get("results").get(i));
+                }
+                assertThat(next).isEqualTo(distinct.size());
+                for (String member : new String[] {"keyspace", "table", "partitioner", "nodeLocal", "warnings"}) {
+                    assertThat(compact.get(member)).isEqualTo(full.get(member));
+                }
+                assertSameBytesAsRecords("/replicas/compact", request);
+            }
+        }
+        assertThat(tree("/replicas/compact", "{\"keyspace\":\"wide\",\"tokens\":[]}").get("replicas")).isEmpty();
+    }
+
+    @Test
+    void rejectsABadKeyOfACompactBatchNamingItsIndex() throws Exception {
+        ProblemAssertions.problem(mvc.perform(post("/replicas/compact").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":[{\"sensor_id\":\"a\","
+                        + "\"day\":\"2026-10-01\"},{\"sensor_id\":\"b\",\"day\":\"not-a-date\"}]}")),
+                400, "invalid-key-value").andExpect(jsonPath("$.index").value(1));
+    }
+
+    private JsonNode tree(String path, String request) throws Exception {
+        return JSON.readTree(mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).content(request))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8));
+    }
+
     private static String keys() {
         StringBuilder keys = new StringBuilder();
         for (int i = 0; i < SENSORS.length; i++) {
@@ -108,9 +162,17 @@ class BatchAnswerBytesTest {
         byte[] served = mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).content(request))
                 .andExpect(status().isOk()).andReturn().getResponse().getContentAsByteArray();
         Object records;
-        if (path.equals("/replicas")) {
+        if (path.equals("/replicas/compact")) {
+            ReplicasController.ReplicasCompactBatchResponse r = replicasController.replicasBatchCompact(
+                    mapper.readValue(request, ReplicasController.ReplicasBatchRequest.class), null);
+            assertThat(r.results()).isInstanceOf(CompactResults.class);
+            records = new ReplicasController.ReplicasCompactBatchResponse(r.keyspace(), r.table(), r.partitioner(),
+                    r.nodeLocal(), r.warnings(), List.copyOf(r.replicas()), r.results().stream().map(x ->
+                            new ReplicasController.CompactResult(x.key() == null ? null : new LinkedHashMap<>(x.key()),
+                                    x.token(), x.range(), List.copyOf(x.replicas()))).toList(), r.snapshot());
+        } else if (path.equals("/replicas")) {
             ReplicasController.ReplicasBatchResponse r = replicasController.replicasBatch(
-                    mapper.readValue(request, ReplicasController.ReplicasBatchRequest.class));
+                    mapper.readValue(request, ReplicasController.ReplicasBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(ReplicasResults.class);
             records = new ReplicasController.ReplicasBatchResponse(r.keyspace(), r.table(), r.partitioner(),
                     r.nodeLocal(), r.warnings(), r.results().stream().map(x -> new ReplicasController.ReplicasResult(
@@ -118,7 +180,7 @@ class BatchAnswerBytesTest {
                             List.copyOf(x.replicas()))).toList(), r.snapshot());
         } else {
             TokenController.TokenBatchResponse r = tokenController.tokens(
-                    mapper.readValue(request, TokenController.TokenBatchRequest.class));
+                    mapper.readValue(request, TokenController.TokenBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(TokenResults.class);
             records = new TokenController.TokenBatchResponse(r.keyspace(), r.table(), r.partitioner(),
                     List.copyOf(r.results()), r.snapshot());
