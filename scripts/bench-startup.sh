@@ -6,10 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench-compare
-AFTER_JAR=${AFTER_JAR:-$(ls target/ringmap-*.jar | grep -v original | head -1)}
-BEFORE_JAR=${BEFORE_JAR:-$AFTER_JAR}
+source scripts/bench-lib.sh
 [ -f "$OUT/big.yaml" ] || { echo "run scripts/bench-compare.sh first (it writes $OUT/big.yaml)"; exit 1; }
-since() { local ts; ts=$(grep -m1 "$2" "$1" | cut -c1-23); [ -n "$ts" ] && echo "$(date -u -d "${ts/T/ } UTC" +%s.%N) - $t0" | bc || echo "?"; }
 echo "load at start $(cut -d' ' -f1-3 /proc/loadavg)"
 t0=$(date +%s.%N)
 java -Xms512m -Xmx1g -jar "$BEFORE_JAR" --server.port=18580 --management.server.port=18581 \
