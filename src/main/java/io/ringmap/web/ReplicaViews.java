@@ -57,7 +57,7 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
      */
     static final class Writer extends ValueSerializer<List<ReplicaView>> {
 
-        private volatile Fragments fragments;
+        private final Fragments.Cache fragments = new Fragments.Cache();
 
         @Override
         public void serialize(List<ReplicaView> value, JsonGenerator gen, SerializationContext ctxt) {
@@ -65,12 +65,7 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
                 ctxt.writeValue(gen, List.copyOf(value));
                 return;
             }
-            Fragments f = fragments;
-            List<Node> nodes = views.ring.nodes();
-            if (f == null || f.nodes != nodes) {
-                f = new Fragments(nodes);
-                fragments = f;
-            }
+            Fragments f = fragments.of(views.ring.nodes());
             gen.writeStartArray(value, views.positions.length);
             for (int position : views.positions) {
                 gen.writeRawValue(f.of(views.set.node(position), views.set.isFull(position), ctxt));
@@ -80,9 +75,23 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
     }
 
     /** The JSON of each node of one ring as a full and as a transient replica, made on first use. */
-    private static final class Fragments {
+    static final class Fragments {
         final List<Node> nodes;
         final SerializedString[] json;
+
+        /** The fragments of the latest ring seen (one per serializer instance, i.e. per mapper and its settings). */
+        static final class Cache {
+            private volatile Fragments fragments;
+
+            Fragments of(List<Node> nodes) {
+                Fragments f = fragments;
+                if (f == null || f.nodes != nodes) {
+                    f = new Fragments(nodes);
+                    fragments = f;
+                }
+                return f;
+            }
+        }
 
         Fragments(List<Node> nodes) {
             this.nodes = nodes;
