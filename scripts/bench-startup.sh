@@ -63,7 +63,7 @@ launch() { # name jar dir port
   fi
   echo $!
 }
-since() { local ts; ts=$(grep -m1 "$2" "$1" | cut -c1-23); [ -n "$ts" ] && echo "$(date -u -d "${ts/T/ } UTC" +%s.%N) - $t0" | bc || echo "?"; }
+since() { local ts; ts=$(grep -a -m1 "$2" "$1" | cut -c1-23); [ -n "$ts" ] && echo "$(date -u -d "${ts/T/ } UTC" +%s.%N) - $t0" | bc || echo "?"; }
 cpu_s() { awk -v hz="$HZ" '{printf "%.1f", ($14 + $15) / hz}' "/proc/$1/stat"; }
 
 for run in $(seq 1 "$RUNS"); do
