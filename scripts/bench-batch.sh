@@ -11,28 +11,14 @@ cd "$(dirname "$0")/.."
 DURATION=${1:-10s}
 ROUNDS=${2:-2}
 KEYS=${3:-1000}
-AFTER_JAR=${AFTER_JAR:-$(ls target/ringmap-*.jar | grep -v original | head -1)}
-BEFORE_JAR=${BEFORE_JAR:-$AFTER_JAR}
 OUT=target/bench-batch
 mkdir -p "$OUT"
-python3 - "$OUT" "$KEYS" <<'PY'
+source scripts/bench-lib.sh
+PYTHONPATH=scripts python3 - "$OUT" "$KEYS" <<'PY'
 import json, random, sys
+from bench_topology import write_big_topology
 out, n = sys.argv[1], int(sys.argv[2])
-random.seed(42)
-lines = ["cluster: bench-1000x256", "partitioner: Murmur3Partitioner", "nodes:"]
-used = set()
-for node in range(1000):
-    toks = []
-    while len(toks) < 256:
-        t = random.randint(-2**63 + 1, 2**63 - 1)
-        if t not in used:
-            used.add(t); toks.append(t)
-    lines.append(f"  - {{address: 10.{node // 250}.{node % 250}.1, datacenter: dc{node % 2 + 1}, "
-                 f"rack: rack{node // 2 % 3}, tokens: [{', '.join(str(t) for t in toks)}]}}")
-lines += ["keyspaces:", "  iot:", "    replication: {class: NetworkTopologyStrategy, dc1: '3', dc2: '3'}",
-          "    tables:", "      readings:",
-          "        partitionKey: [{name: sensor_id, type: text}, {name: day, type: date}]"]
-open(f"{out}/big.yaml", "w").write("\n".join(lines) + "\n")
+write_big_topology(f"{out}/big.yaml")  # seeds random: the keys and hits below are the same every run
 keys = [{"sensor_id": f"sensor-{random.randrange(1_000_000)}", "day": f"2026-10-{i % 28 + 1:02d}"} for i in range(n)]
 open(f"{out}/keys.json", "w").write(json.dumps({"keyspace": "iot", "table": "readings", "keys": keys}))
 # hits as a sampling client reports them: Zipf-like, the hottest keys repeated
@@ -40,25 +26,13 @@ hits = [{"key": {"sensor_id": f"sensor-{min(999_999, int(1 / (1 - random.random(
          "count": 1, "operation": "read"} for _ in range(n)]
 open(f"{out}/hits.json", "w").write(json.dumps({"keyspace": "iot", "table": "readings", "hits": hits}))
 PY
-for body in keys hits; do
-  cat > "$OUT/$body.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-local f = io.open("$OUT/$body.json", "r"); wrk.body = f:read("*a"); f:close()
-LUA
-done
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
-trap cleanup EXIT
+for body in keys hits; do post_body_lua "$OUT/$body.lua" "$OUT/$body.json"; done
 JAVA=(java -Xms1g -Xmx1g -XX:+UseParallelGC)
 for name in before after; do
   jar=$BEFORE_JAR; port=18480; [ "$name" = after ] && { jar=$AFTER_JAR; port=18580; }
-  "${JAVA[@]}" -jar "$jar" --server.port=$port --management.server.port=$((port + 1)) \
-    --ringmap.topology.file="file:$PWD/$OUT/big.yaml" > "$OUT/$name.log" 2>&1 &
-  pids+=($!)
+  start "$name" $port "${JAVA[@]}" -jar "$jar" --ringmap.topology.file="file:$PWD/$OUT/big.yaml"
 done
-ready() { for _ in $(seq 1 3000); do curl -sf "localhost:$1/readyz" >/dev/null 2>&1 && return; sleep 0.2; done; }
-ready 18481; ready 18581
+ready 18481 3000; ready 18581 3000
 # both answer the same
 for ep in replicas token; do
   a=$(curl -s -H 'Content-Type: application/json' --data @"$OUT/keys.json" "localhost:18480/$ep" | python3 -c \

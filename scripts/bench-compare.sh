@@ -13,55 +13,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${1:-10s}
 ROUNDS=${2:-2}
-AFTER_JAR=${AFTER_JAR:-$(ls target/ringmap-*.jar | grep -v original | head -1)}
-BEFORE_JAR=${BEFORE_JAR:-$AFTER_JAR}
 OUT=target/bench-compare
 mkdir -p "$OUT"
+source scripts/bench-lib.sh
 ./mvnw -q dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" >/dev/null
-python3 - "$OUT" <<'PY'
-import json, random, sys
+PYTHONPATH=scripts python3 - "$OUT" <<'PY'
+import json, sys
+from bench_topology import write_big_topology
 out = sys.argv[1]
-random.seed(42)
-lines = ["cluster: bench-1000x256", "partitioner: Murmur3Partitioner", "nodes:"]
-used = set()
-for n in range(1000):
-    toks = []
-    while len(toks) < 256:
-        t = random.randint(-2**63 + 1, 2**63 - 1)
-        if t not in used:
-            used.add(t); toks.append(t)
-    lines.append(f"  - {{address: 10.{n // 250}.{n % 250}.1, datacenter: dc{n % 2 + 1}, rack: rack{n // 2 % 3}, "
-                 f"tokens: [{', '.join(str(t) for t in toks)}]}}")
-lines += ["keyspaces:", "  iot:", "    replication: {class: NetworkTopologyStrategy, dc1: '3', dc2: '3'}",
-          "    tables:", "      readings:",
-          "        partitionKey: [{name: sensor_id, type: text}, {name: day, type: date}]"]
-open(f"{out}/big.yaml", "w").write("\n".join(lines) + "\n")
+write_big_topology(f"{out}/big.yaml")
 keys = [{"sensor_id": f"sensor-{i}", "day": f"2026-10-{i % 28 + 1:02d}"} for i in range(1000)]
 open(f"{out}/batch.json", "w").write(json.dumps({"keyspace": "iot", "table": "readings", "keys": keys}))
 PY
-cat > "$OUT/keys.lua" <<'LUA'
-counter = 0
-request = function()
-  counter = counter + 1
-  return wrk.format("GET", string.format(wrk.path, counter % 100000, counter % 28 + 1))
-end
-LUA
-cat > "$OUT/batch.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-local f = io.open("$OUT/batch.json", "r"); wrk.body = f:read("*a"); f:close()
-LUA
-pids=()
-declare -A pid_of
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
-trap cleanup EXIT
-start() { # name port command...
-  local name=$1 port=$2; shift 2
-  "$@" --server.port="$port" --management.server.port=$((port + 1)) > "$OUT/$name.log" 2>&1 &
-  pids+=($!)
-  pid_of[$port]=$!
-}
-ready() { for _ in $(seq 1 1200); do curl -sf "localhost:$1/readyz" >/dev/null 2>&1 && return; sleep 0.2; done; }
+get_keys_lua "$OUT/keys.lua"
+post_body_lua "$OUT/batch.lua" "$OUT/batch.json"
 ready_any() { for _ in $(seq 1 1200); do curl -sf -o /dev/null "localhost:$1/actuator/health" 2>&1 && return; sleep 0.2; done; }
 JAVA=(java -Xms512m -Xmx1g)
 start before 18080 "${JAVA[@]}" -jar "$BEFORE_JAR"
@@ -100,10 +65,6 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 cleanup; pids=()
 echo "== start-up with the 1000 x 256 topology (seconds from launch: context refreshed, snapshot published, /readyz)"
-since() { # seconds from t0 to the first log line matching $2 in $1
-  local ts; ts=$(grep -m1 "$2" "$1" | cut -c1-23)
-  [ -n "$ts" ] && echo "$(date -u -d "${ts/T/ } UTC" +%s.%N) - $t0" | bc || echo "?"
-}
 for name in before after; do
   jar=$BEFORE_JAR; [ "$name" = after ] && jar=$AFTER_JAR
   t0=$(date +%s.%N)

@@ -1,44 +1,21 @@
 #!/usr/bin/env bash
 # HTTP throughput and latency of the request-path endpoints with wrk, side by side in one run, against the packaged
 # service on the bundled vnode sample (12 nodes x 16 tokens) and on a 1000-node x 256-vnode topology generated here.
-# Usage: scripts/bench-http.sh [duration, default 15s]   (needs wrk: apt-get install wrk; ./mvnw package first)
+# Usage: scripts/bench-http.sh [duration, default 15s]   (needs wrk: apt-get install wrk; ./mvnw package first;
+# AFTER_JAR=/path/to.jar to measure another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${1:-15s}
-JAR=$(ls target/ringmap-*.jar | grep -v original | head -1)
 OUT=target/bench-http
 mkdir -p "$OUT"
-python3 - "$OUT/big.yaml" <<'PY'
-import random, sys
-random.seed(42)
-lines = ["cluster: bench-1000x256", "partitioner: Murmur3Partitioner", "nodes:"]
-used = set()
-for n in range(1000):
-    toks = []
-    while len(toks) < 256:
-        t = random.randint(-2**63 + 1, 2**63 - 1)
-        if t not in used:
-            used.add(t); toks.append(t)
-    lines.append(f"  - {{address: 10.{n // 250}.{n % 250}.1, datacenter: dc{n % 2 + 1}, rack: rack{n // 2 % 3}, "
-                 f"tokens: [{', '.join(str(t) for t in toks)}]}}")
-lines += ["keyspaces:", "  iot:", "    replication: {class: NetworkTopologyStrategy, dc1: '3', dc2: '3'}",
-          "    tables:", "      readings:",
-          "        partitionKey: [{name: sensor_id, type: text}, {name: day, type: date}]"]
-open(sys.argv[1], "w").write("\n".join(lines) + "\n")
-PY
-cat > "$OUT/keys.lua" <<'LUA'
-counter = 0
-request = function()
-  counter = counter + 1
-  return wrk.format("GET", string.format(wrk.path, counter % 100000, counter % 28 + 1))
-end
-LUA
+source scripts/bench-lib.sh
+big_topology "$OUT/big.yaml"
+get_keys_lua "$OUT/keys.lua"
 run() { # name topology
   local name=$1 topology=$2
-  java -Xms512m -Xmx1g -jar "$JAR" --server.port=18080 --management.server.port=18081 \
-    --ringmap.topology.file="$topology" > "$OUT/$name.log" 2>&1 &
-  local pid=$!
-  for _ in $(seq 1 120); do curl -sf localhost:18081/readyz >/dev/null 2>&1 && break; sleep 1; done
+  start "$name" 18080 java -Xms512m -Xmx1g -jar "$AFTER_JAR" --ringmap.topology.file="$topology"
+  local pid=${pid_of[18080]}
+  ready 18081 600
   local ks=iot
   [ "$name" = vnodes ] && ks=shop
   echo "== $name"

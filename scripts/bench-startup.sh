@@ -12,12 +12,12 @@
 # JAVA_OPTS: extra JVM flags for both, AFTER_OPTS for "after" only (e.g. AFTER_OPTS=-XX:TieredStopAtLevel=1 with the same
 # jar twice compares the flag). PORT: the first of the four ports (default 18580).
 # Usage: BEFORE_JAR=/path/to/old.jar [FORM=extracted] [RUNS=3] scripts/bench-startup.sh
-#   (after scripts/bench-compare.sh wrote target/bench-compare/big.yaml)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench-compare
-AFTER_JAR=$(realpath "${AFTER_JAR:-$(ls target/ringmap-*.jar | grep -v original | head -1)}")
-BEFORE_JAR=$(realpath "${BEFORE_JAR:-$AFTER_JAR}")
+source scripts/bench-lib.sh
+AFTER_JAR=$(realpath "$AFTER_JAR")
+BEFORE_JAR=$(realpath "$BEFORE_JAR")
 FORM=${FORM:-jar}
 RUNS=${RUNS:-1}
 PORT=${PORT:-18580}
@@ -28,7 +28,8 @@ for p in $BP $((BP + 1)) $AP $((AP + 1)); do
 done
 read -r -a BOTH <<< "${JAVA_OPTS:-}"
 read -r -a AFTER_ONLY <<< "${AFTER_OPTS:-}"
-[ -f "$OUT/big.yaml" ] || { echo "run scripts/bench-compare.sh first (it writes $OUT/big.yaml)"; exit 1; }
+mkdir -p "$OUT"
+[ -f "$OUT/big.yaml" ] || big_topology "$OUT/big.yaml"
 BIG="$PWD/$OUT/big.yaml"
 HZ=$(getconf CLK_TCK)
 
@@ -63,7 +64,6 @@ launch() { # name jar dir port
   fi
   echo $!
 }
-since() { local ts; ts=$(grep -a -m1 "$2" "$1" | cut -c1-23); [ -n "$ts" ] && echo "$(date -u -d "${ts/T/ } UTC" +%s.%N) - $t0" | bc || echo "?"; }
 cpu_s() { awk -v hz="$HZ" '{printf "%.1f", ($14 + $15) / hz}' "/proc/$1/stat"; }
 
 for run in $(seq 1 "$RUNS"); do

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code initial_token} values for N nodes per data centre, and the evaluation of a proposed token assignment.
@@ -50,26 +52,11 @@ public final class BalancedTokens {
                     + " tokens are key bytes: give a sample of real keys to place them at its quantiles");
         }
         check(nodesPerDc);
-        int dcs = nodesPerDc.size();
-        Map<String, List<Token>> out = new LinkedHashMap<>();
-        Set<BigInteger> used = new HashSet<>();
-        int d = 0;
-        for (Map.Entry<String, Integer> e : nodesPerDc.entrySet()) {
-            int n = e.getValue();
-            List<Token> tokens = new ArrayList<>();
-            for (int k = 0; k < n; k++) {
-                // range * (2kD + 2d + 1) / (2 D n)
-                BigInteger t = min.add(range.multiply(BigInteger.valueOf(2L * k * dcs + 2L * d + 1))
-                        .divide(BigInteger.valueOf(2L * dcs * n)));
-                while (!used.add(t)) {
-                    t = t.add(BigInteger.ONE); // DCs of different sizes can meet (3 and 1 nodes at 3/4): one token up
-                }
-                tokens.add(partitioner.parseToken(t.toString()));
-            }
-            out.put(e.getKey(), tokens);
-            d++;
-        }
-        return out;
+        // DCs of different sizes can meet (3 and 1 nodes at 3/4): the later one token up
+        return interleaved(nodesPerDc,
+                (numerator, denominator) -> min.add(range.multiply(BigInteger.valueOf(numerator))
+                        .divide(BigInteger.valueOf(denominator))),
+                t -> t.add(BigInteger.ONE), t -> partitioner.parseToken(t.toString()));
     }
 
     /**
@@ -87,21 +74,38 @@ public final class BalancedTokens {
             throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "sample", "a sample of " + sorted.size()
                     + " keys cannot place " + total + " nodes; give at least one key per node (many more for balance)");
         }
+        return interleaved(nodesPerDc,
+                (numerator, denominator) -> sorted.get((int) Math.min((long) sorted.size() * numerator / denominator,
+                        sorted.size() - 1)),
+                t -> t instanceof BytesToken b ? appendZero(b)
+                        : partitioner.parseToken(new BigInteger(t.toString()).add(BigInteger.ONE).toString()),
+                t -> t);
+    }
+
+    /** A place on the ring (a token, or what becomes one) the fraction {@code numerator / denominator} of the way. */
+    private interface Position<T> {
+        T at(long numerator, long denominator);
+    }
+
+    /**
+     * Node k of DC d (of D DCs) with n nodes at {@code (2kD + 2d + 1) / (2Dn)} of the way, DC by DC in the map's
+     * order: evenly spaced within its DC, the DCs interleaved. A place already taken moves {@code up} until free.
+     */
+    private static <T> Map<String, List<Token>> interleaved(Map<String, Integer> nodesPerDc, Position<T> position,
+            UnaryOperator<T> up, Function<T, Token> token) {
         int dcs = nodesPerDc.size();
         Map<String, List<Token>> out = new LinkedHashMap<>();
-        Set<Token> used = new HashSet<>();
+        Set<T> used = new HashSet<>();
         int d = 0;
         for (Map.Entry<String, Integer> e : nodesPerDc.entrySet()) {
             int n = e.getValue();
             List<Token> tokens = new ArrayList<>();
             for (int k = 0; k < n; k++) {
-                long index = (long) sorted.size() * (2L * k * dcs + 2L * d + 1) / (2L * dcs * n);
-                Token t = sorted.get((int) Math.min(index, sorted.size() - 1));
+                T t = position.at(2L * k * dcs + 2L * d + 1, 2L * dcs * n);
                 while (!used.add(t)) {
-                    t = t instanceof BytesToken b ? appendZero(b)
-                            : partitioner.parseToken(new BigInteger(t.toString()).add(BigInteger.ONE).toString());
+                    t = up.apply(t);
                 }
-                tokens.add(t);
+                tokens.add(token.apply(t));
             }
             out.put(e.getKey(), tokens);
             d++;

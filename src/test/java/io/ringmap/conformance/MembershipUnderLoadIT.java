@@ -24,6 +24,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -145,41 +147,31 @@ class MembershipUnderLoadIT {
     @Order(1)
     void aBootstrappedNodeTakesItsTokensAndReplicasFollow() {
         CassandraCluster cluster = CASSANDRA.cluster();
-        Load.Figures before = load.figures();
-        load.beginChange();
-        long t0 = System.nanoTime();
-        cluster.startJoining(JOINER);
-        List<String> seen = observeTransition(cluster, JOINER.address(),
-                () -> cluster.node(cluster.nodes().size() - 1).isRunning() && !joined(cluster, JOINER.address()));
-        cluster.awaitReady();
-        note("bootstrap of %s: NORMAL and ready after %.1f s", JOINER.address(), seconds(t0));
-        Placement after = Placement.read(cluster, SEED_86, keys);
-        assertThat(after.tokens().get(JOINER.address())).hasSize(JOINER.numTokens());
-        long t1 = System.nanoTime();
-        awaitConverged(cluster, after, PROMISE);
-        note("bootstrap: ringmap equal to nodetool %.1f s after the node was ready", seconds(t1));
-        finishStep("bootstrap", before, after, seen);
+        changeUnderLoad("bootstrap", load.figures(), JOINER.address(), () -> {
+            int joiner = cluster.startJoining(JOINER);
+            return () -> cluster.node(joiner).isRunning() && !joined(cluster, JOINER.address());
+        }, after -> assertThat(after.tokens().get(JOINER.address())).hasSize(JOINER.numTokens()));
     }
 
     @Test
     @Order(2)
     void aDecommissionedNodeLeavesAndReplicasFollow() {
         CassandraCluster cluster = CASSANDRA.cluster();
-        Load.Figures before = load.figures();
-        load.beginChange();
-        long t0 = System.nanoTime();
         String leaving = cluster.node(SEED_87).address();
-        CompletableFuture<Void> decommission = CompletableFuture.runAsync(() -> cluster.decommission(SEED_87));
-        List<String> seen = observeTransition(cluster, leaving, () -> !decommission.isDone());
-        decommission.join();
-        cluster.awaitReady();
-        note("decommission of %s: left after %.1f s", leaving, seconds(t0));
-        Placement after = Placement.read(cluster, SEED_86, keys);
-        assertThat(after.tokens()).doesNotContainKey(leaving);
-        long t1 = System.nanoTime();
-        awaitConverged(cluster, after, PROMISE);
-        note("decommission: ringmap equal to nodetool %.1f s after the node left", seconds(t1));
-        finishStep("decommission", before, after, seen);
+        changeUnderLoad("decommission", load.figures(), leaving, () -> {
+            CompletableFuture<Void> decommission = CompletableFuture.runAsync(() -> cluster.decommission(SEED_87));
+            return new Change() {
+                @Override
+                public boolean ongoing() {
+                    return !decommission.isDone();
+                }
+
+                @Override
+                public void await() {
+                    decommission.join();
+                }
+            };
+        }, after -> assertThat(after.tokens()).doesNotContainKey(leaving));
     }
 
     /**
@@ -190,31 +182,20 @@ class MembershipUnderLoadIT {
     @Order(3)
     void aNodeReplacedOnItsOwnAddressKeepsItsTokensAndHostId() {
         CassandraCluster cluster = CASSANDRA.cluster();
+        String step = "replacement on the same address";
         String address = cluster.node(SEED_88).address();
         Placement beforeKill = Placement.read(cluster, SEED_86, keys);
         String oldHostId = beforeKill.hostIds().get(address);
         Load.Figures before = load.figures();
-        long t0 = System.nanoTime();
-        cluster.killNode(SEED_88);
-        awaitNodetoolState(cluster, address, "DN", Duration.ofSeconds(60));
-        awaitConverged(cluster, Placement.read(cluster, SEED_86, keys), PROMISE);
-        note("replacement on the same address: %s killed, DN in nodetool and DOWN in ringmap after %.1f s", address,
-                seconds(t0));
-        load.beginChange();
-        long t1 = System.nanoTime();
-        int replacement = cluster.startReplacing(SEED_88);
-        List<String> seen = observeTransition(cluster, address,
-                () -> cluster.node(replacement).isRunning() && !joined(cluster, address));
-        cluster.awaitReady();
-        note("replacement of %s on its own address: NORMAL and ready after %.1f s", address, seconds(t1));
-        Placement after = Placement.read(cluster, SEED_86, keys);
-        assertThat(after.hostIds().get(address)).isEqualTo(oldHostId);
-        assertThat(after.tokens().get(address)).isEqualTo(beforeKill.tokens().get(address));
-        long t2 = System.nanoTime();
-        awaitConverged(cluster, after, PROMISE);
-        note("replacement on the same address: ringmap equal to nodetool (host id %s kept) %.1f s after the node "
-                + "was ready", oldHostId, seconds(t2));
-        finishStep("replacement on the same address", before, after, seen);
+        takeDownUnderLoad(step, address, "killed", () -> cluster.killNode(SEED_88));
+        changeUnderLoad(step, before, address, () -> {
+            int replacement = cluster.startReplacing(SEED_88);
+            return () -> cluster.node(replacement).isRunning() && !joined(cluster, address);
+        }, after -> {
+            assertThat(after.hostIds().get(address)).isEqualTo(oldHostId);
+            assertThat(after.tokens().get(address)).isEqualTo(beforeKill.tokens().get(address));
+            note("%s: host id %s kept", step, oldHostId);
+        });
     }
 
     /** A replacement on another address is a new node: new address, new host id, the dead node's tokens. */
@@ -222,35 +203,72 @@ class MembershipUnderLoadIT {
     @Order(4)
     void aNodeReplacedOnAnotherAddressTakesItsTokensWithANewHostId() {
         CassandraCluster cluster = CASSANDRA.cluster();
+        String step = "replacement on another address";
         int dead = cluster.nodes().indexOf(cluster.members().stream()
                 .filter(n -> n.address().equals(JOINER.address())).findFirst().orElseThrow());
         Placement beforeStop = Placement.read(cluster, SEED_86, keys);
         String oldHostId = beforeStop.hostIds().get(JOINER.address());
         Load.Figures before = load.figures();
-        long t0 = System.nanoTime();
         // a clean stop: the node announces its shutdown, so the others see it DN at once (kill -9 is step 3)
-        cluster.stopNode(dead);
-        awaitNodetoolState(cluster, JOINER.address(), "DN", Duration.ofSeconds(60));
+        takeDownUnderLoad(step, JOINER.address(), "stopped", () -> cluster.stopNode(dead));
+        changeUnderLoad(step, before, REPLACEMENT.address(), () -> {
+            int replacement = cluster.startReplacing(dead, REPLACEMENT);
+            return () -> cluster.node(replacement).isRunning() && !joined(cluster, REPLACEMENT.address());
+        }, after -> {
+            assertThat(after.tokens()).doesNotContainKey(JOINER.address());
+            assertThat(after.tokens().get(REPLACEMENT.address())).isEqualTo(beforeStop.tokens().get(JOINER.address()));
+            assertThat(after.hostIds().get(REPLACEMENT.address())).isNotNull().isNotEqualTo(oldHostId);
+            note("%s: %s replaced by %s, new host id %s", step, JOINER.address(), REPLACEMENT.address(),
+                    after.hostIds().get(REPLACEMENT.address()));
+        });
+    }
+
+    /**
+     * Takes a node down under load ({@code stop} kills or stops it) and waits until {@code nodetool status} shows it
+     * DN and ringmap equals Cassandra's placement again.
+     */
+    void takeDownUnderLoad(String step, String address, String how, Runnable stop) {
+        CassandraCluster cluster = CASSANDRA.cluster();
+        long t0 = System.nanoTime();
+        stop.run();
+        awaitNodetoolState(cluster, address, "DN", Duration.ofSeconds(60));
         awaitConverged(cluster, Placement.read(cluster, SEED_86, keys), PROMISE);
-        note("replacement on another address: %s stopped, DN in nodetool and DOWN in ringmap after %.1f s",
-                JOINER.address(), seconds(t0));
+        note("%s: %s %s, DN in nodetool and DOWN in ringmap after %.1f s", step, address, how, seconds(t0));
+    }
+
+    /** A membership change under way. */
+    interface Change {
+
+        /** Whether the change still goes on (the node has not yet joined, the decommission not returned). */
+        boolean ongoing();
+
+        /** Waits for the change's own end, rethrowing its failure; most changes have ended once they stop going on. */
+        default void await() {
+        }
+    }
+
+    /**
+     * One membership change under load, run as every step runs it: {@code start} starts the change; while it goes
+     * on, Cassandra and ringmap are watched side by side ({@link #observeTransition}); once the cluster is ready,
+     * Cassandra's placement is read ({@code nodetool}), {@code check} asserts what the change did to it, ringmap must
+     * equal it within the promise, and the load's answers since {@code before} are judged ({@link #finishStep}).
+     */
+    void changeUnderLoad(String step, Load.Figures before, String address, Supplier<Change> start,
+            Consumer<Placement> check) {
+        CassandraCluster cluster = CASSANDRA.cluster();
         load.beginChange();
-        long t1 = System.nanoTime();
-        int replacement = cluster.startReplacing(dead, REPLACEMENT);
-        List<String> seen = observeTransition(cluster, REPLACEMENT.address(),
-                () -> cluster.node(replacement).isRunning() && !joined(cluster, REPLACEMENT.address()));
+        long t0 = System.nanoTime();
+        Change change = start.get();
+        List<String> seen = observeTransition(cluster, address, change::ongoing);
+        change.await();
         cluster.awaitReady();
-        note("replacement of %s by %s: NORMAL and ready after %.1f s", JOINER.address(), REPLACEMENT.address(),
-                seconds(t1));
+        note("%s (%s): done and the cluster ready after %.1f s", step, address, seconds(t0));
         Placement after = Placement.read(cluster, SEED_86, keys);
-        assertThat(after.tokens()).doesNotContainKey(JOINER.address());
-        assertThat(after.tokens().get(REPLACEMENT.address())).isEqualTo(beforeStop.tokens().get(JOINER.address()));
-        assertThat(after.hostIds().get(REPLACEMENT.address())).isNotNull().isNotEqualTo(oldHostId);
-        long t2 = System.nanoTime();
+        check.accept(after);
+        long t1 = System.nanoTime();
         awaitConverged(cluster, after, PROMISE);
-        note("replacement on another address: ringmap equal to nodetool (new host id %s) %.1f s after the node "
-                + "was ready", after.hostIds().get(REPLACEMENT.address()), seconds(t2));
-        finishStep("replacement on another address", before, after, seen);
+        note("%s: ringmap equal to nodetool %.1f s after the cluster was ready", step, seconds(t1));
+        finishStep(step, before, after, seen);
     }
 
     void finishStep(String step, Load.Figures before, Placement after, List<String> seen) {
@@ -366,7 +384,7 @@ class MembershipUnderLoadIT {
      * and ringmap ({@code /ring}, {@code /replicas}) side by side. Returns what was seen, one line per distinct
      * situation with how many looks saw it.
      */
-    List<String> observeTransition(CassandraCluster cluster, String address, Supplier<Boolean> inTransition) {
+    List<String> observeTransition(CassandraCluster cluster, String address, BooleanSupplier inTransition) {
         Map<String, Integer> situations = new java.util.LinkedHashMap<>();
         List<String> differing = new ArrayList<>();
         List<String> sample = keys.subList(0, SAMPLE);
@@ -376,7 +394,7 @@ class MembershipUnderLoadIT {
                         + cluster.node(SEED_86).jmxPort() + "/jmxrmi"))) {
             var mbeans = jmx.getMBeanServerConnection();
             var storage = new javax.management.ObjectName("org.apache.cassandra.db:type=StorageService");
-            while (inTransition.get() && System.nanoTime() < deadline) {
+            while (inTransition.getAsBoolean() && System.nanoTime() < deadline) {
                 long look = System.nanoTime();
                 String cassandraState = ((List<?>) mbeans.getAttribute(storage, "JoiningNodes")).contains(address)
                         ? "JOINING" : ((List<?>) mbeans.getAttribute(storage, "LeavingNodes")).contains(address)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.NodeState;
+import io.ringmap.testsupport.MovingClock;
 import io.ringmap.topology.StaticTopologyParser;
 import io.ringmap.topology.TopologyModel;
 import java.io.IOException;
@@ -12,32 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class SnapshotHolderTest {
 
     private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
-
-    /** A clock the test moves by hand. */
-    private static final class MovingClock extends Clock {
-        private Instant now = T0;
-
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
 
     private static String resource(String path) throws IOException {
         try (var in = SnapshotHolderTest.class.getResourceAsStream(path)) {
@@ -163,12 +143,12 @@ class SnapshotHolderTest {
     @Test
     void takesCreationTimeAndAgeFromTheInjectedClock() throws IOException {
         // given
-        MovingClock clock = new MovingClock();
+        MovingClock clock = new MovingClock(T0);
         SnapshotHolder holder = new SnapshotHolder(clock);
         holder.publish(StaticTopologyParser.parse(resource("/topology/default.yaml"), "d"), "static:x");
 
         // when
-        clock.now = T0.plusSeconds(90);
+        clock.set(T0.plusSeconds(90));
         ServedSnapshot served = holder.current();
 
         // then
@@ -180,16 +160,16 @@ class SnapshotHolderTest {
     @Test
     void marksTheSnapshotStaleAndFreshAgainWithoutANewVersion() throws IOException {
         // given
-        MovingClock clock = new MovingClock();
+        MovingClock clock = new MovingClock(T0);
         SnapshotHolder holder = new SnapshotHolder(clock);
         TopologyModel model = StaticTopologyParser.parse(resource("/topology/default.yaml"), "d");
         holder.publish(model, "static:x");
 
         // when
-        clock.now = T0.plusSeconds(5);
+        clock.set(T0.plusSeconds(5));
         holder.markStale("all nodes DOWN");
         ServedSnapshot stale = holder.current();
-        clock.now = T0.plusSeconds(9);
+        clock.set(T0.plusSeconds(9));
         holder.publish(model, "static:x");
         ServedSnapshot fresh = holder.current();
 

@@ -3,6 +3,7 @@ package io.ringmap.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.ringmap.testsupport.MovingClock;
 import io.ringmap.topology.StaticTopologyParser;
 import io.ringmap.topology.TopologyModel;
 import java.io.IOException;
@@ -26,23 +27,8 @@ class TopologyRefreshMetricsTest {
 
     @Test
     void lastSuccessIsNaNBeforeTheFirstRefreshThenTheTimeOfTheLastContact() throws IOException {
-        Clock[] clock = {Clock.fixed(T0, ZoneOffset.UTC)};
-        SnapshotHolder holder = new SnapshotHolder(new Clock() {
-            @Override
-            public ZoneOffset getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return clock[0].instant();
-            }
-        });
+        MovingClock clock = new MovingClock(T0);
+        SnapshotHolder holder = new SnapshotHolder(clock);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         new TopologyRefreshMetrics(holder, "cluster", Optional.of(Duration.ofSeconds(30))).bindTo(registry);
         var lastSuccess = registry.get(TopologyRefreshMetrics.LAST_SUCCESS).tag("source", "cluster").gauge();
@@ -57,13 +43,13 @@ class TopologyRefreshMetricsTest {
         assertThat(lastSuccess.value()).isEqualTo(T0.getEpochSecond());
 
         // an unchanged refresh keeps the snapshot (its age grows) but moves the last success
-        clock[0] = Clock.fixed(T0.plusSeconds(30), ZoneOffset.UTC);
+        clock.set(T0.plusSeconds(30));
         holder.publish(sample(), "cluster:test");
         assertThat(lastSuccess.value()).isEqualTo(T0.getEpochSecond() + 30);
         assertThat(holder.current().age()).hasSeconds(30);
 
         // failures count and leave the last success where it was
-        clock[0] = Clock.fixed(T0.plusSeconds(60), ZoneOffset.UTC);
+        clock.set(T0.plusSeconds(60));
         holder.markStale("cluster unreachable");
         holder.publishStale(sample(), "cluster:test", "every node DOWN");
         assertThat(failures.count()).isEqualTo(2);

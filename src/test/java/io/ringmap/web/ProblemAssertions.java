@@ -8,7 +8,10 @@ import org.hamcrest.Matchers;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.ResultActions;
 
-/** What every ringmap error answer must be: RFC 9457 problem+json with the stable type of its kind. */
+/**
+ * What every ringmap error answer must be: RFC 9457 problem+json with the stable type of its kind, its status, a title,
+ * a detail that names no exception class, and the request path as instance.
+ */
 public final class ProblemAssertions {
 
     private ProblemAssertions() {
@@ -20,6 +23,7 @@ public final class ProblemAssertions {
                 .andExpect(jsonPath("$.type").value("urn:ringmap:problem:" + kind))
                 .andExpect(jsonPath("$.status").value(status))
                 .andExpect(jsonPath("$.title").isString())
-                .andExpect(jsonPath("$.detail", Matchers.not(Matchers.containsString("Exception"))));
+                .andExpect(jsonPath("$.detail", Matchers.not(Matchers.containsString("Exception"))))
+                .andExpect(jsonPath("$.instance").isString());
     }
 }

@@ -100,20 +100,16 @@ public class AvailabilityController {
             @RequestParam(required = false) String dc,
             @Parameter(description = "Most ranges listed per keyspace", example = "100")
             @RequestParam(defaultValue = "100") int limit) {
-        ServedSnapshot f = routing.snapshot();
+        Question q = question(consistency, dc);
+        ServedSnapshot f = q.served();
         RingSnapshot snapshot = f.ring();
         TokenRing ring = snapshot.tokenRing();
-        ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
-        // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
-        // is counted there; the answer names it only for the LOCAL_* levels it was asked for
-        String coordinatorDc = coordinatorDc(level, dc, ring);
-        String localDc = level.needsLocalDatacenter() ? coordinatorDc : null;
         List<Integer> downNodes = downNodes(ring, down);
         boolean[] live = Availability.liveNodes(ring, downNodes);
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
         List<KeyspaceAvailability> views = new ArrayList<>();
         for (KeyspacePlacement.Placed k : keyspaces) {
-            Availability.KeyspaceAvailability a = Availability.of(snapshot, k, level, coordinatorDc, live);
+            Availability.KeyspaceAvailability a = Availability.of(snapshot, k, q.level(), q.coordinatorDc(), live);
             List<RangeOutageView> ranges = a.unavailable().stream().limit(Math.max(0, limit)).map(o ->
                     new RangeOutageView(o.range().start().toString(), o.range().end().toString(), o.ringShare(),
                             o.replicas(), readable(o.read()), readable(o.write()),
@@ -130,16 +126,17 @@ public class AvailabilityController {
                 continue;
             }
             liveNodes.add(ring.nodes().get(n).address());
-            Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, level, coordinatorDc, live,
-                    n);
+            Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
+                    live, n);
             if (check.safe()) {
                 safe.add(ring.nodes().get(n).address());
             } else {
                 unsafe.add(new UnsafeNode(ring.nodes().get(n).address(), check.reasons()));
             }
         }
-        return new AvailabilityResponse(level, localDc, downNodes.stream().map(i -> ring.nodes().get(i).address())
-                .toList(), liveNodes, views, safe, unsafe, SnapshotRef.of(f));
+        return new AvailabilityResponse(q.level(), q.localDc(),
+                downNodes.stream().map(i -> ring.nodes().get(i).address()).toList(), liveNodes, views, safe, unsafe,
+                SnapshotRef.of(f));
     }
 
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
@@ -157,14 +154,10 @@ public class AvailabilityController {
             @Parameter(description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
                     + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
             @RequestParam(required = false) String dc) {
-        ServedSnapshot f = routing.snapshot();
+        Question q = question(consistency, dc);
+        ServedSnapshot f = q.served();
         RingSnapshot snapshot = f.ring();
         TokenRing ring = snapshot.tokenRing();
-        ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
-        // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
-        // is counted there; the answer names it only for the LOCAL_* levels it was asked for
-        String coordinatorDc = coordinatorDc(level, dc, ring);
-        String localDc = level.needsLocalDatacenter() ? coordinatorDc : null;
         List<String> unknown = new ArrayList<>();
         List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
         if (!unknown.isEmpty()) {
@@ -173,14 +166,30 @@ public class AvailabilityController {
         }
         boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
-        Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, level, coordinatorDc, live,
-                target.get(0));
+        Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
+                live, target.get(0));
         String address = ring.nodes().get(target.get(0)).address();
         if (!check.safe()) {
-            throw new AvailabilityProblems.UnsafeToStopException(address, level.name(), check.reasons());
+            throw new AvailabilityProblems.UnsafeToStopException(address, q.level().name(), check.reasons());
         }
-        return new SafeToStopResponse(address, level, true, localDc,
+        return new SafeToStopResponse(address, q.level(), true, q.localDc(),
                 keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotRef.of(f));
+    }
+
+    /**
+     * What both endpoints start from: one snapshot, the level asked for, the coordinator's DC and the local DC the
+     * answer names.
+     */
+    private record Question(ServedSnapshot served, ConsistencyLevel level, String coordinatorDc, String localDc) {
+    }
+
+    private Question question(String consistency, String dc) {
+        ServedSnapshot f = routing.snapshot();
+        ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
+        // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
+        // is counted there; the answer names it only for the LOCAL_* levels it was asked for
+        String coordinatorDc = coordinatorDc(level, dc, f.ring().tokenRing());
+        return new Question(f, level, coordinatorDc, level.needsLocalDatacenter() ? coordinatorDc : null);
     }
 
     private static boolean readable(Verdict v) {

@@ -1,33 +1,22 @@
 package io.ringmap.availability.web;
 
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.ringmap.routing.RoutingService;
-import io.ringmap.web.WebTestSupport;
+import io.ringmap.web.BundledSampleRouting;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
-import org.springframework.http.MediaType;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.ResultActions;
 
 /** /availability and /availability/safe-to-stop on the bundled reference sample (N1-N4, iot RF 3, iot_multi_dc 2+2). */
 @WebMvcTest(controllers = AvailabilityController.class)
+@Import(BundledSampleRouting.class)
 class AvailabilityEndpointsTest {
-
-    @TestConfiguration
-    static class Config {
-        @Bean
-        RoutingService routingService() {
-            return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 100);
-        }
-    }
 
     @Autowired
     MockMvc mvc;
@@ -94,13 +83,5 @@ class AvailabilityEndpointsTest {
                 .andExpect(jsonPath("$.parameter").value("down"));
         problem(mvc.perform(get("/availability/safe-to-stop?node=N9&consistency=ONE")), 400, "unknown-node");
         problem(mvc.perform(get("/availability?consistency=ONE&keyspace=nope")), 404, "unknown-keyspace");
-    }
-
-    static ResultActions problem(ResultActions r, int status, String kind) throws Exception {
-        return r.andExpect(status().is(status))
-                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
-                .andExpect(jsonPath("$.type").value("urn:ringmap:problem:" + kind))
-                .andExpect(jsonPath("$.title").isString())
-                .andExpect(jsonPath("$.instance").isString());
     }
 }

@@ -1,31 +1,22 @@
 package io.ringmap.availability.web;
 
-import static io.ringmap.availability.web.AvailabilityEndpointsTest.problem;
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.ringmap.routing.RoutingService;
+import io.ringmap.web.BundledSampleRouting;
 import io.ringmap.web.ReplicasController;
-import io.ringmap.web.WebTestSupport;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.web.servlet.MockMvc;
 
 /** GET /replicas?consistency=...: what a request at the level needs from the replicas, on the bundled sample. */
 @WebMvcTest(controllers = ReplicasController.class)
+@Import(BundledSampleRouting.class)
 class ReplicasConsistencyTest {
-
-    @TestConfiguration
-    static class Config {
-        @Bean
-        RoutingService routingService() {
-            return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 100);
-        }
-    }
 
     @Autowired
     MockMvc mvc;

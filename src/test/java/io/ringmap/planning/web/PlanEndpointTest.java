@@ -1,18 +1,16 @@
 package io.ringmap.planning.web;
 
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.ringmap.routing.RoutingService;
-import io.ringmap.web.WebTestSupport;
+import io.ringmap.web.BundledSampleRouting;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
@@ -22,15 +20,8 @@ import org.springframework.test.web.servlet.ResultActions;
  * design reference computes, and adds what it cannot: the real ring's node loads and the shard count.
  */
 @WebMvcTest(controllers = PlanController.class)
+@Import(BundledSampleRouting.class)
 class PlanEndpointTest {
-
-    @TestConfiguration
-    static class Config {
-        @Bean
-        RoutingService routingService() {
-            return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 100);
-        }
-    }
 
     @Autowired
     MockMvc mvc;
@@ -148,12 +139,5 @@ class PlanEndpointTest {
                 413, "plan-too-large").andExpect(jsonPath("$.field").value("workload.entities"));
         problem(plan(PlanController.ATLASMART.replace("\"keyspace\": \"iot\"", "\"keyspace\": \"nope\"")), 404,
                 "unknown-keyspace");
-    }
-
-    static ResultActions problem(ResultActions r, int status, String kind) throws Exception {
-        return r.andExpect(status().is(status))
-                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
-                .andExpect(jsonPath("$.type").value("urn:ringmap:problem:" + kind))
-                .andExpect(jsonPath("$.title").isString());
     }
 }

@@ -1,6 +1,6 @@
 package io.ringmap.planning.web;
 
-import static io.ringmap.planning.web.PlanEndpointTest.problem;
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;

@@ -1,6 +1,6 @@
 package io.ringmap.planning.web;
 
-import static io.ringmap.planning.web.PlanEndpointTest.problem;
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -8,17 +8,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.jayway.jsonpath.JsonPath;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.hotkeys.web.HotKeysController;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.web.WebTestSupport;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
@@ -30,26 +26,11 @@ import org.springframework.test.web.servlet.MockMvc;
 class ShardPlanHashedHotKeyTest {
 
     @TestConfiguration
-    static class Config {
-        @Bean
-        RoutingService routingService() {
-            return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/vnodes-shards.yaml"), 100);
-        }
-
-        @Bean
-        HotKeysProperties hotKeysProperties() {
+    static class Config extends ShardPlanHotKeyWiring {
+        @Override
+        HotKeysProperties properties() {
             return new HotKeysProperties(true, 5, HotKeysProperties.ExportKey.HASH, "shard-salt", 1000,
                     Duration.ofMinutes(5), Duration.ofSeconds(1), 1024, false);
-        }
-
-        @Bean
-        HotKeyRegistry hotKeyRegistry(HotKeysProperties properties) {
-            return new HotKeyRegistry(properties.settings(), properties.exporter());
-        }
-
-        @Bean
-        HotKeyQuery hotKeyQuery(RoutingService routing, HotKeyRegistry hotKeys) {
-            return new HotKeyQuery(routing, hotKeys);
         }
     }
 

@@ -1,6 +1,6 @@
 package io.ringmap.planning.web;
 
-import static io.ringmap.planning.web.PlanEndpointTest.problem;
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -9,10 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.jayway.jsonpath.JsonPath;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.hotkeys.web.HotKeysController;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.web.WebTestSupport;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
@@ -36,25 +32,10 @@ class ShardPlanHotKeyTest {
     }
 
     @TestConfiguration
-    static class Config {
-        @Bean
-        RoutingService routingService() {
-            return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/vnodes-shards.yaml"), 100);
-        }
-
-        @Bean
-        HotKeysProperties hotKeysProperties() {
+    static class Config extends ShardPlanHotKeyWiring {
+        @Override
+        HotKeysProperties properties() {
             return plain();
-        }
-
-        @Bean
-        HotKeyRegistry hotKeyRegistry(HotKeysProperties properties) {
-            return new HotKeyRegistry(properties.settings(), properties.exporter());
-        }
-
-        @Bean
-        HotKeyQuery hotKeyQuery(RoutingService routing, HotKeyRegistry hotKeys) {
-            return new HotKeyQuery(routing, hotKeys);
         }
     }
 

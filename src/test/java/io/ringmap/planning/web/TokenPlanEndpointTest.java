@@ -1,34 +1,25 @@
 package io.ringmap.planning.web;
 
-import static io.ringmap.planning.web.PlanEndpointTest.problem;
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.ringmap.routing.RoutingService;
-import io.ringmap.web.WebTestSupport;
+import io.ringmap.web.BundledSampleRouting;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
 /** /tokens/balanced and /tokens/evaluate on the bundled sample (N1-N4, iot RF 3, iot_multi_dc 2+2). */
 @WebMvcTest(controllers = TokenPlanController.class)
+@Import(BundledSampleRouting.class)
 class TokenPlanEndpointTest {
-
-    @TestConfiguration
-    static class Config {
-        @Bean
-        RoutingService routingService() {
-            return WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 100);
-        }
-    }
 
     @Autowired
     MockMvc mvc;

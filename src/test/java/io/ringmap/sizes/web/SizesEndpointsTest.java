@@ -1,7 +1,7 @@
 package io.ringmap.sizes.web;
 
+import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -27,9 +27,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
-import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -104,12 +102,5 @@ class SizesEndpointsTest {
     void otherSplitModesNeedNoSizes() throws Exception {
         mvc.perform(get("/splits?keyspace=iot&table=readings&mode=aligned&n=4")).andExpect(status().isOk())
                 .andExpect(jsonPath("$.splits[0].estimatedBytes").doesNotExist());
-    }
-
-    private static ResultActions problem(ResultActions r, int status, String kind) throws Exception {
-        return r.andExpect(status().is(status))
-                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
-                .andExpect(jsonPath("$.type").value("urn:ringmap:problem:" + kind))
-                .andExpect(jsonPath("$.title").isString());
     }
 }

@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import java.time.Clock;
+import io.ringmap.testsupport.MovingClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +17,7 @@ class ClientErrorLogTest {
 
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
     private final Logger logger = (Logger) LoggerFactory.getLogger("ClientErrorLogTest." + System.nanoTime());
-    private Instant now = Instant.parse("2026-10-01T10:00:00Z");
+    private final MovingClock clock = new MovingClock(Instant.parse("2026-10-01T10:00:00Z"));
 
     @BeforeEach
     void capture() {
@@ -27,22 +26,6 @@ class ClientErrorLogTest {
     }
 
     private ClientErrorLog log(int maxLines) {
-        Clock clock = new Clock() {
-            @Override
-            public ZoneOffset getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return now;
-            }
-        };
         return new ClientErrorLog(clock, maxLines, Duration.ofMinutes(1), logger);
     }
 
@@ -59,7 +42,7 @@ class ClientErrorLogTest {
         assertThat(messages()).hasSize(3).allSatisfy(m -> assertThat(m).startsWith("rejected client request"));
         assertThat(log.suppressed()).isEqualTo(7);
 
-        now = now.plusSeconds(61);
+        clock.advance(Duration.ofSeconds(61));
         log.rejected(414, "urn:ringmap:problem:uri-too-long", "GET", null, "too long");
         assertThat(messages()).hasSize(5);
         assertThat(messages().get(3)).startsWith("7 more rejected client requests were not logged");
