@@ -40,6 +40,17 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
         return new ReplicaViews(ring, set, n == positions.length ? positions : java.util.Arrays.copyOf(positions, n));
     }
 
+    /** The replica addresses grouped by data centre, in placement order (no views made). */
+    java.util.Map<String, List<String>> addressesByDatacenter() {
+        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>(4);
+        List<Node> nodes = ring.nodes();
+        for (int position : positions) {
+            Node node = nodes.get(set.node(position));
+            out.computeIfAbsent(node.datacenter(), k -> new java.util.ArrayList<>(4)).add(node.address());
+        }
+        return out;
+    }
+
     @Override
     public ReplicaView get(int index) {
         int position = positions[index];

@@ -21,8 +21,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -62,7 +60,8 @@ public class ReplicasController {
             @Schema(example = "1523456789012345678") String token,
             @Schema(example = "Murmur3Partitioner") String partitioner,
             @Schema(description = "The node-owned range holding the token") RangeView range,
-            @Schema(description = "Replicas in placement order, the primary first") List<ReplicaView> replicas,
+            @Schema(description = "Replicas in placement order, the primary first")
+            @JsonSerialize(using = ReplicaViews.Writer.class) List<ReplicaView> replicas,
             @Schema(description = "Replica addresses grouped by data centre")
             Map<String, List<String>> replicasByDatacenter,
             @Schema(description = "True for LocalStrategy keyspaces: the data lives on the node serving the request")
@@ -202,9 +201,11 @@ public class ReplicasController {
 
     private ReplicasResponse response(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
             Map<String, String> key, String token, ReplicaLookup lookup, String dc, String consistency) {
-        List<ReplicaView> replicas = ReplicaView.of(served.tokenRing(), lookup.replicas(), dc);
+        ReplicaView.requireDatacenter(served.tokenRing(), dc);
+        ReplicaViews replicas = ReplicaViews.of(served.tokenRing(), lookup.replicas(), dc);
         return new ReplicasResponse(placement.keyspace(), table, key, token, served.partitioner().name(),
-                RangeView.of(lookup.range()), replicas, byDc(replicas), placement.nodeLocal(), placement.warnings(),
+                RangeView.of(lookup.range()), replicas, replicas.addressesByDatacenter(), placement.nodeLocal(),
+                placement.warnings(),
                 consistency == null ? null : ReplicaConsistency.of(served.tokenRing(), placement.replication(),
                         lookup.replicas(), consistency, dc, localDatacenter), SnapshotView.of(served));
     }
@@ -261,11 +262,5 @@ public class ReplicasController {
         CompactResults compact = new CompactResults((ReplicasResults) full.results());
         return new ReplicasCompactBatchResponse(full.keyspace(), full.table(), full.partitioner(), full.nodeLocal(),
                 full.warnings(), compact.replicas(), compact, full.snapshot());
-    }
-
-    private static Map<String, List<String>> byDc(List<ReplicaView> replicas) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        replicas.forEach(r -> out.computeIfAbsent(r.datacenter(), k -> new ArrayList<>()).add(r.address()));
-        return out;
     }
 }
