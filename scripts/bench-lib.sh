@@ -41,6 +41,6 @@ ready() { # management-port [tries, 0.2 s apart; 1200]: waits for /readyz
   for _ in $(seq 1 "${2:-1200}"); do curl -sf "localhost:$1/readyz" >/dev/null 2>&1 && return; sleep 0.2; done
 }
 since() { # log pattern: seconds from $t0 to the first log line matching the pattern, or ?
-  local ts; ts=$(grep -m1 "$2" "$1" | cut -c1-23)
+  local ts; ts=$(grep -a -m1 "$2" "$1" | cut -c1-23) # -a: a JVM's log may hold binary bytes
   [ -n "$ts" ] && echo "$(date -u -d "${ts/T/ } UTC" +%s.%N) - $t0" | bc || echo "?"
 }

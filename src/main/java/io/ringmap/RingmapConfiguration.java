@@ -20,6 +20,7 @@ import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.info.BuildProperties;
@@ -64,6 +65,24 @@ public class RingmapConfiguration {
     ClusterDriverSettings clusterDriverSettings(TopologyProperties topology, ClusterProperties cluster) {
         return new ClusterDriverSettings(topology, cluster);
     }
+
+    /**
+     * Without a live cluster source nothing uses the driver, so Boot's driver configuration (the driver's
+     * {@code reference.conf} parsed by Typesafe Config: ~280 classes loaded and a second of a cold start-up's CPU on a
+     * loaded machine) is created only if something asks for it. The session builder and the session are lazy already.
+     */
+    @Bean
+    static BeanFactoryPostProcessor driverConfigurationOnlyForTheLiveSource() {
+        return beanFactory -> {
+            if (!beanFactory.containsBeanDefinition("clusterTopologySource")
+                    && beanFactory.containsBeanDefinition(DRIVER_CONFIG_LOADER)) {
+                beanFactory.getBeanDefinition(DRIVER_CONFIG_LOADER).setLazyInit(true);
+            }
+        };
+    }
+
+    /** The bean name of Boot's {@code DriverConfigLoader} ({@code CassandraAutoConfiguration}). */
+    static final String DRIVER_CONFIG_LOADER = "cassandraDriverConfigLoader";
 
     /** The static source serves when no live cluster source is configured. */
     @Bean

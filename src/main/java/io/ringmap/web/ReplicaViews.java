@@ -40,6 +40,17 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
         return new ReplicaViews(ring, set, n == positions.length ? positions : java.util.Arrays.copyOf(positions, n));
     }
 
+    /** The replica addresses grouped by data centre, in placement order (no views made). */
+    java.util.Map<String, List<String>> addressesByDatacenter() {
+        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>(4);
+        List<Node> nodes = ring.nodes();
+        for (int position : positions) {
+            Node node = nodes.get(set.node(position));
+            out.computeIfAbsent(node.datacenter(), k -> new java.util.ArrayList<>(4)).add(node.address());
+        }
+        return out;
+    }
+
     @Override
     public ReplicaView get(int index) {
         int position = positions[index];
@@ -57,7 +68,7 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
      */
     static final class Writer extends ValueSerializer<List<ReplicaView>> {
 
-        private volatile Fragments fragments;
+        private final Fragments.Cache fragments = new Fragments.Cache();
 
         @Override
         public void serialize(List<ReplicaView> value, JsonGenerator gen, SerializationContext ctxt) {
@@ -65,12 +76,7 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
                 ctxt.writeValue(gen, List.copyOf(value));
                 return;
             }
-            Fragments f = fragments;
-            List<Node> nodes = views.ring.nodes();
-            if (f == null || f.nodes != nodes) {
-                f = new Fragments(nodes);
-                fragments = f;
-            }
+            Fragments f = fragments.of(views.ring.nodes());
             gen.writeStartArray(value, views.positions.length);
             for (int position : views.positions) {
                 gen.writeRawValue(f.of(views.set.node(position), views.set.isFull(position), ctxt));
@@ -80,9 +86,23 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
     }
 
     /** The JSON of each node of one ring as a full and as a transient replica, made on first use. */
-    private static final class Fragments {
+    static final class Fragments {
         final List<Node> nodes;
         final SerializedString[] json;
+
+        /** The fragments of the latest ring seen (one per serializer instance, i.e. per mapper and its settings). */
+        static final class Cache {
+            private volatile Fragments fragments;
+
+            Fragments of(List<Node> nodes) {
+                Fragments f = fragments;
+                if (f == null || f.nodes != nodes) {
+                    f = new Fragments(nodes);
+                    fragments = f;
+                }
+                return f;
+            }
+        }
 
         Fragments(List<Node> nodes) {
             this.nodes = nodes;

@@ -17,11 +17,10 @@ import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,7 +60,8 @@ public class ReplicasController {
             @Schema(example = "1523456789012345678") String token,
             @Schema(example = "Murmur3Partitioner") String partitioner,
             @Schema(description = "The node-owned range holding the token") RangeView range,
-            @Schema(description = "Replicas in placement order, the primary first") List<ReplicaView> replicas,
+            @Schema(description = "Replicas in placement order, the primary first")
+            @JsonSerialize(using = ReplicaViews.Writer.class) List<ReplicaView> replicas,
             @Schema(description = "Replica addresses grouped by data centre")
             Map<String, List<String>> replicasByDatacenter,
             @Schema(description = "True for LocalStrategy keyspaces: the data lives on the node serving the request")
@@ -116,7 +116,31 @@ public class ReplicasController {
 
     /** The replicas of a batch, in request order. */
     public record ReplicasBatchResponse(String keyspace, String table, String partitioner, boolean nodeLocal,
-            List<String> warnings, List<ReplicasResult> results, SnapshotView snapshot) {
+            List<String> warnings, @JsonSerialize(using = ReplicasResults.Writer.class) List<ReplicasResult> results,
+            SnapshotView snapshot) {
+    }
+
+    /** One key or token of a compact batch answer: its replicas as indexes into the answer's {@code replicas}. */
+    @Schema(description = "One key or token of a compact batch answer")
+    public record CompactResult(
+            @Schema(description = "The key's components in canonical text (when keys were given)", nullable = true)
+            Map<String, String> key,
+            @Schema(example = "1523456789012345678") String token,
+            @Schema(description = "The node-owned range holding the token") RangeView range,
+            @Schema(description = "Replicas in placement order, the primary first, as indexes into the answer's "
+                    + "replicas", example = "[0, 1, 2]") List<Integer> replicas) {
+    }
+
+    /** The replicas of a batch, each distinct replica listed once and each key referring to them. */
+    @Schema(description = "A batch answer of POST /replicas in compact form: the same replicas, each listed once")
+    public record ReplicasCompactBatchResponse(String keyspace, String table, String partitioner, boolean nodeLocal,
+            List<String> warnings,
+            @Schema(description = "The distinct replicas of the batch (a node once as a full and once as a transient "
+                    + "replica, if it is both), in order of first use; results refer to them by index")
+            @JsonSerialize(using = ReplicaViews.Writer.class) List<ReplicaView> replicas,
+            @Schema(description = "In request order")
+            @JsonSerialize(using = CompactResults.Writer.class) List<CompactResult> results,
+            SnapshotView snapshot) {
     }
 
     @GetMapping(path = "/replicas", produces = "application/json")
@@ -177,9 +201,11 @@ public class ReplicasController {
 
     private ReplicasResponse response(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
             Map<String, String> key, String token, ReplicaLookup lookup, String dc, String consistency) {
-        List<ReplicaView> replicas = ReplicaView.of(served.tokenRing(), lookup.replicas(), dc);
+        ReplicaView.requireDatacenter(served.tokenRing(), dc);
+        ReplicaViews replicas = ReplicaViews.of(served.tokenRing(), lookup.replicas(), dc);
         return new ReplicasResponse(placement.keyspace(), table, key, token, served.partitioner().name(),
-                RangeView.of(lookup.range()), replicas, byDc(replicas), placement.nodeLocal(), placement.warnings(),
+                RangeView.of(lookup.range()), replicas, replicas.addressesByDatacenter(), placement.nodeLocal(),
+                placement.warnings(),
                 consistency == null ? null : ReplicaConsistency.of(served.tokenRing(), placement.replication(),
                         lookup.replicas(), consistency, dc, localDatacenter), SnapshotView.of(served));
     }
@@ -188,7 +214,9 @@ public class ReplicasController {
     @Operation(summary = "Replicas of a batch of keys of one table, or of tokens",
             description = "All items are validated first: one bad item rejects the batch (400 naming its index). "
                     + "At most ringmap.api.max-batch-size items (413 beyond).")
-    public ReplicasBatchResponse replicasBatch(@Valid @RequestBody ReplicasBatchRequest request) {
+    public ReplicasBatchResponse replicasBatch(@Valid @RequestBody ReplicasBatchRequest request,
+            HttpServletResponse response) {
+        BatchResponses.buffer(response);
         boolean byKeys = request.keys() != null;
         boolean byTokens = request.tokens() != null;
         if (byKeys == byTokens) {
@@ -200,7 +228,7 @@ public class ReplicasController {
         }
         ServedSnapshot served;
         KeyspacePlacement.Placed placement;
-        List<ReplicasResult> results = new ArrayList<>();
+        List<ReplicasResult> results;
         if (byKeys) {
             Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true);
             served = routes.snapshot();
@@ -208,10 +236,7 @@ public class ReplicasController {
             if (!routes.keys().isEmpty()) {
                 ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
             }
-            for (KeyRoute r : routes.keys()) {
-                results.add(ReplicasResult.of(served, r.keyByColumn(), r.token().toString(), r.replicas(),
-                        request.dc()));
-            }
+            results = ReplicasResults.ofKeys(served, routes.keys(), request.dc());
         } else {
             TokenRoutes routes = routing.replicasOfTokens(request.keyspace(), request.tokens());
             served = routes.snapshot();
@@ -219,17 +244,23 @@ public class ReplicasController {
             if (!routes.tokens().isEmpty()) {
                 ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
             }
-            for (TokenRoute t : routes.tokens()) {
-                results.add(ReplicasResult.of(served, null, t.token().toString(), t.replicas(), request.dc()));
-            }
+            results = ReplicasResults.ofTokens(served, routes.tokens(), request.dc());
         }
         return new ReplicasBatchResponse(placement.keyspace(), request.table(), served.partitioner().name(),
                 placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(served));
     }
 
-    private static Map<String, List<String>> byDc(List<ReplicaView> replicas) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        replicas.forEach(r -> out.computeIfAbsent(r.datacenter(), k -> new ArrayList<>()).add(r.address()));
-        return out;
+    @PostMapping(path = "/replicas/compact", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Replicas of a batch of keys or tokens, each distinct replica listed once",
+            description = "The request and the answers of POST /replicas, in a smaller form for large batches: "
+                    + "replicas lists every distinct replica of the batch once (in order of first use) and each "
+                    + "result's replicas are indexes into it. Expanding them gives POST /replicas' answer exactly. "
+                    + "Same validation and limits as POST /replicas.")
+    public ReplicasCompactBatchResponse replicasBatchCompact(@Valid @RequestBody ReplicasBatchRequest request,
+            HttpServletResponse response) {
+        ReplicasBatchResponse full = replicasBatch(request, response);
+        CompactResults compact = new CompactResults((ReplicasResults) full.results());
+        return new ReplicasCompactBatchResponse(full.keyspace(), full.table(), full.partitioner(), full.nodeLocal(),
+                full.warnings(), compact.replicas(), compact, full.snapshot());
     }
 }

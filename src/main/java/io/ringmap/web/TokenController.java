@@ -13,6 +13,7 @@ import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -27,6 +28,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /** {@code /token}: partition key values to the token Cassandra computes. */
 @RestController
@@ -82,8 +84,8 @@ public class TokenController {
     }
 
     /** The tokens of a batch, in request order. */
-    public record TokenBatchResponse(String keyspace, String table, String partitioner, List<TokenResult> results,
-            SnapshotView snapshot) {
+    public record TokenBatchResponse(String keyspace, String table, String partitioner,
+            @JsonSerialize(using = TokenResults.Writer.class) List<TokenResult> results, SnapshotView snapshot) {
     }
 
     @GetMapping(path = "/token", produces = "application/json")
@@ -127,11 +129,10 @@ public class TokenController {
     @Operation(summary = "Tokens of a batch of partition keys of one table",
             description = "All keys are validated first: one bad key rejects the batch (400 naming its index) and "
                     + "nothing of it is counted. At most ringmap.api.max-batch-size keys (413 beyond).")
-    public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request) {
+    public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request, HttpServletResponse response) {
+        BatchResponses.buffer(response);
         Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), false);
-        List<TokenResult> results = routes.keys().stream().map(r -> new TokenResult(r.keyByColumn(),
-                r.token().toString(), HEX.formatHex(r.key().serializedKey()))).toList();
         return new TokenBatchResponse(request.keyspace(), request.table(), routes.snapshot().partitioner().name(),
-                results, SnapshotView.of(routes.snapshot()));
+                new TokenResults(routes.keys()), SnapshotView.of(routes.snapshot()));
     }
 }

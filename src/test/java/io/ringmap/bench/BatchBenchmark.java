@@ -102,7 +102,16 @@ public class BatchBenchmark {
     public byte[] postReplicas() {
         ReplicasController.ReplicasBatchRequest request =
                 mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
-        return mapper.writeValueAsBytes(replicas.replicasBatch(request));
+        return mapper.writeValueAsBytes(replicas.replicasBatch(request, null));
+    }
+
+    /** POST /replicas/compact: as {@link #postReplicas}, each distinct replica written once. */
+    @Benchmark
+    @OperationsPerInvocation(KEYS)
+    public byte[] postReplicasCompact() {
+        ReplicasController.ReplicasBatchRequest request =
+                mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
+        return mapper.writeValueAsBytes(replicas.replicasBatchCompact(request, null));
     }
 
     /** POST /token: bind, parse, hash, count, write. */
@@ -111,7 +120,7 @@ public class BatchBenchmark {
     public byte[] postToken() {
         TokenController.TokenBatchRequest request =
                 mapper.readValue(tokenBody, TokenController.TokenBatchRequest.class);
-        return mapper.writeValueAsBytes(tokens.tokens(request));
+        return mapper.writeValueAsBytes(tokens.tokens(request, null));
     }
 
     /** POST /hits: bind, parse, hash, look up, count (sketch, exact counters, replica counters, reported hits). */

@@ -9,6 +9,7 @@ import io.ringmap.snapshot.NoSnapshotException;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -16,6 +17,8 @@ import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfigurati
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 class TopologySourceWiringTest {
+
+    static final String DRIVER_CONFIG = "cassandraDriverConfigLoader";
 
     final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(CassandraAutoConfiguration.class))
@@ -29,6 +32,21 @@ class TopologySourceWiringTest {
             assertThat(context).doesNotHaveBean(ClusterDriverSettings.class);
             assertThat(context.getBean(SnapshotHolder.class).current().snapshot().source()).startsWith("static:");
         });
+    }
+
+    @Test
+    void createsTheDriverConfigurationOnlyWhenAskedForWithoutALiveCluster() {
+        runner.run(context -> {
+            assertThat(context.getBeanFactory().containsSingleton(DRIVER_CONFIG)).isFalse();
+            assertThat(context.getBean(DRIVER_CONFIG, DriverConfigLoader.class)).isNotNull(); // still there on demand
+        });
+    }
+
+    @Test
+    void createsTheDriverConfigurationAtStartUpForTheLiveSource() {
+        runner.withPropertyValues("spring.cassandra.contact-points=127.0.0.99:9042",
+                        "spring.cassandra.local-datacenter=dc1")
+                .run(context -> assertThat(context.getBeanFactory().containsSingleton(DRIVER_CONFIG)).isTrue());
     }
 
     @Test

@@ -154,9 +154,16 @@ class RingmapClientTest {
         var byToken = call(() -> new ReplicasApi(client).replicasBatch(new ReplicasBatchRequest().keyspace("iot")
                 .tokens(List.of(REFERENCE_TOKEN))));
 
+        var compact = call(() -> new ReplicasApi(client).replicasBatchCompact(new ReplicasBatchRequest()
+                .keyspace("iot").tokens(List.of(REFERENCE_TOKEN, REFERENCE_TOKEN))));
+
         assertThat(byKey.getResults()).singleElement().satisfies(r -> assertThat(r.getReplicas()).hasSize(3));
         assertThat(byToken.getResults().get(0).getReplicas()).extracting(ReplicaView::getAddress)
                 .isEqualTo(REFERENCE_REPLICAS);
+        // the compact form lists each replica once; both results refer to the same three
+        assertThat(compact.getReplicas()).extracting(ReplicaView::getAddress).isEqualTo(REFERENCE_REPLICAS);
+        assertThat(compact.getResults()).hasSize(2)
+                .allSatisfy(r -> assertThat(r.getReplicas()).containsExactly(0, 1, 2));
     }
 
     @Test
