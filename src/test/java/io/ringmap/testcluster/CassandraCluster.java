@@ -130,6 +130,7 @@ public final class CassandraCluster implements AutoCloseable {
             }
             NodeConfigWriter.write(spec, node.spec(), node.files());
         }
+        ClassDataArchive.prepare(classpath, directory.getParent());
         installShutdownHook();
         Instant started = Instant.now();
         for (CassandraNode node : nodes) {
@@ -143,6 +144,19 @@ public final class CassandraCluster implements AutoCloseable {
     public synchronized void stop() {
         closeSession();
         nodes.forEach(CassandraNode::terminate);
+        nodes.forEach(node -> node.awaitExit(STOP_GRACE));
+        removeShutdownHook();
+        releaseAddresses();
+    }
+
+    /**
+     * Ends a cluster nobody uses again in this run at once: SIGKILL to every node (its next {@link #start()} begins
+     * from empty directories, so a graceful stop's drain and flushes buy nothing), except a node writing the class
+     * data archive, which stops gracefully.
+     */
+    public synchronized void discard() {
+        closeSession();
+        nodes.forEach(CassandraNode::terminateForDiscard);
         nodes.forEach(node -> node.awaitExit(STOP_GRACE));
         removeShutdownHook();
         releaseAddresses();
@@ -174,6 +188,21 @@ public final class CassandraCluster implements AutoCloseable {
         }
         Instant started = Instant.now();
         node.start(classpath);
+        awaitReady(started);
+    }
+
+    /**
+     * Restarts several stopped nodes with their data at once (as the seeds start together in {@link #start()}) and
+     * waits until the cluster is ready again: after a whole-cluster outage, one after another would wait for each.
+     */
+    public synchronized void startNodes(int... indexes) {
+        if (classpath == null) {
+            classpath = CassandraClasspath.read();
+        }
+        Instant started = Instant.now();
+        for (int index : indexes) {
+            node(index).start(classpath);
+        }
         awaitReady(started);
     }
 

@@ -118,13 +118,17 @@ public final class CassandraNode {
 
     /** As {@link #start(String)}, with extra JVM options for this start only (e.g. a replace address). */
     synchronized void start(String classpath, List<String> startOptions) {
+        start(classpath, startOptions, ClassDataArchive.forClasspath(classpath)
+                .map(ClassDataArchive::optionsForNode)
+                .orElse(new ClassDataArchive.Options(List.of(), null)));
+    }
+
+    /** As {@link #start(String, List)}, with the given class data sharing options. */
+    synchronized void start(String classpath, List<String> startOptions, ClassDataArchive.Options sharing) {
         if (isRunning()) {
             throw new IllegalStateException("node " + address() + " is already running as pid " + process.pid());
         }
         List<String> arguments = new ArrayList<>(JvmOptions.server(cluster, spec, files, startOptions));
-        ClassDataArchive.Options sharing = ClassDataArchive.forClasspath(classpath)
-                .map(ClassDataArchive::optionsForNode)
-                .orElse(new ClassDataArchive.Options(List.of(), null));
         arguments.addAll(sharing.jvmOptions());
         recordDump(sharing.dumpTo());
         arguments.add("-cp");
@@ -183,6 +187,19 @@ public final class CassandraNode {
             Files.deleteIfExists(files.pidFile());
         } catch (IOException ignored) {
             // a stale pid file is checked against the process command line before it is trusted
+        }
+    }
+
+    /** SIGKILL, or SIGTERM when the JVM writes the class data archive at exit; {@link #awaitExit} finishes the job. */
+    void terminateForDiscard() {
+        if (recordedDump().isPresent()) {
+            terminate();
+            return;
+        }
+        wanted = false;
+        ProcessHandle handle = process;
+        if (handle != null && handle.isAlive()) {
+            handle.destroyForcibly();
         }
     }
 

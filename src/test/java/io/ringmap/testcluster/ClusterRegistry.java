@@ -88,7 +88,7 @@ final class ClusterRegistry implements AutoCloseable {
 
     private void stop(Entry entry) {
         Instant began = Instant.now();
-        entry.cluster.stop();
+        entry.cluster.discard();
         clusters.remove(entry.cluster.spec().name());
         System.out.printf("Cassandra cluster %s stopped in %.1f s%n", entry.cluster.spec().name(),
                 Duration.between(began, Instant.now()).toMillis() / 1000.0);

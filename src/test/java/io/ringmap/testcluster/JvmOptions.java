@@ -51,7 +51,13 @@ final class JvmOptions {
     static final List<String> CASSANDRA_TEST_SWITCHES = List.of(
             "-Dcassandra.skip_wait_for_gossip_to_settle=0",
             "-Dcassandra.shutdown_announce_in_ms=0",
-            "-Dcassandra.test.messagingService.nonGracefulShutdown=true");
+            "-Dcassandra.test.messagingService.nonGracefulShutdown=true",
+            // AuthKeyspace.SUPERUSER_SETUP_DELAY (10 s): with PasswordAuthenticator no login works until the default
+            // superuser exists; Cassandra's distributed tests start nodes with 0 too
+            "-Dcassandra.superuser_setup_delay_ms=0",
+            // SkipListMemtable.ROW_OVERHEAD_HEAP_SIZE, what it computes at start-up by filling a skip list with
+            // 100,000 rows (seconds of a node's start on C1; 5.0.9 computes 180-181 here): memtable accounting only
+            "-Dcassandra.memtable.row_overhead_size=180");
 
     /**
      * TLS nodes use the JDK's TLS provider. With its default, OpenSSL through netty-tcnative-boringssl-static
