@@ -393,6 +393,16 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
                     }
                 } else if (closed || session != stuck) {
                     fresh.closeAsync();
+                } else if (!schemaLoaded(fresh.getMetadata().getKeyspaces().size(),
+                        stuck.getMetadata().getKeyspaces().size())) {
+                    // the new session's first schema load failed (its control node went down meanwhile): swapped
+                    // in, it would publish a ring without keyspaces and every key would be answered 404 (seen in
+                    // FaultsUnderLoadIT's rolling restart); the stuck session keeps serving, the next check retries
+                    fresh.closeAsync();
+                    failedReplacements++;
+                    scheduleSchemaCheck(cluster.reconnectMaxDelay());
+                    log.warn("the new session to {} has no schema yet (its schema load failed); keeping the current "
+                            + "one and trying again", name());
                 } else {
                     session = fresh;
                     schemaRefresh = null;
@@ -407,6 +417,15 @@ public class ClusterTopologySource implements TopologySource, SmartLifecycle, Di
                 fresh.closeAsync(); // closed while connecting
             }
         });
+    }
+
+    /**
+     * Whether a replacement session's schema was loaded: Cassandra always has keyspaces (system ones at least, and
+     * ringmap's driver settings refresh them), so a new session without any, beside a stuck one with some, had its
+     * first schema load fail. A stuck session without keyspaces (a keyspace filter matching none) accepts any.
+     */
+    static boolean schemaLoaded(int freshKeyspaces, int stuckKeyspaces) {
+        return freshKeyspaces > 0 || stuckKeyspaces == 0;
     }
 
     /** Reads the driver's metadata and publishes it, fresh when a node answered, stale otherwise. */

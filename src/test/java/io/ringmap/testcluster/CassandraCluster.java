@@ -1,10 +1,13 @@
 package io.ringmap.testcluster;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.NoNodeAvailableException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.AlreadyExistsException;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.metadata.Node;
 
 import java.io.IOException;
@@ -45,6 +48,8 @@ public final class CassandraCluster implements AutoCloseable {
     private static final Duration DECOMMISSION_TIMEOUT = Duration.ofSeconds(300);
     private static final int LOG_TAIL_LINES = 40;
     private static final String NO_VERSION = "unknown";
+    /** A schema change slower than this is repeated on a fresh session (see {@link #executeSchemaChange}). */
+    private static final Duration SCHEMA_CHANGE_TIMEOUT = Duration.ofSeconds(20);
 
     private final ClusterSpec spec;
     private final Path directory;
@@ -349,21 +354,41 @@ public final class CassandraCluster implements AutoCloseable {
      */
     public void executeSchemaChange(String cql) {
         Instant deadline = Instant.now().plus(startTimeout);
+        boolean retried = false;
         while (true) {
             try {
-                session().execute(SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60)));
+                session().execute(SimpleStatement.newInstance(cql).setTimeout(SCHEMA_CHANGE_TIMEOUT));
                 break;
-            } catch (NoNodeAvailableException e) {
-                // sent to no node, so safe to repeat: after restarts of every node the cluster's own session can
-                // still be waiting out its reconnection backoff (FaultsUnderLoadIT once failed here); start afresh
+            } catch (NoNodeAvailableException | DriverTimeoutException e) {
+                // NoNodeAvailable: sent to no node, so safe to repeat: after restarts of every node the cluster's own
+                // session can still be waiting out its reconnection backoff (FaultsUnderLoadIT once failed here).
+                // A timeout: the change may or may not have been applied (FaultsUnderLoadIT once waited 60 s on a
+                // session whose first contact point had been stopped for good); it is repeated on a fresh session,
+                // and "already exists" / "does not exist" then means the first attempt was applied.
                 if (Instant.now().isAfter(deadline)) {
                     throw e;
                 }
+                retried = true;
                 closeSession(localDatacenter());
                 sleep(Duration.ofSeconds(1));
+            } catch (AlreadyExistsException | InvalidQueryException e) {
+                if (!retried || !appliedBefore(e)) {
+                    throw e;
+                }
+                break;
             }
         }
         awaitSchemaAgreement();
+    }
+
+    /** Whether a repeated schema change failed only because its first, timed-out attempt was applied. */
+    static boolean appliedBefore(RuntimeException e) {
+        if (e instanceof AlreadyExistsException) {
+            return true;
+        }
+        String message = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+        return message.contains("doesn't exist") || message.contains("does not exist")
+                || message.contains("conflicts with an existing column") || message.contains("already exist");
     }
 
     private synchronized void closeSession(String datacenter) {

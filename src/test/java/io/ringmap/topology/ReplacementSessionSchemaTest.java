@@ -1,0 +1,30 @@
+package io.ringmap.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * When ringmap replaces a session whose schema refresh is stuck, a new session whose first schema load failed has no
+ * keyspaces; swapped in, it published a ring without keyspaces (FaultsUnderLoadIT's rolling restart: 2,119 requests
+ * answered 404 "unknown keyspace" for 1.3 s). Such a session is refused.
+ */
+class ReplacementSessionSchemaTest {
+
+    @Test
+    void aNewSessionWithoutKeyspacesIsRefusedWhileTheStuckOneHasSome() {
+        assertThat(ClusterTopologySource.schemaLoaded(0, 7)).isFalse();
+    }
+
+    @Test
+    void aNewSessionWithKeyspacesIsTaken() {
+        assertThat(ClusterTopologySource.schemaLoaded(7, 7)).isTrue();
+        assertThat(ClusterTopologySource.schemaLoaded(3, 7)).isTrue(); // keyspaces dropped meanwhile
+        assertThat(ClusterTopologySource.schemaLoaded(9, 0)).isTrue();
+    }
+
+    @Test
+    void withAFilterMatchingNoKeyspaceAnEmptySchemaIsNoFailure() {
+        assertThat(ClusterTopologySource.schemaLoaded(0, 0)).isTrue();
+    }
+}
