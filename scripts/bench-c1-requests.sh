@@ -3,20 +3,16 @@
 # archive (FORM=extracted scripts/bench-startup.sh leaves it in target/bench-compare/layout-after/app), bundled
 # topology, the default JVM and a C1-only JVM at once, GET /replicas with a typed key (wrk -t2 -c16, 10 s per round,
 # every request a different key), req/s and the server's CPU per 1,000 requests, round after round (w1.. warm up).
-# Usage: scripts/bench-c1-requests.sh [layout directory]    ROUNDS="w1 w2 w3 w4 w5 w6 1 2 3" (the default)
+# Usage: scripts/bench-c1-requests.sh [layout directory, from the repository root]    ROUNDS="w1 w2 w3 w4 w5 w6 1 2 3" (the default)
 set -euo pipefail
-cd "${1:-$(dirname "$0")/../target/bench-compare/layout-after/app}"
+cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
+get_keys_lua /tmp/c1keys.lua
+cd "${1:-target/bench-compare/layout-after/app}"
 java -XX:SharedArchiveFile=application.jsa -Xms512m -Xmx1g -jar application.jar --server.port=19600 --management.server.port=19601 > /tmp/c1wrk-d.log 2>&1 & d=$!
 java -XX:SharedArchiveFile=application.jsa -Xms512m -Xmx1g -XX:TieredStopAtLevel=1 -jar application.jar --server.port=19700 --management.server.port=19701 > /tmp/c1wrk-c.log 2>&1 & c=$!
 trap 'kill $d $c' EXIT
 for p in 19601 19701; do for i in $(seq 1 600); do curl -sf -o /dev/null localhost:$p/readyz && break; sleep 0.2; done; done
-cat > /tmp/c1keys.lua <<'LUA'
-counter = 0
-request = function()
-  counter = counter + 1
-  return wrk.format("GET", string.format(wrk.path, counter % 100000, counter % 28 + 1))
-end
-LUA
 URL='/replicas?keyspace=iot&table=readings&sensor_id=s-%d&day=2026-10-%02d'
 for round in ${ROUNDS:-w1 w2 w3 w4 w5 w6 1 2 3}; do
   for x in d:19600 c:19700; do
