@@ -17,7 +17,9 @@ import java.util.TreeMap;
 public record ReplicationFactors(boolean networkTopology, int allReplicas, Map<String, Integer> byDatacenter) {
 
     public ReplicationFactors {
-        byDatacenter = Map.copyOf(byDatacenter);
+        // sorted, not Map.copyOf: its iteration order is randomized per JVM, so the per-DC verdicts of /replicas and
+        // /availability came in a different order from each instance of the service
+        byDatacenter = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(byDatacenter));
     }
 
     /**

@@ -47,7 +47,8 @@ public record Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, b
     }
 
     public Verdict {
-        datacenters = Map.copyOf(datacenters);
+        // sorted: Map.copyOf's order is randomized per JVM, and answers must not differ between instances
+        datacenters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(datacenters));
         if (achievable != (failure == null)) {
             throw new IllegalArgumentException("a verdict has a failure exactly when it is not achievable");
         }

@@ -15,12 +15,26 @@ public sealed interface KeyspacePlacement {
     /** The replication map exactly as {@code system_schema.keyspaces} holds it. */
     Map<String, String> replication();
 
+    /**
+     * The replication map in one order on every instance (Map.copyOf's is randomized per JVM): {@code class} first,
+     * then the options sorted by name.
+     */
+    static Map<String, String> ordered(Map<String, String> replication) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        String strategy = replication.get("class");
+        if (strategy != null) {
+            out.put("class", strategy);
+        }
+        new java.util.TreeMap<>(replication).forEach(out::putIfAbsent);
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
     /** A keyspace whose replicas are known for every token index. */
     record Placed(String keyspace, Map<String, String> replication, IntFunction<ReplicaSet> replicasByTokenIndex,
             boolean nodeLocal, List<String> warnings) implements KeyspacePlacement {
 
         public Placed {
-            replication = Map.copyOf(replication);
+            replication = ordered(replication);
             warnings = List.copyOf(warnings);
         }
 
@@ -40,7 +54,7 @@ public sealed interface KeyspacePlacement {
     record Failed(String keyspace, Map<String, String> replication, String reason) implements KeyspacePlacement {
 
         public Failed {
-            replication = Map.copyOf(replication);
+            replication = ordered(replication);
         }
     }
 }

@@ -12,7 +12,10 @@ import org.springframework.http.ProblemDetail;
 public record HttpProblem(int status, URI type, String title, String detail, Map<String, Object> properties) {
 
     public HttpProblem {
-        properties = properties == null ? Map.of() : Map.copyOf(properties);
+        // insertion order kept (Map.copyOf's order is randomized per JVM: the members came in a different order
+        // from each instance)
+        properties = properties == null ? Map.of()
+                : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
     HttpProblem(int status, URI type, String title, String detail) {
