@@ -22,6 +22,7 @@ import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Answers the routing questions, each against one consistent snapshot: key to token, key or token to replicas, the
@@ -86,7 +87,25 @@ public class RoutingService {
 
     /** Parses and hashes keys; with {@code withReplicas}, also looks their replicas up. All keys parse or none. */
     public Routes route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas) {
-        ServedSnapshot served = snapshot();
+        return route(snapshot(), keyspace, table, keys, withReplicas);
+    }
+
+    /**
+     * As {@link #route(String, String, List, boolean)}, against {@code served} (a snapshot the caller took from
+     * {@link #snapshot()}). Nothing is counted unless every key routes.
+     */
+    public Routes route(ServedSnapshot served, String keyspace, String table, List<Map<String, String>> keys,
+            boolean withReplicas) {
+        return route(served, keyspace, table, keys, withReplicas, routes -> routes);
+    }
+
+    /**
+     * Routes keys and makes the caller's answer from the routes before counting them: when {@code answer} refuses
+     * the request (an unknown data centre, a consistency level that does not apply), nothing is counted, as when a
+     * key does not parse.
+     */
+    public <T> T route(ServedSnapshot served, String keyspace, String table, List<Map<String, String>> keys,
+            boolean withReplicas, Function<Routes, T> answer) {
         checkBatch(keys.size());
         TableSchema schema = table(served, keyspace, table);
         KeyspacePlacement.Placed placement = withReplicas ? placement(served, keyspace) : null;
@@ -103,13 +122,14 @@ public class RoutingService {
             }
             out.add(new KeyRoute(schema, key, token, lookup));
         }
-        // counted only once every key of the request was valid: a rejected batch counts nothing
+        T answered = answer.apply(new Routes(served, placement, out));
+        // counted only once every key of the request was valid and answered: a rejected batch counts nothing
         if (parsed.size() == 1) {
             hits.record(schema, parsed.get(0), 1, sets == null ? List.of() : nodes(ring, sets[0]));
         } else {
             hits.recordAll(schema, parsed, null, served.tokenRing(), sets);
         }
-        return new Routes(served, placement, out);
+        return answered;
     }
 
     /** Replicas of tokens given directly (no key, so nothing is counted as a hit). */

@@ -208,7 +208,11 @@ public class ReplicasController {
 
     private ReplicasResponse replicasOf(String keyspace, String table, Map<String, String> key, String dc,
             String consistency) {
-        Routes routes = routing.route(keyspace, table, List.of(key), true);
+        return routing.route(routing.snapshot(), keyspace, table, List.of(key), true,
+                routes -> answer(routes, table, dc, consistency));
+    }
+
+    private ReplicasResponse answer(Routes routes, String table, String dc, String consistency) {
         KeyRoute r = routes.keys().get(0);
         return response(routes.snapshot(), routes.placement(), table, r.keyByColumn(), r.token().toString(),
                 r.replicas(), dc, consistency);
@@ -245,12 +249,16 @@ public class ReplicasController {
         KeyspacePlacement.Placed placement;
         List<ReplicasResult> results;
         if (byKeys) {
-            Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true);
+            // the data centre is checked before the keys are counted
+            Routes routes = routing.route(routing.snapshot(), request.keyspace(), request.table(), request.keys(),
+                    true, routed -> {
+                        if (!routed.keys().isEmpty()) {
+                            ReplicaView.requireDatacenter(routed.snapshot().tokenRing(), request.dc());
+                        }
+                        return routed;
+                    });
             served = routes.snapshot();
             placement = routes.placement();
-            if (!routes.keys().isEmpty()) {
-                ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
-            }
             results = ReplicasResults.ofKeys(served, routes.keys(), request.dc());
         } else {
             TokenRoutes routes = routing.replicasOfTokens(request.keyspace(), request.tokens());
