@@ -59,7 +59,7 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
         if (served.isEmpty()) {
             return true; // the handler answers 503
         }
-        String etag = strong ? served.get().etag() : "W/" + served.get().etag();
+        String etag = etagOf(served.get());
         request.setAttribute(ATTRIBUTE, etag);
         if (matches(request.getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
             response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
@@ -68,6 +68,16 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
             return false;
         }
         return true;
+    }
+
+    /** The ETag of answers derived from {@code served}. */
+    public String etagOf(ServedSnapshot served) {
+        return strong ? served.etag() : "W/" + served.etag();
+    }
+
+    /** The Cache-Control of tagged answers. */
+    public String cacheControl() {
+        return cacheControl;
     }
 
     private SnapshotHolder holder() {

@@ -14,12 +14,16 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param maxBatchSize the most keys one {@code POST /token}, {@code POST /replicas} or {@code POST /hits} may carry
  * @param maxBodySize the largest request body accepted (413 beyond), with or without a {@code Content-Length}
+ * @param singleKeyFastPath serve a plain single-key {@code GET /replicas} (a table's key, no token or consistency)
+ *     ahead of Spring MVC's dispatch, with the same answer and headers; anything else about such a request, and every
+ *     request when this is off, goes through Spring MVC
  */
 @Validated
 @ConfigurationProperties("ringmap.api")
 public record ApiProperties(
         @DefaultValue("10000") @Min(1) @Max(1_000_000) int maxBatchSize,
-        @DefaultValue("16MB") @NotNull DataSize maxBodySize) {
+        @DefaultValue("16MB") @NotNull DataSize maxBodySize,
+        @DefaultValue("true") boolean singleKeyFastPath) {
 
     @ConstructorBinding
     public ApiProperties {
@@ -28,8 +32,8 @@ public record ApiProperties(
         }
     }
 
-    /** The given batch limit and the default body limit (16 MB). */
+    /** The given batch limit, the default body limit (16 MB) and the fast path on. */
     public ApiProperties(int maxBatchSize) {
-        this(maxBatchSize, DataSize.ofMegabytes(16));
+        this(maxBatchSize, DataSize.ofMegabytes(16), true);
     }
 }

@@ -5,9 +5,11 @@ import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The immutable token ring: nodes and their sorted tokens.
@@ -24,6 +26,8 @@ public final class TokenRing {
     private final int[] owners;
     // Murmur3 rings also keep their tokens as primitives: the binary search then touches one array, not 18 objects
     private final long[] longTokens;
+    // the data centres with nodes: a request's dc= is checked against it on the request path
+    private final Set<String> datacenters;
 
     private TokenRing(Partitioner partitioner, List<Node> nodes, Token[] tokens, int[] owners) {
         this.partitioner = partitioner;
@@ -38,6 +42,11 @@ public final class TokenRing {
         } else {
             longTokens = null;
         }
+        Set<String> dcs = new HashSet<>();
+        for (Node node : nodes) {
+            dcs.add(node.datacenter());
+        }
+        this.datacenters = Set.copyOf(dcs);
     }
 
     /**
@@ -49,7 +58,7 @@ public final class TokenRing {
     public static TokenRing of(Partitioner partitioner, Map<Node, ? extends Collection<? extends Token>> tokensByNode) {
         Objects.requireNonNull(partitioner, "partitioner");
         List<Node> nodes = List.copyOf(tokensByNode.keySet());
-        java.util.Set<String> hostIds = new java.util.HashSet<>();
+        Set<String> hostIds = new HashSet<>();
         int total = 0;
         boolean allLong = true;
         for (Node node : nodes) {
@@ -163,6 +172,11 @@ public final class TokenRing {
     /** The nodes, indexed as {@link #ownerAt(int)} refers to them. */
     public List<Node> nodes() {
         return nodes;
+    }
+
+    /** Whether {@code dc} names a data centre with nodes in this ring. */
+    public boolean hasDatacenter(String dc) {
+        return datacenters.contains(dc);
     }
 
     public int size() {

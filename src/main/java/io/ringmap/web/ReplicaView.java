@@ -59,7 +59,7 @@ public record ReplicaView(
      * @throws InvalidParameterException when it does not
      */
     static void requireDatacenter(TokenRing ring, String dc) {
-        if (dc != null && ring.nodes().stream().noneMatch(n -> n.datacenter().equals(dc))) {
+        if (dc != null && !ring.hasDatacenter(dc)) {
             throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
                     + ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList());
         }

@@ -206,6 +206,30 @@ public class ReplicasController {
         return replicasOf(request.keyspace(), request.table(), request.key(), request.dc(), request.consistency());
     }
 
+    /** The answer of a plain single-key request and the snapshot it was computed from. */
+    record PlainAnswer(ReplicasResponse response, ServedSnapshot served) {
+    }
+
+    /**
+     * {@code GET /replicas}' answer for one key of a table with an optional data centre (no token, no consistency),
+     * for {@link SingleKeyFastPath}: the answer {@link #replicas} gives, or null when that handler would refuse the
+     * request, and then nothing was counted as a hit (the handler answers it, problem and all, and counts what it
+     * counts). Everything is checked against one snapshot, before the key is counted.
+     */
+    PlainAnswer plainAnswer(String keyspace, String table, Map<String, String> key, String dc) {
+        ServedSnapshot served;
+        try {
+            served = routing.snapshot();
+            if (dc != null && !served.tokenRing().hasDatacenter(dc)) {
+                return null; // the problem names the known data centres: Spring MVC's to write
+            }
+            return routing.route(served, keyspace, table, List.of(key), true,
+                    routes -> new PlainAnswer(answer(routes, table, dc, null), served));
+        } catch (RuntimeException refused) {
+            return null;
+        }
+    }
+
     private ReplicasResponse replicasOf(String keyspace, String table, Map<String, String> key, String dc,
             String consistency) {
         return routing.route(routing.snapshot(), keyspace, table, List.of(key), true,

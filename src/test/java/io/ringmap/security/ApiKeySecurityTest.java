@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.ringmap.web.SingleKeyFastPath;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -33,6 +36,9 @@ class ApiKeySecurityTest {
     @Value("${local.management.port}")
     int managementPort;
 
+    @Autowired
+    FilterRegistrationBean<SingleKeyFastPath> fastPath;
+
     Caller anonymous() {
         return new Caller(port, managementPort, Map.of());
     }
@@ -58,6 +64,35 @@ class ApiKeySecurityTest {
         assertThat(denied.get("scope").asString()).isEqualTo("ringmap:hits");
         assertThat(denied.get("detail").asString()).contains("POST /hits", "ringmap:hits");
         assertThat(output.getAll()).doesNotContain(READER_KEY, REPORTER_KEY);
+    }
+
+    @Test
+    void theSingleKeyAnsweredAheadOfSpringMvcNeedsAKeyAndCarriesTheSameHeaders() {
+        String key = "/replicas?keyspace=iot&table=readings&sensor_id=s-1&day=2026-10-01";
+        long before = fastPath.getFilter().served();
+
+        assertProblem(anonymous().get(key), 401, "unauthorized");
+        assertThat(fastPath.getFilter().served()).isEqualTo(before);
+
+        Caller reader = anonymous().with("X-API-Key", READER_KEY);
+        var fast = reader.get(key);
+        assertThat(fastPath.getFilter().served()).isEqualTo(before + 1);
+        var mvc = reader.and("If-None-Match", "\"matches-nothing\"").get(key);
+        assertThat(fastPath.getFilter().served()).isEqualTo(before + 1);
+
+        assertThat(fast.statusCode()).isEqualTo(200);
+        // the same but for the snapshot's age at each request
+        String age = "\"ageSeconds\":[0-9.E-]+";
+        assertThat(fast.body().replaceAll(age, "")).isEqualTo(mvc.body().replaceAll(age, ""));
+        assertThat(headersBesidesDate(fast)).isEqualTo(headersBesidesDate(mvc))
+                .containsKeys("etag", "cache-control", "x-content-type-options");
+    }
+
+    private static Map<String, java.util.List<String>> headersBesidesDate(java.net.http.HttpResponse<?> r) {
+        Map<String, java.util.List<String>> out = new java.util.TreeMap<>();
+        r.headers().map().forEach((name, values) -> out.put(name.toLowerCase(java.util.Locale.ROOT), values));
+        out.remove("date");
+        return out;
     }
 
     @Test

@@ -18,6 +18,13 @@ record Caller(int port, int managementPort, Map<String, String> headers) {
         return new Caller(port, managementPort, Map.of(header, value));
     }
 
+    /** This caller sending one more header. */
+    Caller and(String header, String value) {
+        Map<String, String> more = new java.util.LinkedHashMap<>(headers);
+        more.put(header, value);
+        return new Caller(port, managementPort, Map.copyOf(more));
+    }
+
     HttpResponse<String> get(String path) {
         return HttpSupport.send(request(port, path).GET().build());
     }

@@ -17,19 +17,19 @@ import java.util.Map;
  * Writes raw bytes to an HTTP port and reads one response: what no URL encoder or HTTP client would send, to see what
  * the web server itself answers (MockMvc never reaches Tomcat).
  */
-final class RawHttp {
+public final class RawHttp {
 
     private RawHttp() {
     }
 
     /** One parsed HTTP/1.1 response; {@code status} is -1 when the server closed without answering. */
-    record Response(int status, Map<String, String> headers, String body) {
+    public record Response(int status, Map<String, String> headers, String body) {
 
-        String header(String name) {
+        public String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
 
-        String contentType() {
+        public String contentType() {
             String v = header("content-type");
             return v == null ? "" : v;
         }
@@ -40,7 +40,7 @@ final class RawHttp {
         }
     }
 
-    static Response send(int port, String request) {
+    public static Response send(int port, String request) {
         return send(port, request.getBytes(StandardCharsets.ISO_8859_1), false);
     }
 
@@ -48,7 +48,7 @@ final class RawHttp {
      * Sends the bytes as they are (one request, the connection closed afterwards) and reads the answer; a response
      * to HEAD has no body whatever its headers say.
      */
-    static Response send(int port, byte[] request, boolean head) {
+    public static Response send(int port, byte[] request, boolean head) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
             socket.setSoTimeout(60_000);
