@@ -84,14 +84,20 @@ class ApiKeySecurityTest {
         // the same but for the snapshot's age at each request
         String age = "\"ageSeconds\":[0-9.E-]+";
         assertThat(fast.body().replaceAll(age, "")).isEqualTo(mvc.body().replaceAll(age, ""));
-        assertThat(headersBesidesDate(fast)).isEqualTo(headersBesidesDate(mvc))
+        // and the length, which follows the age's digits; each is its own body's
+        assertThat(headersBesidesDateAndLength(fast)).isEqualTo(headersBesidesDateAndLength(mvc))
                 .containsKeys("etag", "cache-control", "x-content-type-options");
+        for (var r : java.util.List.of(fast, mvc)) {
+            assertThat(r.headers().firstValueAsLong("Content-Length"))
+                    .hasValue(r.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        }
     }
 
-    private static Map<String, java.util.List<String>> headersBesidesDate(java.net.http.HttpResponse<?> r) {
+    private static Map<String, java.util.List<String>> headersBesidesDateAndLength(java.net.http.HttpResponse<?> r) {
         Map<String, java.util.List<String>> out = new java.util.TreeMap<>();
         r.headers().map().forEach((name, values) -> out.put(name.toLowerCase(java.util.Locale.ROOT), values));
         out.remove("date");
+        out.remove("content-length");
         return out;
     }
 
