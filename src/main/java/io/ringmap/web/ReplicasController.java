@@ -217,16 +217,11 @@ public class ReplicasController {
      * counts). Everything is checked against one snapshot, before the key is counted.
      */
     PlainAnswer plainAnswer(String keyspace, String table, Map<String, String> key, String dc) {
-        ServedSnapshot served;
         try {
-            served = routing.snapshot();
-            if (dc != null && !served.tokenRing().hasDatacenter(dc)) {
-                return null; // the problem names the known data centres: Spring MVC's to write
-            }
-            return routing.route(served, keyspace, table, List.of(key), true,
-                    routes -> new PlainAnswer(answer(routes, table, dc, null), served));
+            return routing.route(routing.snapshot(), keyspace, table, List.of(key), true,
+                    routes -> new PlainAnswer(answer(routes, table, dc, null), routes.snapshot()));
         } catch (RuntimeException refused) {
-            return null;
+            return null; // refused before anything was counted: Spring MVC answers with the problem
         }
     }
 
