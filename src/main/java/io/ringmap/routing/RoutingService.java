@@ -87,25 +87,17 @@ public class RoutingService {
 
     /** Parses and hashes keys; with {@code withReplicas}, also looks their replicas up. All keys parse or none. */
     public Routes route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas) {
-        return route(snapshot(), keyspace, table, keys, withReplicas);
+        return route(keyspace, table, keys, withReplicas, routes -> routes);
     }
 
     /**
-     * As {@link #route(String, String, List, boolean)}, against {@code served} (a snapshot the caller took from
-     * {@link #snapshot()}). Nothing is counted unless every key routes.
+     * As {@link #route(String, String, List, boolean)}, and makes the caller's answer from the routes before counting
+     * them: when {@code answer} refuses the request (an unknown data centre, a consistency level that does not
+     * apply), nothing is counted, as when a key does not parse.
      */
-    public Routes route(ServedSnapshot served, String keyspace, String table, List<Map<String, String>> keys,
-            boolean withReplicas) {
-        return route(served, keyspace, table, keys, withReplicas, routes -> routes);
-    }
-
-    /**
-     * Routes keys and makes the caller's answer from the routes before counting them: when {@code answer} refuses
-     * the request (an unknown data centre, a consistency level that does not apply), nothing is counted, as when a
-     * key does not parse.
-     */
-    public <T> T route(ServedSnapshot served, String keyspace, String table, List<Map<String, String>> keys,
-            boolean withReplicas, Function<Routes, T> answer) {
+    public <T> T route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas,
+            Function<Routes, T> answer) {
+        ServedSnapshot served = snapshot();
         checkBatch(keys.size());
         TableSchema schema = table(served, keyspace, table);
         KeyspacePlacement.Placed placement = withReplicas ? placement(served, keyspace) : null;

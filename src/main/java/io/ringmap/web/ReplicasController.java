@@ -218,7 +218,7 @@ public class ReplicasController {
      */
     PlainAnswer plainAnswer(String keyspace, String table, Map<String, String> key, String dc) {
         try {
-            return routing.route(routing.snapshot(), keyspace, table, List.of(key), true,
+            return routing.route(keyspace, table, List.of(key), true,
                     routes -> new PlainAnswer(answer(routes, table, dc, null), routes.snapshot()));
         } catch (RuntimeException refused) {
             return null; // refused before anything was counted: Spring MVC answers with the problem
@@ -227,7 +227,7 @@ public class ReplicasController {
 
     private ReplicasResponse replicasOf(String keyspace, String table, Map<String, String> key, String dc,
             String consistency) {
-        return routing.route(routing.snapshot(), keyspace, table, List.of(key), true,
+        return routing.route(keyspace, table, List.of(key), true,
                 routes -> answer(routes, table, dc, consistency));
     }
 
@@ -269,13 +269,12 @@ public class ReplicasController {
         List<ReplicasResult> results;
         if (byKeys) {
             // the data centre is checked before the keys are counted
-            Routes routes = routing.route(routing.snapshot(), request.keyspace(), request.table(), request.keys(),
-                    true, routed -> {
-                        if (!routed.keys().isEmpty()) {
-                            ReplicaView.requireDatacenter(routed.snapshot().tokenRing(), request.dc());
-                        }
-                        return routed;
-                    });
+            Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true, routed -> {
+                if (!routed.keys().isEmpty()) {
+                    ReplicaView.requireDatacenter(routed.snapshot().tokenRing(), request.dc());
+                }
+                return routed;
+            });
             served = routes.snapshot();
             placement = routes.placement();
             results = ReplicasResults.ofKeys(served, routes.keys(), request.dc());
