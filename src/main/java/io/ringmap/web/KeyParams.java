@@ -21,14 +21,10 @@ final class KeyParams {
     static Map<String, String> components(MultiValueMap<String, String> params, Set<String> reserved) {
         Map<String, String> out = new LinkedHashMap<>();
         params.forEach((name, values) -> {
-            String column;
-            if (name.startsWith(PREFIX)) {
-                column = name.substring(PREFIX.length());
-            } else if (reserved.contains(name)) {
+            if (!name.startsWith(PREFIX) && reserved.contains(name)) {
                 return;
-            } else {
-                column = name;
             }
+            String column = column(name);
             List<String> v = values == null ? List.of() : values;
             if (v.size() != 1) {
                 throw new InvalidParameterException(name, "partition key column '" + column
@@ -39,5 +35,10 @@ final class KeyParams {
             }
         });
         return out;
+    }
+
+    /** The key column a parameter names (one not reserved by the endpoint): its name less a {@code pk.} prefix. */
+    static String column(String name) {
+        return name.startsWith(PREFIX) ? name.substring(PREFIX.length()) : name;
     }
 }

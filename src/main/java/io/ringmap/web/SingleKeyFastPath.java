@@ -130,9 +130,7 @@ public final class SingleKeyFastPath implements Filter {
                 default -> {
                     // as KeyParams: every other parameter is a key column, a pk. prefix forces one; a column given
                     // twice is refused there
-                    String column = name.startsWith(KeyParams.PREFIX) ? name.substring(KeyParams.PREFIX.length())
-                            : name;
-                    if (key.put(column, value) != null) {
+                    if (key.put(KeyParams.column(name), value) != null) {
                         return null;
                     }
                 }
