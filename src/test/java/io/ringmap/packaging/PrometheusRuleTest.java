@@ -39,8 +39,7 @@ class PrometheusRuleTest {
 
     @BeforeAll
     static void render() throws IOException {
-        objects = HelmChart.objects(new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withNamespace(HelmChart.NAMESPACE).withKubeVersion(HelmChart.KUBE_VERSION)
+        objects = HelmChart.objects(HelmChart.template()
                 .set("prometheusRule.enabled", "true").call());
         Files.createDirectories(WORK);
         Map<String, Object> groups = Map.of("groups", at(find(objects, "PrometheusRule"), "spec.groups"));
@@ -81,10 +80,8 @@ class PrometheusRuleTest {
 
     @Test
     void noPrometheusRuleByDefaultAndDisabledAlertsAreLeftOut() {
-        List<Map<String, Object>> defaults = HelmChart.objects(new Helm(HelmChart.CHART).template()
-                .withName(HelmChart.RELEASE).withKubeVersion(HelmChart.KUBE_VERSION).call());
-        List<Map<String, Object>> withoutHotPartition = HelmChart.objects(new Helm(HelmChart.CHART).template()
-                .withName(HelmChart.RELEASE).withKubeVersion(HelmChart.KUBE_VERSION)
+        List<Map<String, Object>> defaults = HelmChart.objects(HelmChart.template().call());
+        List<Map<String, Object>> withoutHotPartition = HelmChart.objects(HelmChart.template()
                 .set("prometheusRule.enabled", "true").set("prometheusRule.alerts.hotPartition.enabled", "false")
                 .set("prometheusRule.selector", "app_kubernetes_io_name=\"ringmap\"").call());
 
