@@ -81,6 +81,20 @@ The API's in-cluster URL.
 Render-time checks of values that would otherwise start a pod that refuses to start or a cluster that cannot drain.
 */}}
 {{- define "ringmap.validate" -}}
+{{- if not .Values.image.repository }}
+{{- fail "image.repository is required: ringmap publishes no image; build it from the project's Dockerfile, push it to your registry and set e.g. --set image.repository=registry.example.com/ringmap" }}
+{{- end }}
+{{- $security := .Values.security }}
+{{- if and (eq $security.mode "api-key") (not $security.apiKeys.existingSecret) }}
+{{- fail "security.mode api-key needs security.apiKeys.existingSecret: the name of a Secret whose items are ringmap.security.api-keys.<name>.key and .scopes" }}
+{{- end }}
+{{- if and (eq $security.mode "jwt") (not $security.jwt.issuerUri) (not $security.jwt.jwkSetUri) }}
+{{- fail "security.mode jwt needs security.jwt.issuerUri or security.jwt.jwkSetUri: where the token signing keys come from" }}
+{{- end }}
+{{- $jmx := .Values.config.sizes.jmx }}
+{{- if and $jmx.existingSecret (not $jmx.enabled) }}
+{{- fail "config.sizes.jmx.existingSecret (JMX credentials) needs config.sizes.jmx.enabled" }}
+{{- end }}
 {{- if and .Values.auth.enabled (not .Values.auth.existingSecret) }}
 {{- fail "auth.enabled needs auth.existingSecret: the name of a Secret holding the Cassandra username and password" }}
 {{- end }}
@@ -160,8 +174,48 @@ ringmap:
     enabled: {{ $c.hotkeys.enabled }}
     top-k: {{ $c.hotkeys.topK }}
     export-key: {{ $c.hotkeys.exportKey | quote }}
-{{- if or $c.cassandra.contactPoints .Values.tls.enabled }}
+  {{- if $c.sizes.jmx.enabled }}
+  sizes:
+    jmx:
+      enabled: true
+      port: {{ $c.sizes.jmx.port }}
+      ssl: {{ $c.sizes.jmx.ssl }}
+  {{- end }}
+  {{- $security := .Values.security }}
+  {{- if ne $security.mode "none" }}
+  security:
+    mode: {{ $security.mode | quote }}
+    read-scope: {{ $security.readScope | quote }}
+    hits-scope: {{ $security.hitsScope | quote }}
+    anonymous-reads: {{ $security.anonymousReads }}
+    {{- if eq $security.mode "api-key" }}
+    api-key-header: {{ $security.apiKeys.header | quote }}
+    {{- end }}
+  {{- end }}
+{{- if or $c.cassandra.contactPoints .Values.tls.enabled (ne $security.mode "none") }}
 spring:
+  {{- if eq $security.mode "api-key" }}
+  config:
+    # the API keys Secret, one file per property (a missing mount fails the start instead of serving unprotected)
+    import:
+      - {{ printf "configtree:%s/" (trimSuffix "/" $security.apiKeys.mountPath) | quote }}
+  {{- end }}
+  {{- if eq $security.mode "jwt" }}
+  security:
+    oauth2:
+      resourceserver:
+        jwt:
+          {{- with $security.jwt.issuerUri }}
+          issuer-uri: {{ . | quote }}
+          {{- end }}
+          {{- with $security.jwt.jwkSetUri }}
+          jwk-set-uri: {{ . | quote }}
+          {{- end }}
+          {{- with $security.jwt.audiences }}
+          audiences:
+            {{- toYaml . | nindent 12 }}
+          {{- end }}
+  {{- end }}
   {{- with $c.cassandra.contactPoints }}
   cassandra:
     contact-points:
@@ -189,5 +243,21 @@ spring:
             type: {{ .Values.tls.keystore.type | quote }}
           {{- end }}
   {{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+The port of the JWT issuer's URL (jwkSetUri when set, else issuerUri): its explicit port, else 443 for https and 80
+for http.
+*/}}
+{{- define "ringmap.jwtIssuerPort" -}}
+{{- $url := urlParse (.Values.security.jwt.jwkSetUri | default .Values.security.jwt.issuerUri) }}
+{{- $hostPort := splitList ":" $url.host }}
+{{- if gt (len $hostPort) 1 }}
+{{- last $hostPort }}
+{{- else if eq $url.scheme "http" }}
+{{- 80 }}
+{{- else }}
+{{- 443 }}
 {{- end }}
 {{- end }}

@@ -10,6 +10,7 @@ import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.OwnershipMetrics;
+import io.ringmap.snapshot.ReadinessMetrics;
 import io.ringmap.snapshot.SnapshotHealthIndicator;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.snapshot.SnapshotMetrics;
@@ -23,6 +24,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.boot.info.GitProperties;
 import org.springframework.context.annotation.Bean;
@@ -102,6 +104,12 @@ public class RingmapConfiguration {
     @Bean
     SnapshotMetrics snapshotMetrics(SnapshotHolder snapshots) {
         return new SnapshotMetrics(snapshots);
+    }
+
+    /** Readiness as a gauge, for the dashboard's health row. */
+    @Bean
+    ReadinessMetrics readinessMetrics(ObjectProvider<HealthEndpoint> health) {
+        return ReadinessMetrics.of(health);
     }
 
     /** Time of the last successful topology refresh and failed refreshes, for alerts. */

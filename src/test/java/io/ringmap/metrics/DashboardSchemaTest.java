@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,9 +18,12 @@ import tools.jackson.databind.node.ObjectNode;
  * The Grafana dashboard against Grafana's own dashboard and panel types (npm {@code @grafana/schema}, pinned), as
  * the chart's objects are checked against the Kubernetes schemas; and what an SRE needs from it: the hottest
  * partitions as an instant query beside the time series, keyspace and table variables, latency percentiles, errors as
- * 4xx and 5xx ratios, load against ownership.
+ * 4xx and 5xx ratios, load against ownership; health on top as stat panels, one unit per panel.
  */
 class DashboardSchemaTest {
+
+    /** Gauges that are 1 or 0. */
+    private static final Set<String> FLAGS = Set.of("ringmap_snapshot_stale", "ringmap_ready");
 
     @Test
     void dashboardMatchesGrafanasTypes() throws Exception {
@@ -78,6 +82,65 @@ class DashboardSchemaTest {
                 && e.contains("ringmap_replica_ownership_ratio"));
         assertThat(expressions).filteredOn(e -> e.contains("ringmap_hotkey_hits_total") && !e.startsWith("label_values"))
                 .allMatch(e -> e.contains("keyspace=~\"$keyspace\"") && e.contains("table=~\"$table\""));
+    }
+
+    @Test
+    void healthIsOnTopAsStatPanelsForReadinessStaleSnapshotsAndNodesDown() throws Exception {
+        List<JsonNode> top = JsonMapper.shared().readTree(Files.readString(DashboardQueries.DASHBOARD)).path("panels")
+                .valueStream().toList();
+        int nextRow = top.stream().skip(1).filter(p -> p.path("type").asString().equals("row"))
+                .mapToInt(p -> p.path("gridPos").path("y").asInt()).min().orElseThrow();
+        List<JsonNode> health = top.stream().skip(1).filter(p -> p.path("gridPos").path("y").asInt() < nextRow).toList();
+        List<String> healthExpressions = health.stream().map(p -> p.path("targets").get(0).path("expr").asString())
+                .toList();
+
+        assertThat(top.get(0).path("type").asString()).isEqualTo("row");
+        assertThat(top.get(0).path("title").asString()).isEqualTo("Health");
+        assertThat(top.get(0).path("gridPos").path("y").asInt()).isZero();
+        assertThat(health).isNotEmpty().allSatisfy(p -> assertThat(p.path("type").asString()).isEqualTo("stat"));
+        assertThat(healthExpressions).anyMatch(e -> e.contains("ringmap_ready{"))
+                .anyMatch(e -> e.contains("ringmap_snapshot_stale{"))
+                .anyMatch(e -> e.contains("ringmap_ring_nodes{state=\"down\""));
+        assertThat(nextRow).isLessThanOrEqualTo(5); // the whole health row fits the first screen
+    }
+
+    @Test
+    void everyPanelHasOneUnitAndNeverMixesSecondsWithCountsOrAFlagWithOtherSeries() throws Exception {
+        List<JsonNode> panels = panels(JsonMapper.shared().readTree(Files.readString(DashboardQueries.DASHBOARD)))
+                .stream().filter(p -> p.path("targets").size() > 0).toList();
+
+        assertThat(panels).allSatisfy(panel -> {
+            String title = panel.path("title").asString();
+            if (!panel.path("type").asString().equals("table")) {
+                assertThat(panel.path("fieldConfig").path("defaults").path("unit").asString()).as(title).isNotEmpty();
+            }
+            panel.path("fieldConfig").path("overrides").forEach(o -> o.path("properties").forEach(property ->
+                    assertThat(property.path("id").asString()).as("%s overrides a unit", title).isNotEqualTo("unit")));
+            List<Set<String>> kinds = panel.path("targets").valueStream()
+                    .map(t -> kinds(DashboardQueries.metricNames(t.path("expr").asString()))).toList();
+            boolean seconds = kinds.stream().anyMatch(k -> k.equals(Set.of("seconds")));
+            boolean counts = kinds.stream().anyMatch(k -> k.equals(Set.of("count")));
+            boolean flag = kinds.stream().anyMatch(k -> k.contains("flag"));
+            assertThat(seconds && counts).as("%s plots seconds beside counts", title).isFalse();
+            assertThat(flag && kinds.size() > 1).as("%s plots a 0/1 flag beside other series", title).isFalse();
+        });
+    }
+
+    /** What an expression's metrics measure: seconds, counts, a 0/1 flag, or something else. */
+    private static Set<String> kinds(Set<String> metrics) {
+        Set<String> kinds = new java.util.TreeSet<>();
+        for (String metric : metrics) {
+            if (FLAGS.contains(metric)) {
+                kinds.add("flag");
+            } else if (metric.endsWith("_total") || metric.endsWith("_count") || metric.endsWith("_bucket")) {
+                kinds.add("count");
+            } else if (metric.endsWith("_seconds") || metric.endsWith("_seconds_sum") || metric.endsWith("_seconds_max")) {
+                kinds.add("seconds");
+            } else {
+                kinds.add("other");
+            }
+        }
+        return kinds;
     }
 
     private static List<JsonNode> panels(JsonNode dashboard) {

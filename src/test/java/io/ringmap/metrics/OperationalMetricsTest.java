@@ -71,6 +71,15 @@ class OperationalMetricsTest {
     }
 
     @Test
+    void readinessIsOneWhileTheReadinessGroupIsUp() throws Exception {
+        HttpResponse<String> readyz = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + managementPort + "/readyz")).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(readyz.statusCode()).isEqualTo(200);
+        assertThat(series("ringmap_ready")).containsExactly(Map.entry("{application=\"ringmap\"}", 1.0));
+    }
+
+    @Test
     void seriesLimitDenialsAreExportedAndZero() throws Exception {
         assertThat(series("ringmap_hotkey_series_denied_total")).containsValue(0.0);
     }

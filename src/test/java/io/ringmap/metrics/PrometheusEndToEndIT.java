@@ -3,6 +3,7 @@ package io.ringmap.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.hotkeys.Zipf;
+import io.ringmap.testsupport.SystemTool;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -30,7 +31,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * ringmap scraped by a real Prometheus server (Debian's {@code prometheus} package, {@code /usr/bin/prometheus}):
+ * ringmap scraped by a real Prometheus server ({@code prometheus} on the PATH, see {@link SystemTool}):
  * under a Zipf workload Prometheus names the true hottest partition, and after a million distinct keys each table
  * still has at most K + 1 {@code ringmap_hotkey_hits_total} series.
  */
@@ -40,7 +41,6 @@ import tools.jackson.databind.json.JsonMapper;
     "ringmap.api.max-batch-size=20000"})
 class PrometheusEndToEndIT {
 
-    private static final Path PROMETHEUS = Path.of(System.getProperty("ringmap.it.prometheus", "/usr/bin/prometheus"));
     private static final int TOP_K = 20; // ringmap.hotkeys.top-k default
     private static final int BATCH = 10_000;
     private static final String DAY = "2026-10-01";
@@ -56,11 +56,7 @@ class PrometheusEndToEndIT {
 
     @Test
     void prometheusNamesTheHottestKeyAndSeesAtMostKPlusOneSeriesPerTable() throws Exception {
-        assertThat(Files.isExecutable(PROMETHEUS))
-                .as("%s is missing: install Debian's prometheus package (apt-get install -y prometheus, see "
-                        + "scripts/ci-install.sh, run by .ci/run) or point -Dringmap.it.prometheus at a prometheus "
-                        + "binary", PROMETHEUS)
-                .isTrue();
+        Path prometheusBinary = SystemTool.PROMETHEUS.require();
         long started = System.nanoTime();
         Path dir = Files.createDirectories(Path.of("target", "prometheus-it", String.valueOf(ProcessHandle.current()
                 .pid())));
@@ -75,7 +71,7 @@ class PrometheusEndToEndIT {
                     static_configs:
                       - targets: ["127.0.0.1:%d"]
                 """.formatted(managementPort));
-        Process prometheus = new ProcessBuilder(PROMETHEUS.toString(),
+        Process prometheus = new ProcessBuilder(prometheusBinary.toString(),
                 "--config.file=" + dir.resolve("prometheus.yml"),
                 "--storage.tsdb.path=" + dir.resolve("data"),
                 "--web.listen-address=127.0.0.1:" + promPort,

@@ -135,8 +135,7 @@ class ExtractedLayoutIT {
         String sample = Files.readString(Path.of("src", "main", "resources", "topology", "default.yaml"));
         assertThat(sample).containsPattern("(?m)^  iot:$");
         Files.writeString(topology, sample.replaceFirst("(?m)^  iot:$", "  " + marker + ":"));
-        String manifests = new com.marcnuri.helm.Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION)
+        String manifests = HelmChart.template()
                 .set("configMountPath", configDir.toAbsolutePath().toString())
                 .setFile("config.topology.inline", topology.toAbsolutePath())
                 .call();

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.LintResult;
+import com.marcnuri.helm.TemplateCommand;
 import org.springframework.util.FileSystemUtils;
 import org.yaml.snakeyaml.Yaml;
 
@@ -24,6 +25,8 @@ final class HelmChart {
     static final String NAMESPACE = "ringmap";
     /** Kubernetes version rendered for (helm-java's default, v1.20, is older than the chart's kubeVersion). */
     static final String KUBE_VERSION = "1.31.0";
+    /** The image repository every render without a values file of its own names (the chart has no default). */
+    static final String IMAGE_REPOSITORY = "registry.example.com/ringmap";
 
     private HelmChart() {
     }
@@ -37,28 +40,37 @@ final class HelmChart {
         }
     }
 
-    /** `helm template` output for the default values plus the given values file, if any. */
+    /**
+     * `helm template` output for the default values plus the given values file (the ci/ files name their image), or
+     * plus {@link #IMAGE_REPOSITORY} when there is none.
+     */
     static String template(Optional<Path> valuesFile) {
-        var template = new Helm(CHART).template().withName(RELEASE).withNamespace(NAMESPACE)
-                .withKubeVersion(KUBE_VERSION);
-        valuesFile.ifPresent(template::withValuesFile);
-        return template.call();
+        if (valuesFile.isEmpty()) {
+            return template().call();
+        }
+        return new Helm(CHART).template().withName(RELEASE).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION)
+                .withValuesFile(valuesFile.get()).call();
+    }
+
+    /** A `helm template` of the release with the default values and {@link #IMAGE_REPOSITORY}, to add --set to. */
+    static TemplateCommand template() {
+        return new Helm(CHART).template().withName(RELEASE).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION)
+                .set("image.repository", IMAGE_REPOSITORY);
     }
 
     /**
-     * `helm lint --strict` with the given values file. helm-java's lint takes no values file, so the chart is copied to
-     * {@code workDir} with the values file merged over values.yaml first, which is what `helm lint -f` does.
+     * `helm lint --strict` with the given values file (or {@link #IMAGE_REPOSITORY}). helm-java's lint takes no values
+     * file, so the chart is copied to {@code workDir} with the values merged over values.yaml first, which is what
+     * `helm lint -f` does.
      */
     static LintResult lintStrict(Optional<Path> valuesFile, Path workDir) throws IOException {
-        if (valuesFile.isEmpty()) {
-            return new Helm(CHART).lint().strict().call();
-        }
         Path copy = workDir.resolve("ringmap");
         FileSystemUtils.deleteRecursively(copy);
         FileSystemUtils.copyRecursively(CHART, copy);
         Yaml yaml = new Yaml();
         Map<String, Object> values = yaml.load(Files.readString(CHART.resolve("values.yaml")));
-        Map<String, Object> overrides = yaml.load(Files.readString(valuesFile.get()));
+        Map<String, Object> overrides = valuesFile.isPresent() ? yaml.load(Files.readString(valuesFile.get()))
+                : Map.of("image", Map.of("repository", IMAGE_REPOSITORY));
         Files.writeString(copy.resolve("values.yaml"), yaml.dump(merge(values, overrides)));
         return new Helm(copy).lint().strict().call();
     }

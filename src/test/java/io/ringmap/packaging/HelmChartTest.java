@@ -211,10 +211,8 @@ class HelmChartTest {
 
     @Test
     void valuesSchemaRejectsUnknownAndMistypedValues() {
-        var misspelt = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.hotkeys.topk", "5");
-        var mistyped = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.hotkeys.exportKey", "sha1");
+        var misspelt = HelmChart.template().set("config.hotkeys.topk", "5");
+        var mistyped = HelmChart.template().set("config.hotkeys.exportKey", "sha1");
 
         assertThatThrownBy(misspelt::call).hasMessageContaining("topk");
         assertThatThrownBy(mistyped::call).hasMessageContaining("exportKey");
@@ -222,10 +220,8 @@ class HelmChartTest {
 
     @Test
     void authAndTlsWithoutTheirSecretsFailToRender() {
-        var auth = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("auth.enabled", "true");
-        var tls = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("tls.enabled", "true");
+        var auth = HelmChart.template().set("auth.enabled", "true");
+        var tls = HelmChart.template().set("tls.enabled", "true");
 
         assertThatThrownBy(auth::call).hasMessageContaining("auth.existingSecret");
         assertThatThrownBy(tls::call).hasMessageContaining("tls.truststore.existingSecret");
@@ -249,8 +245,7 @@ class HelmChartTest {
     void inlineStaticTopologyIsMountedAndUsedAsTheTopologyFile() throws IOException {
         Path sample = Path.of("src", "main", "resources", "topology", "default.yaml");
 
-        String manifests = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).setFile("config.topology.inline", sample).call();
+        String manifests = HelmChart.template().setFile("config.topology.inline", sample).call();
 
         List<Map<String, Object>> objects = HelmChart.objects(manifests);
         Map<String, Object> data = asMap(at(findAll(objects, "ConfigMap").stream()
@@ -336,13 +331,109 @@ class HelmChartTest {
     void imageTagDefaultsToTheAppVersion() throws IOException {
         Map<String, Object> chart = new Yaml().load(Files.readString(HelmChart.CHART.resolve("Chart.yaml")));
 
-        assertThat(at(container(DEFAULTS), "image")).isEqualTo("ringmap:" + chart.get("appVersion"));
+        assertThat(at(container(DEFAULTS), "image")).isEqualTo(HelmChart.IMAGE_REPOSITORY + ":" + chart.get("appVersion"));
 
-        String overridden = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION)
+        String overridden = HelmChart.template()
                 .set("image.tag", "1.2.3").set("image.repository", "my-mirror/ringmap").call();
         Map<String, Object> deployment = find(HelmChart.objects(overridden), "Deployment");
         assertThat(at(deployment, "spec.template.spec.containers.0.image")).isEqualTo("my-mirror/ringmap:1.2.3");
+    }
+
+    @Test
+    void withoutAnImageRepositoryRenderingFailsAndEveryInstallLineSetsOne() throws IOException {
+        var withoutImage = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
+                .withKubeVersion(HelmChart.KUBE_VERSION);
+
+        assertThatThrownBy(withoutImage::call).hasMessageContaining("image.repository is required")
+                .hasMessageContaining("Dockerfile");
+        for (Path doc : List.of(HelmChart.CHART.resolve("README.md"), Path.of("README.md"), Path.of("docs", "deploy.md"))) {
+            List<String> installs = helmInstallCommands(Files.readString(doc));
+            assertThat(installs).as("helm install commands in %s", doc).isNotEmpty()
+                    .allSatisfy(command -> assertThat(command).contains("--set image.repository="));
+        }
+    }
+
+    @Test
+    void apiKeysComeFromASecretMountedAsAConfigTree() {
+        String scenario = "tls-auth-values.yaml";
+        Map<String, Object> config = applicationYaml(scenario);
+        Map<String, Object> mount = volumeMount(container(scenario), "api-keys");
+        var withoutSecret = HelmChart.template().set("security.mode", "api-key");
+
+        assertThat(at(config, "ringmap.security.mode")).isEqualTo("api-key");
+        assertThat(at(config, "ringmap.security.api-key-header")).isEqualTo("X-API-Key");
+        assertThat(at(config, "spring.config.import")).isEqualTo(List.of("configtree:" + mount.get("mountPath") + "/"));
+        assertThat(mount).containsEntry("readOnly", true);
+        assertThat(at(volume(find(rendered.get(scenario), "Deployment"), "api-keys"), "secret.secretName"))
+                .isEqualTo("ringmap-api-keys");
+        assertThat(asMap(at(applicationYaml(DEFAULTS), "ringmap"))).doesNotContainKey("security");
+        assertThatThrownBy(withoutSecret::call).hasMessageContaining("security.apiKeys.existingSecret");
+    }
+
+    @Test
+    void jwtModeNamesTheIssuerAndAudiencesAndEgressReachesTheIssuerPort() {
+        String scenario = "jwt-jmx-egress-values.yaml";
+        Map<String, Object> config = applicationYaml(scenario);
+        String jwt = "spring.security.oauth2.resourceserver.jwt.";
+        var withoutIssuer = HelmChart.template().set("security.mode", "jwt");
+        var defaultPort = HelmChart.template().set("security.mode", "jwt")
+                .set("security.jwt.issuerUri", "https://idp.example.com/realms/ops")
+                .set("networkPolicy.enabled", "true").set("networkPolicy.egress.enabled", "true");
+
+        assertThat(at(config, "ringmap.security.mode")).isEqualTo("jwt");
+        assertThat(at(config, jwt + "issuer-uri")).isEqualTo("https://idp.example.com:8443/realms/ops");
+        assertThat(at(config, jwt + "audiences")).isEqualTo(List.of("ringmap"));
+        assertThat(egressRule(rendered.get(scenario), 8443)).containsEntry("to",
+                List.of(Map.of("ipBlock", Map.of("cidr", "203.0.113.0/24"))));
+        assertThat(egressRule(HelmChart.objects(defaultPort.call()), 443)).doesNotContainKey("to");
+        assertThatThrownBy(withoutIssuer::call).hasMessageContaining("security.jwt.issuerUri");
+    }
+
+    @Test
+    void jmxTakesItsCredentialsFromASecretAndEgressOpensItsPortTowardsCassandra() {
+        String scenario = "jwt-jmx-egress-values.yaml";
+        Map<String, Object> config = applicationYaml(scenario);
+        Map<String, Object> container = container(scenario);
+        Map<String, Object> cassandraTo = asMap(at(egressRule(rendered.get(scenario), 9042), "to.0"));
+        var credentialsWithoutJmx = HelmChart.template().set("config.sizes.jmx.existingSecret", "jmx");
+
+        assertThat(at(config, "ringmap.sizes.jmx.enabled")).isEqualTo(true);
+        assertThat(at(config, "ringmap.sizes.jmx.port")).isEqualTo(7199);
+        for (String variable : List.of("RINGMAP_SIZES_JMX_USERNAME", "RINGMAP_SIZES_JMX_PASSWORD")) {
+            assertThat(at(env(container, variable), "valueFrom.secretKeyRef.name")).isEqualTo("ringmap-cassandra-jmx");
+            assertThat(ApplicationProperties.load().knows(ApplicationProperties.fromEnvironmentVariable(variable)))
+                    .as(variable).isTrue();
+        }
+        assertThat(at(egressRule(rendered.get(scenario), 7199), "to.0")).isEqualTo(cassandraTo);
+        assertThat(asMap(at(applicationYaml(DEFAULTS), "ringmap"))).doesNotContainKey("sizes");
+        assertThat(asList(container(DEFAULTS).get("env"))).map(e -> asMap(e).get("name"))
+                .doesNotContain("RINGMAP_SIZES_JMX_USERNAME");
+        assertThatThrownBy(credentialsWithoutJmx::call).hasMessageContaining("needs config.sizes.jmx.enabled");
+    }
+
+    @Test
+    void egressAllowsDnsAndCassandraOnlyUnlessJmxTheIssuerOrExtraRulesAreAsked() {
+        List<Object> plain = asList(at(find(rendered.get("hpa-networkpolicy-values.yaml"), "NetworkPolicy"),
+                "spec.egress"));
+        List<Object> full = asList(at(find(rendered.get("jwt-jmx-egress-values.yaml"), "NetworkPolicy"),
+                "spec.egress"));
+
+        assertThat(plain).map(HelmChartTest::ports).containsExactly(List.of(53, 53), List.of(9042, 9142));
+        assertThat(full).map(HelmChartTest::ports).containsExactly(List.of(53, 53), List.of(9042, 9142),
+                List.of(7199), List.of(8443), List.of(4317));
+        assertThat(at(full.get(full.size() - 1), "to.0.namespaceSelector.matchLabels"))
+                .isEqualTo(Map.of("kubernetes.io/metadata.name", "observability"));
+    }
+
+    @Test
+    void theProductionExampleRunsSeveralReplicasOnDifferentNodesWithADisruptionBudget() {
+        List<Map<String, Object>> objects = rendered.get("production-values.yaml");
+        Map<String, Object> deployment = find(objects, "Deployment");
+
+        assertThat(((Number) at(deployment, "spec.replicas")).intValue()).isGreaterThan(1);
+        assertThat(at(find(objects, "PodDisruptionBudget"), "spec.maxUnavailable")).isEqualTo(1);
+        assertThat(asMap(at(deployment, "spec.template.spec.affinity.podAntiAffinity")))
+                .containsOnlyKeys("requiredDuringSchedulingIgnoredDuringExecution");
     }
 
     @Test
@@ -410,8 +501,7 @@ class HelmChartTest {
         String scenario = "tls-auth-values.yaml";
         Map<String, Object> config = new Yaml().load((String) asMap(at(configMap(scenario), "data"))
                 .get("application.yaml"));
-        var withoutSalt = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("config.hotkeys.exportKey", "hash");
+        var withoutSalt = HelmChart.template().set("config.hotkeys.exportKey", "hash");
 
         assertThat(at(config, "ringmap.hotkeys.export-key")).isEqualTo("hash");
         Map<String, Object> salt = env(container(scenario), "RINGMAP_HOTKEYS_SALT");
@@ -434,8 +524,7 @@ class HelmChartTest {
         String mountPath = (String) volumeMount(container, "tls").get("mountPath");
         List<Object> sources = asList(at(volume(find(rendered.get(scenario), "Deployment"), "tls"),
                 "projected.sources"));
-        var keystoreOnly = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("tls.keystore.existingSecret", "client-cert");
+        var keystoreOnly = HelmChart.template().set("tls.keystore.existingSecret", "client-cert");
 
         assertThat(sources).map(source -> at(source, "secret.name"))
                 .containsExactly("ringmap-cassandra-truststore", "ringmap-cassandra-keystore");
@@ -478,8 +567,7 @@ class HelmChartTest {
         Map<String, Object> ingress = find(rendered.get(scenario), "Ingress");
         Map<String, Object> route = find(rendered.get(scenario), "HTTPRoute");
         int apiPort = ((Number) at(serviceConfig, "server.port")).intValue();
-        var routeWithoutGateway = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("httpRoute.enabled", "true");
+        var routeWithoutGateway = HelmChart.template().set("httpRoute.enabled", "true");
 
         assertThat(at(ingress, "spec.ingressClassName")).isEqualTo("nginx");
         assertThat(at(ingress, "spec.rules.0.http.paths.0.backend.service.name"))
@@ -535,11 +623,9 @@ class HelmChartTest {
 
     @Test
     void aMinAvailableThatWouldBlockDrainsFailsToRender() {
-        var blocking = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("replicaCount", "1")
+        var blocking = HelmChart.template().set("replicaCount", "1")
                 .set("podDisruptionBudget.maxUnavailable", "").set("podDisruptionBudget.minAvailable", "1");
-        var fine = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("replicaCount", "3")
+        var fine = HelmChart.template().set("replicaCount", "3")
                 .set("podDisruptionBudget.maxUnavailable", "").set("podDisruptionBudget.minAvailable", "2");
 
         assertThatThrownBy(blocking::call).hasMessageContaining("would block every node drain");
@@ -551,10 +637,8 @@ class HelmChartTest {
         Map<String, Object> deployment = find(rendered.get(DEFAULTS), "Deployment");
         Map<String, Object> term = asMap(at(deployment, "spec.template.spec.affinity.podAntiAffinity"
                 + ".preferredDuringSchedulingIgnoredDuringExecution.0.podAffinityTerm"));
-        var hard = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("podAntiAffinity", "hard").call();
-        var custom = new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withKubeVersion(HelmChart.KUBE_VERSION).set("affinity.nodeAffinity.x", "y").call();
+        var hard = HelmChart.template().set("podAntiAffinity", "hard").call();
+        var custom = HelmChart.template().set("affinity.nodeAffinity.x", "y").call();
 
         assertThat(term.get("topologyKey")).isEqualTo("kubernetes.io/hostname");
         assertThat(at(term, "labelSelector.matchLabels")).isEqualTo(at(deployment, "spec.selector.matchLabels"));
@@ -588,7 +672,8 @@ class HelmChartTest {
         FileSystemUtils.copyRecursively(HelmChart.CHART, copy);
         Files.writeString(copy.resolve(hook), source.replace("helm.sh/hook: test", "helm.sh/hook-was: test"));
         List<Map<String, Object>> objects = HelmChart.objects(new Helm(copy).template().withName(HelmChart.RELEASE)
-                .withNamespace(HelmChart.NAMESPACE).withKubeVersion(HelmChart.KUBE_VERSION).call());
+                .withNamespace(HelmChart.NAMESPACE).withKubeVersion(HelmChart.KUBE_VERSION)
+                .set("image.repository", HelmChart.IMAGE_REPOSITORY).call());
         Map<String, Object> test = find(objects, "Pod");
         Map<String, Object> service = find(objects, "Service");
         String script = String.join(" ", asList(at(test, "spec.containers.0.command")).stream()
@@ -616,6 +701,35 @@ class HelmChartTest {
 
         assertThat(notes).contains("http://ringmap.ringmap.svc.cluster.local:" + at(serviceConfig, "server.port"))
                 .contains("https://ringmap.example.com/").contains("helm test ringmap");
+    }
+
+    private static Map<String, Object> applicationYaml(String scenario) {
+        return new Yaml().load((String) asMap(at(configMap(scenario), "data")).get("application.yaml"));
+    }
+
+    /** The NetworkPolicy egress rule that opens the given port. */
+    private static Map<String, Object> egressRule(List<Map<String, Object>> objects, int port) {
+        return asList(at(find(objects, "NetworkPolicy"), "spec.egress")).stream().map(HelmChart::asMap)
+                .filter(rule -> ports(rule).contains(port)).findFirst()
+                .orElseThrow(() -> new AssertionError("no egress rule for port " + port));
+    }
+
+    private static List<Object> ports(Object rule) {
+        return asList(at(rule, "ports")).stream().map(p -> asMap(p).get("port")).toList();
+    }
+
+    /** The `helm install` commands of a Markdown file's sh blocks, continuation lines joined. */
+    private static List<String> helmInstallCommands(String markdown) {
+        List<String> commands = new ArrayList<>();
+        var blocks = java.util.regex.Pattern.compile("(?s)```sh\\n(.*?)```").matcher(markdown);
+        while (blocks.find()) {
+            for (String command : blocks.group(1).replace("\\\n", " ").split("\n")) {
+                if (command.strip().startsWith("helm install")) {
+                    commands.add(command);
+                }
+            }
+        }
+        return commands;
     }
 
     private static String probePath(String group) {

@@ -7,6 +7,7 @@ import static io.ringmap.packaging.HelmChart.find;
 import static io.ringmap.packaging.HelmChart.findAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.SystemTool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +19,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
-import com.marcnuri.helm.Helm;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
@@ -27,11 +27,11 @@ import org.yaml.snakeyaml.Yaml;
  * The chart's PrometheusRule: its rule groups, as `helm template --set prometheusRule.enabled=true` renders them,
  * checked by {@code promtool check rules} and unit-tested by {@code promtool test rules} with
  * src/test/prometheus/ringmap-alerts.test.yaml (every alert firing on its series and staying silent beside them).
- * promtool comes with Debian's prometheus package, which scripts/ci-install.sh installs.
+ * promtool comes from the PATH ({@link SystemTool#PROMTOOL}; Debian's prometheus package, which scripts/ci-install.sh
+ * installs).
  */
 class PrometheusRuleTest {
 
-    private static final Path PROMTOOL = Path.of(System.getProperty("ringmap.promtool", "/usr/bin/promtool"));
     private static final Path TESTS = Path.of("src", "test", "prometheus", "ringmap-alerts.test.yaml");
     private static final Path WORK = Path.of("target", "promtool");
 
@@ -39,8 +39,7 @@ class PrometheusRuleTest {
 
     @BeforeAll
     static void render() throws IOException {
-        objects = HelmChart.objects(new Helm(HelmChart.CHART).template().withName(HelmChart.RELEASE)
-                .withNamespace(HelmChart.NAMESPACE).withKubeVersion(HelmChart.KUBE_VERSION)
+        objects = HelmChart.objects(HelmChart.template()
                 .set("prometheusRule.enabled", "true").call());
         Files.createDirectories(WORK);
         Map<String, Object> groups = Map.of("groups", at(find(objects, "PrometheusRule"), "spec.groups"));
@@ -81,10 +80,8 @@ class PrometheusRuleTest {
 
     @Test
     void noPrometheusRuleByDefaultAndDisabledAlertsAreLeftOut() {
-        List<Map<String, Object>> defaults = HelmChart.objects(new Helm(HelmChart.CHART).template()
-                .withName(HelmChart.RELEASE).withKubeVersion(HelmChart.KUBE_VERSION).call());
-        List<Map<String, Object>> withoutHotPartition = HelmChart.objects(new Helm(HelmChart.CHART).template()
-                .withName(HelmChart.RELEASE).withKubeVersion(HelmChart.KUBE_VERSION)
+        List<Map<String, Object>> defaults = HelmChart.objects(HelmChart.template().call());
+        List<Map<String, Object>> withoutHotPartition = HelmChart.objects(HelmChart.template()
                 .set("prometheusRule.enabled", "true").set("prometheusRule.alerts.hotPartition.enabled", "false")
                 .set("prometheusRule.selector", "app_kubernetes_io_name=\"ringmap\"").call());
 
@@ -106,9 +103,7 @@ class PrometheusRuleTest {
     }
 
     private static String promtool(String... arguments) throws IOException, InterruptedException {
-        assertThat(PROMTOOL).as("%s is missing: install Debian's prometheus package (scripts/ci-install.sh)", PROMTOOL)
-                .isExecutable();
-        var command = new java.util.ArrayList<>(List.of(PROMTOOL.toString()));
+        var command = new java.util.ArrayList<>(List.of(SystemTool.PROMTOOL.require().toString()));
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).directory(WORK.toFile()).redirectErrorStream(true).start();
         process.getOutputStream().close();

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A test tree's {@code validate.mjs} run by node on files, with the npm packages its package-lock.json pins: the
  * script and its package files are copied from {@code src/test/<name>} into {@code target/<name>-validate}, where
- * {@code npm ci} installs the packages when they are missing or the package files changed. Any failure to install
+ * {@code npm ci} installs the packages when they are missing or the package files changed. node and npm come from the
+ * PATH ({@link SystemTool}: absent, the test is skipped naming what to install, or fails on CI); any failure to install
  * or run is an error, never a skip.
  */
 public final class NodeScript {
@@ -42,8 +43,9 @@ public final class NodeScript {
 
     /** Runs validate.mjs on the files (absolute paths), installing its packages first where needed. */
     public synchronized Result validate(List<Path> files) throws IOException, InterruptedException {
+        Path node = SystemTool.NODE.require();
         install();
-        List<String> command = new ArrayList<>(List.of("node", "validate.mjs"));
+        List<String> command = new ArrayList<>(List.of(node.toString(), "validate.mjs"));
         files.forEach(f -> command.add(f.toAbsolutePath().toString()));
         return run(command, timeoutSeconds);
     }
@@ -60,7 +62,7 @@ public final class NodeScript {
             }
         }
         if (changed || !Files.isDirectory(work.resolve(installedPackage))) {
-            Result npm = run(List.of("npm", "ci", "--no-audit", "--no-fund"), 600);
+            Result npm = run(List.of(SystemTool.NPM.require().toString(), "ci", "--no-audit", "--no-fund"), 600);
             if (npm.exitCode() != 0) {
                 throw new AssertionError("npm ci failed in " + work + " (exit " + npm.exitCode() + "):\n" + npm.output());
             }

@@ -2,6 +2,7 @@ package io.ringmap.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.SystemTool;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,17 +26,14 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * Swagger UI in a real browser (Debian's headless chromium, driven by its chromedriver through Selenium): the tags
+ * Swagger UI in a real browser (headless Chromium, driven by its chromedriver through Selenium): the tags
  * come in the order a user meets them, and GET /replicas with "Try it out" on the bundled sample renders the
- * reference example's replicas. chromium and chromium-driver come from scripts/ci-install.sh; a missing browser is a
- * failure, not a skip. A screenshot of the rendered response is left in target/swagger-ui-replicas.png.
+ * reference example's replicas. The browser and its driver come from the PATH ({@link SystemTool}: skipped naming what
+ * to install when absent, a failure on CI). A screenshot of the rendered response is left in target/swagger-ui-replicas.png.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
 class SwaggerUiBrowserIT {
 
-    private static final Path CHROMIUM = Path.of(System.getProperty("ringmap.it.chromium", "/usr/bin/chromium"));
-    private static final Path CHROMEDRIVER =
-            Path.of(System.getProperty("ringmap.it.chromedriver", "/usr/bin/chromedriver"));
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     @LocalServerPort
@@ -48,16 +46,14 @@ class SwaggerUiBrowserIT {
 
     @BeforeEach
     void openBrowser() {
-        assertThat(CHROMIUM).as("%s is missing: install Debian's chromium (scripts/ci-install.sh)", CHROMIUM)
-                .isExecutable();
-        assertThat(CHROMEDRIVER).as("%s is missing: install Debian's chromium-driver (scripts/ci-install.sh)",
-                CHROMEDRIVER).isExecutable();
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+        Path chromium = SystemTool.CHROMIUM.require();
+        Path chromedriver = SystemTool.CHROMEDRIVER.require();
+        ChromeOptions options = new ChromeOptions().setBinary(chromium.toFile())
                 .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
                         "--no-first-run", "--window-size=1400,2200", "--user-data-dir=" + profile);
         // the driver named here, so Selenium never looks for (or downloads) one of its own
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
                 .usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
     }
