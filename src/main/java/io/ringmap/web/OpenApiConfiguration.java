@@ -93,9 +93,10 @@ public class OpenApiConfiguration {
                                             + "integer"))));
             responses.addApiResponse("404", problem("Unknown keyspace or table", Map.of(
                     "unknown-keyspace", example(404, "unknown-keyspace", "Unknown keyspace",
-                            "keyspace 'nope' is not in the ring snapshot"),
+                            "keyspace 'nope' is not in the ring snapshot; the keyspaces are: iot, iot_multi_dc"),
                     "unknown-table", example(404, "unknown-table", "Unknown table",
-                            "table 'iot.nope' is not in the ring snapshot"))));
+                            "table 'iot.nope' is not in the ring snapshot; the tables of keyspace 'iot' are: "
+                                    + "readings"))));
             responses.addApiResponse("422", problem("The keyspace's replication strategy cannot be placed", Map.of(
                     "unplaceable-keyspace", example(422, "unplaceable-keyspace",
                             "Keyspace replication not supported", "replicas of keyspace 'odd' cannot be computed: "
