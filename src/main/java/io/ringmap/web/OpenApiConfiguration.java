@@ -109,6 +109,19 @@ public class OpenApiConfiguration {
             responses.addApiResponse("503", problem("No ring snapshot yet (the cluster has not been reached since "
                     + "start-up); retry later", Map.of("no-snapshot", example(503, "no-snapshot",
                             "No ring snapshot yet", "no ring snapshot is available yet: cluster unreachable"))));
+            if (handler.hasMethodAnnotation(ServerFigures.class)) {
+                responses.addApiResponse("409", problem("The nodes' figures are not collected: ringmap serves a "
+                        + "static topology (they need a live cluster) or ringmap.sizes.enabled is false", Map.of(
+                                "sizes-not-collected", example(409, "sizes-not-collected",
+                                        "Partition sizes not collected", "ringmap serves a static topology: partition "
+                                                + "sizes come only from a live cluster (set "
+                                                + "spring.cassandra.contact-points)"))));
+                responses.addApiResponse("503", problem("No ring snapshot yet, or no collection round of the nodes' "
+                        + "figures yet (Retry-After)", Map.of("no-snapshot", example(503, "no-snapshot",
+                                "No ring snapshot yet", "no ring snapshot is available yet: cluster unreachable"),
+                        "sizes-unavailable", example(503, "sizes-unavailable", "Partition sizes unavailable",
+                                "no collection round has finished yet"))));
+            }
             return operation;
         };
     }

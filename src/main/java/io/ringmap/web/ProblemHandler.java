@@ -171,13 +171,19 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(WeightsUnavailableException.class)
     ResponseEntity<Object> sizesUnavailable(WeightsUnavailableException e, HttpServletRequest request) {
-        HttpHeaders headers = new HttpHeaders();
-        if (e.retryable()) {
-            headers.set(HttpHeaders.RETRY_AFTER, "30");
+        if (!e.retryable()) {
+            // the service's configuration (a static topology, collection switched off), not a fault of the server:
+            // a 5xx here would let any caller fire the server-error alert
+            ProblemDetail p = detail(HttpStatus.CONFLICT, ProblemTypes.SIZES_NOT_COLLECTED,
+                    "Partition sizes not collected", e.getMessage());
+            p.setProperty("retryable", false);
+            return problem(request, p, null);
         }
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, "30");
         ProblemDetail p = detail(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.SIZES_UNAVAILABLE,
                 "Partition sizes unavailable", e.getMessage());
-        p.setProperty("retryable", e.retryable());
+        p.setProperty("retryable", true);
         return problem(request, p, headers);
     }
 
