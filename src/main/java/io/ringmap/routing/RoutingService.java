@@ -62,12 +62,12 @@ public class RoutingService {
     /** The table's schema; a table with a partitioner of its own is refused ({@link TablePartitionerException}). */
     public TableSchema table(ServedSnapshot served, String keyspace, String table) {
         // an unknown keyspace is a 404; an unplaceable one still has tokens
-        served.keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
+        served.requireKeyspace(keyspace);
         TableSchema schema;
         try {
             schema = served.schema().table(keyspace, table);
         } catch (UnknownKeyspaceException e) {
-            throw new UnknownTableException(keyspace, table);
+            throw new UnknownTableException(keyspace, table, List.of()); // placed, but no table in the schema
         }
         if (schema.ownPartitioner() != null) {
             throw new TablePartitionerException(schema.keyspace(), schema.table(), schema.ownPartitioner(),
@@ -78,7 +78,7 @@ public class RoutingService {
 
     /** The keyspace's placement, or a 404/422-worthy exception. */
     public KeyspacePlacement.Placed placement(ServedSnapshot served, String keyspace) {
-        KeyspacePlacement p = served.keyspace(keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
+        KeyspacePlacement p = served.requireKeyspace(keyspace);
         if (p instanceof KeyspacePlacement.Failed failed) {
             throw new UnplaceableKeyspaceException(failed.keyspace(), failed.reason());
         }

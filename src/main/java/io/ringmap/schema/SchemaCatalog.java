@@ -65,7 +65,7 @@ public final class SchemaCatalog {
      * @throws UnknownKeyspaceException when no keyspace matches
      */
     public Map<String, TableSchema> keyspace(String keyspace) {
-        return find(keyspaces, keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace));
+        return find(keyspaces, keyspace).orElseThrow(() -> new UnknownKeyspaceException(keyspace, keyspaces.keySet()));
     }
 
     /**
@@ -76,7 +76,7 @@ public final class SchemaCatalog {
      */
     public TableSchema table(String keyspace, String table) {
         Map<String, TableSchema> tables = keyspace(keyspace);
-        return find(tables, table).orElseThrow(() -> new UnknownTableException(keyspace, table));
+        return find(tables, table).orElseThrow(() -> new UnknownTableException(keyspace, table, tables.keySet()));
     }
 
     /** Whether the catalog knows {@code keyspace.table}. */

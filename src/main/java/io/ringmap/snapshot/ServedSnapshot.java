@@ -4,6 +4,7 @@ import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.schema.SchemaCatalog;
+import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.token.Partitioner;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,6 +48,15 @@ public record ServedSnapshot(TopologySnapshot snapshot, boolean stale, String st
     /** The keyspace's placement; the name is matched exactly, then case-insensitively. */
     public Optional<KeyspacePlacement> keyspace(String name) {
         return snapshot.ring().keyspace(name);
+    }
+
+    /**
+     * The keyspace's placement; the name is matched exactly, then case-insensitively.
+     *
+     * @throws UnknownKeyspaceException naming the keyspaces the snapshot has, when none matches
+     */
+    public KeyspacePlacement requireKeyspace(String name) {
+        return keyspace(name).orElseThrow(() -> new UnknownKeyspaceException(name, ring().keyspaces().keySet()));
     }
 
     public String source() {

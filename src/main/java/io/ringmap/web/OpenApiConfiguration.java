@@ -93,9 +93,10 @@ public class OpenApiConfiguration {
                                             + "integer"))));
             responses.addApiResponse("404", problem("Unknown keyspace or table", Map.of(
                     "unknown-keyspace", example(404, "unknown-keyspace", "Unknown keyspace",
-                            "keyspace 'nope' is not in the ring snapshot"),
+                            "keyspace 'nope' is not in the ring snapshot; the keyspaces are: iot, iot_multi_dc"),
                     "unknown-table", example(404, "unknown-table", "Unknown table",
-                            "table 'iot.nope' is not in the ring snapshot"))));
+                            "table 'iot.nope' is not in the ring snapshot; the tables of keyspace 'iot' are: "
+                                    + "readings"))));
             responses.addApiResponse("422", problem("The keyspace's replication strategy cannot be placed", Map.of(
                     "unplaceable-keyspace", example(422, "unplaceable-keyspace",
                             "Keyspace replication not supported", "replicas of keyspace 'odd' cannot be computed: "
@@ -108,6 +109,19 @@ public class OpenApiConfiguration {
             responses.addApiResponse("503", problem("No ring snapshot yet (the cluster has not been reached since "
                     + "start-up); retry later", Map.of("no-snapshot", example(503, "no-snapshot",
                             "No ring snapshot yet", "no ring snapshot is available yet: cluster unreachable"))));
+            if (handler.hasMethodAnnotation(ServerFigures.class)) {
+                responses.addApiResponse("409", problem("The nodes' figures are not collected: ringmap serves a "
+                        + "static topology (they need a live cluster) or ringmap.sizes.enabled is false", Map.of(
+                                "sizes-not-collected", example(409, "sizes-not-collected",
+                                        "Partition sizes not collected", "ringmap serves a static topology: partition "
+                                                + "sizes come only from a live cluster (set "
+                                                + "spring.cassandra.contact-points)"))));
+                responses.addApiResponse("503", problem("No ring snapshot yet, or no collection round of the nodes' "
+                        + "figures yet (Retry-After)", Map.of("no-snapshot", example(503, "no-snapshot",
+                                "No ring snapshot yet", "no ring snapshot is available yet: cluster unreachable"),
+                        "sizes-unavailable", example(503, "sizes-unavailable", "Partition sizes unavailable",
+                                "no collection round has finished yet"))));
+            }
             return operation;
         };
     }

@@ -101,18 +101,37 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(UnknownKeyspaceException.class)
     ResponseEntity<Object> unknownKeyspace(UnknownKeyspaceException e, HttpServletRequest request) {
         ProblemDetail p = detail(HttpStatus.NOT_FOUND, ProblemTypes.UNKNOWN_KEYSPACE, "Unknown keyspace",
-                "keyspace '" + e.keyspace() + "' is not in the ring snapshot");
+                "keyspace '" + e.keyspace() + "' is not in the ring snapshot; " + knownNames("keyspaces", e.known()));
         p.setProperty("keyspace", e.keyspace());
+        p.setProperty("known", shown(e.known()));
         return problem(request, p, null);
     }
 
     @ExceptionHandler(UnknownTableException.class)
     ResponseEntity<Object> unknownTable(UnknownTableException e, HttpServletRequest request) {
         ProblemDetail p = detail(HttpStatus.NOT_FOUND, ProblemTypes.UNKNOWN_TABLE, "Unknown table",
-                "table '" + e.keyspace() + "." + e.table() + "' is not in the ring snapshot");
+                "table '" + e.keyspace() + "." + e.table() + "' is not in the ring snapshot; "
+                        + knownNames("tables of keyspace '" + e.keyspace() + "'", e.known()));
         p.setProperty("keyspace", e.keyspace());
         p.setProperty("table", e.table());
+        p.setProperty("known", shown(e.known()));
         return problem(request, p, null);
+    }
+
+    /** At most this many known names are listed in a problem: a cluster may have thousands of tables. */
+    static final int MAX_NAMES_SHOWN = 100;
+
+    private static List<String> shown(List<String> names) {
+        return names.size() <= MAX_NAMES_SHOWN ? names : names.subList(0, MAX_NAMES_SHOWN);
+    }
+
+    private static String knownNames(String what, List<String> names) {
+        if (names.isEmpty()) {
+            return "the snapshot has no " + what;
+        }
+        String listed = String.join(", ", shown(names));
+        return "the " + what + " are: " + listed
+                + (names.size() > MAX_NAMES_SHOWN ? " and " + (names.size() - MAX_NAMES_SHOWN) + " more" : "");
     }
 
     @ExceptionHandler(BatchTooLargeException.class)
@@ -152,13 +171,19 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(WeightsUnavailableException.class)
     ResponseEntity<Object> sizesUnavailable(WeightsUnavailableException e, HttpServletRequest request) {
-        HttpHeaders headers = new HttpHeaders();
-        if (e.retryable()) {
-            headers.set(HttpHeaders.RETRY_AFTER, "30");
+        if (!e.retryable()) {
+            // the service's configuration (a static topology, collection switched off), not a fault of the server:
+            // a 5xx here would let any caller fire the server-error alert
+            ProblemDetail p = detail(HttpStatus.CONFLICT, ProblemTypes.SIZES_NOT_COLLECTED,
+                    "Partition sizes not collected", e.getMessage());
+            p.setProperty("retryable", false);
+            return problem(request, p, null);
         }
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, "30");
         ProblemDetail p = detail(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.SIZES_UNAVAILABLE,
                 "Partition sizes unavailable", e.getMessage());
-        p.setProperty("retryable", e.retryable());
+        p.setProperty("retryable", true);
         return problem(request, p, headers);
     }
 
@@ -214,7 +239,15 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         } else if (ex instanceof HttpMessageNotReadableException) {
             p.setType(ProblemTypes.MALFORMED_BODY);
             p.setTitle("Malformed request body");
-            p.setDetail("request body is not valid JSON of the expected shape");
+            BodyError where = BodyError.of(causedBy(ex, tools.jackson.core.JacksonException.class));
+            p.setDetail(where.describe());
+            where.addTo(p);
+        } else if (ex instanceof org.springframework.web.HttpMediaTypeNotSupportedException m) {
+            p.setType(ProblemTypes.UNSUPPORTED_MEDIA_TYPE);
+            p.setTitle("Unsupported media type");
+            p.setDetail(unsupportedMediaType(m));
+            p.setProperty("contentType", m.getContentType() == null ? null : m.getContentType().toString());
+            p.setProperty("supported", m.getSupportedMediaTypes().stream().map(MediaType::toString).toList());
         } else if (ex instanceof org.springframework.web.HttpRequestMethodNotSupportedException m) {
             p.setType(ProblemTypes.METHOD_NOT_ALLOWED);
             p.setTitle("Method not allowed");
@@ -240,6 +273,17 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         }
         h.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
         return new ResponseEntity<>(p, h, status);
+    }
+
+    /** 415: says what to send, since {@code curl -d} sends a form body unless told otherwise. */
+    private static String unsupportedMediaType(org.springframework.web.HttpMediaTypeNotSupportedException m) {
+        String sent = m.getContentType() == null ? "a body without Content-Type"
+                : "Content-Type '" + m.getContentType() + "'";
+        boolean json = m.getSupportedMediaTypes().stream().anyMatch(t -> t.isCompatibleWith(MediaType.APPLICATION_JSON));
+        return sent + " is not accepted here; " + (json
+                ? "send the body as JSON with the header 'Content-Type: application/json' (curl: -H 'Content-Type: "
+                        + "application/json')"
+                : "send one of " + m.getSupportedMediaTypes());
     }
 
     private static URI typeFor(HttpStatusCode status) {

@@ -20,6 +20,7 @@ public final class ProblemTypes {
     public static final URI TABLE_PARTITIONER = URI.create(BASE + "table-partitioner");
     public static final URI HOTKEYS_DISABLED = URI.create(BASE + "hotkeys-disabled");
     public static final URI SIZES_UNAVAILABLE = URI.create(BASE + "sizes-unavailable");
+    public static final URI SIZES_NOT_COLLECTED = URI.create(BASE + "sizes-not-collected");
     public static final URI NO_SNAPSHOT = URI.create(BASE + "no-snapshot");
     public static final URI NOT_FOUND = URI.create(BASE + "not-found");
     public static final URI METHOD_NOT_ALLOWED = URI.create(BASE + "method-not-allowed");

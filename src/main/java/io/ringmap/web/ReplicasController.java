@@ -14,6 +14,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.enums.ParameterStyle;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -74,6 +75,15 @@ public class ReplicasController {
             ReplicaConsistency consistency,
             SnapshotView snapshot) {
     }
+
+    /** Request bodies Swagger UI's Try it out sends as they are, each answering on the bundled sample. */
+    static final String KEY_EXAMPLE = "{\"keyspace\": \"iot\", \"table\": \"readings\", "
+            + "\"key\": {\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}}";
+    static final String BATCH_KEYS_EXAMPLE = "{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": ["
+            + "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}, "
+            + "{\"sensor_id\": \"sensor-18\", \"day\": \"2026-10-01\"}]}";
+    static final String BATCH_TOKENS_EXAMPLE = "{\"keyspace\": \"iot\", \"tokens\": [\"1523456789012345678\", "
+            + "\"-9223372036854775807\"]}";
 
     /** One key of a table, in a JSON body: the single-key form that generated clients call. */
     @Schema(description = "One partition key of a table, with the optional data centre and consistency level of "
@@ -156,9 +166,10 @@ public class ReplicasController {
     @Parameter(name = "keyspace", in = ParameterIn.QUERY, required = true, description = "Keyspace",
             example = "iot", schema = @Schema(type = "string"))
     @Parameter(name = "table", in = ParameterIn.QUERY, description = "Table (with key columns)",
+            example = "readings", schema = @Schema(type = "string"))
+    @Parameter(name = "token", in = ParameterIn.QUERY, description = "A token instead of a key, as a string (e.g. "
+            + "1523456789012345678); no example value, so Swagger UI's Try it out sends the key and not both",
             schema = @Schema(type = "string"))
-    @Parameter(name = "token", in = ParameterIn.QUERY, description = "A token instead of a key",
-            example = "1523456789012345678", schema = @Schema(type = "string"))
     @Parameter(name = "dc", in = ParameterIn.QUERY, description = "Only replicas in this data centre; with a "
             + "LOCAL_* consistency, the coordinator's (default spring.cassandra.local-datacenter)",
             schema = @Schema(type = "string"))
@@ -202,7 +213,9 @@ public class ReplicasController {
     @Operation(summary = "Replicas of one partition key, given in the body",
             description = "The same answer as GET /replicas with table and key columns, the key as a {column: value} "
                     + "map in a JSON body: the form generated clients call.")
-    public ReplicasResponse replicasOfKey(@Valid @RequestBody ReplicasKeyRequest request) {
+    public ReplicasResponse replicasOfKey(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+            mediaType = "application/json", examples = @ExampleObject(name = "reference", value = KEY_EXAMPLE)))
+            @Valid @RequestBody ReplicasKeyRequest request) {
         return replicasOf(request.keyspace(), request.table(), request.key(), request.dc(), request.consistency());
     }
 
@@ -252,7 +265,10 @@ public class ReplicasController {
     @Operation(summary = "Replicas of a batch of keys of one table, or of tokens",
             description = "All items are validated first: one bad item rejects the batch (400 naming its index). "
                     + "At most ringmap.api.max-batch-size items (413 beyond).")
-    public ReplicasBatchResponse replicasBatch(@Valid @RequestBody ReplicasBatchRequest request,
+    public ReplicasBatchResponse replicasBatch(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+            mediaType = "application/json", examples = {@ExampleObject(name = "keys", value = BATCH_KEYS_EXAMPLE),
+                @ExampleObject(name = "tokens", value = BATCH_TOKENS_EXAMPLE)}))
+            @Valid @RequestBody ReplicasBatchRequest request,
             HttpServletResponse response) {
         BatchResponses.buffer(response);
         boolean byKeys = request.keys() != null;
@@ -297,7 +313,11 @@ public class ReplicasController {
                     + "replicas lists every distinct replica of the batch once (in order of first use) and each "
                     + "result's replicas are indexes into it. Expanding them gives POST /replicas' answer exactly. "
                     + "Same validation and limits as POST /replicas.")
-    public ReplicasCompactBatchResponse replicasBatchCompact(@Valid @RequestBody ReplicasBatchRequest request,
+    public ReplicasCompactBatchResponse replicasBatchCompact(@io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(mediaType = "application/json", examples = {
+                @ExampleObject(name = "keys", value = BATCH_KEYS_EXAMPLE),
+                @ExampleObject(name = "tokens", value = BATCH_TOKENS_EXAMPLE)}))
+            @Valid @RequestBody ReplicasBatchRequest request,
             HttpServletResponse response) {
         ReplicasBatchResponse full = replicasBatch(request, response);
         CompactResults compact = new CompactResults((ReplicasResults) full.results());

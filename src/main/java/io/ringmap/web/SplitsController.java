@@ -81,6 +81,7 @@ public class SplitsController {
     }
 
     @GetMapping(path = "/splits", produces = "application/json")
+    @ServerFigures // mode=size
     @Operation(summary = "The ring cut into (start, end] splits for a full-table scan",
             description = "mode=even: n ranges of equal width, the first starting at the minimum token. "
                     + "mode=aligned: no split crosses an ownership boundary. When n is at least the number of "
@@ -89,7 +90,8 @@ public class SplitsController {
                     + "splits of several ranges each, as the Spark connector groups token ranges per replica. "
                     + "Ranges that wrap around the ring are unwrapped. mode=size: aligned to ownership, but cut so each "
                     + "split holds about the same estimated bytes, from every node's per-range estimates "
-                    + "(system.table_estimates of the last sizes round; 503 sizes-unavailable without them). Splits "
+                    + "(system.table_estimates of the last sizes round; 409 sizes-not-collected without a live "
+                    + "cluster, 503 sizes-unavailable before the first round). Splits "
                     + "cover the ring exactly once.")
     public SplitsResponse splits(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,

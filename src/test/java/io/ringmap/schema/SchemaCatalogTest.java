@@ -31,7 +31,10 @@ class SchemaCatalogTest {
     void reportsAnUnknownKeyspaceByName() {
         assertThatThrownBy(() -> catalog.table("shop", "orders"))
                 .isInstanceOfSatisfying(UnknownKeyspaceException.class,
-                        e -> assertThat(e.keyspace()).isEqualTo("shop"))
+                        e -> {
+                            assertThat(e.keyspace()).isEqualTo("shop");
+                            assertThat(e.known()).containsExactly("app", "iot");
+                        })
                 .hasMessage("keyspace 'shop' is not in the ring snapshot");
     }
 
@@ -41,6 +44,7 @@ class SchemaCatalogTest {
                 .isInstanceOfSatisfying(UnknownTableException.class, e -> {
                     assertThat(e.keyspace()).isEqualTo("iot");
                     assertThat(e.table()).isEqualTo("orders");
+                    assertThat(e.known()).containsExactly("Quoted", "readings");
                 })
                 .hasMessage("table 'orders' of keyspace 'iot' is not in the ring snapshot");
     }

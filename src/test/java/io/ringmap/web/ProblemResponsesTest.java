@@ -147,6 +147,40 @@ class ProblemResponsesTest {
     }
 
     @Test
+    void namesTheLineAndColumnOfBrokenJson() throws Exception {
+        problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\",\n  \"table\": readings}")), 400, "malformed-body")
+                .andExpect(jsonPath("$.line").value(2))
+                .andExpect(jsonPath("$.column").value(Matchers.greaterThan(10)))
+                .andExpect(jsonPath("$.detail", Matchers.startsWith("request body is not valid JSON at line 2, column")))
+                .andExpect(jsonPath("$.detail", Matchers.not(Matchers.containsString("readings"))));
+    }
+
+    @Test
+    void namesThePathOfAValueOfTheWrongShape() throws Exception {
+        problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": {\"sensor_id\": \"a\"}}")),
+                400, "malformed-body")
+                .andExpect(jsonPath("$.path").value("$.keys"))
+                .andExpect(jsonPath("$.line").value(1))
+                .andExpect(jsonPath("$.detail", Matchers.startsWith(
+                        "request body is JSON but not of the expected shape at line 1, column")))
+                .andExpect(jsonPath("$.detail", Matchers.not(Matchers.containsString("io.ringmap"))));
+    }
+
+    @Test
+    void tellsAFormBodyToSendJson() throws Exception {
+        // what curl -d sends without -H 'Content-Type: application/json'
+        problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .content("{\"keyspace\": \"iot\"}")), 415, "unsupported-media-type")
+                .andExpect(jsonPath("$.contentType").value("application/x-www-form-urlencoded"))
+                .andExpect(jsonPath("$.supported", Matchers.hasItem("application/json")))
+                .andExpect(jsonPath("$.detail").value("Content-Type 'application/x-www-form-urlencoded' is not "
+                        + "accepted here; send the body as JSON with the header 'Content-Type: application/json' "
+                        + "(curl: -H 'Content-Type: application/json')"));
+    }
+
+    @Test
     void rejectsABodyMissingRequiredFields() throws Exception {
         problem(mvc.perform(post("/token").contentType(MediaType.APPLICATION_JSON)
                 .content("{\"table\": \"readings\", \"keys\": []}")), 400, "invalid-parameter")
@@ -182,7 +216,10 @@ class ProblemResponsesTest {
     @Test
     void answersUnknownKeyspaceWith404() throws Exception {
         problem(mvc.perform(get("/replicas?keyspace=nope&token=1")), 404, "unknown-keyspace")
-                .andExpect(jsonPath("$.keyspace").value("nope"));
+                .andExpect(jsonPath("$.keyspace").value("nope"))
+                .andExpect(jsonPath("$.known", Matchers.contains("iot", "odd", "system")))
+                .andExpect(jsonPath("$.detail").value("keyspace 'nope' is not in the ring snapshot; the keyspaces "
+                        + "are: iot, odd, system"));
         problem(mvc.perform(get("/token?keyspace=nope&table=readings&sensor_id=s&day=2026-10-01")), 404,
                 "unknown-keyspace");
     }
@@ -190,7 +227,10 @@ class ProblemResponsesTest {
     @Test
     void answersUnknownTableWith404() throws Exception {
         problem(mvc.perform(get("/token?keyspace=iot&table=nope&k=1")), 404, "unknown-table")
-                .andExpect(jsonPath("$.table").value("nope"));
+                .andExpect(jsonPath("$.table").value("nope"))
+                .andExpect(jsonPath("$.known", Matchers.contains("by_id", "readings")))
+                .andExpect(jsonPath("$.detail").value("table 'iot.nope' is not in the ring snapshot; the tables of "
+                        + "keyspace 'iot' are: by_id, readings"));
     }
 
     @Test

@@ -93,8 +93,9 @@ public class AvailabilityController {
             @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
             @Parameter(description = "Only this keyspace (default: every keyspace not node-local)", example = "iot")
             @RequestParam(required = false) String keyspace,
-            @Parameter(description = "Nodes (address or host id) to assume down as well, comma-separated",
-                    example = "127.0.0.3") @RequestParam(required = false) List<String> down,
+            @Parameter(description = "Nodes (address or host id) to assume down as well, comma-separated or "
+                    + "repeated (e.g. 127.0.0.3); no example value, so Swagger UI's Try it out asks about now")
+            @RequestParam(required = false) List<String> down,
             @Parameter(description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
                     + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
             @RequestParam(required = false) String dc,

@@ -133,8 +133,7 @@ public class HotKeyQuery {
             return List.of(hot.map(h -> report(f, schema, h)).orElseGet(() -> new TableReport(schema, 0, 0,
                     List.of())));
         }
-        String canonicalKeyspace = keyspace == null ? null : f.ring().keyspace(keyspace)
-                .orElseThrow(() -> new UnknownKeyspaceException(keyspace)).keyspace();
+        String canonicalKeyspace = keyspace == null ? null : f.requireKeyspace(keyspace).keyspace();
         List<TableReport> out = new ArrayList<>();
         for (TableHotKeys hot : hotKeys.hotKeys(limit)) {
             if (canonicalKeyspace != null && !canonicalKeyspace.equals(hot.table().keyspace())) {

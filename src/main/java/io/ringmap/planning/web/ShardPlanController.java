@@ -20,6 +20,7 @@ import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.extensions.Extension;
 import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -121,8 +122,8 @@ public class ShardPlanController {
                     + " label from GET /hotkeys), the shard column, and either load and target (count = ceil(load /"
                     + " target)) or count. With hotkey= and no load, the load is the key's estimate from /hotkeys"
                     + " (hits in the sketch window), so target is in hits per window too. The shard keys are hashed"
-                    + " as /token does. Example: keyspace=hot&table=events&item=celebrity&shardColumn=shard&load="
-                    + "480000&target=100000 needs 5 shards. The form for curl and Swagger UI: code generators cannot"
+                    + " as /token does. Example on the bundled sample: keyspace=iot&table=readings&day=2026-10-01&"
+                    + "shardColumn=sensor_id&load=480000&target=100000 needs 5 shards. The form for curl and Swagger UI: code generators cannot"
                     + " express a free-form exploded query object, so the operation is marked x-internal and generated"
                     + " clients call POST /plan/shards instead.",
             extensions = @Extension(properties = @ExtensionProperty(name = "internal", value = "true",
@@ -132,20 +133,23 @@ public class ShardPlanController {
             schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
             examples = @ExampleObject(name = "sample", value = "{\"day\": \"2026-10-01\"}"))
     public ShardsResponse shards(
-            @Parameter(description = "Keyspace") @RequestParam String keyspace,
-            @Parameter(description = "Table whose partition key has the shard column") @RequestParam String table,
-            @Parameter(description = "The shard column (an integer or text column of the partition key)")
-            @RequestParam String shardColumn,
-            @Parameter(description = "The key's rate or size now (any unit); default with hotkey: its estimate")
-            @RequestParam(required = false) Double load,
-            @Parameter(description = "The most per shard (same unit)") @RequestParam(required = false) Double target,
+            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
+            @Parameter(description = "Table whose partition key has the shard column", example = "readings")
+            @RequestParam String table,
+            @Parameter(description = "The shard column (an integer or text column of the partition key)",
+                    example = "sensor_id") @RequestParam String shardColumn,
+            @Parameter(description = "The key's rate or size now (any unit); default with hotkey: its estimate",
+                    example = "480000") @RequestParam(required = false) Double load,
+            @Parameter(description = "The most per shard (same unit)", example = "100000")
+            @RequestParam(required = false) Double target,
             @Parameter(description = "A shard count instead of load and target") @RequestParam(required = false)
             Integer count,
             @Parameter(description = "Shard values searched for the widest spread (default 4 x count, at most "
                     + "4096)") @RequestParam(required = false) Integer candidates,
             @Parameter(description = "A hot key's label exactly as GET /hotkeys shows it (with export-key hash: the"
-                    + " hash); its columns are matched by name onto the table's key, the shard column left out",
-                    example = "celebrity") @RequestParam(required = false) String hotkey,
+                    + " hash); its columns are matched by name onto the table's key, the shard column left out; no "
+                    + "example value, so Swagger UI's Try it out plans the key given")
+            @RequestParam(required = false) String hotkey,
             @Parameter(description = "The table the hot key was counted for (same keyspace); default: table")
             @RequestParam(required = false) String hotkeyTable,
             @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
@@ -162,7 +166,11 @@ public class ShardPlanController {
     @Operation(summary = "Shards for a hot key, the question in the body",
             description = "The same answer as GET /plan/shards, the key's other columns as a {column: value} map in "
                     + "a JSON body: the form generated clients call.")
-    public ShardsResponse shardsOfKey(@Valid @RequestBody ShardsRequest request) {
+    public ShardsResponse shardsOfKey(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+            mediaType = "application/json", examples = @ExampleObject(name = "sample", value = "{\"keyspace\": "
+                    + "\"iot\", \"table\": \"readings\", \"key\": {\"day\": \"2026-10-01\"}, \"shardColumn\": "
+                    + "\"sensor_id\", \"load\": 480000, \"target\": 100000}")))
+            @Valid @RequestBody ShardsRequest request) {
         return plan(request.keyspace(), request.table(), request.key(), request.shardColumn(), request.load(),
                 request.target(), request.count(), request.candidates(), request.hotkey(), request.hotkeyTable());
     }

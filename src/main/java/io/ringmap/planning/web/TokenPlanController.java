@@ -15,6 +15,8 @@ import io.ringmap.token.Token;
 import io.ringmap.web.InvalidParameterException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
@@ -100,7 +102,13 @@ public class TokenPlanController {
     @PostMapping(path = "/tokens/balanced", consumes = "application/json", produces = "application/json")
     @Operation(summary = "initial_token per DC at the quantiles of a sample of real keys (ByteOrdered)",
             description = "The sample keys are serialized and hashed as /token does (ByteOrdered: the key bytes).")
-    public BalancedResponse balancedFromSample(@RequestBody BalancedRequest request) {
+    public BalancedResponse balancedFromSample(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+            mediaType = "application/json", examples = @ExampleObject(name = "sample", value = "{\"nodes\": "
+                    + "{\"dc1\": 2, \"dc2\": 2}, \"sample\": {\"keyspace\": \"iot\", \"table\": \"readings\", "
+                    + "\"keys\": [{\"sensor_id\": \"sensor-1\", \"day\": \"2026-10-01\"}, {\"sensor_id\": "
+                    + "\"sensor-2\", \"day\": \"2026-10-01\"}, {\"sensor_id\": \"sensor-3\", \"day\": "
+                    + "\"2026-10-02\"}, {\"sensor_id\": \"sensor-4\", \"day\": \"2026-10-02\"}]}}")))
+            @RequestBody BalancedRequest request) {
         Partitioner p = partitioner(request.partitioner());
         if (request.nodes() == null) {
             throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "give nodes per data centre");
@@ -128,7 +136,12 @@ public class TokenPlanController {
     @Operation(summary = "Ownership and effective ownership per keyspace of a proposed token layout",
             description = "mode=add: the nodes join the served ring; mode=replace: they are the whole ring. Every "
                     + "keyspace of the served snapshot is placed as Cassandra places it.")
-    public EvaluateResponse evaluate(@RequestBody EvaluateRequest request) {
+    public EvaluateResponse evaluate(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+            mediaType = "application/json", examples = @ExampleObject(name = "add", value = "{\"mode\": \"add\", "
+                    + "\"nodes\": [{\"address\": \"127.0.0.5\", \"datacenter\": \"dc1\", \"rack\": \"rack1\", "
+                    + "\"tokens\": [\"-6917529027641081856\"]}, {\"address\": \"127.0.0.6\", \"datacenter\": "
+                    + "\"dc2\", \"rack\": \"rack1\", \"tokens\": [\"2305843009213693952\"]}]}")))
+            @RequestBody EvaluateRequest request) {
         String mode = request.mode() == null ? "add" : request.mode();
         if (!mode.equals("add") && !mode.equals("replace")) {
             throw new InvalidParameterException("mode", "mode '" + mode + "' is not add or replace");

@@ -3,6 +3,7 @@ package io.ringmap.sizes.web;
 import io.ringmap.sizes.routing.SizesService;
 import io.ringmap.sizes.web.SizesViews.LoadResponse;
 import io.ringmap.sizes.web.SizesViews.SizesResponse;
+import io.ringmap.web.ServerFigures;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -22,27 +23,29 @@ public class SizesController {
     }
 
     @GetMapping(path = "/sizes", produces = "application/json")
+    @ServerFigures
     @Operation(summary = "Partition sizes of a table, per node and merged, with its largest partitions",
             description = "From the last collection round (system.table_estimates, the system_views table metrics, "
                     + "system.top_partitions, and JMX when enabled): maximum and mean partition size, partition "
                     + "count, disk usage, percentiles (JMX), rows and tombstones per read; the largest partitions "
                     + "with their keys decoded, tokens and replicas; warnings against the guideline. A node that did "
-                    + "not answer is listed in missingNodes and left out of the merge. 503 sizes-unavailable "
-                    + "without a live cluster or before the first round.")
+                    + "not answer is listed in missingNodes and left out of the merge. Needs a live cluster: 409 "
+                    + "sizes-not-collected on a static topology, 503 sizes-unavailable before the first round.")
     public SizesResponse sizes(
-            @Parameter(description = "Keyspace", example = "shop") @RequestParam String keyspace,
-            @Parameter(description = "Table", example = "events") @RequestParam String table) {
+            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
+            @Parameter(description = "Table", example = "readings") @RequestParam String table) {
         return sizes.table(keyspace, table);
     }
 
     @GetMapping(path = "/load", produces = "application/json")
+    @ServerFigures
     @Operation(summary = "Per node: ownership against data on disk and client-side hits",
             description = "Ownership and effective ownership (with keyspace) from the ring, live bytes on disk of "
                     + "the collected tables (the keyspace's, with keyspace) from the last round, and each node's "
                     + "share of the client-side replica hits. Names the symptom uneven-load-even-ownership when load "
                     + "is uneven while ownership is even.")
     public LoadResponse load(
-            @Parameter(description = "Keyspace for effective ownership and its tables' load", example = "shop")
+            @Parameter(description = "Keyspace for effective ownership and its tables' load", example = "iot")
             @RequestParam(required = false) String keyspace) {
         return sizes.load(keyspace);
     }

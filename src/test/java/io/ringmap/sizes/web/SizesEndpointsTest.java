@@ -32,7 +32,8 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * With a static topology there are no server figures: {@code /sizes}, {@code /load} and {@code /splits?mode=size}
- * answer 503 {@code sizes-unavailable} naming why, without Retry-After (no round will ever come); bad input still
+ * answer 409 {@code sizes-not-collected} naming why, without Retry-After (no round will ever come, and a 5xx would
+ * count the caller's question as a server error); bad input still
  * gets its own problem first.
  */
 @WebMvcTest(controllers = {SizesController.class, SplitsController.class})
@@ -77,10 +78,10 @@ class SizesEndpointsTest {
     MockMvc mvc;
 
     @Test
-    void everySizeQuestionAnswers503SizesUnavailableWithTheReason() throws Exception {
+    void everySizeQuestionAnswers409SizesNotCollectedWithTheReason() throws Exception {
         for (String path : new String[] {"/sizes?keyspace=iot&table=readings", "/load", "/load?keyspace=iot",
             "/splits?keyspace=iot&table=readings&mode=size"}) {
-            problem(mvc.perform(get(path)), 503, "sizes-unavailable")
+            problem(mvc.perform(get(path)), 409, "sizes-not-collected")
                     .andExpect(header().doesNotExist("Retry-After"))
                     .andExpect(jsonPath("$.detail", Matchers.containsString("static topology")))
                     .andExpect(jsonPath("$.retryable").value(false));
