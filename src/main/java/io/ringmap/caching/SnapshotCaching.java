@@ -9,7 +9,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
@@ -21,10 +20,15 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
 /**
  * Conditional GETs for answers that depend on the served snapshot and the request's parameters only
  * ({@code GET /token}, {@code /replicas}, {@code /splits}, {@code /ring}, {@code /ranges}): an {@code ETag}
- * from the snapshot's content hash (weak unless {@code ringmap.caching.strong-etag}, see {@link CachingProperties}) (the same on every instance serving the same topology), {@code If-None-Match}
- * answered with 304 before any routing work, and {@code Cache-Control} from {@link CachingProperties}. The
- * per-request {@code ageSeconds} and the instance's {@code createdAt} in the body are metadata the tag does not cover.
- * Problem answers carry no tag.
+ * from the content hash of the snapshot the answer itself was computed from ({@link SnapshotAnswer}; weak unless
+ * {@code ringmap.caching.strong-etag}, see {@link CachingProperties}; the same on every instance serving the same
+ * topology), {@code If-None-Match} answered with 304 before any routing work, and {@code Cache-Control} from
+ * {@link CachingProperties}. The per-request {@code ageSeconds} and the instance's {@code createdAt} in the body are
+ * metadata the tag does not cover. Problem answers carry no tag.
+ * <p>The 304 compares with the snapshot served when the request arrives; the 200 is tagged with the body's own
+ * snapshot, which a publication in between may have replaced: tagging that body with the newer snapshot would let a
+ * client revalidate a body the tag does not describe (and a node flapping back to its earlier state returns the hash
+ * to the earlier tag).
  */
 @ControllerAdvice
 public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<Object> {
@@ -32,7 +36,8 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
     /** The paths whose GET answers are tagged. */
     public static final String[] PATHS = {"/token", "/replicas", "/splits", "/ring", "/ranges"};
 
-    private static final String ATTRIBUTE = SnapshotCaching.class.getName() + ".etag";
+    /** Marks a request whose answer is tagged: a GET or HEAD on {@link #PATHS} in a service that holds snapshots. */
+    private static final String TAGGED = SnapshotCaching.class.getName() + ".tagged";
 
     private final ObjectProvider<SnapshotHolder> snapshots;
     // resolved once: a provider lookup walks the bean factory's type index on every call (13 % of a GET's CPU)
@@ -55,12 +60,15 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
             return true;
         }
         SnapshotHolder holder = holder();
-        Optional<ServedSnapshot> served = holder == null ? Optional.empty() : holder.peek();
+        if (holder == null) {
+            return true;
+        }
+        request.setAttribute(TAGGED, Boolean.TRUE);
+        Optional<ServedSnapshot> served = holder.peek();
         if (served.isEmpty()) {
             return true; // the handler answers 503
         }
-        String etag = etagOf(served.get());
-        request.setAttribute(ATTRIBUTE, etag);
+        String etag = tag(served.get().etag());
         if (matches(request.getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
             response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
             response.setHeader(HttpHeaders.ETAG, etag);
@@ -70,9 +78,13 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
         return true;
     }
 
-    /** The ETag of answers derived from {@code served}. */
-    public String etagOf(ServedSnapshot served) {
-        return strong ? served.etag() : "W/" + served.etag();
+    /** The ETag of {@code answer}: its own snapshot's. */
+    public String etagOf(SnapshotAnswer answer) {
+        return tag(answer.snapshot().etag());
+    }
+
+    private String tag(String strongTag) {
+        return strong ? strongTag : "W/" + strongTag;
     }
 
     /** The Cache-Control of tagged answers. */
@@ -118,12 +130,9 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
     public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
             Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request,
             ServerHttpResponse response) {
-        if (body instanceof ProblemDetail || !(request instanceof ServletServerHttpRequest servlet)) {
-            return body;
-        }
-        Object etag = servlet.getServletRequest().getAttribute(ATTRIBUTE);
-        if (etag != null) {
-            response.getHeaders().setETag(etag.toString());
+        if (body instanceof SnapshotAnswer answer && request instanceof ServletServerHttpRequest servlet
+                && servlet.getServletRequest().getAttribute(TAGGED) != null) {
+            response.getHeaders().setETag(etagOf(answer));
             response.getHeaders().setCacheControl(cacheControl);
         }
         return body;

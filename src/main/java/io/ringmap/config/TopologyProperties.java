@@ -12,7 +12,8 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param file the static topology YAML used when no Cassandra contact points are configured
  *     ({@code classpath:} or {@code file:} location)
- * @param refreshInterval how often the topology is re-read as a safety net beside cluster events
+ * @param refreshInterval how often a live cluster's topology is re-read as a safety net beside its events, and how
+ *     often a static {@code file:} topology is checked for edits
  * @param keyspaces keyspaces to serve (empty: all)
  * @param source {@code auto} (the live cluster when {@code spring.cassandra.contact-points} is set, else the static
  *     file), {@code static}, or {@code cluster} (e.g. contact points from a Testcontainers service connection)

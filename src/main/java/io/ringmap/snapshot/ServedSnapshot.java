@@ -78,7 +78,12 @@ public record ServedSnapshot(TopologySnapshot snapshot, boolean stale, String st
      * (a stale answer says so in its body).
      */
     public String etag() {
-        return "\"" + snapshot.contentHash() + (stale ? "-stale" : "") + "\"";
+        return etag(snapshot.contentHash(), stale);
+    }
+
+    /** The strong entity tag of answers from the snapshot with this content hash, marked when stale. */
+    public static String etag(String contentHash, boolean stale) {
+        return "\"" + contentHash + (stale ? "-stale" : "") + "\"";
     }
 
     public Instant createdAt() {

@@ -101,11 +101,14 @@ public class SnapshotHolder implements TopologyPublisher {
     }
 
     @Override
+    public void connecting(String reason) {
+        unavailableReason = reason;
+    }
+
+    @Override
     public void markStale(String reason) {
         unavailableReason = reason;
-        if (current.get() != null) { // before the first snapshot the source is still connecting
-            failedRefreshes.increment();
-        }
+        failedRefreshes.increment(); // before the first snapshot too: a service that never connected is failing
         current.updateAndGet(s -> s == null || (s.stale() && reason.equals(s.staleReason())) ? s
                 : new Served(s.snapshot(), true, reason, s.lastContact()));
     }
@@ -116,8 +119,8 @@ public class SnapshotHolder implements TopologyPublisher {
     }
 
     /**
-     * Refreshes that could not reach the cluster since the first snapshot (each {@link #markStale} or
-     * {@link #publishStale} call).
+     * Attempts to reach the cluster that failed, connection attempts before the first snapshot included (each
+     * {@link #markStale} or {@link #publishStale} call).
      */
     public long failedRefreshes() {
         return failedRefreshes.sum();

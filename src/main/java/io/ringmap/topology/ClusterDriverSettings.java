@@ -53,6 +53,9 @@ public class ClusterDriverSettings implements DriverConfigLoaderBuilderCustomize
                 .withBoolean(DefaultDriverOption.LOAD_BALANCING_DC_FAILOVER_ALLOW_FOR_LOCAL_CONSISTENCY_LEVELS, true)
                 .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, 1)
                 .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, 1)
+                // a WARN per failed connection attempt, every few seconds while a node or the cluster is away: ringmap
+                // names the reason itself, once per state change, and counts every failed attempt
+                .withBoolean(DefaultDriverOption.CONNECTION_WARN_INIT_ERROR, false)
                 // a node (or the whole cluster) that comes back is reconnected within this delay
                 .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, cluster.reconnectMaxDelay())
                 .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY,

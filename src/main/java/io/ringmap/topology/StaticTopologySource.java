@@ -4,27 +4,38 @@ import io.ringmap.config.TopologyProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 
 /**
  * Serves a topology described in a YAML file (the bundled sample by default). Read at start-up, where an invalid file
- * stops the service. Nothing refreshes it on a schedule (no {@link #refreshInterval()}: it never goes overdue); an
- * explicit {@link #refresh()} re-reads it, where an invalid edit keeps the last good snapshot.
+ * stops the service. A file that can change (any location but {@code classpath:}) is read again every
+ * {@code ringmap.topology.refresh-interval}: changed content is published (the snapshot changes only when the model
+ * does), and an invalid edit keeps the last good snapshot, marked stale with the parse error as its reason, until a
+ * valid edit replaces it. An explicit {@link #refresh()} does the same for any location. {@link #refreshInterval()}
+ * stays empty: the overdue alert is for a cluster that stops answering, and an unchanged file is no missed refresh.
  *
  * <p>The first read and snapshot build run on a thread of their own while Spring creates the other beans (on a
  * 1000-node x 256-vnode file both take seconds, and the context is single-threaded); the context waits for them once
  * every singleton exists, before the web server starts, so no request sees the service without its snapshot and an
  * invalid file still stops start-up.
  */
-public class StaticTopologySource implements TopologySource, SmartInitializingSingleton {
+public class StaticTopologySource implements TopologySource, SmartInitializingSingleton, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(StaticTopologySource.class);
 
@@ -33,20 +44,33 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
     private final TopologyPublisher publisher;
     private final TopologyProperties properties;
     private final CompletableFuture<Void> firstBuild;
+    private final ScheduledExecutorService watcher;
+    /** SHA-256 of the content read last, valid or not (guarded by this). */
+    private byte[] lastRead;
 
     public StaticTopologySource(ResourceLoader loader, TopologyProperties properties, TopologyPublisher publisher) {
         this.location = properties.file();
         this.resource = loader.getResource(location);
         this.publisher = publisher;
         this.properties = properties;
-        this.firstBuild = CompletableFuture.runAsync(() -> publisher.publish(read(), name()), runnable -> {
+        // a classpath resource is part of the build: it cannot change while the service runs
+        this.watcher = resource instanceof ClassPathResource ? null
+                : Executors.newSingleThreadScheduledExecutor(runnable -> {
+                    Thread thread = new Thread(runnable, "ringmap-topology-file");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        this.firstBuild = CompletableFuture.runAsync(this::readFirst, runnable -> {
             Thread thread = new Thread(runnable, "ringmap-first-snapshot");
             thread.setDaemon(true);
             thread.start();
         });
     }
 
-    /** Waits for the first snapshot; a file that cannot be read or parsed fails start-up as it always did. */
+    /**
+     * Waits for the first snapshot (a file that cannot be read or parsed fails start-up as it always did), then
+     * follows the file's edits.
+     */
     @Override
     public void afterSingletonsInstantiated() {
         try {
@@ -57,6 +81,17 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
             }
             throw e;
         }
+        if (watcher != null) {
+            long every = properties.refreshInterval().toMillis();
+            watcher.scheduleWithFixedDelay(this::refresh, every, every, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public void destroy() {
+        if (watcher != null) {
+            watcher.shutdownNow();
+        }
     }
 
     @Override
@@ -64,24 +99,49 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
         return "static:" + location;
     }
 
+    private synchronized void readFirst() {
+        byte[] content = content();
+        publisher.publish(model(content), name());
+        lastRead = digest(content);
+    }
+
+    /** Re-reads the file; publishes it when its content changed since the last read. */
     @Override
-    public void refresh() {
+    public synchronized void refresh() {
+        byte[] content;
         try {
-            publisher.publish(read(), name());
+            content = content();
         } catch (RuntimeException e) {
-            log.error("static topology {} could not be re-read; serving the last good snapshot: {}", location,
-                    e.getMessage());
+            publisher.markStale(e.getMessage() + "; serving the last good snapshot");
+            log.error("{}; serving the last good snapshot", e.getMessage());
+            lastRead = null; // read again, and reported, until it can be read
+            return;
+        }
+        byte[] digest = digest(content);
+        if (Arrays.equals(digest, lastRead)) {
+            return;
+        }
+        lastRead = digest;
+        try {
+            publisher.publish(model(content), name());
+        } catch (RuntimeException e) {
+            String reason = "static topology " + location + " is invalid, serving the last good snapshot: "
+                    + e.getMessage();
+            publisher.markStale(reason);
+            log.error(reason);
         }
     }
 
-    private TopologyModel read() {
-        String text;
+    private byte[] content() {
         try (InputStream in = resource.getInputStream()) {
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return in.readAllBytes();
         } catch (IOException e) {
             throw new IllegalStateException("static topology " + location + " cannot be read: " + e.getMessage(), e);
         }
-        TopologyModel model = StaticTopologyParser.parse(text, location);
+    }
+
+    private TopologyModel model(byte[] content) {
+        TopologyModel model = StaticTopologyParser.parse(new String(content, StandardCharsets.UTF_8), location);
         Map<String, Map<String, String>> replication = new LinkedHashMap<>();
         model.replication().forEach((ks, r) -> {
             if (properties.serves(ks)) {
@@ -90,5 +150,13 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
         });
         return new TopologyModel(model.clusterName(), model.partitioner(), model.nodes(), replication,
                 model.tables().stream().filter(t -> properties.serves(t.keyspace())).toList(), model.localAddress());
+    }
+
+    private static byte[] digest(byte[] content) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(content);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 }

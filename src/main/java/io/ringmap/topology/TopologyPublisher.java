@@ -19,6 +19,12 @@ public interface TopologyPublisher {
      */
     void publishStale(TopologyModel model, String source, String reason);
 
-    /** Marks the served snapshot stale: the source cannot reach the cluster. Answers continue from it. */
+    /**
+     * Reports a failed attempt to reach the cluster (a connection attempt or a refresh): the served snapshot, if any,
+     * is marked stale and answers continue from it; before the first snapshot, {@code reason} is why there is none.
+     */
     void markStale(String reason);
+
+    /** Says why there is no snapshot yet while the source is still connecting; no failure. */
+    void connecting(String reason);
 }

@@ -13,8 +13,8 @@ public interface TopologySource {
     void refresh();
 
     /**
-     * How often the source refreshes on its own, or empty for a source that never does by design (a static file is
-     * read once at start-up): alerts on an overdue refresh apply only where there is one to wait for.
+     * How often the source refreshes on its own, or empty for a source that never has to (a static file, re-read for
+     * edits but never overdue): alerts on an overdue refresh apply only where there is one to wait for.
      */
     default Optional<Duration> refreshInterval() {
         return Optional.empty();

@@ -1,6 +1,7 @@
 package io.ringmap.web;
 
 import io.ringmap.availability.ReplicaConsistency;
+import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.routing.KeyRoute;
@@ -73,7 +74,7 @@ public class ReplicasController {
             @Schema(description = "With consistency=...: what a read and a write at that level need from these "
                     + "replicas per DC, how many are live, and whether they can succeed", nullable = true)
             ReplicaConsistency consistency,
-            SnapshotView snapshot) {
+            SnapshotView snapshot) implements SnapshotAnswer {
     }
 
     /** Request bodies Swagger UI's Try it out sends as they are, each answering on the bundled sample. */
@@ -219,20 +220,15 @@ public class ReplicasController {
         return replicasOf(request.keyspace(), request.table(), request.key(), request.dc(), request.consistency());
     }
 
-    /** The answer of a plain single-key request and the snapshot it was computed from. */
-    record PlainAnswer(ReplicasResponse response, ServedSnapshot served) {
-    }
-
     /**
      * {@code GET /replicas}' answer for one key of a table with an optional data centre (no token, no consistency),
      * for {@link SingleKeyFastPath}: the answer {@link #replicas} gives, or null when that handler would refuse the
      * request, and then nothing was counted as a hit (the handler answers it, problem and all, and counts what it
      * counts). Everything is checked against one snapshot, before the key is counted.
      */
-    PlainAnswer plainAnswer(String keyspace, String table, Map<String, String> key, String dc) {
+    ReplicasResponse plainAnswer(String keyspace, String table, Map<String, String> key, String dc) {
         try {
-            return routing.route(keyspace, table, List.of(key), true,
-                    routes -> new PlainAnswer(answer(routes, table, dc, null), routes.snapshot()));
+            return routing.route(keyspace, table, List.of(key), true, routes -> answer(routes, table, dc, null));
         } catch (RuntimeException refused) {
             return null; // refused before anything was counted: Spring MVC answers with the problem
         }

@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
@@ -75,7 +76,7 @@ public class RingController {
             @Schema(description = "Offset of the next page; absent on the last page", nullable = true)
             Integer nextOffset,
             @Schema(description = "This page of nodes, in the ring's node order") List<NodeView> nodes,
-            List<KeyspaceView> keyspaces, SnapshotView snapshot) {
+            List<KeyspaceView> keyspaces, SnapshotView snapshot) implements SnapshotAnswer {
     }
 
     /** The most nodes one page may hold. */

@@ -54,7 +54,7 @@ public final class SingleKeyFastPath implements Filter {
             throws IOException, ServletException {
         if (req instanceof HttpServletRequest request && res instanceof HttpServletResponse response
                 && "GET".equals(request.getMethod()) && exactPath(request)) {
-            ReplicasController.PlainAnswer answer = plainAnswer(request);
+            ReplicasController.ReplicasResponse answer = plainAnswer(request);
             if (answer != null) {
                 served.increment(); // before the answer leaves: a client may look as soon as it has it
                 write(request, response, answer);
@@ -65,11 +65,11 @@ public final class SingleKeyFastPath implements Filter {
     }
 
     private void write(HttpServletRequest request, HttpServletResponse response,
-            ReplicasController.PlainAnswer answer) throws IOException {
-        byte[] body = json.writeValueAsBytes(answer.response());
+            ReplicasController.ReplicasResponse answer) throws IOException {
+        byte[] body = json.writeValueAsBytes(answer);
         // what RequestMappingInfoHandlerMapping sets when it picks the handler: the metrics' uri tag
         ServerHttpObservationFilter.findObservationContext(request).ifPresent(c -> c.setPathPattern(PATH));
-        response.setHeader(HttpHeaders.ETAG, caching.etagOf(answer.served()));
+        response.setHeader(HttpHeaders.ETAG, caching.etagOf(answer));
         response.setHeader(HttpHeaders.CACHE_CONTROL, caching.cacheControl());
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         response.setContentLength(body.length);
@@ -88,7 +88,7 @@ public final class SingleKeyFastPath implements Filter {
     }
 
     /** The answer, or null when the request is not a plain one or the handler would refuse it. */
-    private ReplicasController.PlainAnswer plainAnswer(HttpServletRequest request) {
+    private ReplicasController.ReplicasResponse plainAnswer(HttpServletRequest request) {
         if (request.getHeader(HttpHeaders.IF_NONE_MATCH) != null || !takesJson(request.getHeader(HttpHeaders.ACCEPT))) {
             return null;
         }

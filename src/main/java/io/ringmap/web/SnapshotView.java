@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
@@ -17,10 +18,16 @@ public record SnapshotView(
         @Schema(description = "Seconds since the snapshot was built", example = "12.5") double ageSeconds,
         @Schema(description = "True when the cluster cannot be reached and answers come from the last good snapshot")
         boolean stale,
-        @Schema(description = "Why the snapshot is stale", nullable = true) String staleReason) {
+        @Schema(description = "Why the snapshot is stale", nullable = true) String staleReason)
+        implements SnapshotAnswer.Source {
 
     public static SnapshotView of(ServedSnapshot served) {
         return new SnapshotView(served.source(), served.contentHash(), served.version(), served.createdAt(),
                 served.age().toMillis() / 1000.0, served.stale(), served.staleReason());
+    }
+
+    @Override
+    public String etag() {
+        return ServedSnapshot.etag(version, stale);
     }
 }

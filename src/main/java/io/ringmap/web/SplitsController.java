@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
@@ -77,7 +78,7 @@ public class SplitsController {
             @Schema(description = "Splits asked for") int requested,
             @Schema(description = "Splits returned (aligned: about n; more when no node replicates 1/n of the ring, "
                     + "e.g. vnode rings with many nodes)") int count,
-            List<SplitView> splits, SnapshotView snapshot) {
+            List<SplitView> splits, SnapshotView snapshot) implements SnapshotAnswer {
     }
 
     @GetMapping(path = "/splits", produces = "application/json")

@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
@@ -56,7 +57,7 @@ public class TokenController {
                     + "numbers)", example = "-4069959284402364209") String token,
             @Schema(description = "The serialized partition key Cassandra hashes, hex", example = "00000001")
             String serializedKey,
-            SnapshotView snapshot) {
+            SnapshotView snapshot) implements SnapshotAnswer {
     }
 
     /** One key of a table, in a JSON body: the single-key form that generated clients call. */

@@ -134,7 +134,7 @@ class SnapshotHolderTest {
     @Test
     void answersNothingBeforeTheFirstPublication() {
         SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
-        holder.markStale("connecting to Cassandra");
+        holder.connecting("connecting to Cassandra");
         assertThatThrownBy(holder::current).isInstanceOf(NoSnapshotException.class)
                 .hasMessageContaining("connecting to Cassandra");
         assertThat(holder.latest()).isNull();

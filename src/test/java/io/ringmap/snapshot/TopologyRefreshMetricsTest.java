@@ -34,10 +34,13 @@ class TopologyRefreshMetricsTest {
         var lastSuccess = registry.get(TopologyRefreshMetrics.LAST_SUCCESS).tag("source", "cluster").gauge();
         var failures = registry.get(TopologyRefreshMetrics.FAILURES).functionCounter();
 
-        // before the first snapshot: no time, and connecting is no failure
-        holder.markStale("connecting to Cassandra");
+        // before the first snapshot: no time, connecting is no failure, a failed connection attempt is one
+        holder.connecting("connecting to Cassandra");
         assertThat(lastSuccess.value()).isNaN();
         assertThat(failures.count()).isZero();
+        holder.markStale("cannot connect to Cassandra: no node answered: 127.0.0.1:9042: connection refused");
+        assertThat(lastSuccess.value()).isNaN();
+        assertThat(failures.count()).isEqualTo(1);
 
         holder.publish(sample(), "cluster:test");
         assertThat(lastSuccess.value()).isEqualTo(T0.getEpochSecond());
@@ -52,7 +55,7 @@ class TopologyRefreshMetricsTest {
         clock.set(T0.plusSeconds(60));
         holder.markStale("cluster unreachable");
         holder.publishStale(sample(), "cluster:test", "every node DOWN");
-        assertThat(failures.count()).isEqualTo(2);
+        assertThat(failures.count()).isEqualTo(3);
         assertThat(lastSuccess.value()).isEqualTo(T0.getEpochSecond() + 30);
     }
 

@@ -39,9 +39,9 @@ class ClusterDriverSettingsTest {
     @Test
     void aSchemaRefreshCountsAsStuckAfterTwiceAgreementPlusQueriesAndASecond() {
         // agreement 2 s + its last query 5 s (control connection timeout) + schema queries 2 s, twice, + 1 s
-        assertThat(ClusterTopologySource.stuckAfter(ringmapProfile())).isEqualTo(Duration.ofSeconds(19));
+        assertThat(StuckSchemaRefresh.stuckAfter(ringmapProfile())).isEqualTo(Duration.ofSeconds(19));
         // with the driver's defaults it would be 35 s: a schema change could go unseen for over half a minute
-        assertThat(ClusterTopologySource.stuckAfter(profile(DriverConfigLoader.programmaticBuilder())))
+        assertThat(StuckSchemaRefresh.stuckAfter(profile(DriverConfigLoader.programmaticBuilder())))
                 .isEqualTo(Duration.ofSeconds(35));
     }
 }

@@ -179,10 +179,10 @@ class ClusterModelReaderTest {
     void connectionRetriesDoubleFromHalfASecondUpToTheConfiguredMaximum() {
         Duration max = Duration.ofSeconds(5);
 
-        assertThat(ClusterTopologySource.backoff(1, max)).isEqualTo(Duration.ofMillis(500));
-        assertThat(ClusterTopologySource.backoff(2, max)).isEqualTo(Duration.ofSeconds(1));
-        assertThat(ClusterTopologySource.backoff(4, max)).isEqualTo(Duration.ofSeconds(4));
-        assertThat(ClusterTopologySource.backoff(5, max)).isEqualTo(max);
-        assertThat(ClusterTopologySource.backoff(1000, max)).isEqualTo(max);
+        assertThat(ClusterSessions.backoff(1, max)).isEqualTo(Duration.ofMillis(500));
+        assertThat(ClusterSessions.backoff(2, max)).isEqualTo(Duration.ofSeconds(1));
+        assertThat(ClusterSessions.backoff(4, max)).isEqualTo(Duration.ofSeconds(4));
+        assertThat(ClusterSessions.backoff(5, max)).isEqualTo(max);
+        assertThat(ClusterSessions.backoff(1000, max)).isEqualTo(max);
     }
 }

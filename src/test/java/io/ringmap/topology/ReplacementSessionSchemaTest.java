@@ -13,18 +13,18 @@ class ReplacementSessionSchemaTest {
 
     @Test
     void aNewSessionWithoutKeyspacesIsRefusedWhileTheStuckOneHasSome() {
-        assertThat(ClusterTopologySource.schemaLoaded(0, 7)).isFalse();
+        assertThat(StuckSchemaRefresh.schemaLoaded(0, 7)).isFalse();
     }
 
     @Test
     void aNewSessionWithKeyspacesIsTaken() {
-        assertThat(ClusterTopologySource.schemaLoaded(7, 7)).isTrue();
-        assertThat(ClusterTopologySource.schemaLoaded(3, 7)).isTrue(); // keyspaces dropped meanwhile
-        assertThat(ClusterTopologySource.schemaLoaded(9, 0)).isTrue();
+        assertThat(StuckSchemaRefresh.schemaLoaded(7, 7)).isTrue();
+        assertThat(StuckSchemaRefresh.schemaLoaded(3, 7)).isTrue(); // keyspaces dropped meanwhile
+        assertThat(StuckSchemaRefresh.schemaLoaded(9, 0)).isTrue();
     }
 
     @Test
     void withAFilterMatchingNoKeyspaceAnEmptySchemaIsNoFailure() {
-        assertThat(ClusterTopologySource.schemaLoaded(0, 0)).isTrue();
+        assertThat(StuckSchemaRefresh.schemaLoaded(0, 0)).isTrue();
     }
 }

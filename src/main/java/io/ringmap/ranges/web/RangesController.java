@@ -1,5 +1,6 @@
 package io.ringmap.ranges.web;
 
+import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.ranges.RangeMap;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -47,7 +48,7 @@ public class RangesController {
             @Schema(description = "Per range, its replicas' node indexes in placement order") int[][] replicas,
             @Schema(description = "Per range, the node indexes of its transient replicas; absent without transient "
                     + "replication", nullable = true) int[][] transientReplicas,
-            List<String> warnings, SnapshotView snapshot) {
+            List<String> warnings, SnapshotView snapshot) implements SnapshotAnswer {
     }
 
     @GetMapping(path = "/ranges", produces = "application/json")

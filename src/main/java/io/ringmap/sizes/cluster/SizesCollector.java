@@ -11,7 +11,7 @@ import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.TableName;
 import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.token.Partitioner;
-import io.ringmap.topology.ClusterTopologySource;
+import io.ringmap.topology.ClusterSession;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.SnapshotHolder;
 import java.time.Clock;
@@ -51,7 +51,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     private static final Set<String> SYSTEM_KEYSPACES = Set.of("system", "system_schema", "system_auth",
             "system_distributed", "system_traces", "system_views", "system_virtual_schema", "system_cluster_metadata");
 
-    private final ClusterTopologySource cluster;
+    private final ClusterSession cluster;
     private final SnapshotHolder snapshots;
     private final SizesProperties settings;
     private final Clock clock;
@@ -63,7 +63,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     private ExecutorService workers;
     private volatile boolean running;
 
-    public SizesCollector(ClusterTopologySource cluster, SnapshotHolder snapshots, SizesProperties settings,
+    public SizesCollector(ClusterSession cluster, SnapshotHolder snapshots, SizesProperties settings,
             Clock clock) {
         this.cluster = cluster;
         this.snapshots = snapshots;
@@ -153,14 +153,14 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         CqlNodeReader reader = new CqlNodeReader(session.get(), settings.queryTimeout(), partitioner, wanted,
                 settings.maxTables(), settings.maxRangesPerNode());
         List<Node> nodes = new ArrayList<>(session.get().getMetadata().getNodes().values());
-        nodes.sort(Comparator.comparing(ClusterTopologySource::addressOf));
+        nodes.sort(Comparator.comparing(ClusterSession::addressOf));
         List<Future<NodeReport>> futures = new ArrayList<>();
         for (Node node : nodes) {
             futures.add(workers.submit(() -> readNode(reader, node)));
         }
         List<NodeReport> reports = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
-            String address = ClusterTopologySource.addressOf(nodes.get(i));
+            String address = ClusterSession.addressOf(nodes.get(i));
             try {
                 reports.add(futures.get(i).get(budget().toMillis(), TimeUnit.MILLISECONDS));
             } catch (InterruptedException e) {
@@ -193,7 +193,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     }
 
     private NodeReport readNode(CqlNodeReader reader, Node node) {
-        String address = ClusterTopologySource.addressOf(node);
+        String address = ClusterSession.addressOf(node);
         CqlNodeReader.Answer answer = reader.read(node);
         List<String> problems = new ArrayList<>(answer.problems());
         Map<TableName, NodeTableStats> tables = new HashMap<>(answer.tables());

@@ -7,7 +7,7 @@ import io.ringmap.sizes.cluster.SizesCollector;
 import io.ringmap.sizes.metrics.SizeMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
-import io.ringmap.topology.ClusterTopologySource;
+import io.ringmap.topology.ClusterSession;
 import io.ringmap.snapshot.SnapshotHolder;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -27,7 +27,7 @@ public class SizesConfiguration {
     @Bean
     @Conditional(OnContactPointsCondition.class)
     @ConditionalOnProperty(name = "ringmap.sizes.enabled", havingValue = "true", matchIfMissing = true)
-    SizesCollector sizesCollector(ClusterTopologySource cluster, SnapshotHolder snapshots, SizesProperties settings,
+    SizesCollector sizesCollector(ClusterSession cluster, SnapshotHolder snapshots, SizesProperties settings,
             Clock clock) {
         return new SizesCollector(cluster, snapshots, settings, clock);
     }

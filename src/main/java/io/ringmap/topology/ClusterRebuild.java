@@ -1,0 +1,102 @@
+package io.ringmap.topology;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Metadata;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import io.ringmap.config.ClusterProperties;
+import io.ringmap.config.TopologyProperties;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads the driver's metadata into a model and publishes it, fresh when a node answered a query, stale otherwise: a
+ * driver reporting every node DOWN, or a {@code system.local} read that fails, means answers come from the last good
+ * snapshot. Topology thread only.
+ */
+final class ClusterRebuild {
+
+    private static final Logger log = LoggerFactory.getLogger(ClusterTopologySource.class);
+
+    private final TopologyProperties topology;
+    private final ClusterProperties cluster;
+    private final TopologyPublisher publisher;
+    private volatile String clusterName;
+    /** The node ringmap's queries reach, kept while it is UP (LocalStrategy keyspaces resolve to it). */
+    private volatile String answeringNode;
+
+    ClusterRebuild(TopologyProperties topology, ClusterProperties cluster, TopologyPublisher publisher) {
+        this.topology = topology;
+        this.cluster = cluster;
+        this.publisher = publisher;
+    }
+
+    /** The source's name: the cluster's, once read. */
+    String name() {
+        String n = clusterName;
+        return "cluster:" + (n == null ? "unknown" : n);
+    }
+
+    /** Reads {@code s}'s metadata and publishes it. */
+    void rebuild(CqlSession s) {
+        try {
+            Metadata metadata = s.getMetadata();
+            String staleReason = null;
+            if (metadata.getNodes().values().stream().noneMatch(n -> n.getState() == NodeState.UP)) {
+                staleReason = "lost contact with Cassandra: the driver reports every node DOWN";
+            } else {
+                Optional<String> failure = ping(s, metadata);
+                if (failure.isPresent()) {
+                    staleReason = "lost contact with Cassandra: " + failure.get();
+                }
+            }
+            String local = cluster.localNode() != null ? cluster.localNode() : answeringNode;
+            Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local);
+            if (model.isEmpty()) {
+                log.debug("the driver has no token map yet; waiting for the next event or refresh");
+                if (staleReason != null) {
+                    publisher.markStale(staleReason);
+                }
+                return;
+            }
+            clusterName = model.get().clusterName();
+            if (staleReason == null) {
+                publisher.publish(model.get(), name());
+            } else {
+                publisher.publishStale(model.get(), name(), staleReason);
+            }
+        } catch (IllegalArgumentException e) {
+            log.error("the topology of {} cannot form a ring; serving the last good snapshot: {}", name(),
+                    e.getMessage());
+        } catch (RuntimeException e) {
+            log.error("reading the topology of {} failed; serving the last good snapshot", name(), e);
+        }
+    }
+
+    /**
+     * Asks a node for {@code system.local}; on success remembers which node answered (unless the one already
+     * remembered is still UP, so LocalStrategy placements do not follow the load balancer around).
+     *
+     * @return why the cluster is unreachable, or empty when a node answered
+     */
+    private Optional<String> ping(CqlSession s, Metadata metadata) {
+        try {
+            ResultSet rs = s.execute(SimpleStatement.newInstance("SELECT release_version FROM system.local")
+                    .setTimeout(cluster.checkTimeout()));
+            Node coordinator = rs.getExecutionInfo().getCoordinator();
+            String current = answeringNode;
+            // by host id: nodes sharing an IP on different ports have distinct ids
+            boolean currentUp = current != null && metadata.getNodes().values().stream()
+                    .anyMatch(n -> n.getState() == NodeState.UP && ClusterModelReader.node(n).hostId().equals(current));
+            if (!currentUp && coordinator != null) {
+                answeringNode = ClusterModelReader.node(coordinator).hostId();
+            }
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of(ConnectionErrors.message(e));
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.ringmap.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.ringmap.config.TopologyProperties;
+import io.ringmap.ring.NodeState;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.testsupport.MovingClock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.core.io.DefaultResourceLoader;
+
+/**
+ * A {@code file:} topology follows its edits on the refresh interval: changed content is published, unchanged content
+ * (or an edit that leaves the model as it was) keeps the snapshot, an invalid edit keeps the last good snapshot marked
+ * stale with the parse error, and a later valid edit recovers.
+ */
+class StaticTopologyFileEditsTest {
+
+    static final Instant T0 = Instant.parse("2026-12-01T00:00:00Z");
+    static final String SAMPLE = sample();
+    static final String N2_DOWN = SAMPLE.replace("{hostId: N2, ", "{hostId: N2, state: DOWN, ");
+
+    @TempDir
+    Path dir;
+
+    final MovingClock clock = new MovingClock(T0);
+    final SnapshotHolder holder = new SnapshotHolder(clock);
+    StaticTopologySource source;
+
+    @AfterEach
+    void stop() {
+        if (source != null) {
+            source.destroy();
+        }
+    }
+
+    @Test
+    void publishesAnEditedFileOnTheRefreshInterval() throws IOException {
+        Path file = write(SAMPLE);
+        start("file:" + file, Duration.ofMillis(100));
+        assertThat(holder.current().createdAt()).isEqualTo(T0);
+
+        clock.set(T0.plusSeconds(60));
+        Files.writeString(file, N2_DOWN);
+
+        ServedSnapshot edited = await().atMost(Duration.ofSeconds(20))
+                .until(holder::current, s -> s.version() == 2);
+        assertThat(edited.createdAt()).isEqualTo(T0.plusSeconds(60));
+        assertThat(edited.stale()).isFalse();
+        assertThat(edited.tokenRing().nodes().get(1).state()).isEqualTo(NodeState.DOWN);
+    }
+
+    @Test
+    void keepsTheLastGoodSnapshotStaleWithTheParseErrorUntilAValidEdit() throws IOException {
+        Path file = write(SAMPLE);
+        start("file:" + file, Duration.ofMillis(100));
+
+        Files.writeString(file, SAMPLE.replace("tokens: [\"0\"]", "tokens: [\"-4611686018427387904\"]"));
+        ServedSnapshot invalid = await().atMost(Duration.ofSeconds(20)).until(holder::current, ServedSnapshot::stale);
+        assertThat(invalid.version()).isEqualTo(1);
+        assertThat(invalid.staleReason()).startsWith("static topology file:" + file + " is invalid, serving the last "
+                + "good snapshot: ").contains("token -4611686018427387904 is owned by both");
+        assertThat(holder.failedRefreshes()).isEqualTo(1);
+
+        clock.set(T0.plusSeconds(90));
+        Files.writeString(file, N2_DOWN);
+        ServedSnapshot recovered = await().atMost(Duration.ofSeconds(20)).until(holder::current, s -> !s.stale());
+        assertThat(recovered.version()).isGreaterThan(1); // a new snapshot (a refused build consumes a number too)
+        assertThat(recovered.tokenRing().nodes().get(1).state()).isEqualTo(NodeState.DOWN);
+        assertThat(recovered.createdAt()).isEqualTo(T0.plusSeconds(90));
+        assertThat(holder.failedRefreshes()).isEqualTo(1); // the invalid content was reported once, not per re-read
+    }
+
+    @Test
+    void publishesNothingNewForUnchangedContentOrAnEditThatLeavesTheModelAsItWas() throws IOException {
+        Path file = write(SAMPLE);
+        start("file:" + file, Duration.ofHours(1)); // explicit refreshes only
+
+        clock.set(T0.plusSeconds(30));
+        Files.writeString(file, SAMPLE); // rewritten as it was
+        source.refresh();
+        Files.writeString(file, SAMPLE + "\n# a comment\n");
+        source.refresh();
+
+        assertThat(holder.current().version()).isEqualTo(1);
+        assertThat(holder.current().createdAt()).isEqualTo(T0);
+        assertThat(holder.current().stale()).isFalse();
+    }
+
+    @Test
+    void aClasspathTopologyIsReadOnce() {
+        start("classpath:topology/default.yaml", Duration.ofMillis(100));
+        source.refresh(); // explicit: read again, unchanged
+
+        assertThat(holder.current().version()).isEqualTo(1);
+        assertThat(holder.current().source()).isEqualTo("static:classpath:topology/default.yaml");
+    }
+
+    private void start(String location, Duration interval) {
+        source = new StaticTopologySource(new DefaultResourceLoader(),
+                new TopologyProperties(location, interval, List.of(), "static"), holder);
+        source.afterSingletonsInstantiated();
+    }
+
+    private Path write(String content) throws IOException {
+        Path file = dir.resolve("ring.yaml");
+        Files.writeString(file, content);
+        return file;
+    }
+
+    private static String sample() {
+        try (InputStream in = StaticTopologyFileEditsTest.class.getResourceAsStream("/topology/default.yaml")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
