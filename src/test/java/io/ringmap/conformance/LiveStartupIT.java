@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -27,6 +29,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "spring.cassandra.contact-points=127.0.0.36:9042",
         "spring.cassandra.local-datacenter=dc1",
         "management.server.port=0"})
+@ResourceLock(providers = ClusterLocks.class)
 class LiveStartupIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("live-startup", CassandraPartitioner.MURMUR3, List.of(

@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import java.time.Duration;
@@ -19,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -39,6 +42,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "ringmap.topology.cluster.reconnect-max-delay=1s",
         "management.server.port=0"})
 @ExtendWith(OutputCaptureExtension.class)
+// reads its own log from the captured standard output, which concurrently running classes would write to
+@Isolated
+@ResourceLock(providers = ClusterLocks.class)
 class SchemaRefreshAfterOutageIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("schema-refresh", CassandraPartitioner.MURMUR3,

@@ -6,6 +6,7 @@ import io.ringmap.RingmapApplication;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClientAccess;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -45,6 +48,9 @@ import tools.jackson.databind.json.JsonMapper;
  * password or store secret appears in any log line or response.
  */
 @ExtendWith(OutputCaptureExtension.class)
+// reads its own log from the captured standard output, which concurrently running classes would write to
+@Isolated
+@ResourceLock(providers = ClusterLocks.class)
 class SecureClusterIT {
 
     static final Path PKI = Path.of("target", "secure-cluster-pki").toAbsolutePath();
