@@ -401,11 +401,9 @@ class AvailabilityIT {
         CassandraCluster cluster = CASSANDRA.cluster();
         String address = SPEC.nodes().get(index).address();
         cluster.stopNode(index);
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!cluster.nodetool(0, "status").lines().anyMatch(l -> l.startsWith("DN") && l.contains(address + " "))) {
-            assertThat(System.nanoTime()).as("127.0.0.50 sees " + address + " down").isLessThan(deadline);
-            RingmapHttp.sleepQuietly(500);
-        }
+        Polling.until("127.0.0.50 sees " + address + " down", Duration.ofSeconds(60), Duration.ofMillis(500),
+                () -> cluster.nodetool(0, "status"),
+                status -> status.lines().anyMatch(l -> l.startsWith("DN") && l.contains(address + " ")));
         http().await("/ring", r -> r.status() == 200 && RingmapHttp.nodeState(r.json(), address).equals("DOWN"),
                 Duration.ofSeconds(30));
     }

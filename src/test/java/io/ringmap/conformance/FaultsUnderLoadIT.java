@@ -221,7 +221,7 @@ class FaultsUnderLoadIT {
         assertThat(managementGet("/livez").status()).isEqualTo(200);
         JsonNode health = managementGet("/actuator/health").json();
         assertThat(health.at("/components/ring/details/stale").asBoolean()).isTrue();
-        sleep(3000); // the load keeps going against the stale snapshot
+        RingmapHttp.sleepQuietly(3000); // the load keeps going against the stale snapshot
         long t1 = System.nanoTime();
         cluster.startNodes(0, 1, 2);
         awaitJson("/ring", r -> !r.get("snapshot").get("stale").asBoolean()
@@ -291,22 +291,17 @@ class FaultsUnderLoadIT {
      * 30 s, since gossip and the driver notice a dead node at different moments.
      */
     void assertStatesMatchNodetool(CassandraCluster cluster, int askNode) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Map<String, String> expected = Map.of();
-        Map<String, String> actual = Map.of();
-        while (System.nanoTime() < deadline) {
-            expected = CassandraAnswers.status(cluster, askNode);
-            JsonNode ring = get("/ring").json();
-            actual = new LinkedHashMap<>();
-            for (String address : expected.keySet()) {
-                actual.put(address, RingmapHttp.nodeState(ring, address));
-            }
-            if (expected.size() == ADDRESSES.size() && expected.equals(actual)) {
-                return;
-            }
-            sleep(500);
-        }
-        throw new AssertionError("nodetool status says " + expected + ", ringmap's /ring " + actual);
+        Polling.until("nodetool status and ringmap's /ring agree", Duration.ofSeconds(30), Duration.ofMillis(500),
+                () -> {
+                    Map<String, String> expected = CassandraAnswers.status(cluster, askNode);
+                    JsonNode ring = get("/ring").json();
+                    Map<String, String> actual = new LinkedHashMap<>();
+                    for (String address : expected.keySet()) {
+                        actual.put(address, RingmapHttp.nodeState(ring, address));
+                    }
+                    return Map.of("nodetool status", expected, "ringmap's /ring", actual);
+                }, views -> views.get("nodetool status").size() == ADDRESSES.size()
+                        && views.get("nodetool status").equals(views.get("ringmap's /ring")));
     }
 
     // ---- HTTP
@@ -342,7 +337,4 @@ class FaultsUnderLoadIT {
         System.out.printf("[FaultsUnderLoadIT] %s: %d ms%n", what, (System.nanoTime() - sinceNanos) / 1_000_000);
     }
 
-    static void sleep(long millis) {
-        RingmapHttp.sleepQuietly(millis);
-    }
 }

@@ -122,21 +122,15 @@ class SchemaRefreshAfterOutageIT {
     }
 
     private static void awaitDriverSeesTheNodeUp(CqlSession driver) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (driver.getMetadata().getNodes().values().stream().noneMatch(n -> n.getState() == NodeState.UP)) {
-            assertThat(System.nanoTime()).as("the driver sees the restarted node UP").isLessThan(deadline);
-            RingmapHttp.sleepQuietly(100);
-        }
+        Polling.until("the driver sees the restarted node UP", Duration.ofSeconds(30), Duration.ofMillis(100),
+                () -> driver.getMetadata().getNodes().values().stream().anyMatch(n -> n.getState() == NodeState.UP));
         // and its control connection is back (it reconnects right after the node is UP)
         RingmapHttp.sleepQuietly(1000);
     }
 
     private static void awaitOutput(CapturedOutput output, String text, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!output.getAll().contains(text)) {
-            assertThat(System.nanoTime()).as("the log says '%s' within %s", text, within).isLessThan(deadline);
-            RingmapHttp.sleepQuietly(100);
-        }
+        Polling.until("the log says '" + text + "'", within, Duration.ofMillis(100),
+                () -> output.getAll().contains(text));
     }
 
     static void report(String what, long sinceNanos) {

@@ -301,17 +301,8 @@ class SecureClusterIT {
 
         private static HttpResponse<String> poll(int port, String path, Predicate<HttpResponse<String>> condition,
                 Duration within) {
-            long deadline = System.nanoTime() + within.toNanos();
-            HttpResponse<String> last = null;
-            while (System.nanoTime() < deadline) {
-                last = send(port, path);
-                if (condition.test(last)) {
-                    return last;
-                }
-                sleep(200);
-            }
-            throw new AssertionError(path + " did not meet the condition within " + within + "; last answer: "
-                    + (last == null ? "none" : last.statusCode() + " " + last.body()));
+            return Polling.until(path + " meets the condition", within, Duration.ofMillis(200),
+                    () -> send(port, path), condition, last -> last.statusCode() + " " + last.body());
         }
 
         private static HttpResponse<String> send(int port, String path) {
@@ -365,12 +356,4 @@ class SecureClusterIT {
         }
     }
 
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -447,16 +447,8 @@ class SizesConformanceIT {
 
     Map<String, Double> awaitSeries(String prefix, Predicate<Map<String, Double>> condition, Duration within)
             throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        Map<String, Double> last = Map.of();
-        while (System.nanoTime() < deadline) {
-            last = scrape(prefix);
-            if (condition.test(last)) {
-                return last;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("no scrape met the condition within " + within + "; last: " + last);
+        return Polling.until("a scrape of " + prefix + " meets the condition", within, Duration.ofMillis(250),
+                () -> scrape(prefix), condition);
     }
 
     @Test

@@ -224,15 +224,8 @@ class TokenConformanceIT {
             session.execute(SimpleStatement.newInstance(table.create(KEYSPACE)).setTimeout(Duration.ofSeconds(60)));
         }
         // every node must know the new tables before the unprepared inserts reach them
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        Polling.until("schema agreement after creating the literal tables", Duration.ofSeconds(120),
+                Duration.ofMillis(200), session::checkSchemaAgreement);
         for (int t = 0; t < LiteralKeys.TABLES.size(); t++) {
             LiteralKeys.Table table = LiteralKeys.TABLES.get(t);
             Semaphore inFlight = new Semaphore(64);
