@@ -9,6 +9,7 @@ import io.ringmap.conformance.ReplicaConformanceIT.Case;
 import io.ringmap.replication.NetworkTopologyOptions;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.StandardCluster;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
@@ -42,6 +44,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
 @DirtiesContext
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(providers = ClusterLocks.class)
 class AddressConformanceIT {
 
     static final List<Case> CASES = List.of(

@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import java.net.InetSocketAddress;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -49,6 +51,7 @@ import tools.jackson.databind.JsonNode;
         "ringmap.topology.refresh-interval=5s",
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(providers = ClusterLocks.class)
 class AvailabilityIT {
 
     /** Each DC divides the ring evenly and the DCs interleave: the tokens GET /tokens/balanced proposes for 2 x 2. */
@@ -398,11 +401,9 @@ class AvailabilityIT {
         CassandraCluster cluster = CASSANDRA.cluster();
         String address = SPEC.nodes().get(index).address();
         cluster.stopNode(index);
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!cluster.nodetool(0, "status").lines().anyMatch(l -> l.startsWith("DN") && l.contains(address + " "))) {
-            assertThat(System.nanoTime()).as("127.0.0.50 sees " + address + " down").isLessThan(deadline);
-            RingmapHttp.sleepQuietly(500);
-        }
+        Polling.until("127.0.0.50 sees " + address + " down", Duration.ofSeconds(60), Duration.ofMillis(500),
+                () -> cluster.nodetool(0, "status"),
+                status -> status.lines().anyMatch(l -> l.startsWith("DN") && l.contains(address + " ")));
         http().await("/ring", r -> r.status() == 200 && RingmapHttp.nodeState(r.json(), address).equals("DOWN"),
                 Duration.ofSeconds(30));
     }

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -55,6 +57,7 @@ import tools.jackson.databind.json.JsonMapper;
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(providers = ClusterLocks.class)
 class FaultsUnderLoadIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("faults", CassandraPartitioner.MURMUR3, List.of(
@@ -218,7 +221,7 @@ class FaultsUnderLoadIT {
         assertThat(managementGet("/livez").status()).isEqualTo(200);
         JsonNode health = managementGet("/actuator/health").json();
         assertThat(health.at("/components/ring/details/stale").asBoolean()).isTrue();
-        sleep(3000); // the load keeps going against the stale snapshot
+        RingmapHttp.sleepQuietly(3000); // the load keeps going against the stale snapshot
         long t1 = System.nanoTime();
         cluster.startNodes(0, 1, 2);
         awaitJson("/ring", r -> !r.get("snapshot").get("stale").asBoolean()
@@ -288,22 +291,17 @@ class FaultsUnderLoadIT {
      * 30 s, since gossip and the driver notice a dead node at different moments.
      */
     void assertStatesMatchNodetool(CassandraCluster cluster, int askNode) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Map<String, String> expected = Map.of();
-        Map<String, String> actual = Map.of();
-        while (System.nanoTime() < deadline) {
-            expected = CassandraAnswers.status(cluster, askNode);
-            JsonNode ring = get("/ring").json();
-            actual = new LinkedHashMap<>();
-            for (String address : expected.keySet()) {
-                actual.put(address, RingmapHttp.nodeState(ring, address));
-            }
-            if (expected.size() == ADDRESSES.size() && expected.equals(actual)) {
-                return;
-            }
-            sleep(500);
-        }
-        throw new AssertionError("nodetool status says " + expected + ", ringmap's /ring " + actual);
+        Polling.until("nodetool status and ringmap's /ring agree", Duration.ofSeconds(30), Duration.ofMillis(500),
+                () -> {
+                    Map<String, String> expected = CassandraAnswers.status(cluster, askNode);
+                    JsonNode ring = get("/ring").json();
+                    Map<String, String> actual = new LinkedHashMap<>();
+                    for (String address : expected.keySet()) {
+                        actual.put(address, RingmapHttp.nodeState(ring, address));
+                    }
+                    return Map.of("nodetool status", expected, "ringmap's /ring", actual);
+                }, views -> views.get("nodetool status").size() == ADDRESSES.size()
+                        && views.get("nodetool status").equals(views.get("ringmap's /ring")));
     }
 
     // ---- HTTP
@@ -339,7 +337,4 @@ class FaultsUnderLoadIT {
         System.out.printf("[FaultsUnderLoadIT] %s: %d ms%n", what, (System.nanoTime() - sinceNanos) / 1_000_000);
     }
 
-    static void sleep(long millis) {
-        RingmapHttp.sleepQuietly(millis);
-    }
 }

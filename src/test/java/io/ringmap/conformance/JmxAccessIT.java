@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import io.ringmap.RingmapApplication;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.JmxAccess;
 import io.ringmap.testcluster.NodeSpec;
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -44,6 +47,9 @@ import tools.jackson.databind.JsonNode;
  * its problems say why, while its CQL figures still answer; no password shows in any answer or log line.
  */
 @ExtendWith(OutputCaptureExtension.class)
+// reads its own log from the captured standard output, which concurrently running classes would write to
+@Isolated
+@ResourceLock(providers = ClusterLocks.class)
 class JmxAccessIT {
 
     static final Path PKI = Path.of("target", "jmx-access-pki").toAbsolutePath();

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -30,6 +32,7 @@ import tools.jackson.databind.JsonNode;
         "ringmap.topology.refresh-interval=5s",
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(providers = ClusterLocks.class)
 class LiveRefreshIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("live-refresh", CassandraPartitioner.MURMUR3, List.of(

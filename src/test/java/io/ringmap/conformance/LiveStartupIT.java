@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -27,6 +29,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "spring.cassandra.contact-points=127.0.0.36:9042",
         "spring.cassandra.local-datacenter=dc1",
         "management.server.port=0"})
+@ResourceLock(providers = ClusterLocks.class)
 class LiveStartupIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("live-startup", CassandraPartitioner.MURMUR3, List.of(
@@ -62,11 +65,8 @@ class LiveStartupIT {
         long ready = System.nanoTime();
 
         // then the service becomes ready by itself and answers
-        long deadline = ready + Duration.ofSeconds(15).toNanos();
-        while (get(managementPort, "/readyz").statusCode() != 200) {
-            assertThat(System.nanoTime()).as("readiness within 15 s of the cluster being up").isLessThan(deadline);
-            Thread.sleep(100);
-        }
+        Polling.until("readiness within 15 s of the cluster being up", Duration.ofSeconds(15), Duration.ofMillis(100),
+                () -> get(managementPort, "/readyz").statusCode(), status -> status == 200);
         System.out.printf("[LiveStartupIT] cluster ready -> service ready: %d ms%n",
                 (System.nanoTime() - ready) / 1_000_000);
         assertThat(get(port, "/token?keyspace=system_schema&table=tables&keyspace_name=x").statusCode())

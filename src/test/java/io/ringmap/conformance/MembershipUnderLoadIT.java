@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +37,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -57,6 +60,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(providers = ClusterLocks.class)
 class MembershipUnderLoadIT {
 
     static final long CLASS_LOADED = System.nanoTime();
@@ -366,16 +370,8 @@ class MembershipUnderLoadIT {
     }
 
     static void awaitNodetoolState(CassandraCluster cluster, String address, String code, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        Map<String, String> codes = Map.of();
-        while (System.nanoTime() < deadline) {
-            codes = statusCodes(cluster);
-            if (code.equals(codes.get(address))) {
-                return;
-            }
-            sleep(500);
-        }
-        throw new AssertionError("nodetool status never showed " + address + " " + code + ": " + codes);
+        Polling.until("nodetool status shows " + address + " " + code, within, Duration.ofMillis(500),
+                () -> statusCodes(cluster), codes -> code.equals(codes.get(address)));
     }
 
     /**
@@ -425,7 +421,7 @@ class MembershipUnderLoadIT {
                                 + "Cassandra's for %d of %d sampled keys", address, cassandraState,
                         ring.get("nodes").size(), address, ringmapNode, equal, SAMPLE * KEYSPACES.size()), 1,
                         Integer::sum);
-                sleep(Math.max(0, 1000 - (System.nanoTime() - look) / 1_000_000));
+                RingmapHttp.sleepQuietly(Math.max(0, 1000 - (System.nanoTime() - look) / 1_000_000));
             }
         } catch (IOException | javax.management.JMException e) {
             situations.merge("JMX of 127.0.0.86 failed: " + e, 1, Integer::sum);
@@ -441,16 +437,8 @@ class MembershipUnderLoadIT {
      * its tokens, state and host id.
      */
     void awaitConverged(CassandraCluster cluster, Placement expected, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        String difference = null;
-        while (System.nanoTime() < deadline) {
-            difference = difference(expected);
-            if (difference == null) {
-                return;
-            }
-            sleep(250);
-        }
-        throw new AssertionError("ringmap still differs from nodetool after " + within + ": " + difference);
+        Polling.until("ringmap agrees with nodetool", within, Duration.ofMillis(250),
+                () -> Optional.ofNullable(difference(expected)), Optional::isEmpty, Optional::get);
     }
 
     /** The first way ringmap differs from {@code expected}, or null. */
@@ -674,12 +662,4 @@ class MembershipUnderLoadIT {
         return (System.nanoTime() - sinceNanos) / 1e9;
     }
 
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.CassandraNode;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.NodetoolBatch;
 import io.ringmap.testcluster.StandardCluster;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestClassOrder;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
@@ -39,6 +41,7 @@ import tools.jackson.databind.JsonNode;
  * six-node two-DC cluster and on a vnode cluster. Counts are printed.
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
+@ResourceLock(providers = ClusterLocks.class)
 class ReplicaConformanceIT {
 
     static final int KEYS_PER_KEYSPACE = 500;

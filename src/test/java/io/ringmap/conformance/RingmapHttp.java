@@ -63,17 +63,8 @@ final class RingmapHttp {
 
     /** Polls GET {@code path} until the answer meets the condition. */
     Response await(String path, Predicate<Response> condition, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        Response last = null;
-        while (System.nanoTime() < deadline) {
-            last = get(path);
-            if (condition.test(last)) {
-                return last;
-            }
-            sleepQuietly(POLL_MILLIS);
-        }
-        throw new AssertionError("GET " + path + " did not meet the condition within " + within + "; last answer: "
-                + (last == null ? "none" : last.status() + " " + last.body()));
+        return Polling.until("GET " + path + " meets the condition", within, Duration.ofMillis(POLL_MILLIS),
+                () -> get(path), condition);
     }
 
     /** Polls GET {@code path} until it answers 200 with JSON that meets the condition; returns that JSON. */

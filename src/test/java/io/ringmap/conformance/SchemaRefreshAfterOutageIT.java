@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import java.time.Duration;
@@ -19,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -39,6 +42,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "ringmap.topology.cluster.reconnect-max-delay=1s",
         "management.server.port=0"})
 @ExtendWith(OutputCaptureExtension.class)
+// reads its own log from the captured standard output, which concurrently running classes would write to
+@Isolated
+@ResourceLock(providers = ClusterLocks.class)
 class SchemaRefreshAfterOutageIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("schema-refresh", CassandraPartitioner.MURMUR3,
@@ -116,21 +122,15 @@ class SchemaRefreshAfterOutageIT {
     }
 
     private static void awaitDriverSeesTheNodeUp(CqlSession driver) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (driver.getMetadata().getNodes().values().stream().noneMatch(n -> n.getState() == NodeState.UP)) {
-            assertThat(System.nanoTime()).as("the driver sees the restarted node UP").isLessThan(deadline);
-            RingmapHttp.sleepQuietly(100);
-        }
+        Polling.until("the driver sees the restarted node UP", Duration.ofSeconds(30), Duration.ofMillis(100),
+                () -> driver.getMetadata().getNodes().values().stream().anyMatch(n -> n.getState() == NodeState.UP));
         // and its control connection is back (it reconnects right after the node is UP)
         RingmapHttp.sleepQuietly(1000);
     }
 
     private static void awaitOutput(CapturedOutput output, String text, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!output.getAll().contains(text)) {
-            assertThat(System.nanoTime()).as("the log says '%s' within %s", text, within).isLessThan(deadline);
-            RingmapHttp.sleepQuietly(100);
-        }
+        Polling.until("the log says '" + text + "'", within, Duration.ofMillis(100),
+                () -> output.getAll().contains(text));
     }
 
     static void report(String what, long sinceNanos) {

@@ -6,6 +6,7 @@ import io.ringmap.RingmapApplication;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClientAccess;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -45,6 +48,9 @@ import tools.jackson.databind.json.JsonMapper;
  * password or store secret appears in any log line or response.
  */
 @ExtendWith(OutputCaptureExtension.class)
+// reads its own log from the captured standard output, which concurrently running classes would write to
+@Isolated
+@ResourceLock(providers = ClusterLocks.class)
 class SecureClusterIT {
 
     static final Path PKI = Path.of("target", "secure-cluster-pki").toAbsolutePath();
@@ -295,17 +301,8 @@ class SecureClusterIT {
 
         private static HttpResponse<String> poll(int port, String path, Predicate<HttpResponse<String>> condition,
                 Duration within) {
-            long deadline = System.nanoTime() + within.toNanos();
-            HttpResponse<String> last = null;
-            while (System.nanoTime() < deadline) {
-                last = send(port, path);
-                if (condition.test(last)) {
-                    return last;
-                }
-                sleep(200);
-            }
-            throw new AssertionError(path + " did not meet the condition within " + within + "; last answer: "
-                    + (last == null ? "none" : last.statusCode() + " " + last.body()));
+            return Polling.until(path + " meets the condition", within, Duration.ofMillis(200),
+                    () -> send(port, path), condition, last -> last.statusCode() + " " + last.body());
         }
 
         private static HttpResponse<String> send(int port, String path) {
@@ -359,12 +356,4 @@ class SecureClusterIT {
         }
     }
 
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -66,6 +68,7 @@ import tools.jackson.databind.JsonNode;
         "ringmap.sizes.jmx.sampling.enabled=true",
         "ringmap.sizes.jmx.sampling.duration=2s"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(providers = ClusterLocks.class)
 class SizesConformanceIT {
 
     static final ClusterSpec SPEC = new ClusterSpec("sizes", "ringmap-sizes", CassandraPartitioner.MURMUR3, List.of(
@@ -444,16 +447,8 @@ class SizesConformanceIT {
 
     Map<String, Double> awaitSeries(String prefix, Predicate<Map<String, Double>> condition, Duration within)
             throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        Map<String, Double> last = Map.of();
-        while (System.nanoTime() < deadline) {
-            last = scrape(prefix);
-            if (condition.test(last)) {
-                return last;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("no scrape met the condition within " + within + "; last: " + last);
+        return Polling.until("a scrape of " + prefix + " meets the condition", within, Duration.ofMillis(250),
+                () -> scrape(prefix), condition);
     }
 
     @Test

@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestClassOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
@@ -40,6 +42,7 @@ import tools.jackson.databind.JsonNode;
  * nodes (fewer rows). Counts and times are printed.
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
+@ResourceLock(providers = ClusterLocks.class)
 class SplitConformanceIT {
 
     static final String KEYSPACE = "conf_splits";

@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.type.DataTypes;
 import io.ringmap.cql.CqlIdentifiers;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
@@ -37,6 +39,7 @@ import tools.jackson.databind.JsonNode;
         "spring.cassandra.contact-points=127.0.0.1:9042", "spring.cassandra.local-datacenter=dc1",
         "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
 @DirtiesContext
+@ResourceLock(providers = ClusterLocks.class)
 class TablePartitionerIT {
 
     static final List<String> SYSTEM_KEYSPACES = List.of("system", "system_schema", "system_auth",

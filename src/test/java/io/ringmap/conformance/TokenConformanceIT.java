@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.type.DataType;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
+import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestClassOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
@@ -48,6 +50,7 @@ import tools.jackson.databind.JsonNode;
  * RandomPartitioner and ByteOrderedPartitioner on single nodes. Counts are printed.
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
+@ResourceLock(providers = ClusterLocks.class)
 class TokenConformanceIT {
 
     static final String KEYSPACE = "conf_tokens";
@@ -221,15 +224,8 @@ class TokenConformanceIT {
             session.execute(SimpleStatement.newInstance(table.create(KEYSPACE)).setTimeout(Duration.ofSeconds(60)));
         }
         // every node must know the new tables before the unprepared inserts reach them
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        Polling.until("schema agreement after creating the literal tables", Duration.ofSeconds(120),
+                Duration.ofMillis(200), session::checkSchemaAgreement);
         for (int t = 0; t < LiteralKeys.TABLES.size(); t++) {
             LiteralKeys.Table table = LiteralKeys.TABLES.get(t);
             Semaphore inFlight = new Semaphore(64);

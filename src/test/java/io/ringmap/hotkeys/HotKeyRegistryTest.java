@@ -13,6 +13,10 @@ class HotKeyRegistryTest {
     static {
         // JOL cannot ask Unsafe for field offsets of records (TableId); let it find them itself
         System.setProperty("jol.magicFieldOffset", "true");
+        // sizes come from JOL's own layout model: attaching the HotSpot serviceability agent (a second JVM) and the
+        // dynamic agent cost a minute per run and fail where ptrace is restricted (Yama), as on the CI machine
+        System.setProperty("jol.skipHotspotSAAttach", "true");
+        System.setProperty("jol.skipDynamicAttach", "true");
     }
 
     @Test

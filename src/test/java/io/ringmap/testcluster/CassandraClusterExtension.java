@@ -38,7 +38,7 @@ public final class CassandraClusterExtension implements BeforeAllCallback, Param
         this.shared = shared;
     }
 
-    /** A cluster shared with every other class asking for the same spec, stopped when the run ends. */
+    /** A cluster shared with every other class asking for the same spec, stopped after the last of them. */
     public static CassandraClusterExtension shared(ClusterSpec spec) {
         return new CassandraClusterExtension(spec, true);
     }
@@ -46,6 +46,11 @@ public final class CassandraClusterExtension implements BeforeAllCallback, Param
     /** A cluster for this class alone (and its nested classes), stopped after its last test. */
     public static CassandraClusterExtension perClass(ClusterSpec spec) {
         return new CassandraClusterExtension(spec, false);
+    }
+
+    /** The spec given in code, or {@code null} for the one {@link CassandraClusterTest} names. */
+    ClusterSpec declaredSpec() {
+        return spec;
     }
 
     /** The running cluster, once the class's {@code beforeAll} has run. */
@@ -64,7 +69,8 @@ public final class CassandraClusterExtension implements BeforeAllCallback, Param
                 .computeIfAbsent(ClusterRegistry.class, key -> new ClusterRegistry(), ClusterRegistry.class);
         cluster = registry.acquire(wanted, share);
         // closed by JUnit when this class's context ends, whatever the outcome of its tests
-        context.getStore(NAMESPACE).put(leaseKey(wanted), new Lease(registry, wanted, cluster));
+        context.getStore(NAMESPACE).put(leaseKey(wanted),
+                new Lease(registry, wanted, context.getRequiredTestClass(), cluster));
     }
 
     /**
@@ -108,12 +114,12 @@ public final class CassandraClusterExtension implements BeforeAllCallback, Param
     }
 
     /** One test class's hold on a cluster. */
-    private record Lease(ClusterRegistry registry, ClusterSpec spec, CassandraCluster cluster)
+    private record Lease(ClusterRegistry registry, ClusterSpec spec, Class<?> testClass, CassandraCluster cluster)
             implements AutoCloseable {
 
         @Override
         public void close() {
-            registry.release(spec);
+            registry.release(spec, testClass);
         }
     }
 }

@@ -28,10 +28,12 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** Smoke test of the harness itself against the six-node, two-DC cluster that later suites share. */
 @CassandraClusterTest(StandardCluster.TWO_DC)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(providers = ClusterLocks.class)
 class CassandraClusterIT {
 
     private static final List<String> KEYS =

@@ -8,12 +8,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Shows the two ways a test class gets a cluster: the shared {@link StandardCluster#TWO_DC} (started once per run,
  * whichever class asks first) and a cluster of its own, stopped after the class.
  */
 @CassandraClusterTest(StandardCluster.TWO_DC)
+@ResourceLock(providers = ClusterLocks.class)
 class CassandraClusterSharingIT {
 
     @RegisterExtension

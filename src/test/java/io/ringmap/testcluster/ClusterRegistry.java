@@ -11,7 +11,9 @@ import java.util.stream.Collectors;
 
 /**
  * The clusters started during one test run, kept in JUnit's root store so that every test class asking for the
- * same spec gets the same running cluster and everything is stopped when the run ends.
+ * same spec gets the same running cluster and everything is stopped when the run ends. A shared cluster stops as
+ * soon as no class of the run's {@link ClusterPlan} still needs it, whatever order the classes run in; a per-class
+ * cluster when its last user releases it.
  *
  * <p>Each node takes about 650 MiB and a little CPU even when idle, so idle clusters stay up only while all running
  * clusters together have at most {@code -Dringmap.cassandra.max-running-nodes} (default 8) nodes: asking for
@@ -45,14 +47,18 @@ final class ClusterRegistry implements AutoCloseable {
         return cluster;
     }
 
-    /** Gives a cluster back; a cluster that is not shared stops when its last user releases it. */
-    synchronized void release(ClusterSpec spec) {
+    /**
+     * Gives back the cluster {@code testClass} acquired; it stops when nobody uses it any more and it is not shared
+     * or no later class of the run needs it.
+     */
+    synchronized void release(ClusterSpec spec, Class<?> testClass) {
+        ClusterPlan.done(spec, testClass);
         Entry entry = clusters.get(spec.name());
         if (entry == null) {
             return;
         }
         entry.users--;
-        if (entry.users <= 0 && !entry.shared) {
+        if (entry.users <= 0 && (!entry.shared || !ClusterPlan.stillNeeded(spec))) {
             stop(entry);
         }
     }
