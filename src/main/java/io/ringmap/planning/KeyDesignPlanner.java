@@ -101,46 +101,25 @@ public final class KeyDesignPlanner {
      * The keyspace's replica sets on the ring, worked out once per plan: which set each token's range has (sets are
      * node indexes sorted, one id per distinct set, ids in ring order of first appearance) and which nodes hold any.
      */
-    private record RingSets(int[] setOfRange, List<int[]> sets, boolean[] holders) {
+    private record RingSets(int[] setOfRange, List<List<Integer>> sets, boolean[] holders) {
 
         static RingSets of(RingSnapshot ring, KeyspacePlacement.Placed keyspace) {
             int size = ring.tokenRing().size();
             int[] setOfRange = new int[size];
-            List<int[]> sets = new ArrayList<>();
-            Map<SortedNodes, Integer> ids = new HashMap<>();
+            List<List<Integer>> sets = new ArrayList<>();
+            Map<List<Integer>, Integer> ids = new HashMap<>();
             boolean[] holders = new boolean[ring.tokenRing().nodes().size()];
             for (int i = 0; i < size; i++) {
                 ReplicaSet set = keyspace.replicasAt(i);
                 int[] sorted = Arrays.copyOf(set.nodes(), set.size());
                 Arrays.sort(sorted);
-                setOfRange[i] = ids.computeIfAbsent(new SortedNodes(sorted), k -> {
-                    sets.add(k.nodes());
-                    for (int n : k.nodes()) {
-                        holders[n] = true;
-                    }
+                setOfRange[i] = ids.computeIfAbsent(Arrays.stream(sorted).boxed().toList(), nodes -> {
+                    sets.add(nodes);
+                    nodes.forEach(n -> holders[n] = true);
                     return sets.size() - 1;
                 });
             }
             return new RingSets(setOfRange, sets, holders);
-        }
-    }
-
-    /** A replica set's node indexes, sorted, compared by content. */
-    private record SortedNodes(int[] nodes) {
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof SortedNodes other && Arrays.equals(nodes, other.nodes);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(nodes);
-        }
-
-        @Override
-        public String toString() {
-            return Arrays.toString(nodes);
         }
     }
 
@@ -236,8 +215,8 @@ public final class KeyDesignPlanner {
             }
         }
         List<ReplicaSetLoad> sets = listed.stream().limit(REPLICA_SETS_LISTED).map(id -> new ReplicaSetLoad(
-                Arrays.stream(ringSets.sets().get(id)).boxed().toList(), setPartitions[id], setRows[id],
-                setRows[id] * workload.bytesPerRow())).toList();
+                ringSets.sets().get(id), setPartitions[id], setRows[id], setRows[id] * workload.bytesPerRow()))
+                .toList();
         Percentiles rowsP = percentiles(sizes, 1);
         Percentiles bytesP = percentiles(sizes, workload.bytesPerRow());
 
