@@ -10,13 +10,14 @@ import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 
 /**
  * {@code initial_token} values for N nodes per data centre, and the evaluation of a proposed token assignment.
@@ -35,8 +36,48 @@ public final class BalancedTokens {
     private BalancedTokens() {
     }
 
+    /**
+     * Nodes per data centre, in the order the DCs interleave: at least one DC, each with at least one node.
+     *
+     * @param perDc node count per DC
+     */
+    public record NodeCounts(Map<String, Integer> perDc) {
+
+        public NodeCounts {
+            if (perDc.isEmpty()) {
+                throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "give nodes per data centre, "
+                        + "e.g. dc1:3,dc2:3");
+            }
+            perDc.forEach((dc, n) -> {
+                if (n == null || n < 1) {
+                    throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "data centre '" + dc
+                            + "' needs at least 1 node, was " + n);
+                }
+            });
+            perDc = Collections.unmodifiableMap(new LinkedHashMap<>(perDc));
+        }
+
+        /**
+         * The counts, refused (413) when all DCs together have more than {@code maxNodes}: the tokens, the work and
+         * the answer grow with the total, whatever the split into DCs.
+         */
+        public static NodeCounts atMost(Map<String, Integer> perDc, int maxNodes) {
+            NodeCounts counts = new NodeCounts(perDc);
+            if (counts.total() > maxNodes) {
+                throw PlanException.tooLarge("nodes", counts.total(), "nodes in " + perDc.size() + " data centres",
+                        maxNodes, "a token plan places", "ringmap.plan.max-nodes");
+            }
+            return counts;
+        }
+
+        /** Nodes over all DCs. */
+        public long total() {
+            return perDc.values().stream().mapToLong(Integer::longValue).sum();
+        }
+    }
+
     /** Evenly spaced tokens per DC (Murmur3 and Random). */
-    public static Map<String, List<Token>> even(Partitioner partitioner, Map<String, Integer> nodesPerDc) {
+    public static Map<String, List<Token>> even(Partitioner partitioner, NodeCounts nodesPerDc) {
         BigInteger min;
         BigInteger range;
         switch (partitioner.name()) {
@@ -51,25 +92,24 @@ public final class BalancedTokens {
             default -> throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "partitioner", partitioner.name()
                     + " tokens are key bytes: give a sample of real keys to place them at its quantiles");
         }
-        check(nodesPerDc);
         // DCs of different sizes can meet (3 and 1 nodes at 3/4): the later one token up
         return interleaved(nodesPerDc,
                 (numerator, denominator) -> min.add(range.multiply(BigInteger.valueOf(numerator))
                         .divide(BigInteger.valueOf(denominator))),
-                t -> t.add(BigInteger.ONE), t -> partitioner.parseToken(t.toString()));
+                (t, attempt) -> t.add(BigInteger.valueOf(attempt)), t -> partitioner.parseToken(t.toString()));
     }
 
     /**
      * Tokens at the quantiles of a sample of real keys' tokens: node k of DC d takes the sample token at position
      * {@code floor(size * (k + (d + 1/2) / D) / N_d)} of the sorted sample. Equal tokens in different DCs are made
-     * distinct (ByteOrdered: a 0x00 byte appended; numeric: +1).
+     * distinct: the k-th node placed on an already used token gets the next free of (ByteOrdered) the token's bytes
+     * followed by k - 1 as the shortest big-endian number, from 0x00 on, or (numeric) the token plus k.
      */
-    public static Map<String, List<Token>> quantiles(Partitioner partitioner, Map<String, Integer> nodesPerDc,
+    public static Map<String, List<Token>> quantiles(Partitioner partitioner, NodeCounts nodesPerDc,
             List<Token> sample) {
-        check(nodesPerDc);
         List<Token> sorted = new ArrayList<>(sample);
         sorted.sort(Token::compareTo);
-        int total = nodesPerDc.values().stream().mapToInt(Integer::intValue).sum();
+        long total = nodesPerDc.total();
         if (sorted.size() < total) {
             throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "sample", "a sample of " + sorted.size()
                     + " keys cannot place " + total + " nodes; give at least one key per node (many more for balance)");
@@ -77,8 +117,9 @@ public final class BalancedTokens {
         return interleaved(nodesPerDc,
                 (numerator, denominator) -> sorted.get((int) Math.min((long) sorted.size() * numerator / denominator,
                         sorted.size() - 1)),
-                t -> t instanceof BytesToken b ? appendZero(b)
-                        : partitioner.parseToken(new BigInteger(t.toString()).add(BigInteger.ONE).toString()),
+                (t, attempt) -> t instanceof BytesToken b ? withSuffix(b, attempt - 1)
+                        : partitioner.parseToken(new BigInteger(t.toString()).add(BigInteger.valueOf(attempt))
+                                .toString()),
                 t -> t);
     }
 
@@ -87,24 +128,35 @@ public final class BalancedTokens {
         T at(long numerator, long denominator);
     }
 
+    /** The {@code attempt}-th (from 1) alternative to a place already taken, distinct for distinct attempts. */
+    private interface Nudge<T> {
+        T next(T taken, long attempt);
+    }
+
     /**
      * Node k of DC d (of D DCs) with n nodes at {@code (2kD + 2d + 1) / (2Dn)} of the way, DC by DC in the map's
-     * order: evenly spaced within its DC, the DCs interleaved. A place already taken moves {@code up} until free.
+     * order: evenly spaced within its DC, the DCs interleaved. A place already taken is {@code nudge}d to its next
+     * free alternative; the attempts already made per place are remembered, so many nodes on one place (a sample of
+     * one key repeated) cost one attempt each, not one per node placed there before.
      */
-    private static <T> Map<String, List<Token>> interleaved(Map<String, Integer> nodesPerDc, Position<T> position,
-            UnaryOperator<T> up, Function<T, Token> token) {
-        int dcs = nodesPerDc.size();
+    private static <T> Map<String, List<Token>> interleaved(NodeCounts nodesPerDc, Position<T> position,
+            Nudge<T> nudge, Function<T, Token> token) {
+        int dcs = nodesPerDc.perDc().size();
         Map<String, List<Token>> out = new LinkedHashMap<>();
         Set<T> used = new HashSet<>();
+        Map<T, Long> attempts = new HashMap<>();
         int d = 0;
-        for (Map.Entry<String, Integer> e : nodesPerDc.entrySet()) {
+        for (Map.Entry<String, Integer> e : nodesPerDc.perDc().entrySet()) {
             int n = e.getValue();
-            List<Token> tokens = new ArrayList<>();
+            List<Token> tokens = new ArrayList<>(n);
             for (int k = 0; k < n; k++) {
-                T t = position.at(2L * k * dcs + 2L * d + 1, 2L * dcs * n);
+                T place = position.at(2L * k * dcs + 2L * d + 1, 2L * dcs * n);
+                T t = place;
+                long attempt = attempts.getOrDefault(place, 0L);
                 while (!used.add(t)) {
-                    t = up.apply(t);
+                    t = nudge.next(place, ++attempt);
                 }
+                attempts.put(place, attempt);
                 tokens.add(token.apply(t));
             }
             out.put(e.getKey(), tokens);
@@ -113,22 +165,14 @@ public final class BalancedTokens {
         return out;
     }
 
-    private static Token appendZero(BytesToken t) {
-        byte[] b = java.util.Arrays.copyOf(t.bytes(), t.bytes().length + 1);
+    /** The token's bytes followed by {@code suffix} as the shortest big-endian number (0 is one 0x00 byte). */
+    private static Token withSuffix(BytesToken t, long suffix) {
+        byte[] number = BigInteger.valueOf(suffix).toByteArray();
+        // toByteArray() adds a leading 0x00 sign byte to numbers whose top bit is set; 0 itself stays one byte
+        int from = number.length > 1 && number[0] == 0 ? 1 : 0;
+        byte[] b = java.util.Arrays.copyOf(t.bytes(), t.bytes().length + number.length - from);
+        System.arraycopy(number, from, b, t.bytes().length, number.length - from);
         return new BytesToken(b);
-    }
-
-    private static void check(Map<String, Integer> nodesPerDc) {
-        if (nodesPerDc.isEmpty()) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "give nodes per data centre, "
-                    + "e.g. dc1:3,dc2:3");
-        }
-        nodesPerDc.forEach((dc, n) -> {
-            if (n == null || n < 1 || n > 1000) {
-                throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "data centre '" + dc
-                        + "' needs 1 to 1000 nodes, was " + n);
-            }
-        });
     }
 
     /** One node of an evaluated layout. */

@@ -13,6 +13,7 @@ import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Models a candidate partition key design on a real ring: which partitions a workload creates, how big they grow,
@@ -42,7 +44,8 @@ public final class KeyDesignPlanner {
      *
      * @param maxPartitionRows guideline: rows per partition (default 100,000)
      * @param maxPartitionBytes guideline: bytes per partition (default 100 MB = 100,000,000 bytes)
-     * @param maxGeneratedKeys the most partition keys generated and hashed per design; larger populations are sampled
+     * @param maxGeneratedKeys the most partition keys generated and hashed for this design; larger populations are
+     *                         sampled, more named entities are refused (413)
      * @param seed the sampling seed
      */
     public record Settings(long maxPartitionRows, long maxPartitionBytes, int maxGeneratedKeys, long seed) {
@@ -78,7 +81,7 @@ public final class KeyDesignPlanner {
             double quantileRankError, double nodeShareStandardError) {
     }
 
-    /** The model of one design. */
+    /** The model of one design; {@code replicaSets} are the most loaded ({@value #REPLICA_SETS_LISTED} at most). */
     public record DesignPlan(KeyDesign design, double partitions, double rows, double bytes,
             Percentiles rowsPerPartition, Percentiles bytesPerPartition, Partition largest, List<NodeLoad> nodes,
             double nodeSkew, List<ReplicaSetLoad> replicaSets, double replicaSetSkew, List<Fanout> queries,
@@ -94,15 +97,68 @@ public final class KeyDesignPlanner {
     private record Aggregate(Map<List<String>, double[]> partitions, Sampling sampling) {
     }
 
+    /**
+     * The keyspace's replica sets on the ring, worked out once per plan: which set each token's range has (sets are
+     * node indexes sorted, one id per distinct set, ids in ring order of first appearance) and which nodes hold any.
+     */
+    private record RingSets(int[] setOfRange, List<List<Integer>> sets, boolean[] holders) {
+
+        static RingSets of(RingSnapshot ring, KeyspacePlacement.Placed keyspace) {
+            int size = ring.tokenRing().size();
+            int[] setOfRange = new int[size];
+            List<List<Integer>> sets = new ArrayList<>();
+            Map<List<Integer>, Integer> ids = new HashMap<>();
+            boolean[] holders = new boolean[ring.tokenRing().nodes().size()];
+            for (int i = 0; i < size; i++) {
+                ReplicaSet set = keyspace.replicasAt(i);
+                int[] sorted = Arrays.copyOf(set.nodes(), set.size());
+                Arrays.sort(sorted);
+                setOfRange[i] = ids.computeIfAbsent(Arrays.stream(sorted).boxed().toList(), nodes -> {
+                    sets.add(nodes);
+                    nodes.forEach(n -> holders[n] = true);
+                    return sets.size() - 1;
+                });
+            }
+            return new RingSets(setOfRange, sets, holders);
+        }
+    }
+
+    /** The most loaded replica sets a design plan lists. */
+    static final int REPLICA_SETS_LISTED = 20;
+
     /** Plans one design. */
     public static DesignPlan plan(KeyDesign design, Workload workload, Settings settings, KeyEncoder encoder,
             RingSnapshot ring, KeyspacePlacement.Placed keyspace) {
+        return plan(List.of(design), workload, settings, d -> encoder, ring, keyspace).get(0);
+    }
+
+    /**
+     * Plans designs side by side on one keyspace: each is checked against {@code maxGeneratedKeys} before any key is
+     * generated (413 for the first that does not fit), and the keyspace's replica sets are worked out once for all.
+     */
+    public static List<DesignPlan> plan(List<KeyDesign> designs, Workload workload, Settings settings,
+            Function<KeyDesign, KeyEncoder> encoders, RingSnapshot ring, KeyspacePlacement.Placed keyspace) {
+        for (KeyDesign design : designs) {
+            checkSize(design, workload, settings);
+        }
+        RingSets ringSets = RingSets.of(ring, keyspace);
+        List<DesignPlan> plans = new ArrayList<>(designs.size());
+        for (KeyDesign design : designs) {
+            plans.add(plan(design, workload, settings, encoders.apply(design), ring, keyspace, ringSets));
+        }
+        return plans;
+    }
+
+    private static DesignPlan plan(KeyDesign design, Workload workload, Settings settings, KeyEncoder encoder,
+            RingSnapshot ring, KeyspacePlacement.Placed keyspace, RingSets ringSets) {
         Aggregate agg = aggregate(design, workload, settings);
         int nodeCount = ring.tokenRing().nodes().size();
         double[] nodeRows = new double[nodeCount];
         double[] nodePartitions = new double[nodeCount];
-        Map<String, double[]> bySet = new LinkedHashMap<>();
-        Map<String, List<Integer>> setNodes = new LinkedHashMap<>();
+        double[] setPartitions = new double[ringSets.sets().size()];
+        double[] setRows = new double[ringSets.sets().size()];
+        List<Integer> loadedSets = new ArrayList<>(); // in the order partitions first reach them
+        boolean[] loaded = new boolean[ringSets.sets().size()];
         List<double[]> sizes = new ArrayList<>(); // {rows, multiplicity}
         Partition largest = null;
         double partitions = 0;
@@ -119,13 +175,13 @@ public final class KeyDesignPlanner {
                 nodeRows[n] += r * m;
                 nodePartitions[n] += m;
             }
-            int[] sorted = replicas.clone();
-            Arrays.sort(sorted);
-            String setKey = Arrays.toString(sorted);
-            double[] s = bySet.computeIfAbsent(setKey, k -> new double[2]);
-            setNodes.putIfAbsent(setKey, Arrays.stream(sorted).boxed().toList());
-            s[0] += m;
-            s[1] += r * m;
+            int setId = ringSets.setOfRange()[lookup.tokenIndex()];
+            if (!loaded[setId]) {
+                loaded[setId] = true;
+                loadedSets.add(setId);
+            }
+            setPartitions[setId] += m;
+            setRows[setId] += r * m;
             sizes.add(new double[] {r, m});
             partitions += m;
             rows += r * m;
@@ -137,38 +193,30 @@ public final class KeyDesignPlanner {
             }
         }
         // every replica set and node of the keyspace counts for skew, loaded or not
-        Set<Integer> holders = new HashSet<>();
-        for (int i = 0; i < ring.tokenRing().size(); i++) {
-            ReplicaSet set = keyspace.replicasAt(i);
-            int[] sorted = Arrays.copyOf(set.nodes(), set.size());
-            Arrays.sort(sorted);
-            String setKey = Arrays.toString(sorted);
-            bySet.computeIfAbsent(setKey, k -> new double[2]);
-            setNodes.putIfAbsent(setKey, Arrays.stream(sorted).boxed().toList());
-            for (int n : sorted) {
-                holders.add(n);
-            }
-        }
         double totalReplicaRows = Arrays.stream(nodeRows).sum();
         List<NodeLoad> nodes = new ArrayList<>();
         double maxNode = 0;
         for (int n = 0; n < nodeCount; n++) {
-            if (holders.contains(n)) {
+            if (ringSets.holders()[n]) {
                 nodes.add(new NodeLoad(n, nodePartitions[n], nodeRows[n], nodeRows[n] * workload.bytesPerRow(),
                         totalReplicaRows == 0 ? 0 : nodeRows[n] / totalReplicaRows));
                 maxNode = Math.max(maxNode, nodeRows[n]);
             }
         }
         double nodeSkew = skew(maxNode, totalReplicaRows, nodes.size());
-        List<ReplicaSetLoad> sets = new ArrayList<>();
-        double maxSet = 0;
-        for (Map.Entry<String, double[]> e : bySet.entrySet()) {
-            double[] v = e.getValue();
-            sets.add(new ReplicaSetLoad(setNodes.get(e.getKey()), v[0], v[1], v[1] * workload.bytesPerRow()));
-            maxSet = Math.max(maxSet, v[1]);
+        double maxSet = Arrays.stream(setRows).max().orElse(0);
+        double setSkew = skew(maxSet, rows, ringSets.sets().size());
+        // the most loaded sets first (ties: the order partitions reached them), then unloaded ones in ring order
+        List<Integer> listed = new ArrayList<>(loadedSets);
+        listed.sort((a, b) -> Double.compare(setRows[b], setRows[a]));
+        for (int id = 0; id < ringSets.sets().size() && listed.size() < REPLICA_SETS_LISTED; id++) {
+            if (!loaded[id]) {
+                listed.add(id);
+            }
         }
-        sets.sort((a, b) -> Double.compare(b.rows(), a.rows()));
-        double setSkew = skew(maxSet, rows, sets.size());
+        List<ReplicaSetLoad> sets = listed.stream().limit(REPLICA_SETS_LISTED).map(id -> new ReplicaSetLoad(
+                ringSets.sets().get(id), setPartitions[id], setRows[id], setRows[id] * workload.bytesPerRow()))
+                .toList();
         Percentiles rowsP = percentiles(sizes, 1);
         Percentiles bytesP = percentiles(sizes, workload.bytesPerRow());
 
@@ -218,6 +266,9 @@ public final class KeyDesignPlanner {
         if (current != null) {
             for (int u = current.ordinal() - 1; u >= 0; u--) {
                 Generator.BucketUnit unit = Generator.BucketUnit.values()[u];
+                if (!fits(design.withBucket(unit), workload, settings)) {
+                    break; // finer buckets only generate more keys: none of them is modelled
+                }
                 double max = aggregate(design.withBucket(unit), workload, settings).partitions().values().stream()
                         .mapToDouble(v -> v[0]).max().orElse(0);
                 if (!exceeds(max, workload.bytesPerRow(), settings)) {
@@ -243,19 +294,43 @@ public final class KeyDesignPlanner {
         return new Fix(shards, withShards, bucket, withBucket, text);
     }
 
+    /**
+     * Refuses (413, before any key is generated) a design whose keys would not fit {@code maxGeneratedKeys}: the named
+     * entities' keys (entities x buckets x shards), or with a population, those plus one sampled entity's keys.
+     */
+    private static void checkSize(KeyDesign design, Workload workload, Settings settings) {
+        long perEntity = keysPerEntity(design, workload);
+        long named = workload.entities().size() * perEntity;
+        long needed = named + (workload.population() == null ? 0 : perEntity);
+        if (needed > settings.maxGeneratedKeys()) {
+            String what = String.format(Locale.ROOT, "partition keys from design '%s' (%,d named entities%s x %,d "
+                    + "buckets x %,d shards)", design.name(), workload.entities().size(),
+                    workload.population() == null ? "" : " and 1 sampled", perEntity / design.shards(),
+                    design.shards());
+            throw PlanException.tooLarge(workload.population() == null ? "workload.entities" : "workload.population",
+                    needed, what, settings.maxGeneratedKeys(), "a design may generate",
+                    "ringmap.plan.max-generated-keys, shared by the plan's designs");
+        }
+    }
+
+    private static boolean fits(KeyDesign design, Workload workload, Settings settings) {
+        long perEntity = keysPerEntity(design, workload);
+        return (workload.entities().size() + (workload.population() == null ? 0 : 1)) * perEntity
+                <= settings.maxGeneratedKeys();
+    }
+
+    /** Keys one entity generates: its time buckets over the period times the shards. */
+    private static long keysPerEntity(KeyDesign design, Workload workload) {
+        return (long) buckets(design.bucket(), workload.start(), workload.retentionDays()).size() * design.shards();
+    }
+
+    /** The design's partitions; the caller has made sure they fit ({@link #checkSize}, {@link #fits}). */
     private static Aggregate aggregate(KeyDesign design, Workload workload, Settings settings) {
         List<Bucket> buckets = buckets(design.bucket(), workload.start(), workload.retentionDays());
         int shards = design.shards();
         long perEntity = (long) buckets.size() * shards;
         List<Entity> entities = new ArrayList<>();
         workload.entities().forEach((id, rate) -> entities.add(new Entity(id, rate, 1)));
-        if (entities.size() * perEntity > settings.maxGeneratedKeys()) {
-            throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "workload.entities", String.format(Locale.ROOT,
-                    "design '%s' generates %,d partition keys from the named entities (%d entities x %d buckets x %d"
-                            + " shards), more than the %,d a plan computes; use a population (sampled) or a "
-                            + "coarser bucket", design.name(), entities.size() * perEntity, entities.size(),
-                    buckets.size(), shards, settings.maxGeneratedKeys()));
-        }
         Sampling sampling = null;
         Workload.Population pop = workload.population();
         if (pop != null) {

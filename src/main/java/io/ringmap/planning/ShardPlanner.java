@@ -59,8 +59,11 @@ public final class ShardPlanner {
             all.add(new ShardKey(v, t, Arrays.copyOf(set.nodes(), set.size())));
         }
         List<ShardKey> sequential = all.subList(0, count);
+        // each candidate's replica set key once, not once per round: count x candidates rounds of string building
+        // made the largest plan cost seconds
+        String[] setKeys = all.stream().map(k -> key(k.replicas())).toArray(String[]::new);
         List<ShardKey> chosen = new ArrayList<>();
-        Set<Integer> nodes = new HashSet<>();
+        boolean[] reached = new boolean[ring.tokenRing().nodes().size()];
         Set<String> sets = new HashSet<>();
         boolean[] taken = new boolean[all.size()];
         for (int k = 0; k < count; k++) {
@@ -73,9 +76,9 @@ public final class ShardPlanner {
                 }
                 int newNodes = 0;
                 for (int n : all.get(i).replicas()) {
-                    newNodes += nodes.contains(n) ? 0 : 1;
+                    newNodes += reached[n] ? 0 : 1;
                 }
-                int newSets = sets.contains(key(all.get(i).replicas())) ? 0 : 1;
+                int newSets = sets.contains(setKeys[i]) ? 0 : 1;
                 if (newNodes > bestNodes || (newNodes == bestNodes && newSets > bestSets)) {
                     best = i;
                     bestNodes = newNodes;
@@ -86,9 +89,9 @@ public final class ShardPlanner {
             ShardKey s = all.get(best);
             chosen.add(s);
             for (int n : s.replicas()) {
-                nodes.add(n);
+                reached[n] = true;
             }
-            sets.add(key(s.replicas()));
+            sets.add(setKeys[best]);
         }
         chosen.sort((a, b) -> Long.compare(a.value(), b.value()));
         return new ShardPlan(count, List.copyOf(sequential), spread(sequential, ring), chosen, spread(chosen, ring),

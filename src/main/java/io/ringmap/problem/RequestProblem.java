@@ -1,5 +1,8 @@
 package io.ringmap.problem;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -43,6 +46,7 @@ public abstract class RequestProblem extends RuntimeException {
     private final Kind kind;
     private final String memberName;
     private final String member;
+    private final Map<String, Object> properties;
 
     /**
      * @param memberName the problem member that names the culprit: {@code parameter} for query parameters,
@@ -50,10 +54,19 @@ public abstract class RequestProblem extends RuntimeException {
      * @param member     the parameter or field at fault
      */
     protected RequestProblem(Kind kind, String memberName, String member, String message) {
+        this(kind, memberName, member, message, Map.of());
+    }
+
+    /**
+     * @param properties further problem members, e.g. {@code size} and {@code limit} of a request over a limit
+     */
+    protected RequestProblem(Kind kind, String memberName, String member, String message,
+            Map<String, Object> properties) {
         super(message);
         this.kind = Objects.requireNonNull(kind, "kind must not be null");
         this.memberName = Objects.requireNonNull(memberName, "memberName must not be null");
         this.member = member;
+        this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
     public Kind kind() {
@@ -68,5 +81,10 @@ public abstract class RequestProblem extends RuntimeException {
     /** The parameter or field at fault. */
     public String member() {
         return member;
+    }
+
+    /** Further problem members beside the culprit, in order (empty for most problems). */
+    public Map<String, Object> properties() {
+        return properties;
     }
 }

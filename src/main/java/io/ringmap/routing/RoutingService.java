@@ -31,9 +31,6 @@ import java.util.function.Function;
  */
 public class RoutingService {
 
-    /** The most splits one scan may be cut into. */
-    public static final int MAX_SPLITS = Splitter.MAX_SPLITS;
-
     private final SnapshotHolder snapshots;
     private final ApiProperties api;
     private final HitRecorder hits;
@@ -213,6 +210,11 @@ public class RoutingService {
         List<WeightedSplit> splits = Splitter.weighted(served.tokenRing(),
                 weights.of(schema.keyspace(), schema.table()), n, placement::replicasAt);
         return new SizedTableSplits(served, schema, placement, splits);
+    }
+
+    /** The most splits one scan may be cut into ({@code ringmap.api.max-splits}). */
+    public int maxSplits() {
+        return api.maxSplits();
     }
 
     /** Rejects a batch larger than {@code ringmap.api.max-batch-size} with a {@link BatchTooLargeException}. */

@@ -14,7 +14,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 /**
  * Every {@link RequestProblem} a core package throws, as one RFC 9457 shape: the kind's stable type, fixed title and
  * status, the message as {@code detail}, the culprit under the member the exception names ({@code parameter} or
- * {@code field}) and the request path as {@code instance}.
+ * {@code field}), any further members it carries ({@code size} and {@code limit} of a request over a limit) and the
+ * request path as {@code instance}.
  */
 @RestControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -30,6 +31,7 @@ public class RequestProblemHandler {
         p.setType(URI.create(BASE + kind.type()));
         p.setTitle(kind.title());
         p.setProperty(e.memberName(), e.member());
+        e.properties().forEach(p::setProperty);
         p.setInstance(URI.create(request.getRequestURI()));
         return ResponseEntity.status(p.getStatus()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(p);
     }

@@ -97,14 +97,15 @@ public class SplitsController {
     public SplitsResponse splits(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(description = "Number of splits, 1.." + RoutingService.MAX_SPLITS, example = "16")
+            @Parameter(description = "Number of splits, 1 to ringmap.api.max-splits (10,000 by default)",
+                    example = "16")
             @RequestParam(defaultValue = "16") int n,
             @Parameter(description = "even, aligned or size", example = "aligned",
                     schema = @Schema(allowableValues = {"even", "aligned", "size"}))
             @RequestParam(defaultValue = "aligned") String mode) {
-        if (n < 1 || n > RoutingService.MAX_SPLITS) {
-            throw new InvalidParameterException("n",
-                    "n must be between 1 and " + RoutingService.MAX_SPLITS + ", was " + n);
+        if (n < 1 || n > routing.maxSplits()) {
+            throw new InvalidParameterException("n", "n must be between 1 and " + routing.maxSplits()
+                    + " (ringmap.api.max-splits), was " + n);
         }
         String m = mode.toLowerCase(Locale.ROOT);
         if (!m.equals("even") && !m.equals("aligned") && !m.equals("size")) {

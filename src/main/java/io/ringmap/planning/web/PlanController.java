@@ -3,9 +3,9 @@ package io.ringmap.planning.web;
 import io.ringmap.planning.Generator;
 import io.ringmap.planning.KeyDesign;
 import io.ringmap.planning.KeyDesignPlanner;
-import io.ringmap.planning.KeyEncoder;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.Workload;
+import io.ringmap.planning.config.PlanProperties;
 import io.ringmap.planning.service.KeyHashing;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -56,16 +55,13 @@ public class PlanController {
 
     private final RoutingService routing;
     private final Clock clock;
-    private final int maxGeneratedKeys;
-    private final int maxDesigns;
+    private final PlanProperties limits;
 
     public PlanController(RoutingService routing, org.springframework.beans.factory.ObjectProvider<Clock> clock,
-            @Value("${ringmap.plan.max-generated-keys:100000}") int maxGeneratedKeys,
-            @Value("${ringmap.plan.max-designs:8}") int maxDesigns) {
+            PlanProperties limits) {
         this.routing = routing;
         this.clock = clock.getIfAvailable(Clock::systemUTC);
-        this.maxGeneratedKeys = maxGeneratedKeys;
-        this.maxDesigns = maxDesigns;
+        this.limits = limits;
     }
 
     // ---- request
@@ -197,9 +193,9 @@ public class PlanController {
         if (request.designs() == null || request.designs().isEmpty()) {
             throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "designs", "give at least one design");
         }
-        if (request.designs().size() > maxDesigns) {
-            throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "designs", request.designs().size()
-                    + " designs, more than the " + maxDesigns + " a plan compares (ringmap.plan.max-designs)");
+        if (request.designs().size() > limits.maxDesigns()) {
+            throw PlanException.tooLarge("designs", request.designs().size(), "designs", limits.maxDesigns(),
+                    "a plan compares", "ringmap.plan.max-designs");
         }
         ServedSnapshot f = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(f, request.keyspace());
@@ -214,16 +210,19 @@ public class PlanController {
                     "guideline rows and bytes must be at least 1");
         }
         long seed = request.seed() == null ? 1 : request.seed();
-        KeyDesignPlanner.Settings settings = new KeyDesignPlanner.Settings(maxRows, maxBytes, maxGeneratedKeys, seed);
+        // the plan's key budget is shared by its designs, so the whole request is bounded, not each design
+        KeyDesignPlanner.Settings settings = new KeyDesignPlanner.Settings(maxRows, maxBytes,
+                Math.max(1, limits.maxGeneratedKeys() / request.designs().size()), seed);
+        List<KeyDesign> designs = new ArrayList<>();
+        for (int d = 0; d < request.designs().size(); d++) {
+            designs.add(design(request.designs().get(d), d));
+        }
+        List<KeyDesignPlanner.DesignPlan> plans = KeyDesignPlanner.plan(designs, workload, settings,
+                design -> KeyHashing.encoder(placement.keyspace(), design, ring.partitioner()), f.ring(), placement);
         List<DesignView> views = new ArrayList<>();
         List<ComparisonRow> comparison = new ArrayList<>();
-        for (int d = 0; d < request.designs().size(); d++) {
-            DesignBody body = request.designs().get(d);
-            KeyDesign design = design(body, d);
-            KeyEncoder encoder = KeyHashing.encoder(placement.keyspace(), design, ring.partitioner());
-            KeyDesignPlanner.DesignPlan plan = KeyDesignPlanner.plan(design, workload, settings, encoder,
-                    f.ring(), placement);
-            DesignView view = view(body, design, plan, ring);
+        for (int d = 0; d < designs.size(); d++) {
+            DesignView view = view(request.designs().get(d), designs.get(d), plans.get(d), ring);
             views.add(view);
             comparison.add(new ComparisonRow(view.name(), view.partitions(), view.largest() == null ? 0
                     : view.largest().rows(), view.largest() == null ? 0 : view.largest().bytes(), view.nodeSkew(),
@@ -338,7 +337,7 @@ public class PlanController {
             return new PlanNodeView(node.address(), node.datacenter(), node.rack(), Math.round(n.partitions()),
                     Math.round(n.rows()), Math.round(n.bytes()), n.share());
         }).toList();
-        List<ReplicaSetView> sets = plan.replicaSets().stream().limit(20).map(s -> new ReplicaSetView(
+        List<ReplicaSetView> sets = plan.replicaSets().stream().map(s -> new ReplicaSetView(
                 s.nodes().stream().map(n -> ring.nodes().get(n).address()).toList(), Math.round(s.partitions()),
                 Math.round(s.rows()), Math.round(s.bytes()))).toList();
         FixView fix = plan.fix() == null ? null : new FixView(plan.fix().shards(),

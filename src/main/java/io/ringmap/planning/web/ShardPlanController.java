@@ -5,6 +5,7 @@ import io.ringmap.hotkeys.routing.HotKeyLookupException;
 import io.ringmap.hotkeys.routing.HotKeyQuery;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
+import io.ringmap.planning.config.PlanProperties;
 import io.ringmap.planning.service.KeyHashing;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
@@ -51,12 +52,14 @@ public class ShardPlanController {
     private final RoutingService routing;
     private final ObjectProvider<HotKeyQuery> hotKeys;
     private final ObjectProvider<HotKeysProperties> hotKeySettings;
+    private final PlanProperties limits;
 
     public ShardPlanController(RoutingService routing, ObjectProvider<HotKeyQuery> hotKeys,
-            ObjectProvider<HotKeysProperties> hotKeySettings) {
+            ObjectProvider<HotKeysProperties> hotKeySettings, PlanProperties limits) {
         this.routing = routing;
         this.hotKeys = hotKeys;
         this.hotKeySettings = hotKeySettings;
+        this.limits = limits;
     }
 
     /** The hot key a plan started from, with the sketch's figures as {@code GET /hotkeys} shows them. */
@@ -96,7 +99,8 @@ public class ShardPlanController {
                     nullable = true, example = "480000") Double load,
             @Schema(description = "The most per shard (same unit)", nullable = true, example = "100000") Double target,
             @Schema(description = "A shard count instead of load and target", nullable = true) Integer count,
-            @Schema(description = "Shard values searched for the widest spread (default 4 x count, at most 4096)",
+            @Schema(description = "Shard values searched for the widest spread (default 4 x count, at most "
+                    + "ringmap.plan.max-shard-candidates, 4096 by default)",
                     nullable = true) Integer candidates,
             @Schema(description = "A hot key's label exactly as GET /hotkeys shows it", nullable = true)
             String hotkey,
@@ -145,7 +149,8 @@ public class ShardPlanController {
             @Parameter(description = "A shard count instead of load and target") @RequestParam(required = false)
             Integer count,
             @Parameter(description = "Shard values searched for the widest spread (default 4 x count, at most "
-                    + "4096)") @RequestParam(required = false) Integer candidates,
+                    + "ringmap.plan.max-shard-candidates, 4096 by default)") @RequestParam(required = false)
+            Integer candidates,
             @Parameter(description = "A hot key's label exactly as GET /hotkeys shows it (with export-key hash: the"
                     + " hash); its columns are matched by name onto the table's key, the shard column left out; no "
                     + "example value, so Swagger UI's Try it out plans the key given")
@@ -227,13 +232,22 @@ public class ShardPlanController {
                             + "), or count"
                     : "give count, or load and target");
         }
-        if (n < 1 || n > 1024) {
-            throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "count", n
-                    + " shards; a shard plan has 1 to 1024");
+        if (n < 1) {
+            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "count", "a shard plan needs at least 1 "
+                    + "shard, was " + n);
         }
-        int searched = candidates == null ? Math.min(4096, 4 * n) : candidates;
-        if (searched < n || searched > 4096) {
-            throw new InvalidParameterException("candidates", "candidates must be from count (" + n + ") to 4096");
+        if (n > limits.maxShards()) {
+            throw PlanException.tooLarge(count != null ? "count" : "target", n, "shards", limits.maxShards(),
+                    "a shard plan has", "ringmap.plan.max-shards");
+        }
+        int searched = candidates == null ? (int) Math.min(limits.maxShardCandidates(), 4L * n) : candidates;
+        if (searched > limits.maxShardCandidates()) {
+            throw PlanException.tooLarge("candidates", searched, "shard values to search", limits.maxShardCandidates(),
+                    "a shard plan hashes", "ringmap.plan.max-shard-candidates");
+        }
+        if (searched < n) {
+            throw new InvalidParameterException("candidates", "candidates must be at least count (" + n + "), was "
+                    + searched);
         }
         key.putAll(given);
         if (key.containsKey(shardColumn)) {

@@ -2,6 +2,7 @@ package io.ringmap.planning.web;
 
 import io.ringmap.planning.BalancedTokens;
 import io.ringmap.planning.PlanException;
+import io.ringmap.planning.config.PlanProperties;
 import io.ringmap.planning.service.KeyHashing;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -35,9 +36,11 @@ import org.springframework.web.bind.annotation.RestController;
 public class TokenPlanController {
 
     private final RoutingService routing;
+    private final PlanProperties limits;
 
-    public TokenPlanController(RoutingService routing) {
+    public TokenPlanController(RoutingService routing, PlanProperties limits) {
         this.routing = routing;
+        this.limits = limits;
     }
 
     /** Balanced tokens per DC. */
@@ -87,21 +90,23 @@ public class TokenPlanController {
             description = "Murmur3 and Random: node k of DC d (of D DCs, N_d nodes) gets min + range * (k + (d + "
                     + "1/2) / D) / N_d: even within each DC, DCs interleaved, no collisions. For ByteOrdered use "
                     + "POST with a sample of real keys. nodes=dc1:2,dc2:2 gives dc1 -6917529027641081856, "
-                    + "2305843009213693952 and dc2 -2305843009213693952, 6917529027641081856.")
+                    + "2305843009213693952 and dc2 -2305843009213693952, 6917529027641081856. At most "
+                    + "ringmap.plan.max-nodes nodes over all DCs (413 beyond).")
     public BalancedResponse balanced(
             @Parameter(description = "Nodes per DC, e.g. dc1:3,dc2:3", example = "dc1:2,dc2:2") @RequestParam
             String nodes,
             @Parameter(description = "Partitioner (default: the ring's)") @RequestParam(required = false)
             String partitioner) {
+        BalancedTokens.NodeCounts perDc = BalancedTokens.NodeCounts.atMost(perDc(nodes), limits.maxNodes());
         Partitioner p = partitioner(partitioner);
-        Map<String, Integer> perDc = perDc(nodes);
-        return new BalancedResponse(p.name(), perDc, strings(BalancedTokens.even(p, perDc)),
-                "even per data centre, data centres interleaved");
+        return even(p, perDc);
     }
 
     @PostMapping(path = "/tokens/balanced", consumes = "application/json", produces = "application/json")
     @Operation(summary = "initial_token per DC at the quantiles of a sample of real keys (ByteOrdered)",
-            description = "The sample keys are serialized and hashed as /token does (ByteOrdered: the key bytes).")
+            description = "The sample keys are serialized and hashed as /token does (ByteOrdered: the key bytes). At "
+                    + "most ringmap.plan.max-nodes nodes over all DCs and ringmap.plan.max-sample-keys keys (413 "
+                    + "beyond).")
     public BalancedResponse balancedFromSample(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
             mediaType = "application/json", examples = @ExampleObject(name = "sample", value = "{\"nodes\": "
                     + "{\"dc1\": 2, \"dc2\": 2}, \"sample\": {\"keyspace\": \"iot\", \"table\": \"readings\", "
@@ -109,33 +114,39 @@ public class TokenPlanController {
                     + "\"sensor-2\", \"day\": \"2026-10-01\"}, {\"sensor_id\": \"sensor-3\", \"day\": "
                     + "\"2026-10-02\"}, {\"sensor_id\": \"sensor-4\", \"day\": \"2026-10-02\"}]}}")))
             @RequestBody BalancedRequest request) {
-        Partitioner p = partitioner(request.partitioner());
         if (request.nodes() == null) {
             throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "give nodes per data centre");
         }
-        Map<String, Integer> perDc = new LinkedHashMap<>(request.nodes());
+        BalancedTokens.NodeCounts perDc = BalancedTokens.NodeCounts.atMost(request.nodes(), limits.maxNodes());
+        if (request.sample() != null && request.sample().keys() != null
+                && request.sample().keys().size() > limits.maxSampleKeys()) {
+            throw PlanException.tooLarge("sample.keys", request.sample().keys().size(), "sample keys",
+                    limits.maxSampleKeys(), "a token plan hashes", "ringmap.plan.max-sample-keys");
+        }
+        Partitioner p = partitioner(request.partitioner());
         if (request.sample() == null || request.sample().keys() == null) {
-            return new BalancedResponse(p.name(), perDc, strings(BalancedTokens.even(p, perDc)),
-                    "even per data centre, data centres interleaved");
+            return even(p, perDc);
         }
         ServedSnapshot f = routing.snapshot();
-        if (request.sample().keys().size() > 100_000) {
-            throw new PlanException(PlanException.Kind.PLAN_TOO_LARGE, "sample.keys", request.sample().keys().size()
-                    + " sample keys, more than the 100,000 a token plan reads");
-        }
         TableSchema schema = routing.table(f, request.sample().keyspace(), request.sample().table());
         List<Token> sample = new ArrayList<>();
         for (Map<String, String> key : request.sample().keys()) {
             sample.add(KeyHashing.token(p, schema, key));
         }
-        return new BalancedResponse(p.name(), perDc, strings(BalancedTokens.quantiles(p, perDc, sample)),
+        return new BalancedResponse(p.name(), perDc.perDc(), strings(BalancedTokens.quantiles(p, perDc, sample)),
                 "quantiles of " + sample.size() + " sample keys");
+    }
+
+    private static BalancedResponse even(Partitioner p, BalancedTokens.NodeCounts perDc) {
+        return new BalancedResponse(p.name(), perDc.perDc(), strings(BalancedTokens.even(p, perDc)),
+                "even per data centre, data centres interleaved");
     }
 
     @PostMapping(path = "/tokens/evaluate", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Ownership and effective ownership per keyspace of a proposed token layout",
             description = "mode=add: the nodes join the served ring; mode=replace: they are the whole ring. Every "
-                    + "keyspace of the served snapshot is placed as Cassandra places it.")
+                    + "keyspace of the served snapshot is placed as Cassandra places it. At most "
+                    + "ringmap.plan.max-layout-tokens tokens in the evaluated ring (413 beyond).")
     public EvaluateResponse evaluate(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
             mediaType = "application/json", examples = @ExampleObject(name = "add", value = "{\"mode\": \"add\", "
                     + "\"nodes\": [{\"address\": \"127.0.0.5\", \"datacenter\": \"dc1\", \"rack\": \"rack1\", "
@@ -151,6 +162,13 @@ public class TokenPlanController {
         }
         ServedSnapshot f = routing.snapshot();
         TokenRing current = f.tokenRing();
+        long layoutTokens = (mode.equals("add") ? current.size() : 0) + request.nodes().stream()
+                .mapToLong(n -> n == null || n.tokens() == null ? 0 : n.tokens().size()).sum();
+        if (layoutTokens > limits.maxLayoutTokens()) {
+            throw PlanException.tooLarge("nodes", layoutTokens, "tokens in the " + (mode.equals("add")
+                    ? "served ring and the proposed nodes" : "proposed layout"), limits.maxLayoutTokens(),
+                    "a layout evaluation places keyspaces on", "ringmap.plan.max-layout-tokens");
+        }
         Partitioner p = current.partitioner();
         Map<Node, List<Token>> layout = new LinkedHashMap<>();
         if (mode.equals("add")) {
@@ -160,7 +178,7 @@ public class TokenPlanController {
             }
         }
         for (ProposedNode n : request.nodes()) {
-            if (n.address() == null || n.datacenter() == null || n.rack() == null || n.tokens() == null
+            if (n == null || n.address() == null || n.datacenter() == null || n.rack() == null || n.tokens() == null
                     || n.tokens().isEmpty()) {
                 throw new InvalidParameterException("nodes", "each node needs address, datacenter, rack and tokens");
             }

@@ -5,6 +5,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.ringmap.planning.config.PlanningConfiguration;
 import io.ringmap.web.BundledSampleRouting;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ import org.springframework.test.web.servlet.ResultActions;
  * design reference computes, and adds what it cannot: the real ring's node loads and the shard count.
  */
 @WebMvcTest(controllers = PlanController.class)
-@Import(BundledSampleRouting.class)
+@Import({BundledSampleRouting.class, PlanningConfiguration.class})
 class PlanEndpointTest {
 
     @Autowired

@@ -6,6 +6,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.ringmap.planning.config.PlanningConfiguration;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.web.WebTestSupport;
 import org.hamcrest.Matchers;
@@ -14,11 +15,13 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 
 /** GET and POST /plan/shards on the vnodes sample (12 nodes in 2 DCs, NTS 3+3) with a (item_id, shard) table. */
 @WebMvcTest(controllers = {ShardPlanController.class, io.ringmap.web.TokenController.class})
+@Import(PlanningConfiguration.class)
 class ShardPlanEndpointTest {
 
     @TestConfiguration

@@ -6,6 +6,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.ringmap.planning.config.PlanningConfiguration;
 import io.ringmap.web.BundledSampleRouting;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ import org.springframework.test.web.servlet.ResultActions;
 
 /** /tokens/balanced and /tokens/evaluate on the bundled sample (N1-N4, iot RF 3, iot_multi_dc 2+2). */
 @WebMvcTest(controllers = TokenPlanController.class)
-@Import(BundledSampleRouting.class)
+@Import({BundledSampleRouting.class, PlanningConfiguration.class})
 class TokenPlanEndpointTest {
 
     @Autowired
