@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.snapshot.web;
 
 import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.media.Schema;
