@@ -20,7 +20,8 @@ public class SnapshotHealthIndicator implements HealthIndicator {
         return holder.peek().map(s -> {
             Health.Builder b = Health.up()
                     .withDetail("source", s.source())
-                    .withDetail("version", s.version())
+                    .withDetail("version", s.contentHash())
+                    .withDetail("sequence", s.version())
                     .withDetail("createdAt", s.createdAt().toString())
                     .withDetail("ageSeconds", s.age().toSeconds())
                     .withDetail("stale", s.stale())

@@ -12,14 +12,14 @@ import java.util.Locale;
 /**
  * Gauges of the served ring snapshot: {@value #AGE} (seconds since it was built; NaN before the first one),
  * {@value #STALE} (1 while the source cannot reach the cluster or before the first snapshot, else 0),
- * {@value #VERSION} (0 before the first one) and {@value #NODES} per node state (one series per
+ * {@value #SEQUENCE} (0 before the first one) and {@value #NODES} per node state (one series per
  * {@link NodeState}, so the cardinality is fixed).
  */
 public final class SnapshotMetrics implements MeterBinder {
 
     public static final String AGE = "ringmap.snapshot.age";
     public static final String STALE = "ringmap.snapshot.stale";
-    public static final String VERSION = "ringmap.snapshot.version";
+    public static final String SEQUENCE = "ringmap.snapshot.sequence";
     public static final String NODES = "ringmap.ring.nodes";
 
     private final SnapshotHolder snapshots;
@@ -35,8 +35,10 @@ public final class SnapshotMetrics implements MeterBinder {
         Gauge.builder(STALE, this, m -> m.snapshots.peek().map(f -> f.stale() ? 1.0 : 0.0).orElse(1.0))
                 .description("1 when answers come from a stale snapshot (cluster unreachable) or none exists yet")
                 .register(registry);
-        Gauge.builder(VERSION, this, m -> m.snapshots.peek().map(s -> (double) s.version()).orElse(0.0))
-                .description("Version of the served ring snapshot; increases with every topology change")
+        // the publication counter, as "sequence" in every answer; "version" (the content hash) is a string, no gauge
+        Gauge.builder(SEQUENCE, this, m -> m.snapshots.peek().map(s -> (double) s.version()).orElse(0.0))
+                .description("Publication sequence of the served ring snapshot on this instance; increases with "
+                        + "every topology change")
                 .register(registry);
         for (NodeState state : NodeState.values()) {
             Gauge.builder(NODES, this, m -> m.nodes(state)).tag("state", state.name().toLowerCase(Locale.ROOT))

@@ -10,6 +10,7 @@ import io.ringmap.routing.RoutingService;
 import io.ringmap.routing.TokenRoutes.TokenRoute;
 import io.ringmap.routing.TokenRoutes;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;

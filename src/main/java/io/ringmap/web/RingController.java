@@ -7,6 +7,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RingOwnership;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.token.Token;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;

@@ -8,6 +8,7 @@ import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.splits.CqlPredicates;
 import io.ringmap.routing.SizedTableSplits;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.WeightedSplit;

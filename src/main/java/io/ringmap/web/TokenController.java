@@ -4,6 +4,7 @@ import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;

@@ -25,6 +25,50 @@ class ServiceEndpointsTest {
         return "http://127.0.0.1:" + managementPort + path;
     }
 
+    /**
+     * Every ring-derived answer names its snapshot with one object of one shape, and {@code version} means the content
+     * hash everywhere: in every answer and in health ({@code sequence} is this instance's publication counter, also
+     * the {@code ringmap_snapshot_sequence} gauge).
+     */
+    @Test
+    void everyRingDerivedAnswerNamesItsSnapshotInOneShape() throws Exception {
+        var json = new tools.jackson.databind.ObjectMapper();
+        var health = json.readTree(HttpSupport.get(management("/actuator/health")).body());
+        var ring = health.at("/components/ring/details");
+        String version = ring.get("version").asString();
+        long sequence = ring.get("sequence").asLong();
+        assertThat(version).matches("[0-9a-f]{32}");
+        String table = "keyspace=iot&table=readings";
+        String key = table + "&sensor_id=sensor-17&day=2026-10-01";
+        java.util.Map<String, java.net.http.HttpResponse<String>> answers = new java.util.LinkedHashMap<>();
+        for (String get : new String[] {"/token?" + key, "/replicas?" + key, "/splits?" + table + "&n=4", "/ring",
+            "/ranges?keyspace=iot", "/hotkeys", "/availability?consistency=QUORUM",
+            "/availability/safe-to-stop?node=127.0.0.1&consistency=ONE",
+            "/plan/shards?" + table + "&day=2026-10-01&shardColumn=sensor_id&count=2"}) {
+            answers.put("GET " + get, HttpSupport.get(api(get)));
+        }
+        answers.put("POST /tokens/evaluate", HttpSupport.postJson(api("/tokens/evaluate"), "{\"mode\": \"add\", "
+                + "\"nodes\": [{\"address\": \"127.0.0.5\", \"datacenter\": \"dc1\", \"rack\": \"rack1\", "
+                + "\"tokens\": [\"-2305843009213693952\"]}]}"));
+        answers.put("POST /plan", HttpSupport.postJson(api("/plan"), "{\"keyspace\": \"iot\", \"workload\": "
+                + "{\"entities\": {\"d1\": 10}, \"start\": \"2026-08-01\", \"retentionDays\": 2, "
+                + "\"bytesPerRow\": 100}, \"designs\": [{\"name\": \"device\", \"columns\": [{\"name\": "
+                + "\"device_id\", \"type\": \"text\", \"generator\": {\"kind\": \"entity\"}}]}]}"));
+        answers.forEach((request, answer) -> {
+            assertThat(answer.statusCode()).as(request + ": " + answer.body()).isEqualTo(200);
+            var snapshot = json.readTree(answer.body()).get("snapshot");
+            assertThat(snapshot).as(request + " names its snapshot").isNotNull();
+            assertThat(snapshot.get("version").asString()).as(request).isEqualTo(version);
+            assertThat(snapshot.get("sequence").asLong()).as(request).isEqualTo(sequence);
+            assertThat(snapshot.get("source").asString()).as(request)
+                    .isEqualTo("static:classpath:topology/default.yaml");
+            assertThat(snapshot.has("createdAt") && snapshot.has("ageSeconds") && snapshot.has("stale"))
+                    .as(request + ": " + snapshot).isTrue();
+        });
+        assertThat(HttpSupport.get(management("/actuator/prometheus")).body())
+                .contains("ringmap_snapshot_sequence{application=\"ringmap\"} " + sequence + ".0");
+    }
+
     @Test
     void servesTheReferenceExampleOnTheBundledTopology() {
         var r = HttpSupport.get(api("/replicas?keyspace=iot&token=1523456789012345678"));

@@ -10,6 +10,7 @@ import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -35,14 +36,6 @@ public class AvailabilityController {
             @Value("${spring.cassandra.local-datacenter:}") String configuredLocalDc) {
         this.routing = routing;
         this.configuredLocalDc = configuredLocalDc;
-    }
-
-    /** The snapshot an answer was computed from. */
-    public record SnapshotRef(String source, long version, boolean stale) {
-
-        static SnapshotRef of(ServedSnapshot f) {
-            return new SnapshotRef(f.source(), f.version(), f.stale());
-        }
     }
 
     /** One range that cannot serve reads or writes at the level. */
@@ -74,12 +67,12 @@ public class AvailabilityController {
             List<KeyspaceAvailability> keyspaces,
             @Schema(description = "Live nodes that can be stopped (on top of assumedDown) without any keyspace "
                     + "losing the level for a range it serves now") List<String> safeToStop,
-            List<UnsafeNode> unsafeToStop, SnapshotRef snapshot) {
+            List<UnsafeNode> unsafeToStop, SnapshotView snapshot) {
     }
 
     /** The answer when a node can be stopped. */
     public record SafeToStopResponse(String node, ConsistencyLevel consistency, boolean safe,
-            @Schema(nullable = true) String localDatacenter, List<String> keyspaces, SnapshotRef snapshot) {
+            @Schema(nullable = true) String localDatacenter, List<String> keyspaces, SnapshotView snapshot) {
     }
 
     @GetMapping(path = "/availability", produces = "application/json")
@@ -137,7 +130,7 @@ public class AvailabilityController {
         }
         return new AvailabilityResponse(q.level(), q.localDc(),
                 downNodes.stream().map(i -> ring.nodes().get(i).address()).toList(), liveNodes, views, safe, unsafe,
-                SnapshotRef.of(f));
+                SnapshotView.of(f));
     }
 
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
@@ -174,7 +167,7 @@ public class AvailabilityController {
             throw new AvailabilityProblems.UnsafeToStopException(address, q.level().name(), check.reasons());
         }
         return new SafeToStopResponse(address, q.level(), true, q.localDc(),
-                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotRef.of(f));
+                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotView.of(f));
     }
 
     /**

@@ -12,7 +12,7 @@ import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.web.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.web.ReplicaView;
-import io.ringmap.web.SnapshotView;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;

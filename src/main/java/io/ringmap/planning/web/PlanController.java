@@ -12,6 +12,7 @@ import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
@@ -168,8 +169,7 @@ public class PlanController {
 
     /** The answer. */
     public record PlanResponse(String keyspace, String partitioner, Map<String, String> replication,
-            GuidelineBody guideline, List<ComparisonRow> comparison, List<DesignView> designs, String snapshotSource,
-            long snapshotVersion) {
+            GuidelineBody guideline, List<ComparisonRow> comparison, List<DesignView> designs, SnapshotView snapshot) {
     }
 
     @PostMapping(path = "/plan", consumes = "application/json", produces = "application/json")
@@ -229,8 +229,7 @@ public class PlanController {
                     view.partitionsOverGuideline(), view.fix() == null ? null : view.fix().shards()));
         }
         return new PlanResponse(placement.keyspace(), ring.partitioner().name(), placement.replication(),
-                new GuidelineBody(maxRows, maxBytes), comparison, views, f.source(),
-                f.version());
+                new GuidelineBody(maxRows, maxBytes), comparison, views, SnapshotView.of(f));
     }
 
     private Workload workload(WorkloadBody w) {

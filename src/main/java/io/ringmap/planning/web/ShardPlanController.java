@@ -14,6 +14,7 @@ import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.web.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -117,7 +118,8 @@ public class ShardPlanController {
             @Schema(description = "Shard values chosen among the first candidates to reach the most nodes")
             List<ShardKeyView> spread, SpreadView spreadSpread, int candidatesSearched, int nodesInRing,
             @Schema(description = "The load used: load, or the hot key's estimate", nullable = true) Double load,
-            @Schema(description = "The hot key the plan started from (hotkey=)", nullable = true) ShardHotKeyView hotKey) {
+            @Schema(description = "The hot key the plan started from (hotkey=)", nullable = true) ShardHotKeyView hotKey,
+            SnapshotView snapshot) {
     }
 
     @GetMapping(path = "/plan/shards", produces = "application/json")
@@ -262,7 +264,7 @@ public class ShardPlanController {
         return new ShardsResponse(placement.keyspace(), table, showKey ? key : null, shardColumn, n,
                 views(plan.sequential(), ring, showKey), spread(plan.sequentialSpread()),
                 views(plan.chosen(), ring, showKey), spread(plan.chosenSpread()), plan.candidatesSearched(),
-                ring.nodes().size(), count != null ? null : load, hot);
+                ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(f));
     }
 
     private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring, boolean showKey) {

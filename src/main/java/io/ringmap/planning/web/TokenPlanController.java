@@ -14,6 +14,7 @@ import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -82,7 +83,9 @@ public class TokenPlanController {
     /** The evaluation. */
     public record EvaluateResponse(String partitioner, String mode, List<NodeOwnershipView> nodes,
             @Schema(description = "Largest ownership / mean ownership") double ownershipImbalance,
-            List<BalancedTokens.KeyspaceBalance> keyspaces) {
+            List<BalancedTokens.KeyspaceBalance> keyspaces,
+            @Schema(description = "The served snapshot the layout was added to (mode add) or whose keyspaces it "
+                    + "places") SnapshotView snapshot) {
     }
 
     @GetMapping(path = "/tokens/balanced", produces = "application/json")
@@ -201,7 +204,7 @@ public class TokenPlanController {
         List<NodeOwnershipView> nodes = e.nodes().stream().map(n -> new NodeOwnershipView(n.node().address(),
                 n.node().datacenter(), n.node().rack(), n.tokens().stream().map(Token::toString).toList(),
                 n.ownership(), n.effective())).toList();
-        return new EvaluateResponse(p.name(), mode, nodes, e.ownershipImbalance(), e.keyspaces());
+        return new EvaluateResponse(p.name(), mode, nodes, e.ownershipImbalance(), e.keyspaces(), SnapshotView.of(f));
     }
 
     private Partitioner partitioner(String name) {

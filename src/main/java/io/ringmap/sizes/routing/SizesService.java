@@ -35,9 +35,9 @@ import io.ringmap.sizes.web.SizesViews.NodeSizesView;
 import io.ringmap.sizes.web.SizesViews.SizedPartitionView;
 import io.ringmap.sizes.web.SizesViews.RankedKeyView;
 import io.ringmap.sizes.web.SizesViews.SizesResponse;
-import io.ringmap.sizes.web.SizesViews.SizesTopologyView;
 import io.ringmap.sizes.web.SizesViews.LoadVerdictView;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotView;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -283,8 +283,8 @@ public class SizesService implements ServerHotKeys {
                 Duration.between(s.finishedAt(), clock.instant()).toMillis() / 1000.0);
     }
 
-    private static SizesTopologyView topology(ServedSnapshot f) {
-        return new SizesTopologyView(f.source(), f.version());
+    private static SnapshotView topology(ServedSnapshot f) {
+        return SnapshotView.of(f);
     }
 
     /** The partition key columns' names, in key order. */

@@ -5,6 +5,7 @@ import io.ringmap.sizes.LoadAnalysis;
 import io.ringmap.sizes.Percentiles;
 import io.ringmap.sizes.ReadStats;
 import io.ringmap.sizes.SizeWarning;
+import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
@@ -20,10 +21,6 @@ public final class SizesViews {
     @Schema(description = "The collection round the figures come from")
     public record SizesRoundView(Instant startedAt, Instant finishedAt,
             @Schema(description = "Seconds since the round finished", example = "42.0") double ageSeconds) {
-    }
-
-    /** The topology snapshot replicas and ownership were computed from. */
-    public record SizesTopologyView(@Schema(example = "cluster:Test Cluster") String source, long version) {
     }
 
     /** The guideline answers are checked against. */
@@ -106,7 +103,7 @@ public final class SizesViews {
             List<NodeSizesView> nodes,
             @Schema(description = "Nodes whose figures are missing (unreachable in the last round)")
             List<String> missingNodes,
-            List<SizeWarning> warnings, SizeGuidelineView guideline, SizesRoundView collection, SizesTopologyView topology) {
+            List<SizeWarning> warnings, SizeGuidelineView guideline, SizesRoundView collection, SnapshotView snapshot) {
     }
 
     /** One node in {@code /load}. */
@@ -148,6 +145,6 @@ public final class SizesViews {
 
     /** {@code /load}. */
     public record LoadResponse(@Schema(nullable = true) String keyspace, List<LoadNodeView> nodes,
-            LoadVerdictView verdict, SizesRoundView collection, SizesTopologyView topology) {
+            LoadVerdictView verdict, SizesRoundView collection, SnapshotView snapshot) {
     }
 }

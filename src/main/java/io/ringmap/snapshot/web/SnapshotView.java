@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.snapshot.web;
 
 import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.snapshot.ServedSnapshot;
