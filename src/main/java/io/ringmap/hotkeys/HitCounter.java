@@ -1,9 +1,8 @@
 package io.ringmap.hotkeys;
 
-import java.util.concurrent.atomic.LongAdder;
-
 /**
- * An exact, monotonic hit counter for one exported key (a top-K partition, {@code _other}, or a replica node).
+ * An exact, monotonic hit counter for one exported key (a top-K partition, {@code _other}, or a replica node); it
+ * saturates at {@link Long#MAX_VALUE} ({@link SaturatingCounter}).
  *
  * <p>Identity matters: a key that leaves the top K and comes back gets a new instance starting at zero, so a
  * metrics layer holding the old instance must drop its meter and register the new one.
@@ -11,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class HitCounter {
 
     private final String key;
-    private final LongAdder hits = new LongAdder();
+    private final SaturatingCounter hits = new SaturatingCounter();
 
     HitCounter(String key) {
         this.key = key;
@@ -24,7 +23,7 @@ public final class HitCounter {
 
     /** Hits counted since this counter was created. */
     public long count() {
-        return hits.sum();
+        return hits.get();
     }
 
     void add(long count) {

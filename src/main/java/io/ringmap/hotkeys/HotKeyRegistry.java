@@ -7,7 +7,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * All tables' hot-key trackers, bounded: at most {@link HotKeySettings#maxTables()} tables are tracked, hits of
@@ -24,7 +23,7 @@ public final class HotKeyRegistry {
     private final KeyExporter exporter;
     private final ConcurrentHashMap<TableId, TableTracker> trackers = new ConcurrentHashMap<>();
     private final AtomicInteger reserved = new AtomicInteger();
-    private final LongAdder droppedHits = new LongAdder();
+    private final SaturatingCounter droppedHits = new SaturatingCounter();
 
     public HotKeyRegistry(HotKeySettings settings, KeyExporter exporter) {
         this.settings = Objects.requireNonNull(settings, "settings must not be null");
@@ -65,7 +64,7 @@ public final class HotKeyRegistry {
         if (tracker == null) {
             long dropped = 0;
             for (int i = 0; i < n; i++) {
-                dropped += counts[i];
+                dropped = SaturatingCounter.add(dropped, counts[i]);
             }
             droppedHits.add(dropped);
             return;
@@ -126,7 +125,7 @@ public final class HotKeyRegistry {
 
     /** Hits not tracked because {@link HotKeySettings#maxTables()} tables were already tracked. */
     public long droppedHits() {
-        return droppedHits.sum();
+        return droppedHits.get();
     }
 
     private TableTracker tracker(TableId id) {

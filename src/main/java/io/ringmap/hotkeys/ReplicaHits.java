@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Hits per replica node: every looked-up partition counts once on each of its replicas. Bounded by
@@ -19,7 +18,7 @@ public final class ReplicaHits {
     private final int maxNodes;
     private final ConcurrentHashMap<String, HitCounter> counters = new ConcurrentHashMap<>();
     private final AtomicInteger reserved = new AtomicInteger();
-    private final LongAdder droppedHits = new LongAdder();
+    private final SaturatingCounter droppedHits = new SaturatingCounter();
 
     public ReplicaHits(int maxNodes) {
         if (maxNodes < 1) {
@@ -74,7 +73,7 @@ public final class ReplicaHits {
 
     /** Hits not counted because {@code maxNodes} nodes were already tracked. */
     public long droppedHits() {
-        return droppedHits.sum();
+        return droppedHits.get();
     }
 
     private HitCounter counter(String nodeId) {

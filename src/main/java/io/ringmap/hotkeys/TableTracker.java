@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.datasketches.frequencies.ErrorType;
 import org.apache.datasketches.frequencies.ItemsSketch;
@@ -35,6 +34,12 @@ import org.apache.datasketches.frequencies.ItemsSketch;
  *
  * <p>The sketch counts a window: {@link #rotateWindow()} starts a new one and keeps the previous, so estimates cover
  * the last one to two windows and keys that cooled down eventually leave the top K.
+ *
+ * <p>Counts cannot overflow: the exact counters saturate at {@link Long#MAX_VALUE} (the sum above then holds only
+ * until one of them does), and each stripe's window takes at most {@code windowCapacity} hits (a hit that does not fit
+ * starts the stripe's next window early, and one larger than a window counts as a full window), so that the sketch's
+ * stream weight summed over every stripe and both windows stays a positive long (DataSketches adds weights without
+ * checking, and fails on a negative one).
  */
 public final class TableTracker {
 
@@ -54,7 +59,9 @@ public final class TableTracker {
     private final Stripe[] stripes;
     private final int stripeMask;
     private final HitCounter other = new HitCounter(KeyLabels.OTHER);
-    private final LongAdder total = new LongAdder();
+    private final SaturatingCounter total = new SaturatingCounter();
+    // most hits one stripe's window takes into its sketch: all windows of all stripes merged stay below Long.MAX_VALUE
+    private final long windowCapacity;
     private final Object refreshLock = new Object();
     // hits whose thread found every stripe busy; counted under a stripe lock by whoever takes one next
     private final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
@@ -76,6 +83,7 @@ public final class TableTracker {
             stripes[i] = new Stripe(maxMapSize);
         }
         this.stripeMask = stripes.length - 1;
+        this.windowCapacity = Long.MAX_VALUE / (2L * stripes.length + 1);
     }
 
     public TableId table() {
@@ -105,10 +113,23 @@ public final class TableTracker {
 
     // under the stripe's lock
     private void count(Stripe stripe, String label, long count) {
-        stripe.current.update(label, count);
+        sketch(stripe, label, count);
         HitCounter counter = top.byLabel.get(label);
         (counter != null ? counter : other).add(count);
         total.add(count);
+    }
+
+    // under the stripe's lock
+    private void sketch(Stripe stripe, String label, long count) {
+        long room = windowCapacity - stripe.current.getStreamLength();
+        if (count > room) {
+            // a full window starts the stripe's next one early: the weights stay bounded, and keys counted after
+            // the flood are still seen
+            stripe.previous = stripe.current;
+            stripe.current = new ItemsSketch<>(maxMapSize);
+            room = windowCapacity;
+        }
+        stripe.current.update(label, Math.min(count, room));
     }
 
     // under the stripe's lock
@@ -142,14 +163,14 @@ public final class TableTracker {
                     if (count == 0) {
                         continue;
                     }
-                    stripe.current.update(labels[i], count);
+                    sketch(stripe, labels[i], count);
                     HitCounter counter = exported.get(labels[i]);
                     if (counter != null) {
                         counter.add(count);
                     } else {
-                        toOther += count;
+                        toOther = SaturatingCounter.add(toOther, count);
                     }
-                    all += count;
+                    all = SaturatingCounter.add(all, count);
                 }
                 if (toOther > 0) {
                     other.add(toOther);
@@ -168,7 +189,7 @@ public final class TableTracker {
      */
     public void refresh() {
         synchronized (refreshLock) {
-            long seen = total.sum();
+            long seen = total.get();
             if (seen == totalAtLastRefresh && pending.isEmpty()) {
                 return;
             }
@@ -179,7 +200,8 @@ public final class TableTracker {
             try {
                 for (Map.Entry<String, HitCounter> entry : current.byLabel.entrySet()) {
                     if (next.byLabel.get(entry.getKey()) != entry.getValue()) {
-                        evicted += entry.getValue().count(); // final: no hit can be in flight while we hold every lock
+                        // the count is final: no hit can be in flight while we hold every lock
+                        evicted = SaturatingCounter.add(evicted, entry.getValue().count());
                     }
                 }
                 top = next;
@@ -213,9 +235,9 @@ public final class TableTracker {
             drainPending(stripes[0], Integer.MAX_VALUE);
             long exported = other.count();
             for (HitCounter counter : top.ordered) {
-                exported += counter.count();
+                exported = SaturatingCounter.add(exported, counter.count());
             }
-            return new TopKCounters(table, top.ordered, other, exported, total.sum(), evicted);
+            return new TopKCounters(table, top.ordered, other, exported, total.get(), evicted);
         } finally {
             unlockAll();
         }

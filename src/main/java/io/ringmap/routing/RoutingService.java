@@ -26,8 +26,8 @@ import java.util.function.Function;
 
 /**
  * Answers the routing questions, each against one consistent snapshot: key to token, key or token to replicas, the
- * ring's ownership, a table's splits; and records client-reported hits. Every key routed is reported to the
- * {@link HitRecorder}. One request is one call here.
+ * ring's ownership, a table's splits; and records client-reported hits. Every key routed for a caller whose lookups
+ * count (see {@code route}'s {@code countHits}) is reported to the {@link HitRecorder}. One request is one call here.
  */
 public class RoutingService {
 
@@ -82,18 +82,24 @@ public class RoutingService {
         return (KeyspacePlacement.Placed) p;
     }
 
-    /** Parses and hashes keys; with {@code withReplicas}, also looks their replicas up. All keys parse or none. */
-    public Routes route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas) {
-        return route(keyspace, table, keys, withReplicas, routes -> routes);
+    /**
+     * Parses and hashes keys; with {@code withReplicas}, also looks their replicas up. All keys parse or none.
+     *
+     * @param countHits whether the keys count as hot-key hits (the caller may write to the hot-key tables; decided
+     *                  by the web edge from the caller's scopes)
+     */
+    public Routes route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas,
+            boolean countHits) {
+        return route(keyspace, table, keys, withReplicas, countHits, routes -> routes);
     }
 
     /**
-     * As {@link #route(String, String, List, boolean)}, and makes the caller's answer from the routes before counting
-     * them: when {@code answer} refuses the request (an unknown data centre, a consistency level that does not
-     * apply), nothing is counted, as when a key does not parse.
+     * As {@link #route(String, String, List, boolean, boolean)}, and makes the caller's answer from the routes before
+     * counting them: when {@code answer} refuses the request (an unknown data centre, a consistency level that does
+     * not apply), nothing is counted, as when a key does not parse.
      */
     public <T> T route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas,
-            Function<Routes, T> answer) {
+            boolean countHits, Function<Routes, T> answer) {
         ServedSnapshot served = snapshot();
         checkBatch(keys.size());
         TableSchema schema = table(served, keyspace, table);
@@ -113,6 +119,9 @@ public class RoutingService {
         }
         T answered = answer.apply(new Routes(served, placement, out));
         // counted only once every key of the request was valid and answered: a rejected batch counts nothing
+        if (!countHits) {
+            return answered;
+        }
         if (parsed.size() == 1) {
             hits.record(schema, parsed.get(0), 1, sets == null ? List.of() : nodes(ring, sets[0]));
         } else {
@@ -141,7 +150,7 @@ public class RoutingService {
 
     /**
      * Records client-reported accesses; validated like lookups, all or nothing: the batch size, then the table,
-     * then every item as {@code reader} reads it, then every count and key.
+     * then every item as {@code reader} reads it (the reader checks each count: at least 1), then every key.
      */
     public <T> RecordedHits recordHits(String keyspace, String table, List<T> items, HitReader<T> reader) {
         checkBatch(items.size());
@@ -156,13 +165,7 @@ public class RoutingService {
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
         RingSnapshot ring = served.ring();
-        List<ParsedKey> parsed = parse(schema, read.size(), i -> {
-            long c = read.get(i).count();
-            if (c < 1) {
-                throw new IllegalArgumentException("count must be at least 1, was " + c);
-            }
-            return read.get(i).key();
-        }, true);
+        List<ParsedKey> parsed = parse(schema, read.size(), i -> read.get(i).key(), true);
         long[] counts = new long[parsed.size()];
         ReplicaSet[] sets = placement == null ? null : new ReplicaSet[parsed.size()];
         for (int i = 0; i < parsed.size(); i++) {

@@ -27,6 +27,7 @@ import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -46,12 +47,15 @@ public class ReplicasController {
 
     private final RoutingService routing;
     private final String localDatacenter;
+    private final HitCounting hitCounting;
 
+    /** @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity) */
     public ReplicasController(RoutingService routing,
             @org.springframework.beans.factory.annotation.Value("${spring.cassandra.local-datacenter:}")
-            String localDatacenter) {
+            String localDatacenter, ObjectProvider<HitCounting> hitCounting) {
         this.routing = routing;
         this.localDatacenter = localDatacenter;
+        this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
     }
 
     /** One key's or token's replicas. */
@@ -229,7 +233,8 @@ public class ReplicasController {
      */
     ReplicasResponse plainAnswer(String keyspace, String table, Map<String, String> key, String dc) {
         try {
-            return routing.route(keyspace, table, List.of(key), true, routes -> answer(routes, table, dc, null));
+            return routing.route(keyspace, table, List.of(key), true, hitCounting.counts(),
+                    routes -> answer(routes, table, dc, null));
         } catch (RuntimeException refused) {
             return null; // refused before anything was counted: Spring MVC answers with the problem
         }
@@ -237,7 +242,7 @@ public class ReplicasController {
 
     private ReplicasResponse replicasOf(String keyspace, String table, Map<String, String> key, String dc,
             String consistency) {
-        return routing.route(keyspace, table, List.of(key), true,
+        return routing.route(keyspace, table, List.of(key), true, hitCounting.counts(),
                 routes -> answer(routes, table, dc, consistency));
     }
 
@@ -282,7 +287,8 @@ public class ReplicasController {
         List<ReplicasResult> results;
         if (byKeys) {
             // the data centre is checked before the keys are counted
-            Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true, routed -> {
+            Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true,
+                    hitCounting.counts(), routed -> {
                 if (!routed.keys().isEmpty()) {
                     ReplicaView.requireDatacenter(routed.snapshot().tokenRing(), request.dc());
                 }

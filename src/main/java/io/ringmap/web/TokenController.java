@@ -23,6 +23,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -41,9 +42,12 @@ public class TokenController {
     private static final HexFormat HEX = HexFormat.of();
 
     private final RoutingService routing;
+    private final HitCounting hitCounting;
 
-    public TokenController(RoutingService routing) {
+    /** @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity) */
+    public TokenController(RoutingService routing, ObjectProvider<HitCounting> hitCounting) {
         this.routing = routing;
+        this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
     }
 
     /** One key's token. */
@@ -120,7 +124,7 @@ public class TokenController {
     }
 
     private TokenResponse tokenOf(String keyspace, String table, Map<String, String> key) {
-        Routes routes = routing.route(keyspace, table, List.of(key), false);
+        Routes routes = routing.route(keyspace, table, List.of(key), false, hitCounting.counts());
         KeyRoute r = routes.keys().get(0);
         return new TokenResponse(r.table().keyspace(), r.table().table(), routes.snapshot().partitioner().name(),
                 r.keyByColumn(), r.token().toString(), HEX.formatHex(r.key().serializedKey()),
@@ -133,7 +137,8 @@ public class TokenController {
                     + "nothing of it is counted. At most ringmap.api.max-batch-size keys (413 beyond).")
     public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request, HttpServletResponse response) {
         BatchResponses.buffer(response);
-        Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), false);
+        Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), false,
+                hitCounting.counts());
         return new TokenBatchResponse(request.keyspace(), request.table(), routes.snapshot().partitioner().name(),
                 new TokenResults(routes.keys()), SnapshotView.of(routes.snapshot()));
     }

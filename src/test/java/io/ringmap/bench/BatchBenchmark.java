@@ -12,6 +12,7 @@ import io.ringmap.hotkeys.web.HitsController;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
+import io.ringmap.web.HitCounting;
 import io.ringmap.web.ReplicasController;
 import io.ringmap.web.TokenController;
 import java.nio.charset.StandardCharsets;
@@ -70,9 +71,9 @@ public class BatchBenchmark {
         HotKeyRegistry registry = new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain());
         RoutingService routing = new RoutingService(holder, new ApiProperties(10_000),
                 new HotKeyRecorder(registry, new ReplicaHits(2000)));
-        replicas = new ReplicasController(routing, "");
-        tokens = new TokenController(routing);
         StaticListableBeanFactory beans = new StaticListableBeanFactory();
+        replicas = new ReplicasController(routing, "", beans.getBeanProvider(HitCounting.class));
+        tokens = new TokenController(routing, beans.getBeanProvider(HitCounting.class));
         beans.addBean("reportedHits", new ReportedHits());
         hits = new HitsController(routing, beans.getBeanProvider(ReportedHits.class));
         mapper = JsonMapper.builder()

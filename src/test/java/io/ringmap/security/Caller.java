@@ -34,8 +34,13 @@ record Caller(int port, int managementPort, Map<String, String> headers) {
     }
 
     HttpResponse<String> postHits() {
-        return HttpSupport.send(request(port, "/hits").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(HITS_BODY)).build());
+        return post("/hits", HITS_BODY);
+    }
+
+    /** POSTs a JSON body. */
+    HttpResponse<String> post(String path, String json) {
+        return HttpSupport.send(request(port, path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build());
     }
 
     private HttpRequest.Builder request(int onPort, String path) {

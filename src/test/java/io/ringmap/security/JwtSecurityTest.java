@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -106,6 +107,24 @@ class JwtSecurityTest {
 
             assertThat(relay.get(Caller.READ).statusCode()).isEqualTo(200);
             assertThat(relay.postHits().statusCode()).isEqualTo(200);
+        }
+
+        @Autowired
+        io.ringmap.hotkeys.HotKeyRegistry hotKeys;
+
+        @Test
+        void onlyAHitsScopeMakesLookupsCountAsHits() {
+            String key = "/replicas?keyspace=iot&table=readings&sensor_id=jwt-guess&day=2026-10-01";
+            hotKeys.forget("iot", "readings");
+
+            assertThat(bearer(token(ISSUER, "ringmap:read", Duration.ofMinutes(5))).get(key).statusCode())
+                    .isEqualTo(200);
+            assertThat(hotKeys.hotKeys("iot", "readings", 10)).isEmpty();
+
+            assertThat(bearer(token(ISSUER, "ringmap:read ringmap:hits", Duration.ofMinutes(5))).get(key)
+                    .statusCode()).isEqualTo(200);
+            assertThat(hotKeys.hotKeys("iot", "readings", 10).orElseThrow().keys())
+                    .extracting(k -> k.label() + "=" + k.estimate()).containsExactly("jwt-guess:2026-10-01=1");
         }
 
         @Test

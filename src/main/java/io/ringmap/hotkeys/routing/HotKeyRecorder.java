@@ -3,6 +3,7 @@ package io.ringmap.hotkeys.routing;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
@@ -59,7 +60,7 @@ public final class HotKeyRecorder implements HitRecorder {
                 labels[distinct] = label;
                 sums[distinct++] = count;
             } else {
-                sums[slot[0]] += count;
+                sums[slot[0]] = SaturatingCounter.add(sums[slot[0]], count);
             }
         }
         hotKeys.recordLabels(table.keyspace(), table.table(), labels, sums, distinct);
@@ -74,7 +75,7 @@ public final class HotKeyRecorder implements HitRecorder {
             if (set != null) {
                 long count = counts == null ? 1 : counts[i];
                 for (int r = 0; r < set.size(); r++) {
-                    perNode[set.node(r)] += count;
+                    perNode[set.node(r)] = SaturatingCounter.add(perNode[set.node(r)], count);
                 }
                 any = true;
             }

@@ -26,6 +26,12 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 @Tag(name = "hot keys", description = "Hot partition keys: report accesses, list the hottest keys per table")
 public class HitsController {
 
+    /**
+     * The most hits one item may stand for: a sampling rate of 1 in a billion. With at most
+     * {@code ringmap.api.max-batch-size} (at most 1,000,000) items a request adds at most 10^15 hits.
+     */
+    public static final long MAX_COUNT = 1_000_000_000L;
+
     private final RoutingService routing;
     private final ObjectProvider<ReportedHits> reported;
 
@@ -41,7 +47,8 @@ public class HitsController {
             @Schema(description = "The partition key as {column: value}",
                     example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}") Map<String, String> key,
             @Schema(description = "How many accesses this item stands for (e.g. 100 when sampling 1 in 100); "
-                    + "default 1", nullable = true, example = "1", minimum = "1") Long count,
+                    + "default 1, at most 1,000,000,000", nullable = true, example = "1", minimum = "1",
+                    maximum = "1000000000") Long count,
             @Schema(description = "read or write; counted per operation in ringmap_hits_reported_total",
                     nullable = true,
                     allowableValues = {"read", "write"}, example = "read") String operation) {
@@ -68,8 +75,9 @@ public class HitsController {
 
     @PostMapping(path = "/hits", consumes = "application/json", produces = "application/json")
     @io.swagger.v3.oas.annotations.Operation(summary = "Report sampled partition accesses",
-            description = "Each item counts `count` hits (default 1) of its key for the table's hot keys and for "
-                    + "its replicas. Keys are validated exactly like lookups: one bad item rejects the whole batch "
+            description = "Each item counts `count` hits (default 1, at most 1,000,000,000) of its key for the "
+                    + "table's hot keys and for its replicas; counters stop at 2^63-1 rather than overflow. Keys are "
+                    + "validated exactly like lookups: one bad item rejects the whole batch "
                     + "(400 naming its index) and nothing of it is counted. At most ringmap.api.max-batch-size items "
                     + "(413 beyond). Counted synchronously; the metrics show it at the next refresh (about 1 s).")
     public HitsResponse hits(@Valid @RequestBody HitsRequest request) {
@@ -80,7 +88,7 @@ public class HitsController {
                 throw new BatchItemException(i, new InvalidParameterException("key",
                         "key is required: the partition key as {column: value}"));
             }
-            long count = hit.count() == null ? 1L : hit.count();
+            long count = count(i, hit.count());
             byOperation[operation(i, hit.operation()).ordinal()] += count;
             return new RoutingService.Hit(hit.key(), count);
         });
@@ -98,6 +106,17 @@ public class HitsController {
             }
         }
         return new HitsResponse(schema.keyspace(), schema.table(), recorded.recorded(), total, counter != null);
+    }
+
+    private static long count(int index, Long count) {
+        if (count == null) {
+            return 1L;
+        }
+        if (count < 1 || count > MAX_COUNT) {
+            throw new BatchItemException(index, new InvalidParameterException("count",
+                    "count must be from 1 to " + MAX_COUNT + ", was " + count));
+        }
+        return count;
     }
 
     private static Operation operation(int index, String text) {

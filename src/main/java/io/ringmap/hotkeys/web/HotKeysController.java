@@ -62,8 +62,8 @@ public class HotKeysController {
             @Schema(description = "estimate / hits of the table in the window, 0..1", example = "0.31") double share,
             @Schema(description = "The key's token (absent when key is)", nullable = true,
                     example = "-5244601577406426113") String token,
-            @Schema(description = "The key's replicas, primary first (absent when the keyspace cannot be placed)",
-                    nullable = true) List<ReplicaView> replicas,
+            @Schema(description = "The key's replicas, primary first (absent when the keyspace cannot be placed, and "
+                    + "with export-key hash while clear keys are hidden)", nullable = true) List<ReplicaView> replicas,
             @Schema(description = "Where the counts come from: client (lookups and POST /hits)",
                     example = "client") String source) {
 
@@ -71,12 +71,11 @@ public class HotKeysController {
             HotKey hot = k.hotKey();
             KeyRoute r = k.route();
             if (!clearKeys) {
-                // export-key hash: the hashed label only; no column values, and no token (an unkeyed hash of the
-                // key, so a dictionary of candidate keys would find it); the replicas say where the heat lands
+                // export-key hash: the hashed label and the sketch's figures only; nothing computed from the key's
+                // bytes: no column values, no token (an unkeyed hash of the key, so a dictionary of candidate keys
+                // would find it), no replicas (compared with a guessed key's replicas, they would confirm the guess)
                 return new HotKeyView(hot.key(), hot.key(), null, hot.estimate(), hot.lowerBound(),
-                        hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(), null,
-                        r == null || r.replicas() == null ? null
-                                : ReplicaView.of(served.tokenRing(), r.replicas().replicas(), null), "client");
+                        hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(), null, null, "client");
             }
             return new HotKeyView(hot.label(), hot.key(), r == null ? null : r.keyByColumn(), hot.estimate(),
                     hot.lowerBound(), hot.upperBound(), hot.upperBound() - hot.lowerBound(), hot.share(),
@@ -114,8 +113,8 @@ public class HotKeysController {
             @Schema(description = "How keys appear in metrics: plain (the label) or hash (HMAC-SHA256 with the "
                     + "configured salt, 16 hex characters)", allowableValues = {"plain", "hash"}) String exportKey,
             @Schema(description = "Whether labels, keys and tokens are shown in clear: always with plain; with hash "
-                    + "only when ringmap.hotkeys.show-clear-keys is true (otherwise label is the hash and key and "
-                    + "token are absent)") boolean clearKeys,
+                    + "only when ringmap.hotkeys.show-clear-keys is true (otherwise label is the hash and key, "
+                    + "token and replicas are absent)") boolean clearKeys,
             @Schema(description = "Keys per table with their own series (ringmap.hotkeys.top-k)", example = "20")
             int topK,
             @Schema(description = "Sketch window (ringmap.hotkeys.window), ISO-8601", example = "PT5M") String window,
@@ -129,8 +128,8 @@ public class HotKeysController {
                     + "estimates them (the true count is between lowerBound and upperBound), their share of the "
                     + "table's traffic, and each key's token and replicas in the current snapshot. Without keyspace: "
                     + "every table with hits; with keyspace and table: that table, also when it has no hits (empty "
-                    + "keys). With export-key hash, keys follow the export: label is the hash, key and token are "
-                    + "absent, unless ringmap.hotkeys.show-clear-keys allows clear keys.")
+                    + "keys). With export-key hash, keys follow the export: label is the hash, key, token and "
+                    + "replicas are absent, unless ringmap.hotkeys.show-clear-keys allows clear keys.")
     public HotKeysResponse hotKeys(
             @Parameter(description = "Only this keyspace", example = "iot")
             @RequestParam(required = false) String keyspace,

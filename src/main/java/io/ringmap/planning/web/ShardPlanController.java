@@ -76,9 +76,8 @@ public class ShardPlanController {
     }
 
     /** One shard key. */
-    public record ShardKeyView(String shard,
-            @Schema(description = "The shard key's token; absent where the key is (a hashed hot key)",
-                    nullable = true) String token, List<String> replicas) {
+    public record ShardKeyView(String shard, @Schema(description = "The shard key's token") String token,
+            List<String> replicas) {
     }
 
     /** How far a set of shard keys spreads. */
@@ -109,14 +108,23 @@ public class ShardPlanController {
                     nullable = true) String hotkeyTable) {
     }
 
-    /** The answer. */
+    /**
+     * The answer. For a hot key named by its hash while clear keys are hidden (export-key hash), only what does not
+     * depend on the key's bytes: the count, the load and the sketch's figures; no shard key, replica or spread, which
+     * a caller could compare with the plan of a guessed key.
+     */
     public record ShardsResponse(String keyspace, String table,
             @Schema(description = "The key's other columns; absent for a hot key named by its hash while clear keys "
                     + "are hidden (export-key hash)", nullable = true) Map<String, String> key, String shardColumn,
             @Schema(description = "Shards needed: ceil(load / target), or the count given") int count,
-            @Schema(description = "Shard values 0..count-1") List<ShardKeyView> sequential, SpreadView sequentialSpread,
-            @Schema(description = "Shard values chosen among the first candidates to reach the most nodes")
-            List<ShardKeyView> spread, SpreadView spreadSpread, int candidatesSearched, int nodesInRing,
+            @Schema(description = "Shard values 0..count-1; absent for a hashed hot key (its placement is not "
+                    + "shown)", nullable = true) List<ShardKeyView> sequential,
+            @Schema(nullable = true) SpreadView sequentialSpread,
+            @Schema(description = "Shard values chosen among the first candidates to reach the most nodes; absent for"
+                    + " a hashed hot key", nullable = true) List<ShardKeyView> spread,
+            @Schema(nullable = true) SpreadView spreadSpread,
+            @Schema(description = "Candidates searched; absent for a hashed hot key", nullable = true)
+            Integer candidatesSearched, int nodesInRing,
             @Schema(description = "The load used: load, or the hot key's estimate", nullable = true) Double load,
             @Schema(description = "The hot key the plan started from (hotkey=)", nullable = true) ShardHotKeyView hotKey,
             SnapshotView snapshot) {
@@ -256,20 +264,23 @@ public class ShardPlanController {
             throw new InvalidParameterException(shardColumn, "leave the shard column out: its values are planned");
         }
         TokenRing ring = f.tokenRing();
+        if (!showKey) {
+            // a hashed hot key: its shard keys' placement would let a caller compare it with a guessed key's plan
+            return new ShardsResponse(placement.keyspace(), table, null, shardColumn, n, null, null, null, null, null,
+                    ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(f));
+        }
         ShardPlanner.ShardPlan plan = ShardPlanner.plan(n, searched, v -> {
             Map<String, String> values = new LinkedHashMap<>(key);
             values.put(shardColumn, Long.toString(v));
             return KeyHashing.token(ring.partitioner(), schema, values);
         }, f.ring(), placement);
-        return new ShardsResponse(placement.keyspace(), table, showKey ? key : null, shardColumn, n,
-                views(plan.sequential(), ring, showKey), spread(plan.sequentialSpread()),
-                views(plan.chosen(), ring, showKey), spread(plan.chosenSpread()), plan.candidatesSearched(),
-                ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(f));
+        return new ShardsResponse(placement.keyspace(), table, key, shardColumn, n, views(plan.sequential(), ring),
+                spread(plan.sequentialSpread()), views(plan.chosen(), ring), spread(plan.chosenSpread()),
+                plan.candidatesSearched(), ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(f));
     }
 
-    private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring, boolean showKey) {
-        // a hashed hot key's tokens are unkeyed hashes of its clear value: hidden with the key (as GET /hotkeys does)
-        return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), showKey ? k.token().toString() : null,
+    private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring) {
+        return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), k.token().toString(),
                 Arrays.stream(k.replicas()).mapToObj(i -> ring.nodes().get(i).address()).toList())).toList();
     }
 

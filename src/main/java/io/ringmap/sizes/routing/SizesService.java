@@ -5,6 +5,7 @@ import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;
@@ -195,7 +196,7 @@ public class SizesService implements ServerHotKeys {
         if (replicaHits != null) {
             for (HitCounter c : replicaHits.counters()) {
                 hits.put(c.key(), c.count());
-                totalHits += c.count();
+                totalHits = SaturatingCounter.add(totalHits, c.count());
             }
         }
         List<Node> ringNodes = ring.tokenRing().nodes();

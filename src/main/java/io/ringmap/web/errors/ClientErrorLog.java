@@ -68,14 +68,39 @@ public final class ClientErrorLog {
                     + "interval)", held, interval, maxLines);
         }
         if (write) {
-            target.warn("rejected client request {} {}: {} {} - {}", clean(method), clean(path), status, type,
-                    clean(detail));
+            target.warn("rejected client request {} {}: {} {} - {}", clean(method), clean(withoutParameters(path)),
+                    status, type, clean(detail));
         }
     }
 
     /** Requests rejected but not logged since the current interval began. */
     public synchronized long suppressed() {
         return suppressed;
+    }
+
+    /**
+     * The path without its path parameters ({@code /a;name=value/b} as {@code /a;name/b}): their values, like query
+     * values, may be partition keys and are never logged.
+     */
+    static String withoutParameters(String path) {
+        if (path == null || path.indexOf(';') < 0) {
+            return path;
+        }
+        StringBuilder out = new StringBuilder(path.length());
+        boolean inValue = false;
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c == '/' || c == ';') {
+                inValue = false;
+            } else if (c == '=' && !inValue && path.lastIndexOf(';', i) > path.lastIndexOf('/', i)) {
+                inValue = true;
+                continue;
+            }
+            if (!inValue) {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     /** Log lines carry no control characters (no forged lines) and no unbounded client text. */

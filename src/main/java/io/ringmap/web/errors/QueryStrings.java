@@ -11,6 +11,10 @@ import java.util.Optional;
  * Checks a raw (undecoded) query string the way the servlet container decodes it ({@code application/x-www-form-urlencoded}
  * pairs separated by {@code &}, UTF-8), to name the parameter whose encoding is broken instead of failing the request
  * with the container's generic message.
+ *
+ * <p>What it says names parameters, never quotes their values (not a byte of them, not even a broken escape): a value
+ * may be a partition key, and these details are answered and logged ({@link ClientErrorLog}), also where hot keys
+ * are exported hashed because keys are personal data.
  */
 public final class QueryStrings {
 
@@ -36,19 +40,19 @@ public final class QueryStrings {
             String rawName = eq < 0 ? pair : pair.substring(0, eq);
             String shownName = shown(lenientDecode(rawName));
             if (rawName.isEmpty()) {
-                return Optional.of(new Violation("", "query string chunk '" + shown(pair)
-                        + "' has a value but no parameter name"));
+                return Optional.of(new Violation("", "a query string chunk has a value but no parameter name ('=' "
+                        + "first; the value is not shown)"));
             }
-            Optional<String> nameProblem = problemIn(rawName, true);
+            Optional<String> nameProblem = problemIn(rawName, true, true);
             if (nameProblem.isPresent()) {
                 return Optional.of(new Violation(shownName, "parameter name '" + shown(rawName) + "' "
                         + nameProblem.get()));
             }
             if (eq >= 0) {
-                Optional<String> valueProblem = problemIn(pair.substring(eq + 1), true);
+                Optional<String> valueProblem = problemIn(pair.substring(eq + 1), true, false);
                 if (valueProblem.isPresent()) {
                     return Optional.of(new Violation(shownName, "the value of parameter '" + shownName + "' "
-                            + valueProblem.get()));
+                            + valueProblem.get() + " (the value is not shown)"));
                 }
             }
         }
@@ -70,9 +74,13 @@ public final class QueryStrings {
                 continue;
             }
             for (String parameter : segment.substring(semicolon + 1).split(";", -1)) {
-                Optional<String> problem = problemIn(parameter, false);
+                int eq = parameter.indexOf('=');
+                String name = eq < 0 ? parameter : parameter.substring(0, eq);
+                Optional<String> problem = problemIn(name, false, true)
+                        .or(() -> eq < 0 ? Optional.empty() : problemIn(parameter.substring(eq + 1), false, false)
+                                .map(p -> "(its value) " + p + " (the value is not shown)"));
                 if (problem.isPresent()) {
-                    return Optional.of("parameter ';" + shown(parameter) + "' " + problem.get());
+                    return Optional.of("parameter ';" + shown(name) + "' " + problem.get());
                 }
             }
         }
@@ -81,17 +89,18 @@ public final class QueryStrings {
 
     /**
      * Why {@code raw} (a parameter name or value, or a path) does not percent-decode to UTF-8, or empty when it does;
-     * {@code plusIsSpace} for form encoding.
+     * {@code plusIsSpace} for form encoding; {@code quote}: the reason may quote the broken escape and the bytes (for
+     * names and paths, never for values).
      */
-    static Optional<String> problemIn(String raw, boolean plusIsSpace) {
+    static Optional<String> problemIn(String raw, boolean plusIsSpace, boolean quote) {
         ByteBuffer bytes = ByteBuffer.allocate(raw.length() * 3);
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);
             if (c == '%') {
                 if (i + 2 >= raw.length() || hex(raw.charAt(i + 1)) < 0 || hex(raw.charAt(i + 2)) < 0) {
-                    String escape = raw.substring(i, Math.min(raw.length(), i + 3));
-                    return Optional.of("has a broken percent-escape '" + escape
-                            + "' (a '%' must be followed by two hex digits; send a literal '%' as %25)");
+                    String escape = quote ? " '" + raw.substring(i, Math.min(raw.length(), i + 3)) + "'" : "";
+                    return Optional.of("has a broken percent-escape" + escape
+                            + " (a '%' must be followed by two hex digits; send a literal '%' as %25)");
                 }
                 bytes.put((byte) (hex(raw.charAt(i + 1)) * 16 + hex(raw.charAt(i + 2))));
                 i += 2;
@@ -107,6 +116,9 @@ public final class QueryStrings {
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(bytes.duplicate());
             return Optional.empty();
         } catch (CharacterCodingException e) {
+            if (!quote) {
+                return Optional.of("does not percent-decode to valid UTF-8");
+            }
             byte[] all = new byte[Math.min(bytes.remaining(), 24)];
             bytes.get(all);
             return Optional.of("does not percent-decode to valid UTF-8 (bytes " + HexFormat.ofDelimiter(" ")

@@ -129,7 +129,7 @@ public final class ServerRejections {
             return "Content-Length '" + QueryStrings.shown(q.contentLength().get(0)) + "' is not a byte count";
         }
         if (q.rawPath() != null) {
-            Optional<String> path = QueryStrings.problemIn(q.rawPath(), false);
+            Optional<String> path = QueryStrings.problemIn(q.rawPath(), false, true);
             if (path.isPresent()) {
                 return "the request path " + path.get();
             }

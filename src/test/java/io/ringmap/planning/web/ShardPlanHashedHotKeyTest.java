@@ -19,8 +19,9 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * GET /plan/shards for a hot key with {@code export-key: hash} and clear keys hidden: the hashed label /hotkeys shows
- * resolves through the registry (which keeps each tracked key's clear label), the plan lands where the clear key's
- * plan lands, and the answer shows neither the key nor its tokens; a clear label does not name the key.
+ * resolves through the registry (which keeps each tracked key's clear label), and the answer holds only what does not
+ * depend on the key's bytes (count, load, the sketch's figures): no key, shard key, token, replica or spread, which a
+ * caller could compare with the plan of a guessed key (issue 21, finding 1); a clear label does not name the key.
  */
 @WebMvcTest(controllers = {ShardPlanController.class, HotKeysController.class})
 class ShardPlanHashedHotKeyTest {
@@ -44,31 +45,59 @@ class ShardPlanHashedHotKeyTest {
         return mvc.perform(get(uri)).andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
     }
 
+    String hashedPlan(String hash) throws Exception {
+        return body("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items&hotkey=" + hash
+                + "&shardColumn=shard&target=100000");
+    }
+
     @Test
-    void aHashedLabelIsPlannedWithoutShowingTheKey() throws Exception {
+    void aHashedLabelIsSizedWithoutAnythingComputedFromTheKey() throws Exception {
+        // given two hot keys with the same traffic
+        registry.forget("hot", "items");
         registry.record("hot", "items", List.of("celebrity"), 480_000);
+        registry.record("hot", "items", List.of("influencer"), 480_000);
+        registry.refresh();
+        List<String> hashes = JsonPath.read(body("/hotkeys?keyspace=hot&table=items"), "$.tables[0].keys[*].label");
+        assertThat(hashes).hasSize(2).allMatch(h -> h.matches("[0-9a-f]{16}"));
+
+        // when each is planned by its hash
+        String first = hashedPlan(hashes.get(0));
+        String second = hashedPlan(hashes.get(1));
+
+        // then the count, load and figures are there, and nothing that depends on the key's bytes
+        assertThat((Integer) JsonPath.read(first, "$.count")).isEqualTo(5);
+        assertThat((Double) JsonPath.read(first, "$.load")).isEqualTo(480_000.0);
+        assertThat((String) JsonPath.read(first, "$.hotKey.label")).isEqualTo(hashes.get(0));
+        for (String absent : List.of("\"key\":", "\"token\"", "\"replicas\"", "\"sequential\"", "\"spread\"",
+                "Spread\"", "candidatesSearched", "celebrity", "influencer")) {
+            assertThat(first).as(absent).doesNotContain(absent);
+        }
+        // the two answers differ only by the label given: a guess cannot be matched against either
+        assertThat(second.replace(hashes.get(1), "H")).isEqualTo(first.replace(hashes.get(0), "H"));
+    }
+
+    @Test
+    void anAttackerComparingGuessedKeysPlansWithTheHashedKeysPlanFindsNoMatch() throws Exception {
+        // given a hot key the attacker knows only by its hash, and candidates among which the right one is
+        registry.forget("hot", "items");
+        registry.record("hot", "items", List.of("user-42@example.com"), 480_000);
         registry.refresh();
         String hash = JsonPath.read(body("/hotkeys?keyspace=hot&table=items"), "$.tables[0].keys[0].label");
-        assertThat(hash).matches("[0-9a-f]{16}");
+        String hashed = hashedPlan(hash);
 
-        String hashed = body("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items&hotkey=" + hash
-                + "&shardColumn=shard&target=100000");
-        // neither the key nor its shard keys' tokens (unkeyed hashes of the clear value) are in the answer
-        assertThat(hashed).doesNotContain("celebrity").doesNotContain("\"key\":").doesNotContain("\"token\"");
-        assertThat((Integer) JsonPath.read(hashed, "$.count")).isEqualTo(5);
-        assertThat(JsonPath.<List<Object>>read(hashed, "$.sequential[*].replicas")).hasSize(5);
-        assertThat((String) JsonPath.read(hashed, "$.hotKey.label")).isEqualTo(hash);
-
-        // the same shards and replicas as the clear key's plan (asked with the key by hand)
-        String clear = body("/plan/shards?keyspace=hot&table=item_events&item_id=celebrity&shardColumn=shard"
-                + "&load=480000&target=100000");
-        for (String part : List.of("$.sequential[*].replicas", "$.spread[*].shard", "$.spread[*].replicas",
-                "$.spreadSpread")) {
-            assertThat(JsonPath.<Object>read(hashed, part)).as(part).isEqualTo(JsonPath.read(clear, part));
+        // when the attacker plans each guess by hand and looks for its placement in the hashed answer
+        for (int candidate = 0; candidate < 80; candidate++) {
+            String clear = body("/plan/shards?keyspace=hot&table=item_events&item_id=user-" + candidate
+                    + "@example.com&shardColumn=shard&load=480000&target=100000");
+            List<Object> replicas = JsonPath.read(clear, "$.sequential[*].replicas");
+            // then nothing of a guess's plan appears in the hashed answer, the right guess's (42) included
+            assertThat(hashed).as("candidate " + candidate).doesNotContain(JsonPath.<Object>read(clear,
+                    "$.sequential[0].replicas").toString().replace(" ", "")).doesNotContain("{\"shard\":");
+            assertThat(replicas).hasSize(5);
         }
 
         // clear keys are hidden: a guessed clear label must not confirm that the key is hot
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items&hotkey=celebrity"
-                + "&shardColumn=shard&target=100000")), 404, "unknown-hot-key");
+        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items"
+                + "&hotkey=user-42@example.com&shardColumn=shard&target=100000")), 404, "unknown-hot-key");
     }
 }

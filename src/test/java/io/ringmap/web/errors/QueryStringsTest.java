@@ -20,15 +20,15 @@ class QueryStringsTest {
     void namesTheParameterWithALonePercentSign() {
         var v = QueryStrings.firstViolation("table=readings&keyspace=%").orElseThrow();
         assertThat(v.parameter()).isEqualTo("keyspace");
-        assertThat(v.detail()).contains("'keyspace'").contains("'%'").contains("%25");
+        assertThat(v.detail()).contains("'keyspace'").contains("%25").contains("the value is not shown");
     }
 
     @Test
     void namesTheParameterWithAnEscapeThatIsNotHex() {
         var v = QueryStrings.firstViolation("keyspace=%ZZ").orElseThrow();
         assertThat(v.parameter()).isEqualTo("keyspace");
-        assertThat(v.detail()).contains("'%ZZ'");
-        assertThat(QueryStrings.firstViolation("k=%4").orElseThrow().detail()).contains("'%4'");
+        assertThat(v.detail()).contains("broken percent-escape").doesNotContain("ZZ");
+        assertThat(QueryStrings.firstViolation("k=%4").orElseThrow().detail()).doesNotContain("%4");
     }
 
     @Test
@@ -41,10 +41,24 @@ class QueryStringsTest {
         }
     }
 
+    /** Values may be partition keys (personal data where hot keys are exported hashed): never quoted, not a byte. */
+    @Test
+    void neverQuotesAValueNorItsBytes() {
+        // "patient-4711" with a byte that is not UTF-8 in front, and the same key after a broken escape
+        for (String query : new String[] {"id=%FFpatient-4711", "id=patient-4711%E2%82", "id=%G1patient-4711",
+            "=patient-4711", "a=1&=patient-4711"}) {
+            var v = QueryStrings.firstViolation(query).orElseThrow();
+            assertThat(v.detail()).as(query).doesNotContain("patient").doesNotContain("4711")
+                    .doesNotContain("70 61 74"); // "pat" as hex bytes
+        }
+    }
+
     @Test
     void checksNamesAndRejectsAValueWithoutAName() {
-        assertThat(QueryStrings.firstViolation("key%ZZspace=iot").orElseThrow().detail()).contains("parameter name");
-        assertThat(QueryStrings.firstViolation("=16").orElseThrow().detail()).contains("no parameter name");
+        assertThat(QueryStrings.firstViolation("key%ZZspace=iot").orElseThrow().detail()).contains("parameter name")
+                .contains("'%ZZ'");
+        assertThat(QueryStrings.firstViolation("=16").orElseThrow().detail()).contains("no parameter name")
+                .doesNotContain("16");
     }
 
     @Test
@@ -58,7 +72,8 @@ class QueryStringsTest {
         assertThat(QueryStrings.pathParameterProblem("/ring")).isEmpty();
         assertThat(QueryStrings.pathParameterProblem("/ring;a=b;c=%20/x;y")).isEmpty();
         assertThat(QueryStrings.pathParameterProblem("/ring;jsessionid=x%G0").orElseThrow())
-                .contains("';jsessionid=x%G0'");
+                .contains("';jsessionid'").doesNotContain("x%G0").doesNotContain("%G0");
+        assertThat(QueryStrings.pathParameterProblem("/ring;se%ZZssion=x").orElseThrow()).contains("'%ZZ'");
         assertThat(QueryStrings.pathParameterProblem("/a;b=%/ring")).isPresent();
     }
 }

@@ -57,17 +57,17 @@ class ServerErrorsTest {
         JsonNode lone = problem(RawHttp.send(port, get("/token?keyspace=%")), 400, "malformed-query");
         assertThat(lone.path("parameter").asString()).isEqualTo("keyspace");
         assertThat(lone.path("instance").asString()).isEqualTo("/token");
-        assertThat(lone.path("detail").asString()).contains("'keyspace'").contains("'%'");
+        assertThat(lone.path("detail").asString()).contains("'keyspace'").contains("the value is not shown");
 
         JsonNode notHex = problem(RawHttp.send(port, get("/replicas?keyspace=iot&token=%ZZ")), 400, "malformed-query");
         assertThat(notHex.path("parameter").asString()).isEqualTo("token");
-        assertThat(notHex.path("detail").asString()).contains("'%ZZ'");
+        assertThat(notHex.path("detail").asString()).contains("broken percent-escape").doesNotContain("ZZ");
 
         // a UTF-16 surrogate encoded as UTF-8: not valid UTF-8
         JsonNode surrogate = problem(RawHttp.send(port,
                 get("/token?keyspace=iot&table=readings&sensor_id=%ED%A0%80&day=2026-10-01")), 400, "malformed-query");
         assertThat(surrogate.path("parameter").asString()).isEqualTo("sensor_id");
-        assertThat(surrogate.path("detail").asString()).contains("UTF-8").contains("ed a0 80");
+        assertThat(surrogate.path("detail").asString()).contains("UTF-8").doesNotContain("ed a0 80");
 
         JsonNode inName = problem(RawHttp.send(port, get("/ring?key%C0space=iot")), 400, "malformed-query");
         assertThat(inName.path("detail").asString()).contains("parameter name");
@@ -140,7 +140,7 @@ class ServerErrorsTest {
         problem(RawHttp.send(port, get("//ring?keyspace=iot")), 400, "malformed-request");
         // a path parameter with a broken escape, which Tomcat passes on undecoded and Spring MVC cannot parse
         JsonNode matrix = problem(RawHttp.send(port, get("/ring;jsessionid=x%G0")), 400, "malformed-request");
-        assertThat(matrix.path("detail").asString()).contains("';jsessionid=x%G0'");
+        assertThat(matrix.path("detail").asString()).contains("';jsessionid'").doesNotContain("x%G0");
         problem(RawHttp.send(managementPort, get("/livez;a=%")), 400, "malformed-request");
         // path parameters are refused by the firewall (";" could otherwise dodge a path-based scope such as POST /hits)
         problem(RawHttp.send(port, get("/ring;a=b")), 400, "malformed-request");
