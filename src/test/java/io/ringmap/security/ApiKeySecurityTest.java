@@ -55,6 +55,29 @@ class ApiKeySecurityTest {
     }
 
     @Test
+    void securityHeadersAppearOnceOnEveryAnswer() {
+        Caller reader = anonymous().with("X-API-Key", READER_KEY);
+
+        for (var answer : java.util.List.of(anonymous().get(Caller.READ), reader.get(Caller.READ),
+                reader.get("/replicas?keyspace=iot&table=readings&sensor_id=s-1&day=2026-10-01"), reader.postHits())) {
+            assertThat(answer.headers().allValues("X-Content-Type-Options")).containsExactly("nosniff");
+            assertThat(answer.headers().allValues("X-Frame-Options")).containsExactly("DENY");
+        }
+    }
+
+    @Test
+    void theApiDocumentAsksForTheKeyOnEveryOperation() {
+        var doc = SecurityAssertions.apiDocument(anonymous());
+
+        assertThat(doc.at("/components/securitySchemes/apiKey/type").asString()).isEqualTo("apiKey");
+        assertThat(doc.at("/components/securitySchemes/apiKey/in").asString()).isEqualTo("header");
+        assertThat(doc.at("/components/securitySchemes/apiKey/name").asString()).isEqualTo("X-API-Key");
+        assertThat(SecurityAssertions.operationScopes(doc, "apiKey")).containsEntry("post /hits", "ringmap:hits")
+                .containsEntry("get /replicas", "ringmap:read").containsEntry("post /token", "ringmap:read")
+                .doesNotContainValue(null);
+    }
+
+    @Test
     void aReaderKeyReadsButMayNotReportHits(CapturedOutput output) {
         Caller reader = anonymous().with("X-API-Key", READER_KEY);
 
