@@ -14,7 +14,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * Clients that announce a request body and then stall must not take every worker: with 20 Tomcat workers, three
  * times as many stalled POSTs leave a GET /replicas answered at once, the stalled requests are refused (503 beyond
  * ringmap.api.body-reads.max-concurrent, 408 when their body does not arrive in time, 401 without credentials) and
- * their connections closed, not swallowed. Before these limits, 20 such connections held every worker for 60 s.
+ * their connections closed, not swallowed. Before these limits as many such connections as workers held them all for
+ * 60 s (BENCHMARKS.md, "Stalled request bodies").
  */
 class SlowBodiesTest {
 
