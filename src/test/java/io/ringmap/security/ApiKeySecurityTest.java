@@ -8,13 +8,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import io.ringmap.web.SingleKeyFastPath;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 /** ringmap.security.mode=api-key: a reader key, a reporter key with both scopes; probes stay open. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
@@ -25,23 +23,15 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "ringmap.security.api-keys.relay.key=" + ApiKeySecurityTest.REPORTER_KEY,
         "ringmap.security.api-keys.relay.scopes=ringmap:read,ringmap:hits"})
 @ExtendWith(OutputCaptureExtension.class)
-class ApiKeySecurityTest {
+class ApiKeySecurityTest extends RunningRingmap {
 
     static final String READER_KEY = "rk-5b1f0c2e9a7d4e31";
     static final String REPORTER_KEY = "wk-81c3aa0f6e2b7d94";
 
-    @LocalServerPort
-    int port;
-
-    @Value("${local.management.port}")
-    int managementPort;
 
     @Autowired
     FilterRegistrationBean<SingleKeyFastPath> fastPath;
 
-    Caller anonymous() {
-        return new Caller(port, managementPort, Map.of());
-    }
 
     @Test
     void anonymousCallersAreAskedForAKeyButProbesStayOpen() {

@@ -25,9 +25,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
@@ -52,17 +50,7 @@ class JwtSecurityTest {
     static final String PUBLIC_KEY = pem(ISSUER);
     static final JwkSetServer JWKS = JwkSetServer.start(ISSUER, KID);
 
-    abstract static class Running {
-
-        @LocalServerPort
-        int port;
-
-        @Value("${local.management.port}")
-        int managementPort;
-
-        Caller anonymous() {
-            return new Caller(port, managementPort, Map.of());
-        }
+    abstract static class Running extends RunningRingmap {
 
         Caller bearer(String token) {
             return anonymous().with("Authorization", "Bearer " + token);

@@ -4,11 +4,8 @@ import static io.ringmap.security.SecurityAssertions.assertProbesOpen;
 import static io.ringmap.security.SecurityAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,21 +22,12 @@ import tools.jackson.databind.json.JsonMapper;
         "ringmap.security.api-keys.dashboard.scopes=ringmap:read,ringmap:hits",
         "ringmap.security.api-keys.operator.key=" + ManagementSecurityTest.OPERATOR_KEY,
         "ringmap.security.api-keys.operator.scopes=ringmap:manage"})
-class ManagementSecurityTest {
+class ManagementSecurityTest extends RunningRingmap {
 
     static final String READER_KEY = "rk-0d6c2b94e1f75a38";
     static final String OPERATOR_KEY = "op-7e2a91c4d05b6f83";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @LocalServerPort
-    int port;
-
-    @Value("${local.management.port}")
-    int managementPort;
-
-    Caller anonymous() {
-        return new Caller(port, managementPort, Map.of());
-    }
 
     @Test
     void exposedEndpointsNeedTheManagementScopeButProbesAndScrapesStayOpen() {
