@@ -50,6 +50,11 @@ public class WebErrorsConfiguration {
      */
     @Bean
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> bodyReadTomcat(BodyReadProperties bodyReads) {
+        return bodyReadLimits(bodyReads);
+    }
+
+    /** The per-read timeout and {@link UnreadBodyValve}, for the API's and the management port's Tomcat. */
+    static WebServerFactoryCustomizer<TomcatServletWebServerFactory> bodyReadLimits(BodyReadProperties bodyReads) {
         return factory -> {
             factory.addConnectorCustomizers(connector -> {
                 if (connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> http) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -54,7 +55,8 @@ class SlowBodiesTest {
 
     @Nested
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "server.tomcat.threads.max=20", "ringmap.security.mode=api-key",
+            "management.server.port=0", "server.tomcat.threads.max=20",
+            "ringmap.security.mode=api-key",
             "ringmap.security.api-keys.reader.key=" + WithApiKeys.KEY,
             "ringmap.security.api-keys.reader.scopes=ringmap:read"})
     class WithApiKeys {
@@ -63,6 +65,9 @@ class SlowBodiesTest {
 
         @LocalServerPort
         int port;
+
+        @Value("${local.management.port}")
+        int managementPort;
 
         @Test
         void unauthenticatedBodiesAreRefusedWithoutBeingRead() throws Exception {
@@ -76,6 +81,20 @@ class SlowBodiesTest {
                     assertThat(o.closed()).isTrue();
                 });
                 assertThat(SlowBodies.timeGet(port, GET, "X-API-Key: " + KEY + "\r\n", Duration.ofSeconds(5)))
+                        .hasValueSatisfying(d -> assertThat(d).isLessThan(GET_ANSWERS_WITHIN));
+            }
+        }
+
+        @Test
+        void unauthenticatedBodiesOnTheManagementPortLeaveTheProbesAnswered() throws Exception {
+            try (SlowBodies slow = SlowBodies.open(managementPort, "/actuator/loggers/ROOT", "", STALLED)) {
+                List<SlowBodies.Outcome> outcomes = slow.outcomes(Duration.ofSeconds(2));
+
+                assertThat(outcomes).allSatisfy(o -> {
+                    assertThat(o.status()).isEqualTo(401);
+                    assertThat(o.closed()).isTrue();
+                });
+                assertThat(SlowBodies.timeGet(managementPort, "/livez", "", Duration.ofSeconds(5)))
                         .hasValueSatisfying(d -> assertThat(d).isLessThan(GET_ANSWERS_WITHIN));
             }
         }
