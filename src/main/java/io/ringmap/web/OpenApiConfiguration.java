@@ -1,10 +1,6 @@
 package io.ringmap.web;
 
-import io.ringmap.security.SecurityProperties;
 import io.swagger.v3.oas.models.OpenAPI;
-import io.swagger.v3.oas.models.PathItem;
-import io.swagger.v3.oas.models.security.SecurityRequirement;
-import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
 import io.swagger.v3.oas.models.media.Content;
@@ -63,45 +59,6 @@ public class OpenApiConfiguration {
         };
     }
 
-    /**
-     * The credentials of the active security mode ({@code ringmap.security.mode}): an API key header or a JWT bearer
-     * token, declared as a security scheme and required by every operation that needs it (only {@code POST /hits}
-     * with anonymous reads), each with its 401 and 403 problems, so that Swagger UI's Authorize button sends them.
-     * Mode {@code none} declares none.
-     */
-    @Bean
-    OpenApiCustomizer securityScheme(SecurityProperties security) {
-        return openApi -> {
-            if (security.mode() == SecurityProperties.Mode.NONE || openApi.getPaths() == null) {
-                return;
-            }
-            boolean apiKey = security.mode() == SecurityProperties.Mode.API_KEY;
-            String name = apiKey ? "apiKey" : "bearer";
-            openApi.getComponents().addSecuritySchemes(name, apiKey
-                    ? new SecurityScheme().type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER)
-                            .name(security.apiKeyHeader()).description("an API key (ringmap.security.api-keys)")
-                    : new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("JWT")
-                            .description("a JWT from issuer " + security.jwt().issuer() + " for audience "
-                                    + security.jwt().audiences()));
-            openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
-                boolean hits = method == PathItem.HttpMethod.POST && path.equals("/hits");
-                if (!hits && security.anonymousReads()) {
-                    return;
-                }
-                String scope = hits ? security.hitsScope() : security.readScope();
-                operation.addSecurityItem(new SecurityRequirement().addList(name, scope));
-                operation.getResponses().addApiResponse("401", problem("No or invalid credentials", Map.of(
-                        "unauthorized", example(401, "unauthorized", "Authentication required",
-                                "this endpoint needs authentication: send " + (apiKey ? "an API key in the "
-                                        + security.apiKeyHeader() + " header"
-                                        : "a bearer token in the Authorization header")))));
-                operation.getResponses().addApiResponse("403", problem("The credentials lack the scope " + scope,
-                        Map.of("forbidden", example(403, "forbidden", "Insufficient scope",
-                                method + " " + path + " needs the scope " + scope))));
-            }));
-        };
-    }
-
     /** RFC 9457 problem details, with ringmap's extension members (OpenAPI 3.1 reads {@code types}, not type). */
     private static Schema<Object> problemSchema() {
         Schema<Object> s = new Schema<>();
@@ -155,7 +112,8 @@ public class OpenApiConfiguration {
         };
     }
 
-    private static ApiResponse problem(String description, Map<String, Map<String, Object>> examples) {
+    /** A problem response with named examples (also used by the security package's OpenAPI customizer). */
+    public static ApiResponse problem(String description, Map<String, Map<String, Object>> examples) {
         MediaType media = new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"));
         Map<String, io.swagger.v3.oas.models.examples.Example> ex = new LinkedHashMap<>();
         new java.util.TreeMap<>(examples).forEach((name, value) ->
@@ -164,7 +122,8 @@ public class OpenApiConfiguration {
         return new ApiResponse().description(description).content(new Content().addMediaType(PROBLEM, media));
     }
 
-    private static Map<String, Object> example(int status, String kind, String title, String detail) {
+    /** One example problem body. */
+    public static Map<String, Object> example(int status, String kind, String title, String detail) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "urn:ringmap:problem:" + kind);
         m.put("title", title);

@@ -31,7 +31,7 @@ final class UnreadBodyValve extends ValveBase {
         }
     }
 
-    private static void closeIfBodyUnread(Request request, Response response) {
+    private static void closeIfBodyUnread(Request request, Response response) throws IOException {
         AtomicBoolean fullyRead = new AtomicBoolean(true);
         request.getCoyoteRequest().action(ActionCode.REQUEST_BODY_FULLY_READ, fullyRead);
         if (fullyRead.get()) {
@@ -40,6 +40,9 @@ final class UnreadBodyValve extends ValveBase {
         if (!response.isCommitted()) {
             response.setHeader("Connection", "close");
         }
+        // the whole answer goes out first: the action below puts the request in an error state, in which Tomcat
+        // would neither finish a chunked answer nor keep a status under 400
+        response.finishResponse();
         // what org.apache.catalina.connector.Request does for an aborted upload when swallowAbortedUploads is false
         request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
     }
