@@ -6,7 +6,13 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import java.time.Clock;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.actuate.info.InfoEndpoint;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.JwkSetUriJwtDecoderBuilderCustomizer;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -24,8 +30,9 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Optional caller authentication ({@code ringmap.security.mode}): none by default; API keys or JWT bearer tokens
- * with a read scope for the query endpoints and a separate scope for {@code POST /hits}. Health probes, info and
- * metrics on the management port, and the API documentation, stay open in every mode.
+ * with a read scope for the query endpoints, a separate scope for {@code POST /hits} and a management scope for every
+ * management endpoint but health, info and prometheus. Those three, the probes and the API documentation stay open
+ * in every mode.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SecurityProperties.class)
@@ -35,6 +42,12 @@ public class SecurityConfiguration {
 
     private static final RequestMatcher HITS = PathPatternRequestMatcher.withDefaults()
             .matcher(HttpMethod.POST, "/hits");
+
+    /** What probes and scrapes need, open in every mode; every other management endpoint needs the manage scope. */
+    private static final RequestMatcher OPEN_ENDPOINTS = EndpointRequest.to(HealthEndpoint.class, InfoEndpoint.class,
+            PrometheusScrapeEndpoint.class);
+
+    private static final RequestMatcher MANAGEMENT = EndpointRequest.toAnyEndpoint();
 
     @Bean
     SecurityFilterChain ringmapSecurity(HttpSecurity http, SecurityProperties security,
@@ -55,10 +68,12 @@ public class SecurityConfiguration {
                 .httpBasic(AbstractHttpConfigurer::disable);
         String read = "SCOPE_" + security.readScope();
         String hits = "SCOPE_" + security.hitsScope();
+        String manage = "SCOPE_" + security.managementScope();
         http.authorizeHttpRequests(a -> {
-            a.requestMatchers(EndpointRequest.toAnyEndpoint()).permitAll()
+            a.requestMatchers(OPEN_ENDPOINTS).permitAll()
                     .requestMatchers(EndpointRequest.toAdditionalPaths(WebServerNamespace.MANAGEMENT,
                             HealthEndpoint.class)).permitAll()
+                    .requestMatchers(EndpointRequest.toAnyEndpoint()).hasAuthority(manage)
                     .requestMatchers("/error", "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml",
                             "/swagger-ui.html", "/swagger-ui/**").permitAll()
                     .requestMatchers(HITS).hasAuthority(hits);
@@ -84,17 +99,36 @@ public class SecurityConfiguration {
             SecurityProblems problems = new SecurityProblems("Bearer",
                     "a bearer token in the Authorization header", scopeFor(security));
             http.exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
-                    .oauth2ResourceServer(o -> o.jwt(jwt -> jwt.decoder(jwtDecoders.getObject()))
+                    .oauth2ResourceServer(o -> o.jwt(jwt -> jwt.decoder(
+                                    new JwtClaimsCheck(jwtDecoders.getObject(), security.jwt())))
                             .authenticationEntryPoint(problems)
                             .accessDeniedHandler(problems));
-            log.info("caller authentication: JWT bearer tokens, scopes {} (reads{}) and {} (POST /hits)",
+            log.info("caller authentication: JWT bearer tokens from issuer {} for audiences {}, scopes {} (reads{}), "
+                    + "{} (POST /hits) and {} (management)", security.jwt().issuer(), security.jwt().audiences(),
                     security.readScope(), security.anonymousReads() ? " open to anonymous callers" : "",
-                    security.hitsScope());
+                    security.hitsScope(), security.managementScope());
         }
         return http.build();
     }
 
+    /** The API port's security headers in every mode, see {@link SecurityHeadersValve}. */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> securityHeaders() {
+        return factory -> factory.addContextValves(new SecurityHeadersValve());
+    }
+
+    /**
+     * The key set that Spring Boot's JWT decoder fetches ({@code jwk-set-uri}, or the one {@code issuer-uri}
+     * discovers) is fetched again for an unknown key id at most once per
+     * {@code ringmap.security.jwt.jwk-set-refetch-interval}.
+     */
+    @Bean
+    JwkSetUriJwtDecoderBuilderCustomizer rateLimitedJwkSetRefetch(SecurityProperties security, Clock clock) {
+        return builder -> builder.cache(new RateLimitedJwkSetCache(security.jwt().jwkSetRefetchInterval(), clock));
+    }
+
     private static java.util.function.Function<HttpServletRequest, String> scopeFor(SecurityProperties security) {
-        return request -> HITS.matches(request) ? security.hitsScope() : security.readScope();
+        return request -> HITS.matches(request) ? security.hitsScope()
+                : MANAGEMENT.matches(request) ? security.managementScope() : security.readScope();
     }
 }

@@ -3,6 +3,7 @@ package io.ringmap.security;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -10,7 +11,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Caller authentication of the API port (the management port, with the probes and metrics, always stays open).
+ * Caller authentication of the API and management ports (health, info, metrics and the probes stay open).
  *
  * @param mode          {@code none} (the default: every caller is served), {@code api-key} (a static key in the
  *                      {@code api-key-header}) or {@code jwt} (an OAuth2 bearer token checked by Spring Security's
@@ -18,10 +19,13 @@ import org.springframework.validation.annotation.Validated;
  * @param readScope     the scope a caller needs for the read endpoints ({@code /token}, {@code /replicas},
  *                      {@code /splits}, {@code /ring}, {@code /hotkeys}, batch POSTs included)
  * @param hitsScope     the scope a caller needs for {@code POST /hits}, the one endpoint that only changes state
+ * @param managementScope the scope a caller needs for every management endpoint but health, info and prometheus
+ *                      (and the probes), and to see health details
  * @param anonymousReads serve the read endpoints without authentication; only {@code POST /hits} is protected
  * @param apiKeyHeader  the request header that carries an API key
  * @param apiKeys       the API keys by name (the name is logged, the key never): each with its value and scopes;
  *                      meant to come from a mounted Secret ({@code spring.config.import=configtree:...})
+ * @param jwt           what a JWT must say besides its signature, in mode {@code jwt}
  */
 @Validated
 @ConfigurationProperties("ringmap.security")
@@ -29,9 +33,11 @@ public record SecurityProperties(
         @DefaultValue("none") @NotNull Mode mode,
         @DefaultValue("ringmap:read") @NotBlank String readScope,
         @DefaultValue("ringmap:hits") @NotBlank String hitsScope,
+        @DefaultValue("ringmap:manage") @NotBlank String managementScope,
         @DefaultValue("false") boolean anonymousReads,
         @DefaultValue("X-API-Key") @NotBlank String apiKeyHeader,
-        Map<String, ApiKey> apiKeys) {
+        Map<String, ApiKey> apiKeys,
+        @DefaultValue @NotNull Jwt jwt) {
 
     /** Shortest accepted API key: a guessable key is no authentication. */
     public static final int MIN_KEY_LENGTH = 16;
@@ -48,6 +54,29 @@ public record SecurityProperties(
         API_KEY,
         /** an OAuth2 JWT bearer token; scopes from its {@code scope}/{@code scp} claim */
         JWT
+    }
+
+    /**
+     * The claims every JWT must carry in mode {@code jwt}, whatever key source verifies its signature
+     * ({@code spring.security.oauth2.resourceserver.jwt.issuer-uri}, {@code jwk-set-uri} or
+     * {@code public-key-location}), and how often an unknown key id may make ringmap fetch the key set again.
+     *
+     * @param issuer           the exact {@code iss} a token must carry (required in mode {@code jwt})
+     * @param audiences        the {@code aud} values of this service; a token must name one (required in mode jwt)
+     * @param jwkSetRefetchInterval the shortest time between two fetches of the key set that a token with an
+     *                         unknown key id ({@code kid}) may cause; such tokens are refused meanwhile
+     */
+    public record Jwt(String issuer, List<String> audiences,
+            @DefaultValue("30s") @NotNull Duration jwkSetRefetchInterval) {
+
+        public Jwt {
+            audiences = audiences == null ? List.of()
+                    : audiences.stream().filter(a -> a != null && !a.isBlank()).map(String::strip).toList();
+        }
+
+        boolean isComplete() {
+            return issuer != null && !issuer.isBlank() && !audiences.isEmpty();
+        }
     }
 
     /**
@@ -71,6 +100,13 @@ public record SecurityProperties(
     @AssertTrue(message = "ringmap.security.mode is api-key but ringmap.security.api-keys is empty")
     public boolean isApiKeyModeConfigured() {
         return mode != Mode.API_KEY || !apiKeys.isEmpty();
+    }
+
+    @AssertTrue(message = "ringmap.security.mode is jwt but ringmap.security.jwt.issuer or "
+            + "ringmap.security.jwt.audiences is not set: every token must be checked for this service's issuer and "
+            + "audience")
+    public boolean isJwtModeConfigured() {
+        return mode != Mode.JWT || jwt.isComplete();
     }
 
     @AssertTrue(message = "every ringmap.security.api-keys entry needs a key of at least 16 characters and a scope")

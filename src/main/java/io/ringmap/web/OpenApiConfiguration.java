@@ -126,7 +126,8 @@ public class OpenApiConfiguration {
         };
     }
 
-    private static ApiResponse problem(String description, Map<String, Map<String, Object>> examples) {
+    /** A problem response with named examples (also used by the security package's OpenAPI customizer). */
+    public static ApiResponse problem(String description, Map<String, Map<String, Object>> examples) {
         MediaType media = new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"));
         Map<String, io.swagger.v3.oas.models.examples.Example> ex = new LinkedHashMap<>();
         new java.util.TreeMap<>(examples).forEach((name, value) ->
@@ -135,7 +136,8 @@ public class OpenApiConfiguration {
         return new ApiResponse().description(description).content(new Content().addMediaType(PROBLEM, media));
     }
 
-    private static Map<String, Object> example(int status, String kind, String title, String detail) {
+    /** One example problem body. */
+    public static Map<String, Object> example(int status, String kind, String title, String detail) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "urn:ringmap:problem:" + kind);
         m.put("title", title);

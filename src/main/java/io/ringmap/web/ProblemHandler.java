@@ -13,7 +13,7 @@ import io.ringmap.schema.UnsupportedKeyTypeException;
 import io.ringmap.splits.WeightsUnavailableException;
 import io.ringmap.token.TokenFormatException;
 import io.ringmap.snapshot.NoSnapshotException;
-import io.ringmap.web.errors.BodyTooLargeException;
+import io.ringmap.web.errors.BodyReadException;
 import io.ringmap.web.errors.ClientErrorLog;
 import io.ringmap.web.errors.HttpProblem;
 import io.ringmap.web.errors.ServerRejections;
@@ -232,10 +232,10 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
             p.setDetail("request body is invalid: " + errors.stream()
                     .map(m -> m.get("field") + " " + m.get("message")).toList());
             p.setProperty("errors", errors);
-        } else if (ex instanceof HttpMessageNotReadableException && causedBy(ex, BodyTooLargeException.class) != null) {
-            BodyTooLargeException tooLarge = causedBy(ex, BodyTooLargeException.class);
-            p = BodyTooLargeException.problem(tooLarge.limit()).toProblemDetail();
-            status = HttpStatus.CONTENT_TOO_LARGE;
+        } else if (ex instanceof HttpMessageNotReadableException && causedBy(ex, BodyReadException.class) != null) {
+            HttpProblem stopped = causedBy(ex, BodyReadException.class).problem();
+            p = stopped.toProblemDetail();
+            status = HttpStatusCode.valueOf(stopped.status());
         } else if (ex instanceof HttpMessageNotReadableException) {
             p.setType(ProblemTypes.MALFORMED_BODY);
             p.setTitle("Malformed request body");

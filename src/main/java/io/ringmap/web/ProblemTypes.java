@@ -31,6 +31,8 @@ public final class ProblemTypes {
     public static final URI TOO_MANY_PARAMETERS = URI.create(BASE + "too-many-parameters");
     public static final URI MALFORMED_REQUEST = URI.create(BASE + "malformed-request");
     public static final URI BODY_TOO_LARGE = URI.create(BASE + "body-too-large");
+    public static final URI BODY_READ_TIMEOUT = URI.create(BASE + "body-read-timeout");
+    public static final URI BODY_READS_BUSY = URI.create(BASE + "body-reads-busy");
     public static final URI URI_TOO_LONG = URI.create(BASE + "uri-too-long");
     public static final URI HEADERS_TOO_LARGE = URI.create(BASE + "headers-too-large");
     public static final URI HTTP_VERSION_NOT_SUPPORTED = URI.create(BASE + "http-version-not-supported");

@@ -54,6 +54,8 @@ import tools.jackson.databind.json.JsonMapper;
         "spring.cassandra.local-datacenter=dc1",
         "ringmap.topology.refresh-interval=5s",
         "ringmap.topology.cluster.reconnect-max-delay=2s",
+        // the test reads the ring's health details, which mode none shows nobody by default
+        "management.endpoint.health.show-details=always",
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -258,7 +258,9 @@ class SecureClusterIT {
                     "--spring.cassandra.password=" + password,
                     "--spring.cassandra.ssl.enabled=true",
                     "--spring.cassandra.ssl.bundle=cassandra",
-                    "--ringmap.topology.cluster.reconnect-max-delay=2s"));
+                    "--ringmap.topology.cluster.reconnect-max-delay=2s",
+                    // the test reads the ring's health details, which mode none shows nobody by default
+                    "--management.endpoint.health.show-details=always"));
             args.addAll(bundle.args());
             Instant started = Instant.now();
             ConfigurableApplicationContext context = new SpringApplicationBuilder(RingmapApplication.class)

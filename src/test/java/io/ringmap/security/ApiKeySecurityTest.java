@@ -8,13 +8,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import io.ringmap.web.SingleKeyFastPath;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 /** ringmap.security.mode=api-key: a reader key, a reporter key with both scopes; probes stay open. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
@@ -25,23 +23,15 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "ringmap.security.api-keys.relay.key=" + ApiKeySecurityTest.REPORTER_KEY,
         "ringmap.security.api-keys.relay.scopes=ringmap:read,ringmap:hits"})
 @ExtendWith(OutputCaptureExtension.class)
-class ApiKeySecurityTest {
+class ApiKeySecurityTest extends RunningRingmap {
 
     static final String READER_KEY = "rk-5b1f0c2e9a7d4e31";
     static final String REPORTER_KEY = "wk-81c3aa0f6e2b7d94";
 
-    @LocalServerPort
-    int port;
-
-    @Value("${local.management.port}")
-    int managementPort;
 
     @Autowired
     FilterRegistrationBean<SingleKeyFastPath> fastPath;
 
-    Caller anonymous() {
-        return new Caller(port, managementPort, Map.of());
-    }
 
     @Test
     void anonymousCallersAreAskedForAKeyButProbesStayOpen() {
@@ -52,6 +42,29 @@ class ApiKeySecurityTest {
         assertProblem(anonymous().get("/no-such-endpoint"), 401, "unauthorized");
         assertProbesOpen(anonymous());
         assertThat(anonymous().get("/v3/api-docs").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void securityHeadersAppearOnceOnEveryAnswer() {
+        Caller reader = anonymous().with("X-API-Key", READER_KEY);
+
+        for (var answer : java.util.List.of(anonymous().get(Caller.READ), reader.get(Caller.READ),
+                reader.get("/replicas?keyspace=iot&table=readings&sensor_id=s-1&day=2026-10-01"), reader.postHits())) {
+            assertThat(answer.headers().allValues("X-Content-Type-Options")).containsExactly("nosniff");
+            assertThat(answer.headers().allValues("X-Frame-Options")).containsExactly("DENY");
+        }
+    }
+
+    @Test
+    void theApiDocumentAsksForTheKeyOnEveryOperation() {
+        var doc = SecurityAssertions.apiDocument(anonymous());
+
+        assertThat(doc.at("/components/securitySchemes/apiKey/type").asString()).isEqualTo("apiKey");
+        assertThat(doc.at("/components/securitySchemes/apiKey/in").asString()).isEqualTo("header");
+        assertThat(doc.at("/components/securitySchemes/apiKey/name").asString()).isEqualTo("X-API-Key");
+        assertThat(SecurityAssertions.operationScopes(doc, "apiKey")).containsEntry("post /hits", "ringmap:hits")
+                .containsEntry("get /replicas", "ringmap:read").containsEntry("post /token", "ringmap:read")
+                .doesNotContainValue(null);
     }
 
     @Test

@@ -33,6 +33,11 @@ record Caller(int port, int managementPort, Map<String, String> headers) {
         return HttpSupport.send(request(managementPort, path).GET().build());
     }
 
+    HttpResponse<String> managementPost(String path, String json) {
+        return HttpSupport.send(request(managementPort, path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+
     HttpResponse<String> postHits() {
         return post("/hits", HITS_BODY);
     }

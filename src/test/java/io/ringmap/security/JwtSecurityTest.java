@@ -7,6 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
@@ -14,52 +19,39 @@ import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.jwt.JwsHeader;
 import org.springframework.security.oauth2.jwt.JwtClaimsSet;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
-import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 
 /**
- * ringmap.security.mode=jwt with an RSA key generated here: tokens are minted by the test (no network, no issuer),
- * verified by {@code NimbusJwtDecoder.withPublicKey}; scopes from the {@code scope} claim.
+ * ringmap.security.mode=jwt with RSA keys generated here: tokens are minted by the test and verified by the decoder
+ * Spring Boot builds, either from {@code public-key-location} (a PEM file written here) or from {@code jwk-set-uri}
+ * (a key set served on the loopback interface, counting its fetches); scopes from the {@code scope} claim. Every token
+ * must also name ringmap's issuer and audience and carry an expiry.
  */
 class JwtSecurityTest {
 
     static final KeyPair ISSUER = rsa();
     static final KeyPair STRANGER = rsa();
+    static final String ISS = "https://idp.example.test/realms/ops";
+    static final String AUD = "ringmap";
+    static final String KID = "ops-2026";
+    static final String PUBLIC_KEY = pem(ISSUER);
+    static final JwkSetServer JWKS = JwkSetServer.start(ISSUER, KID);
 
-    @TestConfiguration
-    static class TrustTheTestIssuer {
-
-        @Bean
-        JwtDecoder jwtDecoder() {
-            return NimbusJwtDecoder.withPublicKey((RSAPublicKey) ISSUER.getPublic()).build();
-        }
-    }
-
-    abstract static class Running {
-
-        @LocalServerPort
-        int port;
-
-        @Value("${local.management.port}")
-        int managementPort;
-
-        Caller anonymous() {
-            return new Caller(port, managementPort, Map.of());
-        }
+    abstract static class Running extends RunningRingmap {
 
         Caller bearer(String token) {
             return anonymous().with("Authorization", "Bearer " + token);
@@ -67,10 +59,15 @@ class JwtSecurityTest {
     }
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-            classes = {io.ringmap.RingmapApplication.class, TrustTheTestIssuer.class},
-            properties = {"management.server.port=0", "ringmap.security.mode=jwt"})
+    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
+            "ringmap.security.jwt.audiences=" + AUD})
     class EveryEndpointProtected extends Running {
+
+        @DynamicPropertySource
+        static void publicKeyAlone(DynamicPropertyRegistry registry) {
+            registry.add("spring.security.oauth2.resourceserver.jwt.public-key-location", () -> PUBLIC_KEY);
+        }
 
         @Test
         void anonymousCallersGet401ButProbesStayOpen() {
@@ -137,14 +134,68 @@ class JwtSecurityTest {
                     "unauthorized");
             assertProblem(bearer("not.a.jwt").get(Caller.READ), 401, "unauthorized");
         }
+
+        @Test
+        void theApiDocumentAsksForABearerTokenOnEveryOperation() {
+            var doc = SecurityAssertions.apiDocument(anonymous());
+
+            assertThat(doc.at("/components/securitySchemes/bearer/type").asString()).isEqualTo("http");
+            assertThat(doc.at("/components/securitySchemes/bearer/scheme").asString()).isEqualTo("bearer");
+            assertThat(doc.at("/components/securitySchemes/bearer/bearerFormat").asString()).isEqualTo("JWT");
+            assertThat(SecurityAssertions.operationScopes(doc, "bearer")).containsEntry("post /hits", "ringmap:hits")
+                    .containsEntry("get /ring", "ringmap:read").doesNotContainValue(null);
+        }
+
+        @Test
+        void tokensForAnotherAudienceOrIssuerOrWithoutExpiryGet401WithThePublicKeyAlone() {
+            assertRefusedUnlessEveryClaimIsRight(this);
+        }
     }
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-            classes = {io.ringmap.RingmapApplication.class, TrustTheTestIssuer.class},
-            properties = {"management.server.port=0", "ringmap.security.mode=jwt",
-                "ringmap.security.anonymous-reads=true"})
+    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
+            "ringmap.security.jwt.audiences=other-api," + AUD})
+    class KeySetFromTheProvider extends Running {
+
+        @DynamicPropertySource
+        static void keySet(DynamicPropertyRegistry registry) {
+            registry.add("spring.security.oauth2.resourceserver.jwt.jwk-set-uri", JWKS::uri);
+        }
+
+        @Test
+        void tokensForAnotherAudienceOrIssuerOrWithoutExpiryGet401() {
+            assertRefusedUnlessEveryClaimIsRight(this);
+        }
+
+        @Test
+        void aFloodOfUnknownKeyIdsFetchesTheKeySetAtMostOnceMore() {
+            String reader = token(ISSUER, KID, c -> c.claim("scope", "ringmap:read"));
+            assertThat(bearer(reader).get(Caller.READ).statusCode()).isEqualTo(200);
+            int before = JWKS.fetches();
+
+            for (int i = 0; i < 100; i++) {
+                String madeUp = token(STRANGER, "made-up-" + i, c -> c.claim("scope", "ringmap:read"));
+                assertProblem(bearer(madeUp).get(Caller.READ), 401, "unauthorized");
+            }
+
+            // the first unknown kid may refetch (a key rotation looks the same); the next 99 come within
+            // ringmap.security.jwt.jwk-set-refetch-interval (30 s) and are refused from the cached set
+            assertThat(JWKS.fetches() - before).isLessThanOrEqualTo(1);
+            assertThat(bearer(reader).get(Caller.READ).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Nested
+    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
+            "ringmap.security.jwt.audiences=" + AUD, "ringmap.security.anonymous-reads=true"})
     class OnlyHitsProtected extends Running {
+
+        @DynamicPropertySource
+        static void publicKeyAlone(DynamicPropertyRegistry registry) {
+            registry.add("spring.security.oauth2.resourceserver.jwt.public-key-location", () -> PUBLIC_KEY);
+        }
 
         @Test
         void anonymousCallersReadButMayNotReportHits() {
@@ -155,22 +206,74 @@ class JwtSecurityTest {
             assertThat(bearer(token(ISSUER, "ringmap:hits", Duration.ofMinutes(5))).postHits().statusCode())
                     .isEqualTo(200);
         }
+
+        @Test
+        void theApiDocumentAsksForATokenOnlyForHits() {
+            var scopes = SecurityAssertions.operationScopes(SecurityAssertions.apiDocument(anonymous()), "bearer");
+
+            assertThat(scopes).containsEntry("post /hits", "ringmap:hits").containsEntry("get /replicas", null);
+            assertThat(scopes.values().stream().filter(java.util.Objects::nonNull)).hasSize(1);
+        }
+    }
+
+    /** The same valid reader token, then one claim at a time wrong or missing: only the first is served. */
+    static void assertRefusedUnlessEveryClaimIsRight(Running app) {
+        assertThat(app.bearer(token(ISSUER, KID, c -> c.claim("scope", "ringmap:read"))).get(Caller.READ)
+                .statusCode()).isEqualTo(200);
+        Map<String, Consumer<JwtClaimsSet.Builder>> wrong = Map.of(
+                "another audience", c -> c.claim("scope", "ringmap:read").audience(List.of("billing")),
+                "no audience", c -> c.claim("scope", "ringmap:read").claims(m -> m.remove("aud")),
+                "another issuer", c -> c.claim("scope", "ringmap:read").issuer("https://idp.example.test/realms/x"),
+                "no issuer", c -> c.claim("scope", "ringmap:read").claims(m -> m.remove("iss")),
+                "no expiry", c -> c.claim("scope", "ringmap:read").claims(m -> m.remove("exp")));
+        wrong.forEach((what, claims) -> {
+            var r = app.bearer(token(ISSUER, KID, claims)).get(Caller.READ);
+            assertThat(r.statusCode()).as(what).isEqualTo(401);
+            var body = assertProblem(r, 401, "unauthorized");
+            assertThat(body.get("detail").asString()).as(what).doesNotContain("eyJ");
+            assertThat(r.headers().firstValue("WWW-Authenticate")).as(what)
+                    .hasValueSatisfying(h -> assertThat(h).contains("invalid_token"));
+        });
     }
 
     static String token(KeyPair signer, String scope, Duration validFor) {
-        RSAKey key = new RSAKey.Builder((RSAPublicKey) signer.getPublic())
-                .privateKey((RSAPrivateKey) signer.getPrivate()).keyID("test").build();
-        NimbusJwtEncoder encoder = new NimbusJwtEncoder(new ImmutableJWKSet<>(new JWKSet(key)));
         Instant now = Instant.now();
         Instant expires = now.plus(validFor);
-        JwtClaimsSet claims = JwtClaimsSet.builder()
-                .subject("test-caller")
+        return token(signer, KID, c -> c.claim("scope", scope)
                 .issuedAt(expires.isBefore(now) ? expires.minus(Duration.ofMinutes(5)) : now)
-                .expiresAt(expires)
-                .claim("scope", scope)
-                .build();
-        return encoder.encode(JwtEncoderParameters.from(JwsHeader.with(SignatureAlgorithm.RS256).build(), claims))
-                .getTokenValue();
+                .expiresAt(expires));
+    }
+
+    /** A token of ringmap's issuer and audience, valid for five minutes, with {@code claims} applied last. */
+    static String token(KeyPair signer, String kid, Consumer<JwtClaimsSet.Builder> claims) {
+        RSAKey key = new RSAKey.Builder((RSAPublicKey) signer.getPublic())
+                .privateKey((RSAPrivateKey) signer.getPrivate()).keyID(kid).build();
+        NimbusJwtEncoder encoder = new NimbusJwtEncoder(new ImmutableJWKSet<>(new JWKSet(key)));
+        Instant now = Instant.now();
+        JwtClaimsSet.Builder builder = JwtClaimsSet.builder()
+                .issuer(ISS)
+                .audience(List.of(AUD))
+                .subject("test-caller")
+                .issuedAt(now)
+                .expiresAt(now.plus(Duration.ofMinutes(5)));
+        claims.accept(builder);
+        return encoder.encode(JwtEncoderParameters.from(JwsHeader.with(SignatureAlgorithm.RS256).keyId(kid).build(),
+                builder.build())).getTokenValue();
+    }
+
+    /** The public key as a PEM file, as {@code public-key-location} reads it. */
+    private static String pem(KeyPair pair) {
+        try {
+            Path file = Files.createTempFile("ringmap-jwt-", ".pub");
+            file.toFile().deleteOnExit();
+            Files.writeString(file, "-----BEGIN PUBLIC KEY-----\n"
+                    + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                            .encodeToString(pair.getPublic().getEncoded())
+                    + "\n-----END PUBLIC KEY-----\n");
+            return file.toUri().toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static KeyPair rsa() {

@@ -9,7 +9,10 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-/** By default (ringmap.security.mode=none) every caller is served, POST /hits included, without credentials. */
+/**
+ * By default (ringmap.security.mode=none) every caller is served, POST /hits included, without credentials; answers
+ * still carry the headers against sniffing and framing, and health shows no details (nobody is authenticated).
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
 class SecurityOffTest {
 
@@ -30,14 +33,33 @@ class SecurityOffTest {
     }
 
     @Test
-    void credentialsAreIgnoredAndAddNoSecurityHeaders() {
+    void credentialsAreIgnoredAndAddNoChallenge() {
         Caller withJunk = new Caller(port, managementPort, Map.of("Authorization", "Bearer not-a-token",
                 "X-API-Key", "not-a-key"));
 
         var answer = withJunk.get(Caller.READ);
         assertThat(answer.statusCode()).isEqualTo(200);
         assertThat(answer.headers().firstValue("WWW-Authenticate")).isEmpty();
-        assertThat(answer.headers().firstValue("X-Frame-Options")).isEmpty();
         assertThat(withJunk.postHits().statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void everyAnswerForbidsSniffingAndFraming() {
+        Caller anonymous = new Caller(port, managementPort, Map.of());
+
+        for (var answer : java.util.List.of(anonymous.get(Caller.READ), anonymous.get("/replicas?keyspace=iot"),
+                anonymous.get("/ring"), anonymous.postHits(), anonymous.get("/no-such-endpoint"))) {
+            assertThat(answer.headers().allValues("X-Content-Type-Options")).containsExactly("nosniff");
+            assertThat(answer.headers().allValues("X-Frame-Options")).containsExactly("DENY");
+        }
+    }
+
+    @Test
+    void healthShowsStatusesButNoDetails() {
+        var health = new Caller(port, managementPort, Map.of()).management("/actuator/health");
+
+        assertThat(health.statusCode()).isEqualTo(200);
+        assertThat(health.body()).contains("\"ring\"", "\"diskSpace\"", "\"UP\"")
+                .doesNotContain("details", "path", "source");
     }
 }

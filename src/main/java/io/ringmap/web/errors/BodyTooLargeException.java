@@ -1,9 +1,7 @@
 package io.ringmap.web.errors;
 
-import java.io.IOException;
-
 /** A request body grew past {@code ringmap.api.max-body-size} while being read (a chunked body has no length). */
-public class BodyTooLargeException extends IOException {
+public final class BodyTooLargeException extends BodyReadException {
 
     private final long limit;
 
@@ -12,8 +10,9 @@ public class BodyTooLargeException extends IOException {
         this.limit = limit;
     }
 
-    public long limit() {
-        return limit;
+    @Override
+    public HttpProblem problem() {
+        return problem(limit);
     }
 
     /** The problem answered for a body over the limit. */

@@ -8,58 +8,111 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Semaphore;
+import io.ringmap.web.ProblemTypes;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Enforces {@code ringmap.api.max-body-size}: a declared {@code Content-Length} over the limit is answered 413 before
- * anything is read; a body without a length (chunked) fails with {@link BodyTooLargeException} as soon as it grows past
- * the limit, which the problem handler answers 413 too.
+ * Enforces the API port's body limits. {@code ringmap.api.max-body-size}: a declared {@code Content-Length} over the
+ * limit is answered 413 before anything is read; a body without a length (chunked) fails with
+ * {@link BodyTooLargeException} as soon as it grows past the limit. {@code ringmap.api.body-reads}: at most
+ * {@code max-concurrent} requests with a body are in progress at once (more are answered 503 with {@code Retry-After}
+ * without reading them), and a body must arrive within {@code timeout} in total, however it trickles in
+ * ({@link BodyReadTimeoutException}, 408). The problem handler answers both exceptions. A body left unread is not
+ * swallowed afterwards: {@link UnreadBodyValve} closes the connection.
  */
 public class RequestBodyLimitFilter extends OncePerRequestFilter {
 
+    /** Seconds a client refused for too many body reads is asked to wait. */
+    static final int BUSY_RETRY_AFTER_SECONDS = 1;
+
     private final long limit;
+    private final Duration timeout;
+    private final Semaphore bodyReads;
+    private final int maxConcurrent;
+    private final Clock clock;
     private final ClientErrorLog clientErrors;
 
-    public RequestBodyLimitFilter(long limit, ClientErrorLog clientErrors) {
+    public RequestBodyLimitFilter(long limit, BodyReadProperties bodyReads, Clock clock, ClientErrorLog clientErrors) {
         this.limit = limit;
+        this.timeout = bodyReads.timeout();
+        this.maxConcurrent = bodyReads.maxConcurrent();
+        this.bodyReads = new Semaphore(bodyReads.maxConcurrent());
+        this.clock = clock;
         this.clientErrors = clientErrors;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (request.getContentLengthLong() > limit) {
-            HttpProblem problem = BodyTooLargeException.problem(limit).with("size", request.getContentLengthLong());
-            clientErrors.rejected(413, problem.type().toString(), request.getMethod(), request.getRequestURI(),
-                    problem.detail());
-            byte[] body = problem.toJson(request.getRequestURI()).getBytes(StandardCharsets.UTF_8);
-            response.setStatus(413);
-            response.setContentType("application/problem+json");
-            response.setContentLength(body.length);
-            // the unread body is not worth draining: close the connection after answering
-            response.setHeader("Connection", "close");
-            response.getOutputStream().write(body);
+        long length = request.getContentLengthLong();
+        if (length == 0 || length < 0 && request.getHeader("Transfer-Encoding") == null) {
+            chain.doFilter(request, response); // no body (HTTP/1.1 has one only with either header)
             return;
         }
-        chain.doFilter(new LimitedRequest(request, limit), response);
+        if (length > limit) {
+            refuse(request, response, BodyTooLargeException.problem(limit).with("size", length), null);
+            return;
+        }
+        if (!bodyReads.tryAcquire()) {
+            refuse(request, response, new HttpProblem(503, ProblemTypes.BODY_READS_BUSY, "Too many request bodies",
+                    "more than " + maxConcurrent + " requests with a body are in progress "
+                            + "(ringmap.api.body-reads.max-concurrent); retry in " + BUSY_RETRY_AFTER_SECONDS + " s")
+                    .with("maxConcurrent", maxConcurrent), BUSY_RETRY_AFTER_SECONDS);
+            return;
+        }
+        try {
+            chain.doFilter(new LimitedRequest(request, limit, timeout, clock), response);
+        } finally {
+            bodyReads.release();
+        }
     }
 
-    /** A request whose body stream fails once more than {@code limit} bytes were read. */
+    /** Answers without reading the body; the connection is closed after the answer (see UnreadBodyValve). */
+    private void refuse(HttpServletRequest request, HttpServletResponse response, HttpProblem problem,
+            Integer retryAfterSeconds) throws IOException {
+        clientErrors.rejected(problem.status(), problem.type().toString(), request.getMethod(),
+                request.getRequestURI(), problem.detail());
+        byte[] body = problem.toJson(request.getRequestURI()).getBytes(StandardCharsets.UTF_8);
+        response.setStatus(problem.status());
+        response.setContentType("application/problem+json");
+        response.setContentLength(body.length);
+        if (retryAfterSeconds != null) {
+            response.setHeader("Retry-After", retryAfterSeconds.toString());
+        }
+        response.setHeader("Connection", "close");
+        response.getOutputStream().write(body);
+    }
+
+    /**
+     * A request whose body stream fails once more than {@code limit} bytes were read, or when the body has not
+     * arrived by the deadline (checked after each read; a single read waits at most the connector's upload timeout,
+     * which WebErrorsConfiguration sets to the same duration).
+     */
     private static final class LimitedRequest extends HttpServletRequestWrapper {
 
         private final long limit;
+        private final Duration timeout;
+        private final Clock clock;
+        private final long deadline;
         private ServletInputStream stream;
 
-        LimitedRequest(HttpServletRequest request, long limit) {
+        LimitedRequest(HttpServletRequest request, long limit, Duration timeout, Clock clock) {
             super(request);
             this.limit = limit;
+            this.timeout = timeout;
+            this.clock = clock;
+            this.deadline = clock.millis() + timeout.toMillis();
         }
 
         @Override
         public ServletInputStream getInputStream() throws IOException {
             if (stream == null) {
-                stream = new LimitedStream(super.getInputStream(), limit);
+                stream = new LimitedStream(super.getInputStream(), this);
             }
             return stream;
         }
@@ -68,37 +121,56 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
     private static final class LimitedStream extends ServletInputStream {
 
         private final ServletInputStream in;
-        private final long limit;
+        private final LimitedRequest request;
         private long read;
 
-        LimitedStream(ServletInputStream in, long limit) {
+        LimitedStream(ServletInputStream in, LimitedRequest request) {
             this.in = in;
-            this.limit = limit;
+            this.request = request;
         }
 
         @Override
         public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                count(1);
+            int b;
+            try {
+                b = in.read();
+            } catch (IOException e) {
+                throw timedOut(e);
             }
+            count(b >= 0 ? 1 : 0);
             return b;
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n > 0) {
-                count(n);
+            int n;
+            try {
+                n = in.read(b, off, len);
+            } catch (IOException e) {
+                throw timedOut(e);
             }
+            count(Math.max(n, 0));
             return n;
         }
 
-        private void count(int n) throws BodyTooLargeException {
+        private void count(int n) throws BodyReadException {
             read += n;
-            if (read > limit) {
-                throw new BodyTooLargeException(limit);
+            if (read > request.limit) {
+                throw new BodyTooLargeException(request.limit);
             }
+            if (request.clock.millis() > request.deadline) {
+                throw new BodyReadTimeoutException(request.timeout);
+            }
+        }
+
+        /** A read the connector's upload timeout ended is the body deadline passing too. */
+        private IOException timedOut(IOException e) {
+            for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                if (t instanceof SocketTimeoutException) {
+                    return new BodyReadTimeoutException(request.timeout);
+                }
+            }
+            return e;
         }
 
         @Override
