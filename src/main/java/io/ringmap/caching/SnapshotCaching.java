@@ -2,6 +2,7 @@ package io.ringmap.caching;
 
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.snapshot.web.SnapshotAnswer;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Optional;

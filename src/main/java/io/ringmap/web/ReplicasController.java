@@ -1,7 +1,7 @@
 package io.ringmap.web;
 
 import io.ringmap.availability.ReplicaConsistency;
-import io.ringmap.caching.SnapshotAnswer;
+import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.routing.KeyRoute;

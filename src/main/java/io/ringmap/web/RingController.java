@@ -1,6 +1,6 @@
 package io.ringmap.web;
 
-import io.ringmap.caching.SnapshotAnswer;
+import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;

@@ -1,6 +1,6 @@
 package io.ringmap.web;
 
-import io.ringmap.caching.SnapshotAnswer;
+import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;

@@ -1,6 +1,6 @@
 package io.ringmap.web;
 
-import io.ringmap.caching.SnapshotAnswer;
+import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;

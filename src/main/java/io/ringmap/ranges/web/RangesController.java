@@ -1,6 +1,6 @@
 package io.ringmap.ranges.web;
 
-import io.ringmap.caching.SnapshotAnswer;
+import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ranges.RangeMap;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;

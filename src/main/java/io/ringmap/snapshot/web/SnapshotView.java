@@ -1,6 +1,5 @@
 package io.ringmap.snapshot.web;
 
-import io.ringmap.caching.SnapshotAnswer;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;

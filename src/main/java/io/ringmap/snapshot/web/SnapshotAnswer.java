@@ -1,4 +1,4 @@
-package io.ringmap.caching;
+package io.ringmap.snapshot.web;
 
 /**
  * An answer computed from one served snapshot alone: a conditional GET tags it with the entity tag of the snapshot
