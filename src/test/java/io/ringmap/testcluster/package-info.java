@@ -11,8 +11,8 @@
  * <p>In tests: {@code @CassandraClusterTest(StandardCluster.TWO_DC)} on an {@code *IT} class and a
  * {@link io.ringmap.testcluster.CassandraCluster} parameter, or
  * {@code @RegisterExtension static CassandraClusterExtension c = CassandraClusterExtension.perClass(spec)}.
- * Such a class also carries {@code @ResourceLock(providers = ClusterLocks.class)}, so that JUnit runs it beside
- * another class only when their clusters share no address; {@link io.ringmap.testcluster.ClusterPlan} reads the test
+ * Such a class also carries {@code @ResourceLock(providers = ClusterLocks.class)}, so that JUnit could run it beside
+ * another class only when their clusters share no address (parallel classes are off in the pom for now); {@link io.ringmap.testcluster.ClusterPlan} reads the test
  * plan so a shared cluster stops after the last class that uses it, in any class order.
  * By hand: {@code scripts/local-cluster.sh start|status|stop [SPEC]}.
  *
