@@ -174,16 +174,21 @@ class SwaggerUiBrowserIT {
     private static final java.util.Set<String> LIVE_CLUSTER_ONLY = java.util.Set.of("operations-sizes-sizes",
             "operations-sizes-load");
 
-    /** Types into the "Try it out" field of a parameter (an input, or the textarea of an object parameter). */
+    /**
+     * Types into the "Try it out" field of a parameter (an input, or the textarea of an object parameter) with real key
+     * strokes: Swagger UI's fields are React-controlled, so a value set or cleared by script alone is put back from
+     * the page's state (and its example) at the next render.
+     */
     private void setParameter(WebElement block, String name, String value) {
         WebElement field = block.findElement(By.cssSelector("tr[data-param-name='" + name + "'] input, "
                 + "tr[data-param-name='" + name + "'] textarea"));
-        field.clear();
-        ((JavascriptExecutor) browser).executeScript("arguments[0].select()", field);
-        field.sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"),
-                org.openqa.selenium.Keys.DELETE);
+        field.click();
+        field.sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"));
+        field.sendKeys(org.openqa.selenium.Keys.BACK_SPACE);
         if (!value.isEmpty()) {
             field.sendKeys(value);
         }
+        String typed = field.getAttribute("value");
+        assertThat(typed).as("the %s field after typing", name).isEqualTo(value);
     }
 }
