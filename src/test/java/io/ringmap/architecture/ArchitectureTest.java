@@ -3,6 +3,7 @@ package io.ringmap.architecture;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -93,6 +94,15 @@ class ArchitectureTest {
                     + "reading, the snapshot holder and the hot-key registry stay behind RoutingService and "
                     + "HotKeyQuery; controllers map the values those return");
 
+    /**
+     * Every package is its own slice (not only the top-level ones), so a concept's adapters cannot import each other
+     * in a circle either ({@code sizes.web} and {@code sizes.service}, {@code web} and {@code web.errors}).
+     */
     @ArchTest
-    static final ArchRule packagesHaveNoCycles = slices().matching("io.ringmap.(*)..").should().beFreeOfCycles();
+    static final ArchRule packagesHaveNoCycles = slices().matching("io.ringmap.(**)").should().beFreeOfCycles()
+            // known cycles, each removed by the change that breaks it
+            .ignoreDependency(resideInAPackage("io.ringmap.web.errors"), resideInAPackage("io.ringmap.web"))
+            .ignoreDependency(resideInAPackage("io.ringmap.sizes.routing"), resideInAPackage("io.ringmap.sizes.web"))
+            .ignoreDependency(resideInAPackage("io.ringmap.sizes.routing"), resideInAPackage("io.ringmap.sizes.config"))
+            .ignoreDependency(resideInAPackage("io.ringmap.sizes.cluster"), resideInAPackage("io.ringmap.sizes.config"));
 }

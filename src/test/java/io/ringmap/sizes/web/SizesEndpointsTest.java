@@ -15,7 +15,7 @@ import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
-import io.ringmap.web.SplitsController;
+import io.ringmap.routing.web.SplitsController;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

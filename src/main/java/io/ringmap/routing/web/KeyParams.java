@@ -1,5 +1,6 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
+import io.ringmap.web.InvalidParameterException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
