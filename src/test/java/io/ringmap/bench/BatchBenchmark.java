@@ -7,7 +7,7 @@ import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.metrics.ReportedHits;
-import io.ringmap.hotkeys.routing.HotKeyRecorder;
+import io.ringmap.hotkeys.service.HotKeyRecorder;
 import io.ringmap.hotkeys.web.HitsController;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.SnapshotHolder;

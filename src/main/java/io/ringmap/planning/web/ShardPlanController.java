@@ -1,8 +1,8 @@
 package io.ringmap.planning.web;
 
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.routing.HotKeyLookupException;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.service.HotKeyLookupException;
+import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
 import io.ringmap.planning.config.PlanProperties;

@@ -4,7 +4,7 @@ import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizesSource;
-import io.ringmap.sizes.routing.SizesService;
+import io.ringmap.sizes.service.SizesService;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;

@@ -9,7 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import io.ringmap.config.ApiProperties;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.sizes.routing.SizesService;
+import io.ringmap.sizes.service.SizesService;
 import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.config.SizesProperties;

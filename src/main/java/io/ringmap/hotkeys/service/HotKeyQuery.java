@@ -1,4 +1,4 @@
-package io.ringmap.hotkeys.routing;
+package io.ringmap.hotkeys.service;
 
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
