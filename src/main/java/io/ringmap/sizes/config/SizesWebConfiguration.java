@@ -17,6 +17,8 @@ public class SizesWebConfiguration {
     @Bean
     SizesService sizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline,
             SizesProperties settings, ObjectProvider<ReplicaHits> replicaHits, Clock clock) {
-        return new SizesService(routing, sizes, guideline, settings, replicaHits.getIfAvailable(), clock);
+        SizesService.Limits limits = new SizesService.Limits(settings.topPartitions(),
+                settings.load().ownershipTolerance(), settings.load().imbalanceRatio());
+        return new SizesService(routing, sizes, guideline, limits, replicaHits.getIfAvailable(), clock);
     }
 }

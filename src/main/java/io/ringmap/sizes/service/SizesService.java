@@ -26,7 +26,6 @@ import io.ringmap.sizes.SizeWarning;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.TableName;
-import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.sizes.web.SizesViews.SizesRoundView;
 import io.ringmap.sizes.web.SizesViews.SizeGuidelineView;
 import io.ringmap.sizes.web.SizesViews.LoadNodeView;
@@ -53,12 +52,22 @@ public class SizesService implements ServerHotKeys {
     private final RoutingService routing;
     private final SizesSource sizes;
     private final SizeGuideline guideline;
-    private final SizesProperties settings;
+    private final Limits settings;
     private final ReplicaHits replicaHits;
     private final Clock clock;
 
+    /**
+     * The figures that bound an answer, read from {@code ringmap.sizes.*} by the configuration.
+     *
+     * @param topPartitions      how many of the largest partitions an answer lists
+     * @param ownershipTolerance ownership is even when largest / smallest effective ownership is at most 1 + this
+     * @param imbalanceRatio     load is uneven when largest / smallest load reaches this
+     */
+    public record Limits(int topPartitions, double ownershipTolerance, double imbalanceRatio) {
+    }
+
     /** @param replicaHits client-side replica hits, or null when hot-key tracking is off */
-    public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, SizesProperties settings,
+    public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, Limits settings,
             ReplicaHits replicaHits, Clock clock) {
         this.routing = routing;
         this.sizes = sizes;
@@ -229,8 +238,8 @@ public class SizesService implements ServerHotKeys {
                     h, totalHits == 0 ? null : (double) h / totalHits, status));
             input.add(new LoadAnalysis.NodeLoad(n.address(), primary[i], effective[i], loads[i], h));
         }
-        LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.load().ownershipTolerance(),
-                settings.load().imbalanceRatio());
+        LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.ownershipTolerance(),
+                settings.imbalanceRatio());
         return new LoadResponse(placement == null ? null : placement.keyspace(), views, LoadVerdictView.of(verdict),
                 collection(snapshot), topology(f));
     }

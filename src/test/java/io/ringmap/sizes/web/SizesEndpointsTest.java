@@ -70,7 +70,8 @@ class SizesEndpointsTest {
                     new SizesProperties.Guideline(DataSize.ofMegabytes(100), 100000, 10),
                     new SizesProperties.Load(0.1, 1.5), new SizesProperties.Jmx(false, "{address}", 7199, Map.of(),
                             null, null, false, new SizesProperties.Sampling(false, Duration.ofSeconds(5), 256, 10)));
-            return new SizesService(routing, sizes, SizeGuideline.DEFAULT, settings, null, Clock.systemUTC());
+            return new SizesService(routing, sizes, SizeGuideline.DEFAULT, new SizesService.Limits(settings.topPartitions(),
+                    settings.load().ownershipTolerance(), settings.load().imbalanceRatio()), null, Clock.systemUTC());
         }
     }
 
