@@ -218,7 +218,8 @@ public class PlanController {
             designs.add(design(request.designs().get(d), d));
         }
         List<KeyDesignPlanner.DesignPlan> plans = KeyDesignPlanner.plan(designs, workload, settings,
-                design -> KeyHashing.encoder(placement.keyspace(), design, ring.partitioner()), served.ring(), placement);
+                design -> KeyHashing.encoder(placement.keyspace(), design, ring.partitioner()), served.ring(),
+                placement);
         List<DesignView> views = new ArrayList<>();
         List<ComparisonRow> comparison = new ArrayList<>();
         for (int d = 0; d < designs.size(); d++) {

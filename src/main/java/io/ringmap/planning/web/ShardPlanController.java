@@ -276,7 +276,8 @@ public class ShardPlanController {
         }, served.ring(), placement);
         return new ShardsResponse(placement.keyspace(), table, key, shardColumn, n, views(plan.sequential(), ring),
                 spread(plan.sequentialSpread()), views(plan.chosen(), ring), spread(plan.chosenSpread()),
-                plan.candidatesSearched(), ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(served));
+                plan.candidatesSearched(), ring.nodes().size(), count != null ? null : load, hot,
+                SnapshotView.of(served));
     }
 
     private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring) {

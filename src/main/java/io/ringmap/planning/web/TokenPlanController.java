@@ -204,7 +204,8 @@ public class TokenPlanController {
         List<NodeOwnershipView> nodes = e.nodes().stream().map(n -> new NodeOwnershipView(n.node().address(),
                 n.node().datacenter(), n.node().rack(), n.tokens().stream().map(Token::toString).toList(),
                 n.ownership(), n.effective())).toList();
-        return new EvaluateResponse(p.name(), mode, nodes, e.ownershipImbalance(), e.keyspaces(), SnapshotView.of(served));
+        return new EvaluateResponse(p.name(), mode, nodes, e.ownershipImbalance(), e.keyspaces(),
+                SnapshotView.of(served));
     }
 
     private Partitioner partitioner(String name) {

@@ -109,7 +109,8 @@ public class SizesService implements ServerHotKeys {
                 partitions(served, schema, placement, merged.largest()),
                 partitions(served, schema, placement, merged.mostTombstoned()),
                 partitions(served, schema, placement, SizeMerge.sampled(byNode, true, settings.topPartitions())),
-                partitions(served, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())), nodes,
+                partitions(served, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())),
+                nodes,
                 missing, warnings,
                 new SizeGuidelineView(guideline.maxPartitionBytes(), guideline.maxPartitionRows(),
                         guideline.pathologyRatio()), collection(snapshot), topology(served));
@@ -152,7 +153,8 @@ public class SizesService implements ServerHotKeys {
                 .sorted((a, b) -> Long.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
                 .limit(limit)
                 .forEach(e -> {
-                    SizedPartitionView v = partitions(served, schema, placement, List.of(new MergedPartition(e.getKey(), 0,
+                    SizedPartitionView v = partitions(served, schema, placement,
+                            List.of(new MergedPartition(e.getKey(), 0,
                             List.copyOf(reporters.get(e.getKey()))))).get(0);
                     out.add(new ServerHotKey(SERVER_SAMPLING, e.getKey(), label(schema, e.getKey()),
                             e.getValue()[0], e.getValue()[1], v.token(), v.replicas(), v.reportedBy()));
@@ -258,8 +260,8 @@ public class SizesService implements ServerHotKeys {
                 s.largestPartitions().stream().map(p -> new RankedKeyView(p.key(), p.value())).toList());
     }
 
-    private List<SizedPartitionView> partitions(ServedSnapshot served, TableSchema schema, KeyspacePlacement.Placed placement,
-            List<MergedPartition> merged) {
+    private List<SizedPartitionView> partitions(ServedSnapshot served, TableSchema schema,
+            KeyspacePlacement.Placed placement, List<MergedPartition> merged) {
         List<SizedPartitionView> out = new ArrayList<>(merged.size());
         for (MergedPartition p : merged) {
             Map<String, String> components = null;
