@@ -8,6 +8,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.ringmap.planning.config.PlanningConfiguration;
 import io.ringmap.planning.web.ShardPlanController;
+import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.routing.web.TokenController;
 import io.ringmap.routing.RoutingService;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.problem;
 
 import java.net.URI;
 

@@ -1,5 +1,8 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
+import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.KeyJson;
+import io.ringmap.web.KeyParameters;
 import io.ringmap.availability.ReplicaConsistency;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;

@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
 import jakarta.servlet.http.HttpServletResponse;
 

@@ -1,5 +1,7 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
+import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.ServerFigures;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;

@@ -1,4 +1,4 @@
-package io.ringmap.sizes.routing;
+package io.ringmap.sizes.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.hotkeys;
 
 /** {@code GET /hotkeys} was asked while {@code ringmap.hotkeys.enabled} is false. */
 public class HotKeysDisabledException extends RuntimeException {

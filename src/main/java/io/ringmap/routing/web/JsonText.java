@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.TableSchema;

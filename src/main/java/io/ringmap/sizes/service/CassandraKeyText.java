@@ -1,4 +1,4 @@
-package io.ringmap.sizes.routing;
+package io.ringmap.sizes.service;
 
 import io.ringmap.schema.TableSchema;
 import java.util.ArrayList;

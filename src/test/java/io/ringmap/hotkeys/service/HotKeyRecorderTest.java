@@ -1,4 +1,4 @@
-package io.ringmap.hotkeys.routing;
+package io.ringmap.hotkeys.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

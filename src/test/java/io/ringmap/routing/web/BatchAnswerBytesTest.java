@@ -1,5 +1,7 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
+import io.ringmap.web.ProblemAssertions;
+import io.ringmap.web.WebTestSupport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;

@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;
@@ -7,7 +7,7 @@ import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.TokenRoutes.TokenRoute;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.token.Token;
-import io.ringmap.web.ReplicasController.ReplicasResult;
+import io.ringmap.routing.web.ReplicasController.ReplicasResult;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;

@@ -1,5 +1,6 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
+import io.ringmap.web.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;

@@ -1,8 +1,8 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.ReplicaSet;
-import io.ringmap.web.ReplicasController.CompactResult;
+import io.ringmap.routing.web.ReplicasController.CompactResult;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.ringmap.hotkeys.routing;
+package io.ringmap.hotkeys.service;
 
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
@@ -81,8 +81,8 @@ public class HotKeyQuery {
      *                               {@code ringmap.hotkeys.max-label-length} whose key is not kept (422)
      */
     public FoundHotKey find(String keyspace, String table, String label, boolean clearLabels) {
-        ServedSnapshot f = routing.snapshot();
-        TableSchema schema = routing.table(f, keyspace, table);
+        ServedSnapshot served = routing.snapshot();
+        TableSchema schema = routing.table(served, keyspace, table);
         List<HotKey> tracked = hotKeys.hotKeys(schema.keyspace(), schema.table(), Integer.MAX_VALUE)
                 .map(TableHotKeys::keys).orElse(List.of());
         HotKey found = tracked.stream().filter(k -> k.key().equals(label)).findFirst()
@@ -126,29 +126,29 @@ public class HotKeyQuery {
         return new HotKeysReport(served, hotKeys(served, keyspace, table, limit));
     }
 
-    private List<TableReport> hotKeys(ServedSnapshot f, String keyspace, String table, int limit) {
+    private List<TableReport> hotKeys(ServedSnapshot served, String keyspace, String table, int limit) {
         if (table != null) {
-            TableSchema schema = routing.table(f, keyspace, table);
+            TableSchema schema = routing.table(served, keyspace, table);
             Optional<TableHotKeys> hot = hotKeys.hotKeys(schema.keyspace(), schema.table(), limit);
-            return List.of(hot.map(h -> report(f, schema, h)).orElseGet(() -> new TableReport(schema, 0, 0,
+            return List.of(hot.map(h -> report(served, schema, h)).orElseGet(() -> new TableReport(schema, 0, 0,
                     List.of())));
         }
-        String canonicalKeyspace = keyspace == null ? null : f.requireKeyspace(keyspace).keyspace();
+        String canonicalKeyspace = keyspace == null ? null : served.requireKeyspace(keyspace).keyspace();
         List<TableReport> out = new ArrayList<>();
         for (TableHotKeys hot : hotKeys.hotKeys(limit)) {
             if (canonicalKeyspace != null && !canonicalKeyspace.equals(hot.table().keyspace())) {
                 continue;
             }
-            if (!f.schema().contains(hot.table().keyspace(), hot.table().table())) {
+            if (!served.schema().contains(hot.table().keyspace(), hot.table().table())) {
                 continue; // dropped from the schema; forgotten at the next refresh
             }
-            out.add(report(f, f.schema().table(hot.table().keyspace(), hot.table().table()), hot));
+            out.add(report(served, served.schema().table(hot.table().keyspace(), hot.table().table()), hot));
         }
         return out;
     }
 
-    private TableReport report(ServedSnapshot f, TableSchema schema, TableHotKeys hot) {
-        RingSnapshot ring = f.ring();
+    private TableReport report(ServedSnapshot served, TableSchema schema, TableHotKeys hot) {
+        RingSnapshot ring = served.ring();
         KeyspacePlacement placement = ring.keyspace(schema.keyspace()).orElse(null);
         List<RoutedHotKey> keys = new ArrayList<>(hot.keys().size());
         for (HotKey key : hot.keys()) {

@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
 import io.ringmap.ring.TokenRange;
 import io.swagger.v3.oas.annotations.media.Schema;

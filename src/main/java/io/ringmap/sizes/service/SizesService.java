@@ -1,4 +1,4 @@
-package io.ringmap.sizes.routing;
+package io.ringmap.sizes.service;
 
 import io.ringmap.hotkeys.HitCounter;
 import io.ringmap.hotkeys.KeyLabels;
@@ -26,7 +26,6 @@ import io.ringmap.sizes.SizeWarning;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.TableName;
-import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.sizes.web.SizesViews.SizesRoundView;
 import io.ringmap.sizes.web.SizesViews.SizeGuidelineView;
 import io.ringmap.sizes.web.SizesViews.LoadNodeView;
@@ -53,12 +52,22 @@ public class SizesService implements ServerHotKeys {
     private final RoutingService routing;
     private final SizesSource sizes;
     private final SizeGuideline guideline;
-    private final SizesProperties settings;
+    private final Limits settings;
     private final ReplicaHits replicaHits;
     private final Clock clock;
 
+    /**
+     * The figures that bound an answer, read from {@code ringmap.sizes.*} by the configuration.
+     *
+     * @param topPartitions      how many of the largest partitions an answer lists
+     * @param ownershipTolerance ownership is even when largest / smallest effective ownership is at most 1 + this
+     * @param imbalanceRatio     load is uneven when largest / smallest load reaches this
+     */
+    public record Limits(int topPartitions, double ownershipTolerance, double imbalanceRatio) {
+    }
+
     /** @param replicaHits client-side replica hits, or null when hot-key tracking is off */
-    public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, SizesProperties settings,
+    public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, Limits settings,
             ReplicaHits replicaHits, Clock clock) {
         this.routing = routing;
         this.sizes = sizes;
@@ -70,8 +79,8 @@ public class SizesService implements ServerHotKeys {
 
     /** Per node and merged figures of one table, its largest partitions and the guideline's warnings. */
     public SizesResponse table(String keyspace, String table) {
-        ServedSnapshot f = routing.snapshot();
-        TableSchema schema = routing.table(f, keyspace, table);
+        ServedSnapshot served = routing.snapshot();
+        TableSchema schema = routing.table(served, keyspace, table);
         SizesSnapshot snapshot = sizes.require();
         TableName name = new TableName(schema.keyspace(), schema.table());
         Map<String, NodeTableStats> byNode = new LinkedHashMap<>();
@@ -90,20 +99,21 @@ public class SizesService implements ServerHotKeys {
             nodes.add(nodeView(report, s));
         }
         MergedTable merged = SizeMerge.merge(name, byNode, settings.topPartitions());
-        KeyspacePlacement.Placed placement = f.keyspace(schema.keyspace())
+        KeyspacePlacement.Placed placement = served.keyspace(schema.keyspace())
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
         return new SizesResponse(schema.keyspace(), schema.table(),
                 new MergedSizesView(merged.maxPartitionBytes(), merged.maxPartitionExact(), merged.meanPartitionBytes(),
                         merged.partitionsEstimate(), merged.diskBytesAllReplicas(), merged.partitionSize(),
                         merged.cellCount(), merged.rowsPerRead(), merged.tombstonesPerRead(), merged.nodesReporting()),
-                partitions(f, schema, placement, merged.largest()),
-                partitions(f, schema, placement, merged.mostTombstoned()),
-                partitions(f, schema, placement, SizeMerge.sampled(byNode, true, settings.topPartitions())),
-                partitions(f, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())), nodes,
+                partitions(served, schema, placement, merged.largest()),
+                partitions(served, schema, placement, merged.mostTombstoned()),
+                partitions(served, schema, placement, SizeMerge.sampled(byNode, true, settings.topPartitions())),
+                partitions(served, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())),
+                nodes,
                 missing, warnings,
                 new SizeGuidelineView(guideline.maxPartitionBytes(), guideline.maxPartitionRows(),
-                        guideline.pathologyRatio()), collection(snapshot), topology(f));
+                        guideline.pathologyRatio()), collection(snapshot), topology(served));
     }
 
     /**
@@ -112,12 +122,12 @@ public class SizesService implements ServerHotKeys {
      */
     @Override
     public List<ServerHotKey> of(String keyspace, String table, int limit) {
-        ServedSnapshot f = routing.snapshot();
+        ServedSnapshot served = routing.snapshot();
         Optional<SizesSnapshot> snapshot = sizes.current();
         if (snapshot.isEmpty()) {
             return List.of();
         }
-        TableSchema schema = routing.table(f, keyspace, table);
+        TableSchema schema = routing.table(served, keyspace, table);
         Map<String, NodeTableStats> byNode = new LinkedHashMap<>();
         for (NodeReport report : snapshot.get().nodes()) {
             NodeTableStats s = report.tables().get(new TableName(schema.keyspace(), schema.table()));
@@ -135,7 +145,7 @@ public class SizesService implements ServerHotKeys {
             }
             side++;
         }
-        KeyspacePlacement.Placed placement = f.keyspace(schema.keyspace())
+        KeyspacePlacement.Placed placement = served.keyspace(schema.keyspace())
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
         List<ServerHotKey> out = new ArrayList<>();
@@ -143,7 +153,8 @@ public class SizesService implements ServerHotKeys {
                 .sorted((a, b) -> Long.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
                 .limit(limit)
                 .forEach(e -> {
-                    SizedPartitionView v = partitions(f, schema, placement, List.of(new MergedPartition(e.getKey(), 0,
+                    SizedPartitionView v = partitions(served, schema, placement,
+                            List.of(new MergedPartition(e.getKey(), 0,
                             List.copyOf(reporters.get(e.getKey()))))).get(0);
                     out.add(new ServerHotKey(SERVER_SAMPLING, e.getKey(), label(schema, e.getKey()),
                             e.getValue()[0], e.getValue()[1], v.token(), v.replicas(), v.reportedBy()));
@@ -185,9 +196,9 @@ public class SizesService implements ServerHotKeys {
 
     /** Per node ownership against data on disk and client-side hits, and the symptom when it shows. */
     public LoadResponse load(String keyspace) {
-        ServedSnapshot f = routing.snapshot();
-        RingSnapshot ring = f.ring();
-        KeyspacePlacement.Placed placement = keyspace == null ? null : routing.placement(f, keyspace);
+        ServedSnapshot served = routing.snapshot();
+        RingSnapshot ring = served.ring();
+        KeyspacePlacement.Placed placement = keyspace == null ? null : routing.placement(served, keyspace);
         SizesSnapshot snapshot = sizes.require();
         double[] primary = ring.primaryOwnership();
         double[] effective = placement == null ? primary : ring.effectiveOwnership(placement);
@@ -229,10 +240,10 @@ public class SizesService implements ServerHotKeys {
                     h, totalHits == 0 ? null : (double) h / totalHits, status));
             input.add(new LoadAnalysis.NodeLoad(n.address(), primary[i], effective[i], loads[i], h));
         }
-        LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.load().ownershipTolerance(),
-                settings.load().imbalanceRatio());
+        LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.ownershipTolerance(),
+                settings.imbalanceRatio());
         return new LoadResponse(placement == null ? null : placement.keyspace(), views, LoadVerdictView.of(verdict),
-                collection(snapshot), topology(f));
+                collection(snapshot), topology(served));
     }
 
     private NodeSizesView nodeView(NodeReport report, NodeTableStats s) {
@@ -249,8 +260,8 @@ public class SizesService implements ServerHotKeys {
                 s.largestPartitions().stream().map(p -> new RankedKeyView(p.key(), p.value())).toList());
     }
 
-    private List<SizedPartitionView> partitions(ServedSnapshot f, TableSchema schema, KeyspacePlacement.Placed placement,
-            List<MergedPartition> merged) {
+    private List<SizedPartitionView> partitions(ServedSnapshot served, TableSchema schema,
+            KeyspacePlacement.Placed placement, List<MergedPartition> merged) {
         List<SizedPartitionView> out = new ArrayList<>(merged.size());
         for (MergedPartition p : merged) {
             Map<String, String> components = null;
@@ -260,7 +271,7 @@ public class SizesService implements ServerHotKeys {
             try {
                 components = CassandraKeyText.components(schema, p.key());
                 ParsedKey parsed = PartitionKeyParser.parse(schema, components);
-                RingSnapshot ring = f.ring();
+                RingSnapshot ring = served.ring();
                 var t = ring.tokenRing().partitioner().tokenFor(parsed.serializedKey());
                 token = t.toString();
                 if (placement != null) {
@@ -284,8 +295,8 @@ public class SizesService implements ServerHotKeys {
                 Duration.between(s.finishedAt(), clock.instant()).toMillis() / 1000.0);
     }
 
-    private static SnapshotView topology(ServedSnapshot f) {
-        return SnapshotView.of(f);
+    private static SnapshotView topology(ServedSnapshot served) {
+        return SnapshotView.of(served);
     }
 
     /** The partition key columns' names, in key order. */

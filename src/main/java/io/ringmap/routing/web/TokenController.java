@@ -1,5 +1,7 @@
-package io.ringmap.web;
+package io.ringmap.routing.web;
 
+import io.ringmap.web.KeyJson;
+import io.ringmap.web.KeyParameters;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;

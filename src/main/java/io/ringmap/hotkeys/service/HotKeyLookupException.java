@@ -1,4 +1,4 @@
-package io.ringmap.hotkeys.routing;
+package io.ringmap.hotkeys.service;
 
 import io.ringmap.problem.RequestProblem;
 
