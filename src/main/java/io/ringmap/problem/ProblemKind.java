@@ -1,6 +1,7 @@
 package io.ringmap.problem;
 
 import java.net.URI;
+import java.util.Optional;
 
 /**
  * The catalog of problem kinds ringmap answers with (RFC 9457): each kind's stable {@code type} URI, fixed
@@ -151,6 +152,16 @@ public enum ProblemKind {
     /** When the kind is answered and which members it carries (markdown, for docs/errors.md). */
     public String when() {
         return when;
+    }
+
+    /** The kind whose type is {@code type}, if the catalog has one. */
+    public static Optional<ProblemKind> ofType(String type) {
+        for (ProblemKind kind : values()) {
+            if (kind.type.toString().equals(type)) {
+                return Optional.of(kind);
+            }
+        }
+        return Optional.empty();
     }
 
     /** A problem of this kind saying {@code detail}. */
