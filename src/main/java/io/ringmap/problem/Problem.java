@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One problem to answer: its kind (type and title), the HTTP status (the kind's, unless the web server or the framework
@@ -21,6 +22,10 @@ public record Problem(ProblemKind kind, int status, String detail, Map<String, O
                     + kind.status() + ")");
         }
         properties = ordered(properties);
+        if (properties.keySet().stream().anyMatch(STANDARD_MEMBERS::contains)) {
+            throw new IllegalArgumentException("extension members " + properties.keySet() + " take a standard "
+                    + "member's name");
+        }
         headers = ordered(headers);
     }
 
@@ -29,10 +34,16 @@ public record Problem(ProblemKind kind, int status, String detail, Map<String, O
         return new Problem(kind, kind.status(), detail, Map.of(), Map.of());
     }
 
-    /** This problem with one more extension member (null values are written as JSON null). */
+    /** The members RFC 9457 defines; an extension member may not take one of their names. */
+    public static final Set<String> STANDARD_MEMBERS = Set.of("type", "title", "status", "detail", "instance");
+
+    /** This problem with one more extension member (a null value is left out when rendered). */
     public Problem with(String name, Object value) {
+        if (STANDARD_MEMBERS.contains(Objects.requireNonNull(name, "name must not be null"))) {
+            throw new IllegalArgumentException("'" + name + "' is a standard problem member, not an extension");
+        }
         Map<String, Object> p = new LinkedHashMap<>(properties);
-        p.put(Objects.requireNonNull(name, "name must not be null"), value);
+        p.put(name, value);
         return new Problem(kind, status, detail, p, headers);
     }
 

@@ -19,7 +19,7 @@ public enum ProblemKind {
     KEY_COMPONENTS("key-components", "Missing or unknown key components", 400,
             "a partition key column is missing or unknown (`missing`, `unknown`, `expected`)"),
     UNSUPPORTED_KEY_TYPE("unsupported-key-type", "Unsupported key type", 400,
-            "the column's type cannot be a partition key value here (`type`)"),
+            "the column's type cannot be a partition key value here (`cqlType`: the type as given)"),
     INVALID_TOKEN("invalid-token", "Invalid token", 400,
             "a token is not valid for the cluster's partitioner (`token`, `partitioner`)"),
     INVALID_PARAMETER("invalid-parameter", "Invalid parameter", 400,

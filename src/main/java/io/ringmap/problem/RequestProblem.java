@@ -13,8 +13,13 @@ public abstract class RequestProblem extends RuntimeException implements Problem
 
     /** The problem's detail is the exception's message. */
     protected RequestProblem(Problem problem) {
-        super(Objects.requireNonNull(problem, "problem must not be null").detail());
-        this.problem = problem;
+        this(Objects.requireNonNull(problem, "problem must not be null").detail(), problem);
+    }
+
+    /** For a detail that says more than the message, e.g. the names a client may use instead. */
+    protected RequestProblem(String message, Problem problem) {
+        super(message);
+        this.problem = Objects.requireNonNull(problem, "problem must not be null");
     }
 
     @Override

@@ -24,8 +24,9 @@ public class UnknownKeyspaceException extends RequestProblem {
     }
 
     private UnknownKeyspaceException(String keyspace, List<String> known) {
-        super(ProblemKind.UNKNOWN_KEYSPACE.problem("keyspace '" + keyspace + "' is not in the ring snapshot; "
-                + knownNames("keyspaces", known)).with("keyspace", keyspace).with("known", shown(known)));
+        super("keyspace '" + keyspace + "' is not in the ring snapshot", ProblemKind.UNKNOWN_KEYSPACE.problem(
+                "keyspace '" + keyspace + "' is not in the ring snapshot; " + knownNames("keyspaces", known))
+                .with("keyspace", keyspace).with("known", shown(known)));
         this.keyspace = keyspace;
         this.known = known;
     }

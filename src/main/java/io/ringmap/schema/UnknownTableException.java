@@ -23,9 +23,11 @@ public class UnknownTableException extends RequestProblem {
     }
 
     private UnknownTableException(String keyspace, String table, List<String> known) {
-        super(ProblemKind.UNKNOWN_TABLE.problem("table '" + keyspace + "." + table + "' is not in the ring snapshot; "
-                + UnknownKeyspaceException.knownNames("tables of keyspace '" + keyspace + "'", known))
-                .with("keyspace", keyspace).with("table", table).with("known", UnknownKeyspaceException.shown(known)));
+        super("table '" + table + "' of keyspace '" + keyspace + "' is not in the ring snapshot",
+                ProblemKind.UNKNOWN_TABLE.problem("table '" + keyspace + "." + table + "' is not in the ring "
+                        + "snapshot; " + UnknownKeyspaceException.knownNames("tables of keyspace '" + keyspace + "'",
+                                known)).with("keyspace", keyspace).with("table", table)
+                        .with("known", UnknownKeyspaceException.shown(known)));
         this.keyspace = keyspace;
         this.table = table;
         this.known = known;

@@ -16,7 +16,7 @@ public class UnsupportedKeyTypeException extends IllegalArgumentException implem
 
     @Override
     public Problem problem() {
-        return ProblemKind.UNSUPPORTED_KEY_TYPE.problem(getMessage()).with("type", typeText);
+        return ProblemKind.UNSUPPORTED_KEY_TYPE.problem(getMessage()).with("cqlType", typeText);
     }
 
     /** The offending type text, as given. */

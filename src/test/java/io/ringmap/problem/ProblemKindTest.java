@@ -68,6 +68,18 @@ class ProblemKindTest {
     }
 
     @Test
+    void anExtensionMemberCannotTakeAStandardMembersName() {
+        Problem p = ProblemKind.UNSUPPORTED_KEY_TYPE.problem("unknown CQL type 'moon'");
+
+        for (String standard : Problem.STANDARD_MEMBERS) {
+            assertThatThrownBy(() -> p.with(standard, "x")).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(standard);
+        }
+        assertThat(new io.ringmap.schema.UnsupportedKeyTypeException("moon", "unknown CQL type 'moon'").problem()
+                .properties()).containsExactly(Map.entry("cqlType", "moon"));
+    }
+
+    @Test
     void aStatusOverrideStaysInTheKindsClass() {
         Problem malformed = ProblemKind.MALFORMED_REQUEST.problem("the request is not valid HTTP/1.1");
 

@@ -43,7 +43,7 @@ public final class ProblemRenderer {
             body.put("instance", instance(path).toString());
         }
         problem.properties().forEach((name, value) -> {
-            if (value != null && !body.containsKey(name)) {
+            if (value != null) {
                 body.put(name, value);
             }
         });

@@ -8,7 +8,6 @@ import io.ringmap.web.errors.RawHttp;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -55,7 +54,7 @@ class ProblemEntryPathsTest {
                 .containsEntry("status", kind.status());
         Problem problem = kind.problem((String) members.get("detail"));
         for (Map.Entry<String, Object> m : members.entrySet()) {
-            if (!Set.of("type", "title", "status", "detail", "instance").contains(m.getKey())) {
+            if (!Problem.STANDARD_MEMBERS.contains(m.getKey())) {
                 problem = problem.with(m.getKey(), m.getValue());
             }
         }
