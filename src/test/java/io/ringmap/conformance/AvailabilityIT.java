@@ -15,6 +15,7 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TimeBudget;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,6 +53,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 115)
 class AvailabilityIT {
 
     /** Each DC divides the ring evenly and the DCs interleave: the tokens GET /tokens/balanced proposes for 2 x 2. */

@@ -12,6 +12,7 @@ import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
+import io.ringmap.testcluster.TimeBudget;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -60,6 +61,8 @@ import tools.jackson.databind.json.JsonMapper;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
+@ResourceLock(ClusterLocks.LOAD_SCENARIO)
+@TimeBudget(seconds = 260)
 class FaultsUnderLoadIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("faults", CassandraPartitioner.MURMUR3, List.of(

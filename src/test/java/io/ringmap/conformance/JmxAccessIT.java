@@ -13,6 +13,7 @@ import io.ringmap.testcluster.JmxAccess;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
 import io.ringmap.testcluster.TestCertificates.Issued;
+import io.ringmap.testcluster.TimeBudget;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
@@ -50,6 +51,7 @@ import tools.jackson.databind.JsonNode;
 // reads its own log from the captured standard output, which concurrently running classes would write to
 @Isolated
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 35)
 class JmxAccessIT {
 
     static final Path PKI = Path.of("target", "jmx-access-pki").toAbsolutePath();

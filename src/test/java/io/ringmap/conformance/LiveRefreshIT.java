@@ -9,6 +9,7 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TimeBudget;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
@@ -33,6 +34,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 115)
 class LiveRefreshIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("live-refresh", CassandraPartitioner.MURMUR3, List.of(

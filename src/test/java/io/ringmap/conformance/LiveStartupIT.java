@@ -7,6 +7,7 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TimeBudget;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,6 +31,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "spring.cassandra.local-datacenter=dc1",
         "management.server.port=0"})
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 15)
 class LiveStartupIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("live-startup", CassandraPartitioner.MURMUR3, List.of(

@@ -12,6 +12,7 @@ import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
+import io.ringmap.testcluster.TimeBudget;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,6 +62,8 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
+@ResourceLock(ClusterLocks.LOAD_SCENARIO)
+@TimeBudget(seconds = 215)
 class MembershipUnderLoadIT {
 
     static final long CLASS_LOADED = System.nanoTime();

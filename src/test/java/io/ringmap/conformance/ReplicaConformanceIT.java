@@ -11,6 +11,7 @@ import io.ringmap.testcluster.CassandraNode;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.NodetoolBatch;
 import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +43,7 @@ import tools.jackson.databind.JsonNode;
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 230)
 class ReplicaConformanceIT {
 
     static final int KEYS_PER_KEYSPACE = 500;

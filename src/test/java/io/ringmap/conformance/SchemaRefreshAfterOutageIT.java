@@ -13,6 +13,7 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TimeBudget;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -45,6 +46,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 // reads its own log from the captured standard output, which concurrently running classes would write to
 @Isolated
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 50)
 class SchemaRefreshAfterOutageIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("schema-refresh", CassandraPartitioner.MURMUR3,

@@ -11,6 +11,7 @@ import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
 import io.ringmap.testcluster.TestCertificates.Issued;
+import io.ringmap.testcluster.TimeBudget;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -51,6 +52,7 @@ import tools.jackson.databind.json.JsonMapper;
 // reads its own log from the captured standard output, which concurrently running classes would write to
 @Isolated
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 55)
 class SecureClusterIT {
 
     static final Path PKI = Path.of("target", "secure-cluster-pki").toAbsolutePath();

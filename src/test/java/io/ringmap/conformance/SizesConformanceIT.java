@@ -14,6 +14,7 @@ import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
+import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.token.LongToken;
 import io.ringmap.token.Murmur3Partitioner;
 import java.nio.ByteBuffer;
@@ -69,6 +70,7 @@ import tools.jackson.databind.JsonNode;
         "ringmap.sizes.jmx.sampling.duration=2s"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 75)
 class SizesConformanceIT {
 
     static final ClusterSpec SPEC = new ClusterSpec("sizes", "ringmap-sizes", CassandraPartitioner.MURMUR3, List.of(

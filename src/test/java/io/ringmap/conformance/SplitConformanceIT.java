@@ -12,6 +12,7 @@ import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ import tools.jackson.databind.JsonNode;
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 105)
 class SplitConformanceIT {
 
     static final String KEYSPACE = "conf_splits";

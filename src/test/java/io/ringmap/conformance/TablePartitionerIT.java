@@ -14,6 +14,7 @@ import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,6 +41,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 10)
 class TablePartitionerIT {
 
     static final List<String> SYSTEM_KEYSPACES = List.of("system", "system_schema", "system_auth",

@@ -3,6 +3,7 @@ package io.ringmap.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.hotkeys.Zipf;
+import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.SystemTool;
 
 import java.io.IOException;
@@ -39,6 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
     "management.server.port=0",
     "ringmap.hotkeys.refresh-interval=200ms",
     "ringmap.api.max-batch-size=20000"})
+@TimeBudget(seconds = 20)
 class PrometheusEndToEndIT {
 
     private static final int TOP_K = 20; // ringmap.hotkeys.top-k default

@@ -2,6 +2,7 @@ package io.ringmap.packaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testcluster.TimeBudget;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -30,6 +31,7 @@ import org.springframework.util.FileSystemUtils;
  * ConfigMap the Helm chart renders for the pod (application.yaml and a static topology.yaml), found the way the
  * chart's Deployment points Spring at it.
  */
+@TimeBudget(seconds = 40)
 class ExtractedLayoutIT {
 
     private static final Duration STARTUP = Duration.ofSeconds(120);

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @CassandraClusterTest(StandardCluster.TWO_DC)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 55)
 class CassandraClusterIT {
 
     private static final List<String> KEYS =
