@@ -14,6 +14,7 @@ import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
 import io.ringmap.testcluster.TestCertificates.Issued;
 import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
@@ -81,7 +82,8 @@ class JmxAccessIT {
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
 
     static final String PATH = "/sizes?keyspace=jmx&table=events";
-    static final Duration PROMISE = Duration.ofSeconds(60);
+    /** How long the sizes collector may take to read the node over JMX. */
+    static final Duration SIZES_COLLECTED = Duration.ofSeconds(60);
     static SSLContext previousDefault;
     static Map<String, String> nodetool;
 
@@ -203,9 +205,9 @@ class JmxAccessIT {
 
     static JsonNode await(ConfigurableApplicationContext app, Predicate<JsonNode> condition) {
         int port = Integer.parseInt(app.getEnvironment().getProperty("local.server.port"));
-        RingmapHttp http = new RingmapHttp(port);
+        TestHttp http = new TestHttp(port);
         return http.await(PATH, r -> r.status() == 200 && node(r.json()).path("reported").asBoolean(false)
-                && condition.test(r.json()), PROMISE).json();
+                && condition.test(r.json()), SIZES_COLLECTED).json();
     }
 
     static JsonNode node(JsonNode sizes) {

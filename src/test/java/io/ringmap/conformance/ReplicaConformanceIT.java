@@ -12,6 +12,7 @@ import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.NodetoolBatch;
 import io.ringmap.testcluster.StandardCluster;
 import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,7 +102,7 @@ class ReplicaConformanceIT {
 
         @Test
         void replicasOfSampledKeysEqualNodetoolGetendpoints(CassandraCluster cluster) {
-            RingmapHttp ringmap = new RingmapHttp(port);
+            TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, VNODE_CASES);
             assertThat(ringmap.ok(ringmap.get("/ring"), "GET /ring").get("tokenCount").asInt())
                     .isEqualTo(cluster.spec().nodes().stream().mapToInt(n -> n.numTokens()).sum());
@@ -130,7 +131,7 @@ class ReplicaConformanceIT {
         @Test
         @Order(1)
         void replicasOfSampledKeysEqualNodetoolGetendpoints(CassandraCluster cluster) {
-            RingmapHttp ringmap = new RingmapHttp(port);
+            TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, TWO_DC_CASES);
             compare(cluster, ringmap, TWO_DC_CASES, "two-dc");
         }
@@ -138,7 +139,7 @@ class ReplicaConformanceIT {
         @Test
         @Order(2)
         void localStrategyReplicaIsRingmapsLocalNodeAsNodetoolOnThatNodeSays(CassandraCluster cluster) {
-            RingmapHttp ringmap = new RingmapHttp(port);
+            TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, List.of(LOCAL));
             JsonNode placed = ringmap.ok(ringmap.get("/replicas?keyspace=system&token=0"), "GET /replicas system");
             assertThat(placed.get("nodeLocal").asBoolean()).isTrue();
@@ -154,7 +155,7 @@ class ReplicaConformanceIT {
                     "transient_replication_enabled is false in the test cluster's cassandra.yaml: "
                             + "a transient keyspace cannot be created, so there is nothing to compare");
             create(cluster, List.of(TRANSIENT));
-            RingmapHttp ringmap = new RingmapHttp(port);
+            TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, List.of(TRANSIENT));
             compare(cluster, ringmap, List.of(TRANSIENT), "two-dc");
         }
@@ -178,7 +179,7 @@ class ReplicaConformanceIT {
     }
 
     /** Until ringmap sees every node UP and every keyspace's table. */
-    static void awaitRing(RingmapHttp ringmap, CassandraCluster cluster, List<Case> cases) {
+    static void awaitRing(TestHttp ringmap, CassandraCluster cluster, List<Case> cases) {
         int nodes = cluster.nodes().size();
         ringmap.await("/ring", r -> r.status() == 200 && r.json().get("nodes").size() == nodes
                 && r.json().get("nodes").valueStream().allMatch(n -> n.get("state").asString().equals("UP")),
@@ -190,7 +191,7 @@ class ReplicaConformanceIT {
 
     // ---- comparing
 
-    static void compare(CassandraCluster cluster, RingmapHttp ringmap, List<Case> cases, String clusterLabel) {
+    static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel) {
         long began = System.nanoTime();
         List<NodetoolBatch.Command> commands = new ArrayList<>();
         List<List<String>> ringmapAnswers = new ArrayList<>();

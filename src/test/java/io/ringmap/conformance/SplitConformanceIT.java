@@ -13,6 +13,7 @@ import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
 import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -76,12 +77,12 @@ class SplitConformanceIT {
 
         @Test
         void everySplitSetReadsEveryRowExactlyOnce(CassandraCluster cluster) {
-            check(cluster, new RingmapHttp(port), data, "Murmur3Partitioner");
+            check(cluster, new TestHttp(port), data, "Murmur3Partitioner");
         }
 
         @Test
         void splitsOfTablesWhoseNamesNeedQuotesRunAsGivenAndReadEveryRowExactlyOnce(CassandraCluster cluster) {
-            checkQuoted(cluster, new RingmapHttp(port), quoted, "Murmur3Partitioner");
+            checkQuoted(cluster, new TestHttp(port), quoted, "Murmur3Partitioner");
         }
     }
 
@@ -106,7 +107,7 @@ class SplitConformanceIT {
 
         @Test
         void everySplitSetReadsEveryRowExactlyOnce(CassandraCluster cluster) {
-            check(cluster, new RingmapHttp(port), data, "RandomPartitioner");
+            check(cluster, new TestHttp(port), data, "RandomPartitioner");
         }
     }
 
@@ -131,7 +132,7 @@ class SplitConformanceIT {
 
         @Test
         void everySplitSetReadsEveryRowExactlyOnce(CassandraCluster cluster) {
-            check(cluster, new RingmapHttp(port), data, "ByteOrderedPartitioner");
+            check(cluster, new TestHttp(port), data, "ByteOrderedPartitioner");
         }
     }
 
@@ -245,7 +246,7 @@ class SplitConformanceIT {
         return out;
     }
 
-    static void checkQuoted(CassandraCluster cluster, RingmapHttp ringmap, List<QuotedTable> tables,
+    static void checkQuoted(CassandraCluster cluster, TestHttp ringmap, List<QuotedTable> tables,
             String partitioner) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
@@ -292,7 +293,7 @@ class SplitConformanceIT {
         assertThat(failures).as("quoted-name split sets that do not read every row exactly once").isEmpty();
     }
 
-    static void check(CassandraCluster cluster, RingmapHttp ringmap, Data data, String partitioner) {
+    static void check(CassandraCluster cluster, TestHttp ringmap, Data data, String partitioner) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         List<String> failures = new ArrayList<>();

@@ -15,6 +15,7 @@ import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
 import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,7 +55,7 @@ class TablePartitionerIT {
     void refusesExactlyTheTablesWhoseTokenIsNotARingPositionAndHashesTheRestAsCassandraDoes(
             CassandraCluster cluster) {
         long began = System.nanoTime();
-        RingmapHttp ringmap = new RingmapHttp(port);
+        TestHttp ringmap = new TestHttp(port);
         ringmap.awaitTable("system", "local");
         CqlSession session = cluster.session();
         Map<String, String> cassandraOwn = new TreeMap<>();
@@ -89,7 +90,7 @@ class TablePartitionerIT {
                 if (!DataTypes.BIGINT.equals(tokenType)) {
                     cassandraOwn.put(name, tokenType.asCql(false, true));
                 }
-                RingmapHttp.Response splits = ringmap.get("/splits", Map.of("keyspace", ks, "table", tableName,
+                TestHttp.Response splits = ringmap.get("/splits", Map.of("keyspace", ks, "table", tableName,
                         "n", "1"));
                 if (splits.status() == 422) {
                     JsonNode problem = splits.json();

@@ -15,6 +15,8 @@ import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
 import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -132,12 +134,12 @@ class TokenConformanceIT {
 
         @Test
         void everyRowsTokenEqualsRingmapsForItsKey(CassandraCluster cluster) {
-            compare(cluster, new RingmapHttp(port), ALL_TYPES, "Murmur3Partitioner");
+            compare(cluster, new TestHttp(port), ALL_TYPES, "Murmur3Partitioner");
         }
 
         @Test
         void keysWrittenAsLiteralsHaveRingmapsTokenForTheSameLiteral(CassandraCluster cluster) {
-            compareLiterals(cluster, new RingmapHttp(port));
+            compareLiterals(cluster, new TestHttp(port));
         }
     }
 
@@ -160,7 +162,7 @@ class TokenConformanceIT {
 
         @Test
         void everyRowsTokenEqualsRingmapsForItsKey(CassandraCluster cluster) {
-            compare(cluster, new RingmapHttp(port), FEW_TYPES, "RandomPartitioner");
+            compare(cluster, new TestHttp(port), FEW_TYPES, "RandomPartitioner");
         }
     }
 
@@ -183,7 +185,7 @@ class TokenConformanceIT {
 
         @Test
         void everyRowsTokenEqualsRingmapsForItsKey(CassandraCluster cluster) {
-            compare(cluster, new RingmapHttp(port), FEW_TYPES, "ByteOrderedPartitioner");
+            compare(cluster, new TestHttp(port), FEW_TYPES, "ByteOrderedPartitioner");
         }
     }
 
@@ -251,7 +253,7 @@ class TokenConformanceIT {
     }
 
     /** Each stored row's token against ringmap's token for the literal text the row was written with. */
-    static void compareLiterals(CassandraCluster cluster, RingmapHttp ringmap) {
+    static void compareLiterals(CassandraCluster cluster, TestHttp ringmap) {
         CqlSession session = cluster.session();
         List<String> mismatches = new ArrayList<>();
         int compared = 0;
@@ -339,7 +341,7 @@ class TokenConformanceIT {
 
     // ---- comparing: Cassandra's token of each stored row against ringmap's for the row's key
 
-    static void compare(CassandraCluster cluster, RingmapHttp ringmap, List<KeyTable> tables, String partitioner) {
+    static void compare(CassandraCluster cluster, TestHttp ringmap, List<KeyTable> tables, String partitioner) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         List<String> mismatches = new ArrayList<>();
