@@ -2,9 +2,7 @@ package io.ringmap.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.CassandraNode;
@@ -164,18 +162,13 @@ class ReplicaConformanceIT {
     // ---- set-up
 
     static void create(CassandraCluster cluster, List<Case> cases) {
-        CqlSession session = cluster.session();
-        for (Case c : cases) {
-            session.execute(SimpleStatement.newInstance("DROP KEYSPACE IF EXISTS " + c.keyspace())
-                    .setTimeout(Duration.ofSeconds(60)));
-            session.execute(SimpleStatement.newInstance("CREATE KEYSPACE " + c.keyspace() + " WITH replication = "
-                    + c.replication()).setTimeout(Duration.ofSeconds(60)));
-            session.execute(SimpleStatement.newInstance("CREATE TABLE " + c.keyspace() + ".t "
-                    + (c.composite() ? "(k text, n int, v int, PRIMARY KEY ((k, n)))" : "(k text PRIMARY KEY, v int)")
-                    // Cassandra refuses read repair on tables of keyspaces with transient replicas
-                    + (c.replication().contains("/") ? " WITH read_repair = 'NONE'" : ""))
-                    .setTimeout(Duration.ofSeconds(60)));
-        }
+        cluster.executeSchemaChanges(cases.stream().map(c -> "DROP KEYSPACE IF EXISTS " + c.keyspace()).toList());
+        cluster.executeSchemaChanges(cases.stream()
+                .map(c -> "CREATE KEYSPACE " + c.keyspace() + " WITH replication = " + c.replication()).toList());
+        cluster.executeSchemaChanges(cases.stream().map(c -> "CREATE TABLE " + c.keyspace() + ".t "
+                + (c.composite() ? "(k text, n int, v int, PRIMARY KEY ((k, n)))" : "(k text PRIMARY KEY, v int)")
+                // Cassandra refuses read repair on tables of keyspaces with transient replicas
+                + (c.replication().contains("/") ? " WITH read_repair = 'NONE'" : "")).toList());
     }
 
     /** Until ringmap sees every node UP and every keyspace's table. */

@@ -15,7 +15,6 @@ import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
 import io.ringmap.testcluster.TimeBudget;
-import io.ringmap.testsupport.Polling;
 import io.ringmap.testsupport.TestHttp;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -198,9 +197,7 @@ class TokenConformanceIT {
         session.execute("CREATE KEYSPACE " + KEYSPACE
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
         session.execute(UDT);
-        for (KeyTable table : tables) {
-            session.execute(SimpleStatement.newInstance(table.create()).setTimeout(Duration.ofSeconds(60)));
-        }
+        cluster.executeSchemaChanges(tables.stream().map(KeyTable::create).toList());
         int written = 0;
         for (int t = 0; t < tables.size(); t++) {
             KeyTable table = tables.get(t);
@@ -224,12 +221,8 @@ class TokenConformanceIT {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         int written = 0;
-        for (LiteralKeys.Table table : LiteralKeys.TABLES) {
-            session.execute(SimpleStatement.newInstance(table.create(KEYSPACE)).setTimeout(Duration.ofSeconds(60)));
-        }
-        // every node must know the new tables before the unprepared inserts reach them
-        Polling.until("schema agreement after creating the literal tables", Duration.ofSeconds(120),
-                Duration.ofMillis(200), session::checkSchemaAgreement);
+        // every node knows the new tables (the harness waits for agreement) before the unprepared inserts reach them
+        cluster.executeSchemaChanges(LiteralKeys.TABLES.stream().map(table -> table.create(KEYSPACE)).toList());
         for (int t = 0; t < LiteralKeys.TABLES.size(); t++) {
             LiteralKeys.Table table = LiteralKeys.TABLES.get(t);
             Semaphore inFlight = new Semaphore(64);
