@@ -4,7 +4,7 @@ import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.hotkeys.routing.HotKeyRecorder;
+import io.ringmap.hotkeys.service.HotKeyRecorder;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.schema.CqlTypeParser;
