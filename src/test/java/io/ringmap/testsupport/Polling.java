@@ -37,13 +37,7 @@ public final class Polling {
             Predicate<? super T> condition, Function<? super T, String> shown) {
         AtomicReference<T> last = new AtomicReference<>();
         try {
-            return Awaitility.await(what).atMost(within).pollDelay(Duration.ZERO).pollInterval(every)
-                    .pollInSameThread()
-                    .until(() -> {
-                        T value = poll.call();
-                        last.set(value);
-                        return value;
-                    }, condition::test);
+            return await(what, within, every, poll, condition, last);
         } catch (ConditionTimeoutException e) {
             throw new AssertionError(what + ": not within " + within + "; last: "
                     + (last.get() == null ? "none" : shown.apply(last.get())), e);
@@ -62,15 +56,21 @@ public final class Polling {
     public static <T> T atMost(Duration within, Duration every, Callable<T> poll, Predicate<? super T> condition) {
         AtomicReference<T> last = new AtomicReference<>();
         try {
-            return Awaitility.await().atMost(within).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread()
-                    .until(() -> {
-                        T value = poll.call();
-                        last.set(value);
-                        return value;
-                    }, condition::test);
+            return await("a value that meets the condition", within, every, poll, condition, last);
         } catch (ConditionTimeoutException e) {
             return last.get();
         }
+    }
+
+    // asks in the caller's thread from the first instant on, keeping the last value in last
+    private static <T> T await(String what, Duration within, Duration every, Callable<T> poll,
+            Predicate<? super T> condition, AtomicReference<T> last) {
+        return Awaitility.await(what).atMost(within).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread()
+                .until(() -> {
+                    T value = poll.call();
+                    last.set(value);
+                    return value;
+                }, condition::test);
     }
 
     /**
