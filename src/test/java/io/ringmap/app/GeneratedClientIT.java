@@ -2,6 +2,7 @@ package io.ringmap.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testcluster.TimeBudget;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -39,6 +40,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * {@code x-internal} (generators skip them), each of which must have a POST twin that was called.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
+@TimeBudget(seconds = 40)
 class GeneratedClientIT {
 
     private static final Path CLIENT_POM = Path.of("src", "test", "client", "pom.xml");

@@ -12,6 +12,8 @@ import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -45,6 +47,7 @@ import tools.jackson.databind.JsonNode;
 @DirtiesContext
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 75)
 class AddressConformanceIT {
 
     static final List<Case> CASES = List.of(
@@ -73,7 +76,7 @@ class AddressConformanceIT {
     @Test
     @Order(1)
     void everyNodeReportsTheAddressClientsUseAndTheOneNodetoolPrints(CassandraCluster cluster) {
-        RingmapHttp ringmap = new RingmapHttp(port);
+        TestHttp ringmap = new TestHttp(port);
         ReplicaConformanceIT.awaitRing(ringmap, cluster, CASES);
         // Cassandra's own view: broadcast address -> (broadcast RPC address, native port, storage port)
         Map<String, List<String>> cassandra = new TreeMap<>();
@@ -110,7 +113,7 @@ class AddressConformanceIT {
     @Test
     @Order(2)
     void replicasByBroadcastAddressEqualNodetoolGetendpointsAndCarryTheirClientAddress(CassandraCluster cluster) {
-        RingmapHttp ringmap = new RingmapHttp(port);
+        TestHttp ringmap = new TestHttp(port);
         ReplicaConformanceIT.awaitRing(ringmap, cluster, CASES);
         ReplicaConformanceIT.compare(cluster, ringmap, CASES, "distinct-rpc");
         Map<String, String> rpcByBroadcast = new HashMap<>();
@@ -135,7 +138,7 @@ class AddressConformanceIT {
     @Test
     @Order(3)
     void replicationFactorReadsAsCassandraStoresIt(CassandraCluster cluster) {
-        RingmapHttp ringmap = new RingmapHttp(port);
+        TestHttp ringmap = new TestHttp(port);
         List<String> datacenters = ringmap.ok(ringmap.get("/ring"), "GET /ring").get("nodes").valueStream()
                 .map(n -> n.get("datacenter").asString()).distinct().toList();
         List<Map<String, String>> inputs = List.of(

@@ -15,6 +15,9 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,6 +55,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 115)
 class AvailabilityIT {
 
     /** Each DC divides the ring evenly and the DCs interleave: the tokens GET /tokens/balanced proposes for 2 x 2. */
@@ -99,8 +103,8 @@ class AvailabilityIT {
     @LocalServerPort
     int port;
 
-    RingmapHttp http() {
-        return new RingmapHttp(port);
+    TestHttp http() {
+        return new TestHttp(port);
     }
 
     @Test
@@ -133,7 +137,7 @@ class AvailabilityIT {
         // what ringmap says before: 127.0.0.51 can stop alone at QUORUM on av_nts, but not with 127.0.0.53 down
         assertThat(http().get("/availability/safe-to-stop?node=127.0.0.51&consistency=QUORUM&keyspace=av_nts")
                 .status()).isEqualTo(200);
-        RingmapHttp.Response refused = http().get(
+        TestHttp.Response refused = http().get(
                 "/availability/safe-to-stop?node=127.0.0.51&consistency=QUORUM&keyspace=av_nts&down=127.0.0.53");
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.body()).contains("urn:ringmap:problem:unsafe-to-stop", "keyspace av_nts would lose QUORUM");
@@ -404,7 +408,7 @@ class AvailabilityIT {
         Polling.until("127.0.0.50 sees " + address + " down", Duration.ofSeconds(60), Duration.ofMillis(500),
                 () -> cluster.nodetool(0, "status"),
                 status -> status.lines().anyMatch(l -> l.startsWith("DN") && l.contains(address + " ")));
-        http().await("/ring", r -> r.status() == 200 && RingmapHttp.nodeState(r.json(), address).equals("DOWN"),
+        http().await("/ring", r -> r.status() == 200 && TestHttp.nodeState(r.json(), address).equals("DOWN"),
                 Duration.ofSeconds(30));
     }
 

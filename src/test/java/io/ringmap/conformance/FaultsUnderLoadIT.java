@@ -12,6 +12,9 @@ import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -60,6 +63,8 @@ import tools.jackson.databind.json.JsonMapper;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
+@ResourceLock(ClusterLocks.LOAD_SCENARIO)
+@TimeBudget(seconds = 260)
 class FaultsUnderLoadIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("faults", CassandraPartitioner.MURMUR3, List.of(
@@ -69,9 +74,6 @@ class FaultsUnderLoadIT {
             .withHeap("256m", "384m");
 
     static final List<String> ADDRESSES = SPEC.nodes().stream().map(NodeSpec::address).toList();
-
-    /** ringmap's promise for node and schema changes. */
-    static final Duration PROMISE = Duration.ofSeconds(10);
 
     static final int KEYS = 40;
     static final int THREADS = 3;
@@ -130,12 +132,12 @@ class FaultsUnderLoadIT {
             String node = ADDRESSES.get(i);
             long t0 = System.nanoTime();
             cluster.stopNode(i);
-            awaitState(node, "DOWN", PROMISE);
+            awaitState(node, "DOWN", Polling.PROMISE);
             report("rolling restart: " + node + " stopped -> DOWN", t0);
             assertStatesMatchNodetool(cluster, i == 0 ? 1 : 0);
             long t1 = System.nanoTime();
             cluster.startNode(i);
-            awaitState(node, "UP", PROMISE);
+            awaitState(node, "UP", Polling.PROMISE);
             report("rolling restart: " + node + " started -> UP", t1);
         }
         assertStatesMatchNodetool(cluster, 0);
@@ -153,13 +155,13 @@ class FaultsUnderLoadIT {
         LoadGenerator.Figures before = load.figures();
         long t0 = System.nanoTime();
         cluster.killNode(1);
-        long down = awaitState(ADDRESSES.get(1), "DOWN", PROMISE);
+        long down = awaitState(ADDRESSES.get(1), "DOWN", Polling.PROMISE);
         report("kill -9 127.0.0.83 -> DOWN", t0);
-        assertThat(Duration.ofNanos(down - t0)).isLessThanOrEqualTo(PROMISE);
+        assertThat(Duration.ofNanos(down - t0)).isLessThanOrEqualTo(Polling.PROMISE);
         assertStatesMatchNodetool(cluster, 0);
         long t1 = System.nanoTime();
         cluster.startNode(1);
-        awaitState(ADDRESSES.get(1), "UP", PROMISE);
+        awaitState(ADDRESSES.get(1), "UP", Polling.PROMISE);
         report("killed node restarted -> UP", t1);
         LoadGenerator.Figures during = load.figures().minus(before);
         during.print("FaultsUnderLoadIT", "kill -9");
@@ -176,7 +178,7 @@ class FaultsUnderLoadIT {
         cluster.executeSchemaChange("CREATE KEYSPACE faults_ddl WITH replication = "
                 + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
         cluster.executeSchemaChange("CREATE TABLE faults_ddl.a (id int PRIMARY KEY, v text)");
-        await("/token?keyspace=faults_ddl&table=a&id=7", r -> r.status() == 200, PROMISE);
+        await("/token?keyspace=faults_ddl&table=a&id=7", r -> r.status() == 200, Polling.PROMISE);
         report("CREATE KEYSPACE + TABLE -> answerable", t0);
 
         List<String> ids = List.of("1", "2", "3", "4", "5", "6", "7", "8");
@@ -187,19 +189,19 @@ class FaultsUnderLoadIT {
         for (String id : ids) {
             await("/replicas?keyspace=faults_ddl&table=a&id=" + id,
                     r -> r.status() == 200 && CassandraAnswers.sameReplicas(
-                            RingmapHttp.replicaAddresses(r.json()), expected.get(id)), PROMISE);
+                            TestHttp.replicaAddresses(r.json()), expected.get(id)), Polling.PROMISE);
         }
         report("ALTER KEYSPACE RF 1 -> 3 -> replicas equal getendpoints", t1);
 
         cluster.executeSchemaChange("ALTER TABLE faults_ddl.a ADD w int");
         cluster.executeSchemaChange("CREATE TABLE faults_ddl.b (x text, y int, z int, PRIMARY KEY ((x, y), z))");
         long t2 = System.nanoTime();
-        await("/splits?keyspace=faults_ddl&table=b&n=4", r -> r.status() == 200, PROMISE);
+        await("/splits?keyspace=faults_ddl&table=b&n=4", r -> r.status() == 200, Polling.PROMISE);
         report("CREATE TABLE (composite key) -> answerable", t2);
         cluster.executeSchemaChange("DROP TABLE faults_ddl.a");
-        await("/token?keyspace=faults_ddl&table=a&id=7", r -> r.status() == 404, PROMISE);
+        await("/token?keyspace=faults_ddl&table=a&id=7", r -> r.status() == 404, Polling.PROMISE);
         cluster.executeSchemaChange("DROP KEYSPACE faults_ddl");
-        await("/token?keyspace=faults_ddl&table=b&x=a&y=1", r -> r.status() == 404, PROMISE);
+        await("/token?keyspace=faults_ddl&table=b&x=a&y=1", r -> r.status() == 404, Polling.PROMISE);
         LoadGenerator.Figures during = load.figures().minus(before);
         during.print("FaultsUnderLoadIT", "schema changes");
         assertThat(during.failed()).as(load.failures()).isZero();
@@ -215,7 +217,7 @@ class FaultsUnderLoadIT {
         for (int i = 0; i < ADDRESSES.size(); i++) {
             cluster.stopNode(i);
         }
-        JsonNode stale = awaitJson("/ring", r -> r.get("snapshot").get("stale").asBoolean(), PROMISE);
+        JsonNode stale = awaitJson("/ring", r -> r.get("snapshot").get("stale").asBoolean(), Polling.PROMISE);
         report("every node stopped -> stale", t0);
         assertThat(stale.get("snapshot").get("staleReason").asString()).isNotBlank();
         // the documented policy: a stale snapshot keeps the service ready and live
@@ -223,11 +225,11 @@ class FaultsUnderLoadIT {
         assertThat(managementGet("/livez").status()).isEqualTo(200);
         JsonNode health = managementGet("/actuator/health").json();
         assertThat(health.at("/components/ring/details/stale").asBoolean()).isTrue();
-        RingmapHttp.sleepQuietly(3000); // the load keeps going against the stale snapshot
+        Polling.hold(Duration.ofMillis(3000)); // the load keeps going against the stale snapshot
         long t1 = System.nanoTime();
         cluster.startNodes(0, 1, 2);
         awaitJson("/ring", r -> !r.get("snapshot").get("stale").asBoolean()
-                && RingmapHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(30));
+                && TestHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(30));
         report("cluster started again (CQL ready) -> fresh, all UP", t1);
         assertStatesMatchNodetool(cluster, 0);
         LoadGenerator.Figures during = load.figures().minus(before);
@@ -242,14 +244,14 @@ class FaultsUnderLoadIT {
         CassandraCluster cluster = CASSANDRA.cluster();
         LoadGenerator.Figures before = load.figures();
         cluster.stopNode(0); // 127.0.0.82, ringmap's only configured contact point, never comes back
-        awaitState(ADDRESSES.get(0), "DOWN", PROMISE);
+        awaitState(ADDRESSES.get(0), "DOWN", Polling.PROMISE);
         long t0 = System.nanoTime();
         cluster.stopNode(2);
-        awaitState(ADDRESSES.get(2), "DOWN", PROMISE);
+        awaitState(ADDRESSES.get(2), "DOWN", Polling.PROMISE);
         report("contact point gone; another node stopped -> DOWN", t0);
         long t1 = System.nanoTime();
         cluster.startNode(2);
-        awaitState(ADDRESSES.get(2), "UP", PROMISE);
+        awaitState(ADDRESSES.get(2), "UP", Polling.PROMISE);
         report("contact point gone; node restarted -> UP", t1);
         assertThat(get("/ring").json().get("snapshot").get("stale").asBoolean()).isFalse();
         assertStatesMatchNodetool(cluster, 1);
@@ -274,11 +276,11 @@ class FaultsUnderLoadIT {
         cluster.executeSchemaChange("CREATE KEYSPACE faults_after WITH replication = "
                 + "{'class': 'SimpleStrategy', 'replication_factor': 2}");
         cluster.executeSchemaChange("CREATE TABLE faults_after.t (id int PRIMARY KEY)");
-        await("/token?keyspace=faults_after&table=t&id=1", r -> r.status() == 200, PROMISE);
+        await("/token?keyspace=faults_after&table=t&id=1", r -> r.status() == 200, Polling.PROMISE);
         report("after restarts: CREATE KEYSPACE + TABLE -> answerable", t0);
         long t1 = System.nanoTime();
         cluster.executeSchemaChange("CREATE TABLE faults.after (id int PRIMARY KEY)");
-        await("/token?keyspace=faults&table=after&id=1", r -> r.status() == 200, PROMISE);
+        await("/token?keyspace=faults&table=after&id=1", r -> r.status() == 200, Polling.PROMISE);
         report("after restarts: CREATE TABLE -> answerable", t1);
         LoadGenerator.Figures during = load.figures().minus(before);
         during.print("FaultsUnderLoadIT", "schema changes after restarts");
@@ -299,7 +301,7 @@ class FaultsUnderLoadIT {
                     JsonNode ring = get("/ring").json();
                     Map<String, String> actual = new LinkedHashMap<>();
                     for (String address : expected.keySet()) {
-                        actual.put(address, RingmapHttp.nodeState(ring, address));
+                        actual.put(address, TestHttp.nodeState(ring, address));
                     }
                     return Map.of("nodetool status", expected, "ringmap's /ring", actual);
                 }, views -> views.get("nodetool status").size() == ADDRESSES.size()
@@ -311,19 +313,19 @@ class FaultsUnderLoadIT {
     @org.springframework.beans.factory.annotation.Value("${local.management.port}")
     int managementPort;
 
-    RingmapHttp http() {
-        return new RingmapHttp(port);
+    TestHttp http() {
+        return new TestHttp(port);
     }
 
-    RingmapHttp.Response get(String path) {
+    TestHttp.Response get(String path) {
         return http().get(path);
     }
 
-    RingmapHttp.Response managementGet(String path) {
-        return new RingmapHttp(managementPort).get(path);
+    TestHttp.Response managementGet(String path) {
+        return new TestHttp(managementPort).get(path);
     }
 
-    RingmapHttp.Response await(String path, Predicate<RingmapHttp.Response> condition, Duration within) {
+    TestHttp.Response await(String path, Predicate<TestHttp.Response> condition, Duration within) {
         return http().await(path, condition, within);
     }
 

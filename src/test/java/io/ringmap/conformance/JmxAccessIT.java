@@ -13,6 +13,8 @@ import io.ringmap.testcluster.JmxAccess;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
 import io.ringmap.testcluster.TestCertificates.Issued;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
@@ -50,6 +52,7 @@ import tools.jackson.databind.JsonNode;
 // reads its own log from the captured standard output, which concurrently running classes would write to
 @Isolated
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 35)
 class JmxAccessIT {
 
     static final Path PKI = Path.of("target", "jmx-access-pki").toAbsolutePath();
@@ -79,7 +82,8 @@ class JmxAccessIT {
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
 
     static final String PATH = "/sizes?keyspace=jmx&table=events";
-    static final Duration PROMISE = Duration.ofSeconds(60);
+    /** How long the sizes collector may take to read the node over JMX. */
+    static final Duration SIZES_COLLECTED = Duration.ofSeconds(60);
     static SSLContext previousDefault;
     static Map<String, String> nodetool;
 
@@ -201,9 +205,9 @@ class JmxAccessIT {
 
     static JsonNode await(ConfigurableApplicationContext app, Predicate<JsonNode> condition) {
         int port = Integer.parseInt(app.getEnvironment().getProperty("local.server.port"));
-        RingmapHttp http = new RingmapHttp(port);
+        TestHttp http = new TestHttp(port);
         return http.await(PATH, r -> r.status() == 200 && node(r.json()).path("reported").asBoolean(false)
-                && condition.test(r.json()), PROMISE).json();
+                && condition.test(r.json()), SIZES_COLLECTED).json();
     }
 
     static JsonNode node(JsonNode sizes) {

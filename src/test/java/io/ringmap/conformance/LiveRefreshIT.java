@@ -9,6 +9,9 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
@@ -33,15 +36,13 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 115)
 class LiveRefreshIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("live-refresh", CassandraPartitioner.MURMUR3, List.of(
             NodeSpec.withTokens("127.0.0.31", "dc1", "rack1", "-6148914691236517206"),
             NodeSpec.withTokens("127.0.0.32", "dc1", "rack2", "0"),
             NodeSpec.withTokens("127.0.0.33", "dc2", "rack1", "6148914691236517206")));
-
-    /** What the service promises for node and schema changes. */
-    static final Duration PROMISE = Duration.ofSeconds(10);
 
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
@@ -52,13 +53,13 @@ class LiveRefreshIT {
     @Test
     @Order(1)
     void servesTheClusterRingWithEveryNodeUpIncludingTheRemoteDatacenter() {
-        JsonNode ring = awaitJson("/ring", r -> RingmapHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")),
+        JsonNode ring = awaitJson("/ring", r -> TestHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")),
                 Duration.ofSeconds(60));
 
         assertThat(ring.get("partitioner").asString()).endsWith("Murmur3Partitioner");
         assertThat(ring.get("snapshot").get("source").asString()).isEqualTo("cluster:" + SPEC.clusterName());
         assertThat(ring.get("snapshot").get("stale").asBoolean()).isFalse();
-        assertThat(RingmapHttp.nodeAddresses(ring)).containsExactly("127.0.0.31", "127.0.0.32", "127.0.0.33");
+        assertThat(TestHttp.nodeAddresses(ring)).containsExactly("127.0.0.31", "127.0.0.32", "127.0.0.33");
         JsonNode local = get("/replicas?keyspace=system&token=0").json();
         assertThat(local.get("replicas")).hasSize(1);
         JsonNode replicated = get("/replicas?keyspace=system_distributed&token=0").json();
@@ -73,9 +74,9 @@ class LiveRefreshIT {
         long stopping = System.nanoTime();
         cluster.stopNode(2); // returns once the node's JVM has exited
         long stopped = System.nanoTime();
-        awaitJson("/ring", r -> RingmapHttp.nodeState(r, "127.0.0.33").equals("DOWN"), PROMISE);
+        awaitJson("/ring", r -> TestHttp.nodeState(r, "127.0.0.33").equals("DOWN"), Polling.PROMISE);
         JsonNode replicas = awaitJson("/replicas?keyspace=system_distributed&token=0",
-                r -> RingmapHttp.replicaState(r, "127.0.0.33").equals("DOWN"), PROMISE);
+                r -> TestHttp.replicaState(r, "127.0.0.33").equals("DOWN"), Polling.PROMISE);
         report("node stop requested -> DOWN in /ring and /replicas", stopping);
         report("node JVM exited -> DOWN in /ring and /replicas", stopped);
         assertThat(replicas.get("snapshot").get("stale").asBoolean()).isFalse();
@@ -83,9 +84,9 @@ class LiveRefreshIT {
         long starting = System.nanoTime();
         cluster.startNode(2); // returns once the node accepts CQL and the cluster agrees
         long started = System.nanoTime();
-        awaitJson("/ring", r -> RingmapHttp.nodeState(r, "127.0.0.33").equals("UP"), PROMISE);
+        awaitJson("/ring", r -> TestHttp.nodeState(r, "127.0.0.33").equals("UP"), Polling.PROMISE);
         awaitJson("/replicas?keyspace=system_distributed&token=0",
-                r -> RingmapHttp.replicaState(r, "127.0.0.33").equals("UP"), PROMISE);
+                r -> TestHttp.replicaState(r, "127.0.0.33").equals("UP"), Polling.PROMISE);
         report("node start requested -> UP", starting);
         report("node start (CQL ready) -> UP", started);
     }
@@ -101,19 +102,19 @@ class LiveRefreshIT {
                 + "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}");
         session.execute("CREATE TABLE live_ks.readings (sensor text, at timestamp, v int, PRIMARY KEY (sensor, at))");
         long created = System.nanoTime();
-        RingmapHttp.Response answer = await(path, r -> r.status() == 200, PROMISE);
+        TestHttp.Response answer = await(path, r -> r.status() == 200, Polling.PROMISE);
         report("CREATE KEYSPACE + TABLE -> /token answers", created);
         session.execute("INSERT INTO live_ks.readings (sensor, at, v) VALUES ('s-1', '2026-01-01', 1)");
         long token = session.execute("SELECT token(sensor) FROM live_ks.readings WHERE sensor = 's-1'").one()
                 .getLong(0);
         assertThat(answer.json().get("token").asString()).isEqualTo(Long.toString(token));
         JsonNode replicas = await("/replicas?keyspace=live_ks&table=readings&sensor=s-1", r -> r.status() == 200,
-                PROMISE).json();
+                Polling.PROMISE).json();
         assertThat(replicas.get("replicas")).hasSize(3);
 
         session.execute("DROP KEYSPACE live_ks");
         long dropped = System.nanoTime();
-        await(path, r -> r.status() == 404, PROMISE);
+        await(path, r -> r.status() == 404, Polling.PROMISE);
         report("DROP KEYSPACE -> /token 404", dropped);
     }
 
@@ -128,7 +129,7 @@ class LiveRefreshIT {
             cluster.stopNode(i);
         }
         long stopped = System.nanoTime();
-        JsonNode stale = awaitJson(path, r -> r.get("snapshot").get("stale").asBoolean(), PROMISE);
+        JsonNode stale = awaitJson(path, r -> r.get("snapshot").get("stale").asBoolean(), Polling.PROMISE);
         report("every node stopped -> stale answers", stopped);
         assertThat(stale.get("snapshot").get("staleReason").asString()).isNotBlank();
         assertThat(stale.get("replicas")).hasSize(3);
@@ -140,23 +141,23 @@ class LiveRefreshIT {
         }
         long restarted = System.nanoTime();
         JsonNode fresh = awaitJson("/ring", r -> !r.get("snapshot").get("stale").asBoolean()
-                && RingmapHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(20));
+                && TestHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(20));
         report("cluster restarted (CQL ready) -> fresh, all UP", restarted);
         assertThat(fresh.get("snapshot").get("staleReason")).isNull();
     }
 
     // ---- helpers
 
-    RingmapHttp.Response get(String path) {
-        return new RingmapHttp(port).get(path);
+    TestHttp.Response get(String path) {
+        return new TestHttp(port).get(path);
     }
 
-    RingmapHttp.Response await(String path, Predicate<RingmapHttp.Response> condition, Duration within) {
-        return new RingmapHttp(port).await(path, condition, within);
+    TestHttp.Response await(String path, Predicate<TestHttp.Response> condition, Duration within) {
+        return new TestHttp(port).await(path, condition, within);
     }
 
     JsonNode awaitJson(String path, Predicate<JsonNode> condition, Duration within) {
-        return new RingmapHttp(port).awaitJson(path, condition, within);
+        return new TestHttp(port).awaitJson(path, condition, within);
     }
 
     static void report(String what, long sinceNanos) {

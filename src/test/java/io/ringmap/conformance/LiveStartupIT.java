@@ -7,11 +7,9 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -30,13 +28,13 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "spring.cassandra.local-datacenter=dc1",
         "management.server.port=0"})
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 15)
 class LiveStartupIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("live-startup", CassandraPartitioner.MURMUR3, List.of(
             NodeSpec.withTokens("127.0.0.36", "dc1", "rack1", "0")));
 
     static final CassandraCluster CLUSTER = CassandraCluster.of(SPEC);
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @LocalServerPort
     int port;
@@ -50,15 +48,17 @@ class LiveStartupIT {
     }
 
     @Test
-    void startsWithoutItsClusterAnswers503AndBecomesReadyWhenTheClusterAppears() throws Exception {
+    void startsWithoutItsClusterAnswers503AndBecomesReadyWhenTheClusterAppears() {
         // given a service whose only contact point does not answer yet
-        HttpResponse<String> token = get(port, "/token?keyspace=system_schema&table=tables&keyspace_name=x");
-        assertThat(token.statusCode()).isEqualTo(503);
-        assertThat(token.headers().firstValue("Content-Type")).hasValueSatisfying(
+        TestHttp service = new TestHttp(port);
+        TestHttp management = new TestHttp(managementPort);
+        TestHttp.Response token = service.get("/token?keyspace=system_schema&table=tables&keyspace_name=x");
+        assertThat(token.status()).isEqualTo(503);
+        assertThat(token.header("Content-Type")).hasValueSatisfying(
                 ct -> assertThat(ct).startsWith("application/problem+json"));
         assertThat(token.body()).contains("no ring snapshot").doesNotContain("com.datastax");
-        assertThat(get(managementPort, "/readyz").statusCode()).isEqualTo(503);
-        assertThat(get(managementPort, "/livez").statusCode()).isEqualTo(200);
+        assertThat(management.get("/readyz").status()).isEqualTo(503);
+        assertThat(management.get("/livez").status()).isEqualTo(200);
 
         // when the cluster appears
         CLUSTER.start();
@@ -66,15 +66,10 @@ class LiveStartupIT {
 
         // then the service becomes ready by itself and answers
         Polling.until("readiness within 15 s of the cluster being up", Duration.ofSeconds(15), Duration.ofMillis(100),
-                () -> get(managementPort, "/readyz").statusCode(), status -> status == 200);
+                () -> management.get("/readyz").status(), status -> status == 200);
         System.out.printf("[LiveStartupIT] cluster ready -> service ready: %d ms%n",
                 (System.nanoTime() - ready) / 1_000_000);
-        assertThat(get(port, "/token?keyspace=system_schema&table=tables&keyspace_name=x").statusCode())
+        assertThat(service.get("/token?keyspace=system_schema&table=tables&keyspace_name=x").status())
                 .isEqualTo(200);
-    }
-
-    static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -1,5 +1,6 @@
 package io.ringmap.conformance;
 
+import io.ringmap.testsupport.TestHttp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,10 +30,10 @@ final class LoadGenerator implements AutoCloseable {
      * One request: its path, the status it must answer, and a check of a response with that status that returns
      * what is wrong with it, or null when it is right.
      */
-    record Call(String path, int expectedStatus, Function<RingmapHttp.Response, String> check) {
+    record Call(String path, int expectedStatus, Function<TestHttp.Response, String> check) {
 
         /** A request that must answer 200 and pass the check. */
-        static Call ok(String path, Function<RingmapHttp.Response, String> check) {
+        static Call ok(String path, Function<TestHttp.Response, String> check) {
             return new Call(path, 200, check);
         }
     }
@@ -56,7 +57,7 @@ final class LoadGenerator implements AutoCloseable {
         }
     }
 
-    private final RingmapHttp http;
+    private final TestHttp http;
     private final Supplier<Call> calls;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong sent = new AtomicLong();
@@ -70,7 +71,7 @@ final class LoadGenerator implements AutoCloseable {
      * Starts {@code threads} threads, each sending the calls {@code calls} gives (it is called concurrently) one
      * after the other, until {@link #close()}.
      */
-    LoadGenerator(RingmapHttp http, int threads, Supplier<Call> calls) {
+    LoadGenerator(TestHttp http, int threads, Supplier<Call> calls) {
         this.http = http;
         this.calls = calls;
         for (int i = 0; i < threads; i++) {
@@ -88,19 +89,19 @@ final class LoadGenerator implements AutoCloseable {
      * the moment the answer arrives (from {@code nodetool getendpoints}; a supplier so a test can follow a
      * topology change); the number of splits must be {@code splits}.
      */
-    static LoadGenerator replicasTokensAndSplits(RingmapHttp http, int threads, String keyspace, String table,
+    static LoadGenerator replicasTokensAndSplits(TestHttp http, int threads, String keyspace, String table,
             String keyColumn, Map<String, String> tokens, Supplier<Map<String, List<String>>> endpoints,
             int splits) {
         List<String> keys = List.copyOf(tokens.keySet());
         AtomicLong n = new AtomicLong();
-        String base = "?keyspace=" + RingmapHttp.encode(keyspace) + "&table=" + RingmapHttp.encode(table);
+        String base = "?keyspace=" + TestHttp.encode(keyspace) + "&table=" + TestHttp.encode(table);
         return new LoadGenerator(http, threads, () -> {
             String key = keys.get(ThreadLocalRandom.current().nextInt(keys.size()));
-            String keyParam = "&" + RingmapHttp.encode(keyColumn) + "=" + RingmapHttp.encode(key);
+            String keyParam = "&" + TestHttp.encode(keyColumn) + "=" + TestHttp.encode(key);
             return switch ((int) (n.getAndIncrement() % 3)) {
                 case 0 -> Call.ok("/replicas" + base + keyParam, r -> {
                     List<String> expected = endpoints.get().get(key);
-                    List<String> actual = RingmapHttp.replicaAddresses(r.json());
+                    List<String> actual = TestHttp.replicaAddresses(r.json());
                     return CassandraAnswers.sameReplicas(actual, expected) ? null
                             : "replicas " + actual + ", getendpoints " + expected;
                 });
@@ -119,11 +120,11 @@ final class LoadGenerator implements AutoCloseable {
     private void run() {
         while (running.get()) {
             Call call = calls.get();
-            RingmapHttp.Response r;
+            TestHttp.Response r;
             try {
                 r = http.get(call.path());
             } catch (RuntimeException e) {
-                r = new RingmapHttp.Response(-1, e.toString());
+                r = new TestHttp.Response(-1, e.toString(), Map.of());
             }
             sent.incrementAndGet();
             if (r.status() != call.expectedStatus()) {

@@ -12,6 +12,9 @@ import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,6 +64,8 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
+@ResourceLock(ClusterLocks.LOAD_SCENARIO)
+@TimeBudget(seconds = 215)
 class MembershipUnderLoadIT {
 
     static final long CLASS_LOADED = System.nanoTime();
@@ -83,9 +88,6 @@ class MembershipUnderLoadIT {
     static final int SEED_87 = 1;
     static final int SEED_88 = 2;
 
-    /** ringmap's promise for node changes. */
-    static final Duration PROMISE = Duration.ofSeconds(10);
-
     static final List<String> KEYSPACES = List.of("members_simple", "members_nts");
     static final int KEYS = 40;
     static final int SAMPLE = 8;
@@ -98,7 +100,7 @@ class MembershipUnderLoadIT {
     @LocalServerPort
     int port;
 
-    RingmapHttp http;
+    TestHttp http;
 
     final List<String> keys = new ArrayList<>();
     final Map<String, String> tokens = new ConcurrentHashMap<>();
@@ -109,7 +111,7 @@ class MembershipUnderLoadIT {
     @BeforeAll
     void createKeyspacesAndStartTheLoad() {
         began = System.nanoTime();
-        http = new RingmapHttp(port);
+        http = new TestHttp(port);
         CassandraCluster cluster = CASSANDRA.cluster();
         note("3-node cluster started in %.1f s", cluster.lastStartDuration().toMillis() / 1000.0);
         cluster.executeSchemaChange("CREATE KEYSPACE members_simple WITH replication = "
@@ -236,7 +238,7 @@ class MembershipUnderLoadIT {
         long t0 = System.nanoTime();
         stop.run();
         awaitNodetoolState(cluster, address, "DN", Duration.ofSeconds(60));
-        awaitConverged(cluster, Placement.read(cluster, SEED_86, keys), PROMISE);
+        awaitConverged(cluster, Placement.read(cluster, SEED_86, keys), Polling.PROMISE);
         note("%s: %s %s, DN in nodetool and DOWN in ringmap after %.1f s", step, address, how, seconds(t0));
     }
 
@@ -270,7 +272,7 @@ class MembershipUnderLoadIT {
         Placement after = Placement.read(cluster, SEED_86, keys);
         check.accept(after);
         long t1 = System.nanoTime();
-        awaitConverged(cluster, after, PROMISE);
+        awaitConverged(cluster, after, Polling.PROMISE);
         note("%s: ringmap equal to nodetool %.1f s after the cluster was ready", step, seconds(t1));
         finishStep(step, before, after, seen);
     }
@@ -421,7 +423,7 @@ class MembershipUnderLoadIT {
                                 + "Cassandra's for %d of %d sampled keys", address, cassandraState,
                         ring.get("nodes").size(), address, ringmapNode, equal, SAMPLE * KEYSPACES.size()), 1,
                         Integer::sum);
-                RingmapHttp.sleepQuietly(Math.max(0, 1000 - (System.nanoTime() - look) / 1_000_000));
+                Polling.hold(Duration.ofMillis(Math.max(0, 1000 - (System.nanoTime() - look) / 1_000_000)));
             }
         } catch (IOException | javax.management.JMException e) {
             situations.merge("JMX of 127.0.0.86 failed: " + e, 1, Integer::sum);
@@ -538,7 +540,7 @@ class MembershipUnderLoadIT {
             int kind = (int) (n.getAndIncrement() % 4);
             return switch (kind) {
                 case 0, 1 -> LoadGenerator.Call.ok("/replicas?keyspace=" + keyspace + "&table=t&k=" + key,
-                        r -> judgeReplicas(keyspace, key, RingmapHttp.replicaAddresses(r.json())));
+                        r -> judgeReplicas(keyspace, key, TestHttp.replicaAddresses(r.json())));
                 case 2 -> LoadGenerator.Call.ok("/token?keyspace=" + keyspace + "&table=t&k=" + key, r -> {
                     String token = r.json().get("token").asString();
                     return tokens.get(key).equals(token) ? null : "token " + token + ", Cassandra " + tokens.get(key);
@@ -644,12 +646,12 @@ class MembershipUnderLoadIT {
 
     // ---- HTTP
 
-    RingmapHttp.Response get(String path) {
+    TestHttp.Response get(String path) {
         return http.get(path);
     }
 
     static List<String> addresses(JsonNode replicas) {
-        return RingmapHttp.replicaAddresses(replicas);
+        return TestHttp.replicaAddresses(replicas);
     }
 
     void note(String format, Object... args) {

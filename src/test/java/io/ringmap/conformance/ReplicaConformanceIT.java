@@ -2,15 +2,15 @@ package io.ringmap.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.CassandraNode;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.NodetoolBatch;
 import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +42,7 @@ import tools.jackson.databind.JsonNode;
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 230)
 class ReplicaConformanceIT {
 
     static final int KEYS_PER_KEYSPACE = 500;
@@ -99,7 +100,7 @@ class ReplicaConformanceIT {
 
         @Test
         void replicasOfSampledKeysEqualNodetoolGetendpoints(CassandraCluster cluster) {
-            RingmapHttp ringmap = new RingmapHttp(port);
+            TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, VNODE_CASES);
             assertThat(ringmap.ok(ringmap.get("/ring"), "GET /ring").get("tokenCount").asInt())
                     .isEqualTo(cluster.spec().nodes().stream().mapToInt(n -> n.numTokens()).sum());
@@ -128,7 +129,7 @@ class ReplicaConformanceIT {
         @Test
         @Order(1)
         void replicasOfSampledKeysEqualNodetoolGetendpoints(CassandraCluster cluster) {
-            RingmapHttp ringmap = new RingmapHttp(port);
+            TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, TWO_DC_CASES);
             compare(cluster, ringmap, TWO_DC_CASES, "two-dc");
         }
@@ -136,7 +137,7 @@ class ReplicaConformanceIT {
         @Test
         @Order(2)
         void localStrategyReplicaIsRingmapsLocalNodeAsNodetoolOnThatNodeSays(CassandraCluster cluster) {
-            RingmapHttp ringmap = new RingmapHttp(port);
+            TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, List.of(LOCAL));
             JsonNode placed = ringmap.ok(ringmap.get("/replicas?keyspace=system&token=0"), "GET /replicas system");
             assertThat(placed.get("nodeLocal").asBoolean()).isTrue();
@@ -152,7 +153,7 @@ class ReplicaConformanceIT {
                     "transient_replication_enabled is false in the test cluster's cassandra.yaml: "
                             + "a transient keyspace cannot be created, so there is nothing to compare");
             create(cluster, List.of(TRANSIENT));
-            RingmapHttp ringmap = new RingmapHttp(port);
+            TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, List.of(TRANSIENT));
             compare(cluster, ringmap, List.of(TRANSIENT), "two-dc");
         }
@@ -161,22 +162,17 @@ class ReplicaConformanceIT {
     // ---- set-up
 
     static void create(CassandraCluster cluster, List<Case> cases) {
-        CqlSession session = cluster.session();
-        for (Case c : cases) {
-            session.execute(SimpleStatement.newInstance("DROP KEYSPACE IF EXISTS " + c.keyspace())
-                    .setTimeout(Duration.ofSeconds(60)));
-            session.execute(SimpleStatement.newInstance("CREATE KEYSPACE " + c.keyspace() + " WITH replication = "
-                    + c.replication()).setTimeout(Duration.ofSeconds(60)));
-            session.execute(SimpleStatement.newInstance("CREATE TABLE " + c.keyspace() + ".t "
-                    + (c.composite() ? "(k text, n int, v int, PRIMARY KEY ((k, n)))" : "(k text PRIMARY KEY, v int)")
-                    // Cassandra refuses read repair on tables of keyspaces with transient replicas
-                    + (c.replication().contains("/") ? " WITH read_repair = 'NONE'" : ""))
-                    .setTimeout(Duration.ofSeconds(60)));
-        }
+        cluster.executeSchemaChanges(cases.stream().map(c -> "DROP KEYSPACE IF EXISTS " + c.keyspace()).toList());
+        cluster.executeSchemaChanges(cases.stream()
+                .map(c -> "CREATE KEYSPACE " + c.keyspace() + " WITH replication = " + c.replication()).toList());
+        cluster.executeSchemaChanges(cases.stream().map(c -> "CREATE TABLE " + c.keyspace() + ".t "
+                + (c.composite() ? "(k text, n int, v int, PRIMARY KEY ((k, n)))" : "(k text PRIMARY KEY, v int)")
+                // Cassandra refuses read repair on tables of keyspaces with transient replicas
+                + (c.replication().contains("/") ? " WITH read_repair = 'NONE'" : "")).toList());
     }
 
     /** Until ringmap sees every node UP and every keyspace's table. */
-    static void awaitRing(RingmapHttp ringmap, CassandraCluster cluster, List<Case> cases) {
+    static void awaitRing(TestHttp ringmap, CassandraCluster cluster, List<Case> cases) {
         int nodes = cluster.nodes().size();
         ringmap.await("/ring", r -> r.status() == 200 && r.json().get("nodes").size() == nodes
                 && r.json().get("nodes").valueStream().allMatch(n -> n.get("state").asString().equals("UP")),
@@ -188,7 +184,7 @@ class ReplicaConformanceIT {
 
     // ---- comparing
 
-    static void compare(CassandraCluster cluster, RingmapHttp ringmap, List<Case> cases, String clusterLabel) {
+    static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel) {
         long began = System.nanoTime();
         List<NodetoolBatch.Command> commands = new ArrayList<>();
         List<List<String>> ringmapAnswers = new ArrayList<>();

@@ -13,6 +13,9 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -45,13 +48,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 // reads its own log from the captured standard output, which concurrently running classes would write to
 @Isolated
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 50)
 class SchemaRefreshAfterOutageIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("schema-refresh", CassandraPartitioner.MURMUR3,
                     List.of(NodeSpec.withTokens("127.0.0.85", "dc1", "rack1", "0")))
             .withHeap("256m", "384m");
-
-    static final Duration PROMISE = Duration.ofSeconds(10);
 
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
@@ -63,7 +65,7 @@ class SchemaRefreshAfterOutageIT {
     void aTableCreatedAfterTheNodeRestartedIsAnswerableWithinTenSecondsThoughThePlainDriverNeverSeesIt(
             CapturedOutput output) throws Exception {
         CassandraCluster cluster = CASSANDRA.cluster();
-        RingmapHttp http = new RingmapHttp(port);
+        TestHttp http = new TestHttp(port);
         cluster.executeSchemaChange("CREATE KEYSPACE outage WITH replication = "
                 + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
         cluster.executeSchemaChange("CREATE TABLE outage.before (id int PRIMARY KEY)");
@@ -73,7 +75,7 @@ class SchemaRefreshAfterOutageIT {
             assertThat(driver.getMetadata().getKeyspace("outage")).isPresent();
             long t0 = System.nanoTime();
             cluster.stopNode(0);
-            http.awaitJson("/ring", r -> r.get("snapshot").get("stale").asBoolean(), PROMISE);
+            http.awaitJson("/ring", r -> r.get("snapshot").get("stale").asBoolean(), Polling.PROMISE);
             // the trigger: a schema refresh while the control connection is down (ringmap's periodic refresh
             // asks for one every second meanwhile)
             CompletableFuture<?> whileDown = driver.refreshSchemaAsync().toCompletableFuture();
@@ -94,7 +96,7 @@ class SchemaRefreshAfterOutageIT {
                 ddl.execute("CREATE TABLE outage.after (id int PRIMARY KEY)");
             }
             long created = System.nanoTime();
-            http.await("/token?keyspace=outage&table=after&id=1", r -> r.status() == 200, PROMISE);
+            http.await("/token?keyspace=outage&table=after&id=1", r -> r.status() == 200, Polling.PROMISE);
             report("after the restart: CREATE TABLE -> answerable", created);
 
             // what ringmap works around: the plain session's refresh never runs (it would take well under a
@@ -104,7 +106,7 @@ class SchemaRefreshAfterOutageIT {
                     .as("driver 4.x leaves its schema refresh stuck after one failed without a control connection; "
                             + "if this fails, the driver no longer does, and ringmap's session replacement can go")
                     .isNotDone();
-            RingmapHttp.sleepQuietly(Math.max(0, 10_000 - waited));
+            Polling.hold(Duration.ofMillis(Math.max(0, 10_000 - waited)));
             assertThat(afterRestart).isNotDone();
             assertThat(driver.getMetadata().getKeyspace("outage").orElseThrow()
                     .getTable(CqlIdentifier.fromInternal("after"))).isEmpty();
@@ -125,7 +127,7 @@ class SchemaRefreshAfterOutageIT {
         Polling.until("the driver sees the restarted node UP", Duration.ofSeconds(30), Duration.ofMillis(100),
                 () -> driver.getMetadata().getNodes().values().stream().anyMatch(n -> n.getState() == NodeState.UP));
         // and its control connection is back (it reconnects right after the node is UP)
-        RingmapHttp.sleepQuietly(1000);
+        Polling.hold(Duration.ofMillis(1000));
     }
 
     private static void awaitOutput(CapturedOutput output, String text, Duration within) {

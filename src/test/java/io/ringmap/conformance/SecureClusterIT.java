@@ -11,11 +11,10 @@ import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
 import io.ringmap.testcluster.TestCertificates.Issued;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -51,6 +50,7 @@ import tools.jackson.databind.json.JsonMapper;
 // reads its own log from the captured standard output, which concurrently running classes would write to
 @Isolated
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 55)
 class SecureClusterIT {
 
     static final Path PKI = Path.of("target", "secure-cluster-pki").toAbsolutePath();
@@ -111,7 +111,6 @@ class SecureClusterIT {
     static final CassandraClusterExtension MTLS_NODE = CassandraClusterExtension.perClass(MTLS);
 
     static final JsonMapper JSON = JsonMapper.builder().build();
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     static final List<String> RESPONSES = new ArrayList<>();
 
     @BeforeAll
@@ -165,7 +164,7 @@ class SecureClusterIT {
         try (Ringmap ringmap = Ringmap.start("127.0.0.81", "ringmap", "not-" + ROLE_PASSWORD, TRUSTSTORE, null)) {
             String cause = ringmap.awaitNotReadyCause(c -> c.contains("authentication failed"));
             assertThat(cause).contains("127.0.0.81:9042");
-            assertThat(ringmap.get("/ring").statusCode()).isEqualTo(503);
+            assertThat(ringmap.get("/ring").status()).isEqualTo(503);
         }
         assertNoSecretIn(output.getAll());
     }
@@ -223,10 +222,10 @@ class SecureClusterIT {
         JsonNode ring = JSON.readTree(ringmap.get("/ring").body());
         assertThat(ring.get("nodes").valueStream().map(n -> n.get("address").asString()).toList())
                 .containsExactly(node);
-        HttpResponse<String> replicas = ringmap.get("/replicas?keyspace=system_auth&token=42");
-        assertThat(replicas.statusCode()).isEqualTo(200);
+        TestHttp.Response replicas = ringmap.get("/replicas?keyspace=system_auth&token=42");
+        assertThat(replicas.status()).isEqualTo(200);
         assertThat(replicas.body()).contains("\"address\":\"" + node + "\"");
-        assertThat(ringmap.get("/token?keyspace=system_auth&table=roles&role=ringmap").statusCode())
+        assertThat(ringmap.get("/token?keyspace=system_auth&table=roles&role=ringmap").status())
                 .isEqualTo(200);
     }
 
@@ -270,13 +269,13 @@ class SecureClusterIT {
                     env.getRequiredProperty("local.management.port", Integer.class), started);
         }
 
-        HttpResponse<String> get(String path) {
+        TestHttp.Response get(String path) {
             return send(port, path);
         }
 
         /** Polls /readyz until it answers {@code status}; returns its JSON. */
         JsonNode awaitReadiness(int status, Duration within) {
-            HttpResponse<String> last = poll(managementPort, "/readyz", r -> r.statusCode() == status, within);
+            TestHttp.Response last = poll(managementPort, "/readyz", r -> r.status() == status, within);
             System.out.printf("[SecureClusterIT] ringmap started -> /readyz %d in %d ms%n", status,
                     Duration.between(started, Instant.now()).toMillis());
             return JSON.readTree(last.body());
@@ -284,41 +283,33 @@ class SecureClusterIT {
 
         /** Waits until health shows the connection failure cause matching {@code condition}; readiness is down. */
         String awaitNotReadyCause(Predicate<String> condition) {
-            HttpResponse<String> health = poll(managementPort, "/actuator/health",
+            TestHttp.Response health = poll(managementPort, "/actuator/health",
                     r -> condition.test(cause(r)), Duration.ofSeconds(30));
             String cause = cause(health);
             System.out.printf("[SecureClusterIT] not ready after %d ms: %s%n",
                     Duration.between(started, Instant.now()).toMillis(), cause);
-            HttpResponse<String> ready = send(managementPort, "/readyz");
-            assertThat(ready.statusCode()).isEqualTo(503);
+            TestHttp.Response ready = send(managementPort, "/readyz");
+            assertThat(ready.status()).isEqualTo(503);
             assertThat(JSON.readTree(ready.body()).get("status").asString()).isEqualTo("OUT_OF_SERVICE");
-            assertThat(send(managementPort, "/livez").statusCode()).isEqualTo(200);
+            assertThat(send(managementPort, "/livez").status()).isEqualTo(200);
             return cause;
         }
 
-        private static String cause(HttpResponse<String> health) {
+        private static String cause(TestHttp.Response health) {
             JsonNode ring = JSON.readTree(health.body()).path("components").path("ring").path("details");
             return ring.path("cause").asString("");
         }
 
-        private static HttpResponse<String> poll(int port, String path, Predicate<HttpResponse<String>> condition,
+        private static TestHttp.Response poll(int port, String path, Predicate<TestHttp.Response> condition,
                 Duration within) {
             return Polling.until(path + " meets the condition", within, Duration.ofMillis(200),
-                    () -> send(port, path), condition, last -> last.statusCode() + " " + last.body());
+                    () -> send(port, path), condition, last -> last.status() + " " + last.body());
         }
 
-        private static HttpResponse<String> send(int port, String path) {
-            try {
-                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                        .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
-                RESPONSES.add(r.body());
-                return r;
-            } catch (IOException e) {
-                throw new IllegalStateException("GET " + path + " failed: " + e, e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+        private static TestHttp.Response send(int port, String path) {
+            TestHttp.Response r = new TestHttp(port).get(path);
+            RESPONSES.add(r.body());
+            return r;
         }
 
         @Override

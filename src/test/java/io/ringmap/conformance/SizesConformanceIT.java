@@ -14,12 +14,16 @@ import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import io.ringmap.token.LongToken;
 import io.ringmap.token.Murmur3Partitioner;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -69,6 +73,7 @@ import tools.jackson.databind.JsonNode;
         "ringmap.sizes.jmx.sampling.duration=2s"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 75)
 class SizesConformanceIT {
 
     static final ClusterSpec SPEC = new ClusterSpec("sizes", "ringmap-sizes", CassandraPartitioner.MURMUR3, List.of(
@@ -87,7 +92,8 @@ class SizesConformanceIT {
     static final int SKEW_HOT = 3000;
     static final int SKEW_COLD = 150;
     static final String HOT_KEY = "user-7";
-    static final Duration PROMISE = Duration.ofSeconds(60);
+    /** How long the sizes collector and the hot-key refresher may take to show what the nodes hold. */
+    static final Duration SIZES_COLLECTED = Duration.ofSeconds(60);
 
     static long setupStarted;
     static long setupSeconds;
@@ -98,8 +104,8 @@ class SizesConformanceIT {
     @org.springframework.boot.test.web.server.LocalManagementPort
     int managementPort;
 
-    RingmapHttp http() {
-        return new RingmapHttp(port);
+    TestHttp http() {
+        return new TestHttp(port);
     }
 
     @BeforeAll
@@ -198,7 +204,7 @@ class SizesConformanceIT {
         }
 
         // the first round after nodetool read the same SSTables
-        JsonNode sizes = awaitJson("/sizes?keyspace=shop&table=events", s -> agrees(s, stats), PROMISE);
+        JsonNode sizes = awaitJson("/sizes?keyspace=shop&table=events", s -> agrees(s, stats), SIZES_COLLECTED);
 
         JsonNode largest = sizes.get("largestPartitions").get(0);
         assertThat(largest.get("key").asString()).isEqualTo(BIG_KEY);
@@ -292,7 +298,7 @@ class SizesConformanceIT {
     void sizeWeightedSplitsSpreadRowsFarMoreEvenlyAndReadEveryRowOnce() {
         long started = System.nanoTime();
         awaitJson("/sizes?keyspace=skew&table=items", s -> s.get("merged").get("partitionsEstimate") != null,
-                PROMISE);
+                SIZES_COLLECTED);
         for (int n : new int[] {12, 24}) {
             List<Integer> even = rowsPerSplit("even", n);
             List<Integer> size = rowsPerSplit("size", n);
@@ -333,7 +339,7 @@ class SizesConformanceIT {
         try {
             JsonNode sizes = awaitJson("/sizes?keyspace=shop&table=events",
                     s -> s.get("sampledReads").size() > 0
-                            && HOT_KEY.equals(s.get("sampledReads").get(0).get("key").asString()), PROMISE);
+                            && HOT_KEY.equals(s.get("sampledReads").get(0).get("key").asString()), SIZES_COLLECTED);
             JsonNode hot = sizes.get("sampledReads").get(0);
             Set<String> replicas = new TreeSet<>(lines(CASSANDRA.cluster().nodetool(0, "getendpoints", "shop",
                     "events", HOT_KEY)));
@@ -357,7 +363,7 @@ class SizesConformanceIT {
             String hotSeries = "ringmap_hotkey_sampled{keyspace=\"shop\",operation=\"read\",partition=\""
                     + HOT_KEY + "\",source=\"server-sampling\",table=\"events\"}";
             Map<String, Double> sampled = awaitSeries("ringmap_hotkey_sampled{",
-                    m -> m.getOrDefault(hotSeries, 0.0) > 0, PROMISE);
+                    m -> m.getOrDefault(hotSeries, 0.0) > 0, SIZES_COLLECTED);
             System.out.println("sizes IT: sampled meters " + sampled);
             double hottest = sampled.entrySet().stream().filter(e -> e.getKey().contains("table=\"events\"")
                     && e.getKey().contains("operation=\"read\"")).mapToDouble(Map.Entry::getValue).max()
@@ -365,7 +371,7 @@ class SizesConformanceIT {
             assertThat(sampled.get(hotSeries)).isEqualTo(hottest);
             String clientSeries = "ringmap_hotkey_hits_total{keyspace=\"shop\",partition=\"" + HOT_KEY
                     + "\",table=\"events\"}";
-            awaitSeries("ringmap_hotkey_hits_total{", m -> m.containsKey(clientSeries), PROMISE);
+            awaitSeries("ringmap_hotkey_hits_total{", m -> m.containsKey(clientSeries), SIZES_COLLECTED);
         } finally {
             stop.set(true);
             workload.join();
@@ -425,24 +431,16 @@ class SizesConformanceIT {
         return out;
     }
 
-    Map<String, Double> scrape(String prefix) {
-        try {
-            java.net.http.HttpResponse<String> scrape = java.net.http.HttpClient.newHttpClient().send(
-                    java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + managementPort
-                            + "/actuator/prometheus")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-            Map<String, Double> series = new HashMap<>();
-            scrape.body().lines().filter(l -> l.startsWith(prefix)).forEach(l -> {
-                int space = l.lastIndexOf(' ');
-                series.put(l.substring(0, space).replace(",application=\"ringmap\"", "")
-                        .replace("application=\"ringmap\",", ""), Double.parseDouble(l.substring(space + 1)));
-            });
-            return series;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    /** The series of one scrape of ringmap's Prometheus endpoint whose names start with one of {@code prefixes}. */
+    Map<String, Double> scrape(String... prefixes) {
+        String scrape = new TestHttp(managementPort).get("/actuator/prometheus").body();
+        Map<String, Double> series = new HashMap<>();
+        scrape.lines().filter(l -> Arrays.stream(prefixes).anyMatch(l::startsWith)).forEach(l -> {
+            int space = l.lastIndexOf(' ');
+            series.put(l.substring(0, space).replace(",application=\"ringmap\"", "")
+                    .replace("application=\"ringmap\",", ""), Double.parseDouble(l.substring(space + 1)));
+        });
+        return series;
     }
 
     Map<String, Double> awaitSeries(String prefix, Predicate<Map<String, Double>> condition, Duration within)
@@ -456,16 +454,7 @@ class SizesConformanceIT {
     void metricsCarryTheLargestPartitionAndTheBreachesPerTable() throws Exception {
         JsonNode sizes = http().ok(http().get("/sizes?keyspace=shop&table=events"), "/sizes");
         long largest = sizes.get("merged").get("maxPartitionBytes").asLong();
-        java.net.http.HttpResponse<String> scrape = java.net.http.HttpClient.newHttpClient().send(
-                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + managementPort
-                        + "/actuator/prometheus")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-        Map<String, Double> series = new HashMap<>();
-        scrape.body().lines().filter(l -> l.startsWith("ringmap_partition_") || l.startsWith("ringmap_sizes_"))
-                .forEach(l -> {
-                    int space = l.lastIndexOf(' ');
-                    series.put(l.substring(0, space).replace(",application=\"ringmap\"", "")
-                            .replace("application=\"ringmap\",", ""), Double.parseDouble(l.substring(space + 1)));
-                });
+        Map<String, Double> series = scrape("ringmap_partition_", "ringmap_sizes_");
         System.out.println("sizes IT: size meters " + series);
         assertThat(series).containsEntry("ringmap_partition_largest_bytes{keyspace=\"shop\",table=\"events\"}",
                 (double) largest);
@@ -485,7 +474,7 @@ class SizesConformanceIT {
         long started = System.nanoTime();
         CASSANDRA.cluster().stopNode(1); // 127.0.0.61: no replica of the large partition; the last test, no restart
         JsonNode sizes = awaitJson("/sizes?keyspace=shop&table=events",
-                s -> strings(s.get("missingNodes")).equals(List.of("127.0.0.61")), PROMISE);
+                s -> strings(s.get("missingNodes")).equals(List.of("127.0.0.61")), SIZES_COLLECTED);
         report("a stopped node is reported missing", started);
 
         assertThat(sizes.get("merged").get("nodesReporting").asInt()).isEqualTo(2);

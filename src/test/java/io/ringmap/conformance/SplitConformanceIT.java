@@ -13,6 +13,8 @@ import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -47,6 +49,7 @@ import tools.jackson.databind.JsonNode;
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 105)
 class SplitConformanceIT {
 
     static final String KEYSPACE = "conf_splits";
@@ -78,12 +81,12 @@ class SplitConformanceIT {
 
         @Test
         void everySplitSetReadsEveryRowExactlyOnce(CassandraCluster cluster) {
-            check(cluster, new RingmapHttp(port), data, "Murmur3Partitioner");
+            check(cluster, new TestHttp(port), data, "Murmur3Partitioner");
         }
 
         @Test
         void splitsOfTablesWhoseNamesNeedQuotesRunAsGivenAndReadEveryRowExactlyOnce(CassandraCluster cluster) {
-            checkQuoted(cluster, new RingmapHttp(port), quoted, "Murmur3Partitioner");
+            checkQuoted(cluster, new TestHttp(port), quoted, "Murmur3Partitioner");
         }
     }
 
@@ -108,7 +111,7 @@ class SplitConformanceIT {
 
         @Test
         void everySplitSetReadsEveryRowExactlyOnce(CassandraCluster cluster) {
-            check(cluster, new RingmapHttp(port), data, "RandomPartitioner");
+            check(cluster, new TestHttp(port), data, "RandomPartitioner");
         }
     }
 
@@ -133,7 +136,7 @@ class SplitConformanceIT {
 
         @Test
         void everySplitSetReadsEveryRowExactlyOnce(CassandraCluster cluster) {
-            check(cluster, new RingmapHttp(port), data, "ByteOrderedPartitioner");
+            check(cluster, new TestHttp(port), data, "ByteOrderedPartitioner");
         }
     }
 
@@ -247,7 +250,7 @@ class SplitConformanceIT {
         return out;
     }
 
-    static void checkQuoted(CassandraCluster cluster, RingmapHttp ringmap, List<QuotedTable> tables,
+    static void checkQuoted(CassandraCluster cluster, TestHttp ringmap, List<QuotedTable> tables,
             String partitioner) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
@@ -298,7 +301,7 @@ class SplitConformanceIT {
      * compact=true: the answer's template, prepared once and bound with each range's start and end as the
      * partitioner's token type (a range that keeps its own cql runs as given), reads every row exactly once.
      */
-    private static List<String> compactTemplateFailures(CqlSession session, RingmapHttp ringmap, Data data,
+    private static List<String> compactTemplateFailures(CqlSession session, TestHttp ringmap, Data data,
             String partitioner) {
         JsonNode answer = ringmap.ok(ringmap.get("/splits?keyspace=" + KEYSPACE + "&table=readings&n=64&mode=aligned"
                 + "&compact=true"), "GET /splits compact");
@@ -338,7 +341,7 @@ class SplitConformanceIT {
         };
     }
 
-    static void check(CassandraCluster cluster, RingmapHttp ringmap, Data data, String partitioner) {
+    static void check(CassandraCluster cluster, TestHttp ringmap, Data data, String partitioner) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         List<String> failures = new ArrayList<>();

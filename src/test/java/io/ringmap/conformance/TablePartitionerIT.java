@@ -14,6 +14,8 @@ import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,6 +42,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 10)
 class TablePartitionerIT {
 
     static final List<String> SYSTEM_KEYSPACES = List.of("system", "system_schema", "system_auth",
@@ -52,7 +55,7 @@ class TablePartitionerIT {
     void refusesExactlyTheTablesWhoseTokenIsNotARingPositionAndHashesTheRestAsCassandraDoes(
             CassandraCluster cluster) {
         long began = System.nanoTime();
-        RingmapHttp ringmap = new RingmapHttp(port);
+        TestHttp ringmap = new TestHttp(port);
         ringmap.awaitTable("system", "local");
         CqlSession session = cluster.session();
         Map<String, String> cassandraOwn = new TreeMap<>();
@@ -87,7 +90,7 @@ class TablePartitionerIT {
                 if (!DataTypes.BIGINT.equals(tokenType)) {
                     cassandraOwn.put(name, tokenType.asCql(false, true));
                 }
-                RingmapHttp.Response splits = ringmap.get("/splits", Map.of("keyspace", ks, "table", tableName,
+                TestHttp.Response splits = ringmap.get("/splits", Map.of("keyspace", ks, "table", tableName,
                         "n", "1"));
                 if (splits.status() == 422) {
                     JsonNode problem = splits.json();

@@ -14,6 +14,8 @@ import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.TestHttp;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -51,6 +53,7 @@ import tools.jackson.databind.JsonNode;
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 155)
 class TokenConformanceIT {
 
     static final String KEYSPACE = "conf_tokens";
@@ -130,12 +133,12 @@ class TokenConformanceIT {
 
         @Test
         void everyRowsTokenEqualsRingmapsForItsKey(CassandraCluster cluster) {
-            compare(cluster, new RingmapHttp(port), ALL_TYPES, "Murmur3Partitioner");
+            compare(cluster, new TestHttp(port), ALL_TYPES, "Murmur3Partitioner");
         }
 
         @Test
         void keysWrittenAsLiteralsHaveRingmapsTokenForTheSameLiteral(CassandraCluster cluster) {
-            compareLiterals(cluster, new RingmapHttp(port));
+            compareLiterals(cluster, new TestHttp(port));
         }
     }
 
@@ -158,7 +161,7 @@ class TokenConformanceIT {
 
         @Test
         void everyRowsTokenEqualsRingmapsForItsKey(CassandraCluster cluster) {
-            compare(cluster, new RingmapHttp(port), FEW_TYPES, "RandomPartitioner");
+            compare(cluster, new TestHttp(port), FEW_TYPES, "RandomPartitioner");
         }
     }
 
@@ -181,7 +184,7 @@ class TokenConformanceIT {
 
         @Test
         void everyRowsTokenEqualsRingmapsForItsKey(CassandraCluster cluster) {
-            compare(cluster, new RingmapHttp(port), FEW_TYPES, "ByteOrderedPartitioner");
+            compare(cluster, new TestHttp(port), FEW_TYPES, "ByteOrderedPartitioner");
         }
     }
 
@@ -194,9 +197,7 @@ class TokenConformanceIT {
         session.execute("CREATE KEYSPACE " + KEYSPACE
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
         session.execute(UDT);
-        for (KeyTable table : tables) {
-            session.execute(SimpleStatement.newInstance(table.create()).setTimeout(Duration.ofSeconds(60)));
-        }
+        cluster.executeSchemaChanges(tables.stream().map(KeyTable::create).toList());
         int written = 0;
         for (int t = 0; t < tables.size(); t++) {
             KeyTable table = tables.get(t);
@@ -220,12 +221,8 @@ class TokenConformanceIT {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         int written = 0;
-        for (LiteralKeys.Table table : LiteralKeys.TABLES) {
-            session.execute(SimpleStatement.newInstance(table.create(KEYSPACE)).setTimeout(Duration.ofSeconds(60)));
-        }
-        // every node must know the new tables before the unprepared inserts reach them
-        Polling.until("schema agreement after creating the literal tables", Duration.ofSeconds(120),
-                Duration.ofMillis(200), session::checkSchemaAgreement);
+        // every node knows the new tables (the harness waits for agreement) before the unprepared inserts reach them
+        cluster.executeSchemaChanges(LiteralKeys.TABLES.stream().map(table -> table.create(KEYSPACE)).toList());
         for (int t = 0; t < LiteralKeys.TABLES.size(); t++) {
             LiteralKeys.Table table = LiteralKeys.TABLES.get(t);
             Semaphore inFlight = new Semaphore(64);
@@ -249,7 +246,7 @@ class TokenConformanceIT {
     }
 
     /** Each stored row's token against ringmap's token for the literal text the row was written with. */
-    static void compareLiterals(CassandraCluster cluster, RingmapHttp ringmap) {
+    static void compareLiterals(CassandraCluster cluster, TestHttp ringmap) {
         CqlSession session = cluster.session();
         List<String> mismatches = new ArrayList<>();
         int compared = 0;
@@ -337,7 +334,7 @@ class TokenConformanceIT {
 
     // ---- comparing: Cassandra's token of each stored row against ringmap's for the row's key
 
-    static void compare(CassandraCluster cluster, RingmapHttp ringmap, List<KeyTable> tables, String partitioner) {
+    static void compare(CassandraCluster cluster, TestHttp ringmap, List<KeyTable> tables, String partitioner) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         List<String> mismatches = new ArrayList<>();

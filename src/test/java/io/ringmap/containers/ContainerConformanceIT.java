@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import io.ringmap.app.HttpSupport;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.HashSet;
@@ -23,7 +24,6 @@ import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 import org.testcontainers.utility.DockerImageName;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The conformance checks on a Cassandra 5.0 container, for machines with Docker (skipped where there is none; the
@@ -40,7 +40,6 @@ class ContainerConformanceIT {
     @ServiceConnection
     static final CassandraContainer CASSANDRA = new CassandraContainer(DockerImageName.parse("cassandra:5.0"));
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static CqlSession session;
 
     @LocalServerPort
@@ -70,21 +69,11 @@ class ContainerConformanceIT {
         }
     }
 
+    /** The JSON of a 200 answer to GET {@code path}; the live source picks a new table up within a second or so. */
     private JsonNode get(String path) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            var r = HttpSupport.get("http://127.0.0.1:" + port + path);
-            if (r.statusCode() == 200 || System.nanoTime() > deadline) {
-                assertThat(r.statusCode()).as(path + " -> " + r.body()).isEqualTo(200);
-                return JSON.readTree(r.body());
-            }
-            try {
-                Thread.sleep(250); // the live source picks the new table up within a second or so
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        TestHttp http = new TestHttp(port);
+        return Polling.until("GET " + path + " answers 200", Duration.ofSeconds(30), Duration.ofMillis(250),
+                () -> http.get(path), r -> r.status() == 200, r -> r.status() + " " + r.body()).json();
     }
 
     @Test

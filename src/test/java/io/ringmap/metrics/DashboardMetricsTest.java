@@ -2,10 +2,12 @@ package io.ringmap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.Polling;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -61,17 +63,11 @@ class DashboardMetricsTest {
 
         // when the hot-key meters have synced (refresh every 100 ms) and the GC notification has arrived
         wanted.removeAll(DashboardQueries.LIVE_CLUSTER_ONLY);
-        Set<String> missing = new TreeSet<>(wanted);
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (!missing.isEmpty() && System.nanoTime() < deadline) {
-            Set<String> scraped = scrapedNames();
-            missing.removeIf(scraped::contains);
-            if (!missing.isEmpty()) {
-                Thread.sleep(200);
-                missing = new TreeSet<>(wanted);
-                missing.removeAll(scraped);
-            }
-        }
+        Set<String> missing = Polling.atMost(Duration.ofSeconds(15), Duration.ofMillis(200), () -> {
+            Set<String> absent = new TreeSet<>(wanted);
+            absent.removeAll(scrapedNames());
+            return absent;
+        }, Set::isEmpty);
 
         // then
         assertThat(missing).as("dashboard metrics absent from /actuator/prometheus").isEmpty();

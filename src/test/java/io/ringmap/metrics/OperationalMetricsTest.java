@@ -2,10 +2,12 @@ package io.ringmap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.Polling;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -105,14 +107,10 @@ class OperationalMetricsTest {
                 .containsPattern("replica=\"127\\.0\\.0\\.[1-4]\"").contains("datacenter=\"dc").doesNotContain("node="));
     }
 
-    private Map<String, Double> awaitSeries(String name) throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        Map<String, Double> found = series(name);
-        while (found.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            found = series(name);
-        }
-        return found;
+    /** The samples of {@code name} once a scrape has any, or none after 10 s. */
+    private Map<String, Double> awaitSeries(String name) {
+        return Polling.atMost(Duration.ofSeconds(10), Duration.ofMillis(100), () -> series(name),
+                found -> !found.isEmpty());
     }
 
     /** Label set (as scraped) -> value of every sample of one metric. */

@@ -3,16 +3,13 @@ package io.ringmap.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.hotkeys.Zipf;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
 import io.ringmap.testsupport.SystemTool;
+import io.ringmap.testsupport.TestHttp;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +25,6 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * ringmap scraped by a real Prometheus server ({@code prometheus} on the PATH, see {@link SystemTool}):
@@ -39,14 +35,13 @@ import tools.jackson.databind.json.JsonMapper;
     "management.server.port=0",
     "ringmap.hotkeys.refresh-interval=200ms",
     "ringmap.api.max-batch-size=20000"})
+@TimeBudget(seconds = 20)
 class PrometheusEndToEndIT {
 
     private static final int TOP_K = 20; // ringmap.hotkeys.top-k default
     private static final int BATCH = 10_000;
     private static final String DAY = "2026-10-01";
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final JsonMapper json = JsonMapper.builder().build();
 
     @LocalServerPort
     int port;
@@ -90,7 +85,7 @@ class PrometheusEndToEndIT {
                 reported.add(zipf.next());
             }
             postHits(reported.subList(0, BATCH), counts);
-            Thread.sleep(600); // a refresh ranks the head before the bulk arrives, so its counters see most hits
+            Polling.hold(Duration.ofMillis(600)); // a refresh ranks the head before the bulk arrives, so its counters see most hits
             for (int from = BATCH; from < reported.size(); from += BATCH) {
                 postHits(reported.subList(from, from + BATCH), counts);
             }
@@ -123,7 +118,7 @@ class PrometheusEndToEndIT {
                     steady.add(zipf.next());
                 }
                 postHits(steady, counts);
-                Thread.sleep(200);
+                Polling.hold(Duration.ofMillis(200));
             }
             String rateQuery = "topk(1, sum by (partition) (rate(ringmap_hotkey_hits_total{partition!=\"_other\"}[15s])))";
             JsonNode rate = awaitResult(api, rateQuery, r -> r.size() == 1
@@ -146,7 +141,7 @@ class PrometheusEndToEndIT {
                 post("/hits", body.append("]}").toString());
             }
             System.out.printf("1,000,000 distinct keys posted in %.1f s%n", seconds(floodStart));
-            Thread.sleep(3_000); // a few more scrapes
+            Polling.hold(Duration.ofSeconds(3)); // a few more scrapes
 
             // then no scrape ever held more than K + 1 series of one table
             JsonNode perTable = awaitResult(api, "count by (keyspace, table) (ringmap_hotkey_hits_total)",
@@ -191,14 +186,17 @@ class PrometheusEndToEndIT {
             String promql = expression.replace("$__rate_interval", "1m").replace("$__range", "5m")
                     .replaceAll("\\$(job|instance|keyspace|table)\\b", ".*")
                     .replaceAll("^label_values\\((.*), *([a-z_]+)\\)$", "group by ($2) ($1)");
-            JsonNode result = query(api, promql);
-            while (result.isEmpty() && System.nanoTime() < deadline) {
-                get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-1&day=" + DAY);
-                getExpecting("/token?keyspace=iot&table=readings&sensor_id=sensor-1&day=yesterday", 400);
-                postHits(List.of(1, 2, 3), new long[4]);
-                Thread.sleep(500);
-                result = query(api, promql);
-            }
+            // the 40 s are shared by all queries; while one has no data, lookups, a client error and hits keep coming
+            Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
+            JsonNode result = Polling.atMost(left, Duration.ofMillis(500), () -> {
+                JsonNode answer = query(api, promql);
+                if (answer.isEmpty()) {
+                    get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-1&day=" + DAY);
+                    getExpecting("/token?keyspace=iot&table=readings&sensor_id=sensor-1&day=yesterday", 400);
+                    postHits(List.of(1, 2, 3), new long[4]);
+                }
+                return answer;
+            }, answer -> !answer.isEmpty());
             if (result.isEmpty()) {
                 empty.add(promql);
             }
@@ -209,13 +207,12 @@ class PrometheusEndToEndIT {
         assertThat(empty).as("dashboard queries that return no data").isEmpty();
     }
 
-    private void getExpecting(String path, int status) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as("GET %s: %s", path, r.body()).isEqualTo(status);
+    private void getExpecting(String path, int status) {
+        TestHttp.Response r = ringmap().get(path);
+        assertThat(r.status()).as("GET %s: %s", path, r.body()).isEqualTo(status);
     }
 
-    private void postHits(List<Integer> ranks, long[] counts) throws Exception {
+    private void postHits(List<Integer> ranks, long[] counts) {
         Map<Integer, Integer> byRank = new LinkedHashMap<>();
         ranks.forEach(r -> byRank.merge(r, 1, Integer::sum));
         StringBuilder body = new StringBuilder("{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[");
@@ -231,59 +228,44 @@ class PrometheusEndToEndIT {
         post("/hits", body.append("]}").toString());
     }
 
-    private void post(String path, String body) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))
-                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as("POST %s: %s", path, r.body()).isEqualTo(200);
+    private void post(String path, String body) {
+        TestHttp.Response r = ringmap().postJson(path, body);
+        assertThat(r.status()).as("POST %s: %s", path, r.body()).isEqualTo(200);
     }
 
-    private void get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as("GET %s: %s", path, r.body()).isEqualTo(200);
+    private void get(String path) {
+        getExpecting(path, 200);
     }
 
-    private JsonNode query(String api, String promql) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(api + "/api/v1/query?query="
-                + URLEncoder.encode(promql, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as("%s: %s", promql, r.body()).isEqualTo(200);
-        JsonNode answer = json.readTree(r.body());
+    private TestHttp ringmap() {
+        return new TestHttp(port);
+    }
+
+    private static JsonNode query(String api, String promql) {
+        TestHttp.Response r = new TestHttp(api).get("/api/v1/query?query=" + TestHttp.encode(promql));
+        assertThat(r.status()).as("%s: %s", promql, r.body()).isEqualTo(200);
+        JsonNode answer = r.json();
         assertThat(answer.path("status").asString()).isEqualTo("success");
         return answer.path("data").path("result");
     }
 
-    private JsonNode awaitResult(String api, String promql, Predicate<JsonNode> done, Duration timeout)
-            throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        JsonNode result = query(api, promql);
-        while (!done.test(result) && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-            result = query(api, promql);
-        }
-        return result;
+    /** The query's result once it meets {@code done}, or its last result after {@code timeout}. */
+    private static JsonNode awaitResult(String api, String promql, Predicate<JsonNode> done, Duration timeout) {
+        return Polling.atMost(timeout, Duration.ofMillis(500), () -> query(api, promql), done);
     }
 
-    private void awaitReady(String api, Process prometheus, Path dir) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (System.nanoTime() < deadline) {
+    private static void awaitReady(String api, Process prometheus, Path dir) {
+        Polling.until("prometheus ready", Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
             if (!prometheus.isAlive()) {
                 throw new AssertionError("prometheus exited with " + prometheus.exitValue() + ":\n"
                         + Files.readString(dir.resolve("prometheus.log")));
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(api + "/-/ready")).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
+                return new TestHttp(api).get("/-/ready").status() == 200;
+            } catch (IllegalStateException notListeningYet) {
+                return false;
             }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("prometheus not ready after 30 s:\n"
-                + Files.readString(dir.resolve("prometheus.log")));
+        });
     }
 
     private static int freePort() throws IOException {

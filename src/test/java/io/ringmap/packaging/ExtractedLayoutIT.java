@@ -2,12 +2,11 @@ package io.ringmap.packaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,11 +29,11 @@ import org.springframework.util.FileSystemUtils;
  * ConfigMap the Helm chart renders for the pod (application.yaml and a static topology.yaml), found the way the
  * chart's Deployment points Spring at it.
  */
+@TimeBudget(seconds = 40)
 class ExtractedLayoutIT {
 
     private static final Duration STARTUP = Duration.ofSeconds(120);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @Test
     void serviceStartsFromTheDockerfileLayoutAndAnswersItsProbes(@TempDir Path work) throws Exception {
@@ -102,14 +101,12 @@ class ExtractedLayoutIT {
         long pid = service.pid();
         try {
             // then it becomes ready and live on the management port
-            awaitStatus(URI.create("http://127.0.0.1:" + managementPort + "/readyz"), 200, service, work);
-            assertThat(get(URI.create("http://127.0.0.1:" + managementPort + "/livez"))).isEqualTo(200);
-            assertThat(get(URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")))
-                    .isEqualTo(200);
-            HttpRequest ring = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ring"))
-                    .timeout(Duration.ofSeconds(5)).build();
-            HttpResponse<String> answer = http.send(ring, HttpResponse.BodyHandlers.ofString());
-            assertThat(answer.statusCode()).isEqualTo(200);
+            String management = "http://127.0.0.1:" + managementPort;
+            awaitStatus(management, "/readyz", 200, service, work);
+            assertThat(status(management, "/livez")).isEqualTo(200);
+            assertThat(status(management, "/actuator/prometheus")).isEqualTo(200);
+            TestHttp.Response answer = new TestHttp(port).get("/ring");
+            assertThat(answer.status()).isEqualTo(200);
             assertThat(answer.body()).as("the ring comes from the chart's ConfigMap")
                     .contains("\"name\":\"" + marker + "\"")
                     .contains("file:" + work.resolve("config").resolve("topology.yaml").toAbsolutePath());
@@ -215,34 +212,30 @@ class ExtractedLayoutIT {
         return output;
     }
 
-    private void awaitStatus(URI uri, int expected, Process service, Path work) throws Exception {
-        long deadline = System.nanoTime() + STARTUP.toNanos();
-        int status = -1;
-        while (System.nanoTime() < deadline) {
+    private void awaitStatus(String base, String path, int expected, Process service, Path work) {
+        Polling.until(path + " answers " + expected, STARTUP, Duration.ofMillis(500), () -> {
             if (!service.isAlive()) {
                 throw new AssertionError("service exited with " + service.exitValue() + ":\n" + tail(work));
             }
-            status = get(uri);
-            if (status == expected) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError(uri + " answered " + status + " instead of " + expected + " within " + STARTUP
-                + ":\n" + tail(work));
+            return status(base, path);
+        }, status -> status == expected, status -> status + "\n" + tail(work));
     }
 
     /** The last lines of the service's log, where the reason it did not start is. */
-    private static String tail(Path work) throws IOException {
-        List<String> lines = Files.readAllLines(work.resolve("service.log"));
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    private static String tail(Path work) {
+        try {
+            List<String> lines = Files.readAllLines(work.resolve("service.log"));
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no service log: " + e + ")";
+        }
     }
 
-    private int get(URI uri) throws InterruptedException {
+    /** The status of GET {@code path}, -1 while nothing listens. */
+    private static int status(String base, String path) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
-            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-        } catch (IOException notListeningYet) {
+            return new TestHttp(base).get(path).status();
+        } catch (IllegalStateException notListeningYet) {
             return -1;
         }
     }

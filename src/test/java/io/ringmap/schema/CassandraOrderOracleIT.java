@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import io.ringmap.testcluster.CassandraClasspath;
+import io.ringmap.testcluster.TimeBudget;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * trailing nulls), compared by {@code AbstractType#compare} of Cassandra 5.0 in a separate JVM on the server's
  * classpath ({@code src/test/cassandra/tools/TypeOrder.java}). Every sign must agree.
  */
+@TimeBudget(seconds = 5)
 class CassandraOrderOracleIT {
 
     static final Path TOOL = Path.of("src", "test", "cassandra", "tools", "TypeOrder.java");

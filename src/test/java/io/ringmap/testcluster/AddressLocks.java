@@ -1,5 +1,6 @@
 package io.ringmap.testcluster;
 
+import io.ringmap.testsupport.Polling;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -71,30 +72,19 @@ final class AddressLocks implements AutoCloseable {
         FileChannel channel = FileChannel.open(DIRECTORY.resolve(address + ".lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         channels.add(channel);
-        boolean announced = false;
-        while (true) {
-            FileLock lock = channel.tryLock();
-            if (lock != null) {
-                locks.add(lock);
-                held.add(address);
-                return;
-            }
-            if (!announced) {
-                System.err.println("waiting for another test run on this machine to release Cassandra address "
-                        + address);
-                announced = true;
-            }
-            if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("another test run on this machine keeps Cassandra address " + address
-                        + " (lock files under " + DIRECTORY + ")");
-            }
+        FileLock free = channel.tryLock();
+        if (free == null) {
+            System.err.println("waiting for another test run on this machine to release Cassandra address " + address);
             try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for address " + address, e);
+                free = Polling.until("another test run on this machine releases Cassandra address " + address
+                        + " (lock files under " + DIRECTORY + ")", ClusterReadiness.until(deadline),
+                        Duration.ofSeconds(1), channel::tryLock, lock -> lock != null);
+            } catch (AssertionError e) {
+                throw new IllegalStateException(e.getMessage(), e);
             }
         }
+        locks.add(free);
+        held.add(address);
     }
 
     @Override

@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 
+import io.ringmap.testsupport.Polling;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @CassandraClusterTest(StandardCluster.TWO_DC)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 55)
 class CassandraClusterIT {
 
     private static final List<String> KEYS =
@@ -199,18 +201,9 @@ class CassandraClusterIT {
     }
 
     /** Gossip needs a moment to spread a node's state; poll nodetool status on the first node. */
-    private static void awaitStatus(CassandraCluster cluster, String state, String address)
-            throws InterruptedException {
+    private static void awaitStatus(CassandraCluster cluster, String state, String address) {
         Pattern line = Pattern.compile("(?m)^" + state + "\\s+" + Pattern.quote(address) + "\\s");
-        Instant deadline = Instant.now().plusSeconds(60);
-        String status = "";
-        while (Instant.now().isBefore(deadline)) {
-            status = cluster.nodetool(0, "status");
-            if (line.matcher(status).find()) {
-                return;
-            }
-            Thread.sleep(1000);
-        }
-        assertThat(status).containsPattern(line);
+        Polling.until("nodetool status shows " + address + " " + state, Duration.ofSeconds(60), Duration.ofSeconds(1),
+                () -> cluster.nodetool(0, "status"), status -> line.matcher(status).find());
     }
 }

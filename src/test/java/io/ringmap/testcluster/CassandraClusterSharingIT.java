@@ -16,6 +16,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @CassandraClusterTest(StandardCluster.TWO_DC)
 @ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 10)
 class CassandraClusterSharingIT {
 
     @RegisterExtension

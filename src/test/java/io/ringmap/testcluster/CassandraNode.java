@@ -2,6 +2,7 @@ package io.ringmap.testcluster;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import io.ringmap.testsupport.Polling;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -149,19 +150,14 @@ public final class CassandraNode {
     }
 
     /** Waits until the node accepts TCP connections on its CQL port; fails early when the JVM exits. */
-    void awaitNativeTransport(Instant deadline) throws TimeoutException, InterruptedException {
-        while (true) {
-            if (!isRunning()) {
-                throw new IllegalStateException("Cassandra node " + address() + " exited during start-up");
-            }
-            if (accepts(nativeAddress())) {
-                return;
-            }
-            if (Instant.now().isAfter(deadline)) {
-                throw new TimeoutException("Cassandra node " + address() + " did not open its CQL port in time");
-            }
-            Thread.sleep(250);
-        }
+    void awaitNativeTransport(Instant deadline) {
+        Polling.until("Cassandra node " + address() + " opens its CQL port", ClusterReadiness.until(deadline),
+                Duration.ofMillis(250), () -> {
+                    if (!isRunning()) {
+                        throw new IllegalStateException("Cassandra node " + address() + " exited during start-up");
+                    }
+                    return accepts(nativeAddress());
+                });
     }
 
     /** Sends SIGTERM to the JVM; {@link #awaitExit} finishes the job. */

@@ -15,6 +15,12 @@ public final class ClusterLocks implements ResourceLocksProvider {
 
     static final String PREFIX = "ringmap.cassandra.address:";
 
+    /**
+     * Held by the classes that drive load through node restarts and membership changes and count every failed
+     * request: two of them side by side would each slow the other's nodes past the delays they assert.
+     */
+    public static final String LOAD_SCENARIO = "ringmap.load-scenario";
+
     @Override
     public Set<Lock> provideForClass(Class<?> testClass) {
         return ClusterUse.addresses(ClusterUse.withNested(testClass)).stream()

@@ -5,6 +5,8 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import io.ringmap.testsupport.Polling;
+import java.time.Duration;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Decides when a started cluster is usable: every running node answers CQL, is UP for the driver, sees every other
@@ -26,7 +28,7 @@ final class ClusterReadiness {
     private ClusterReadiness() {
     }
 
-    static void await(CassandraCluster cluster, Instant deadline) throws TimeoutException, InterruptedException {
+    static void await(CassandraCluster cluster, Instant deadline) {
         for (CassandraNode node : cluster.members()) {
             if (node.isWanted()) {
                 node.awaitNativeTransport(deadline);
@@ -42,35 +44,44 @@ final class ClusterReadiness {
         }
     }
 
+    /** The time left until {@code deadline}, at least a millisecond (so a last look is still taken). */
+    static Duration until(Instant deadline) {
+        Duration left = Duration.between(Instant.now(), deadline);
+        return left.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : left;
+    }
+
     private static void awaitDatacenter(CassandraCluster cluster, String datacenter, List<CassandraNode> running,
-                                        Instant deadline) throws TimeoutException, InterruptedException {
-        String lastProblem = "no session yet";
-        while (Instant.now().isBefore(deadline)) {
-            try (CqlSession session = cluster.newSession(datacenter, running.stream()
-                    .map(CassandraNode::nativeAddress).toList())) {
-                while (Instant.now().isBefore(deadline)) {
-                    Optional<String> problem = problem(session, cluster.members().size(), running);
-                    if (problem.isEmpty()) {
-                        return;
-                    }
-                    lastProblem = problem.get();
-                    for (CassandraNode node : running) {
-                        if (!node.isRunning()) {
-                            throw new IllegalStateException("Cassandra node " + node.address() + " exited");
+                                        Instant deadline) {
+        // one session for as long as it works: a failed one is closed and the next look opens another
+        AtomicReference<CqlSession> session = new AtomicReference<>();
+        try {
+            Polling.until("data center " + datacenter + " of cluster " + cluster.spec().name() + " ready",
+                    until(deadline), Duration.ofMillis(500), () -> {
+                        for (CassandraNode node : running) {
+                            if (!node.isRunning()) {
+                                throw new IllegalStateException("Cassandra node " + node.address() + " exited");
+                            }
                         }
-                    }
-                    Thread.sleep(500);
-                }
-            } catch (RuntimeException e) {
-                if (running.stream().anyMatch(node -> !node.isRunning())) {
-                    throw e;
-                }
-                lastProblem = e.toString();
-                Thread.sleep(500);
-            }
+                        try {
+                            if (session.get() == null) {
+                                session.set(cluster.newSession(datacenter, running.stream()
+                                        .map(CassandraNode::nativeAddress).toList()));
+                            }
+                            return problem(session.get(), cluster.members().size(), running);
+                        } catch (RuntimeException e) {
+                            close(session.getAndSet(null));
+                            return Optional.of(e.toString());
+                        }
+                    }, Optional::isEmpty, problem -> problem.orElse("ready"));
+        } finally {
+            close(session.getAndSet(null));
         }
-        throw new TimeoutException("data center " + datacenter + " of cluster " + cluster.spec().name()
-                + " not ready in time: " + lastProblem);
+    }
+
+    private static void close(CqlSession session) {
+        if (session != null) {
+            session.close();
+        }
     }
 
     /** What still keeps the data center from being ready, or empty when it is ready. */

@@ -2,6 +2,7 @@ package io.ringmap.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.SystemTool;
 import java.io.File;
 import java.nio.file.Files;
@@ -34,6 +35,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * target/swagger-ui-replicas.png and target/swagger-ui-execute/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
+@TimeBudget(seconds = 105)
 class SwaggerUiBrowserIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
