@@ -29,7 +29,7 @@ class ArchitectureTest {
     /** The pure core; for hot keys only the core package itself, not its adapters beside it (web, metrics, ...). */
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
         "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning",
-        "io.ringmap.problem"};
+        "io.ringmap.problem", "io.ringmap.heatmap"};
 
     @ArchTest
     static final ArchRule coreImportsNeitherSpringNorTheDriver = noClasses().that().resideInAnyPackage(CORE)
@@ -43,7 +43,8 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap.topology..",
                     "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.schema..", "io.ringmap.snapshot..",
                     "io.ringmap.hotkeys.web..", "io.ringmap.hotkeys.metrics..", "io.ringmap.hotkeys.routing..",
-                    "io.ringmap.hotkeys.config..", "io.ringmap.availability.web..", "io.ringmap.planning.web..")
+                    "io.ringmap.hotkeys.config..", "io.ringmap.availability.web..", "io.ringmap.planning.web..",
+                    "io.ringmap.heatmap.web..", "io.ringmap.heatmap.service..", "io.ringmap.heatmap.config..")
             .as("the core depends on nothing outside it: not on adapters, services, the schema or the snapshot");
 
     @ArchTest
@@ -88,7 +89,8 @@ class ArchitectureTest {
                     resideInAnyPackage("io.ringmap.replication..", "io.ringmap.topology..")
                     .or(belongToAnyOf(SnapshotHolder.class, Splitter.class, PartitionKeyParser.class,
                             CqlTypeParser.class, KeyValueCodec.class, Partitioners.class, HotKeyRegistry.class,
-                            TableTracker.class, ReplicaHits.class, KeyLabels.class))))
+                            TableTracker.class, ReplicaHits.class, KeyLabels.class,
+                            io.ringmap.heatmap.HeatmapRegistry.class))))
             .as("web reaches the core only through the services: placement, splitting, key parsing, schema "
                     + "reading, the snapshot holder and the hot-key registry stay behind RoutingService and "
                     + "HotKeyQuery; controllers map the values those return");

@@ -62,11 +62,11 @@ class HotKeyRecorderTest {
         HotKeyRecorder single = new HotKeyRecorder(oneByOne, oneByOneReplicas);
 
         // when the batch is recorded at once, and key by key elsewhere
-        recorder.recordAll(READINGS, keys, counts, ring, sets);
+        recorder.recordAll(READINGS, keys, null, counts, ring, sets); // tokens are not the hot keys' concern
         for (int i = 0; i < keys.size(); i++) {
             List<Node> nodes = sets[i] == null ? List.of()
                     : java.util.Arrays.stream(sets[i].nodes()).mapToObj(ring.nodes()::get).toList();
-            single.record(READINGS, keys.get(i), counts[i], nodes);
+            single.record(READINGS, keys.get(i), null, counts[i], ring, nodes);
         }
         hotKeys.refresh();
         oneByOne.refresh();
@@ -94,8 +94,8 @@ class HotKeyRecorderTest {
         ParsedKey key = PartitionKeyParser.parse(READINGS, Map.of("sensor_id", "sensor-17", "day", "2026-10-01"));
 
         // when it is routed 3 times in one report and once by a token lookup without replicas
-        recorder.record(READINGS, key, 3, List.of(N1, N2));
-        recorder.record(READINGS, key, 1, List.of());
+        recorder.record(READINGS, key, null, 3, null, List.of(N1, N2));
+        recorder.record(READINGS, key, null, 1, null, List.of());
 
         // then
         TableHotKeys hot = hotKeys.hotKeys("iot", "readings", 10).orElseThrow();
@@ -118,7 +118,7 @@ class HotKeyRecorderTest {
         metrics.bindTo(registry);
 
         // when
-        recorder.record(BY_ID, PartitionKeyParser.parse(BY_ID, Map.of("id", "1")), 2, List.of(N1));
+        recorder.record(BY_ID, PartitionKeyParser.parse(BY_ID, Map.of("id", "1")), null, 2, null, List.of(N1));
         metrics.refreshAndSync();
 
         // then
@@ -135,14 +135,14 @@ class HotKeyRecorderTest {
         ParsedKey key = PartitionKeyParser.parse(BY_ID, Map.of("id", "42"));
         List<Node> nodes = List.of(N1, N2);
         for (int i = 0; i < 200_000; i++) {
-            recorder.record(BY_ID, key, 1, nodes);
+            recorder.record(BY_ID, key, null, 1, null, nodes);
         }
 
         // when
         int hits = 1_000_000;
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < hits; i++) {
-            recorder.record(BY_ID, key, 1, nodes);
+            recorder.record(BY_ID, key, null, 1, null, nodes);
         }
         double bytesPerHit = (double) (threads.getCurrentThreadAllocatedBytes() - before) / hits;
 
