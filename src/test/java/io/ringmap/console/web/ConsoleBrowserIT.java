@@ -67,6 +67,7 @@ class ConsoleBrowserIT {
         browser.open("/console");
         browser.settle();
         new Select(browser.driver.findElement(By.id("heatmap-table"))).selectByValue("iot.readings");
+        new Select(browser.driver.findElement(By.id("heatmap-window"))).selectByValue("10m");
         browser.driver.findElement(By.cssSelector("#heatmap-form button[type=submit]")).click();
         browser.settle();
 
@@ -76,7 +77,7 @@ class ConsoleBrowserIT {
         BigInteger end = new BigInteger(summary.getDomAttribute("data-hottest-end"));
         BigInteger token = new BigInteger(hotToken);
         assertThat(token).isGreaterThan(start).isLessThanOrEqualTo(end);
-        String heatmap = browser.call("GET", "/heatmap?keyspace=iot&table=readings", null).body();
+        String heatmap = browser.call("GET", "/heatmap?keyspace=iot&table=readings&window=10m", null).body();
         List<Integer> buckets = JsonPath.read(heatmap, "$.buckets[?(@.hotKeys[0].label == 'sensor-1:2026-12-01')].index");
         assertThat(buckets).containsExactly(Integer.valueOf(summary.getDomAttribute("data-hottest-bucket")));
         assertThat(browser.driver.findElements(By.cssSelector("#heatmap-chart rect[data-count]")))
@@ -143,6 +144,8 @@ class ConsoleBrowserIT {
         browser.screenshot("plans");
 
         assertThat(browser.driver.findElement(By.id("error")).isDisplayed()).isFalse();
-        assertThat(browser.consoleProblems()).isEmpty();
+        // Chromium logs every non-2xx answer; the two 409s of the nodes' figures are the sample's answer the page shows
+        assertThat(browser.consoleProblems()).filteredOn(m -> !(m.contains("/load?keyspace=iot ")
+                || m.contains("/sizes?keyspace=iot&table=readings ")) || !m.contains("status of 409")).isEmpty();
     }
 }
