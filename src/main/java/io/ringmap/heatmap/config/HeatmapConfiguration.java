@@ -4,7 +4,7 @@ import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.HeatmapRecorder;
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.routing.RoutingService;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;

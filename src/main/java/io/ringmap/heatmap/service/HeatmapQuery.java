@@ -6,7 +6,7 @@ import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.TableHeatmap;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.TableId;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
