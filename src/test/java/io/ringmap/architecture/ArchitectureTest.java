@@ -109,7 +109,8 @@ class ArchitectureTest {
             .should().onlyDependOnClassesThat(resideOutsideOfPackage("io.ringmap..").or(resideInAnyPackage(
                     "io.ringmap.web..", "io.ringmap..web..", "io.ringmap.routing", "io.ringmap..service..",
                     "io.ringmap.token", "io.ringmap.ring", "io.ringmap.splits", "io.ringmap.schema",
-                    "io.ringmap.snapshot", "io.ringmap.hotkeys", "io.ringmap.heatmap", "io.ringmap.sizes", "io.ringmap.availability",
+                    "io.ringmap.snapshot", "io.ringmap.hotkeys", "io.ringmap.heatmap", "io.ringmap.sizes",
+                    "io.ringmap.availability",
                     "io.ringmap.planning", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.problem",
                     "io.ringmap.caching", "io.ringmap.config", "io.ringmap..config..")
                     // the console tells its page how callers authenticate

@@ -78,7 +78,8 @@ class ConsoleBrowserIT {
         BigInteger token = new BigInteger(hotToken);
         assertThat(token).isGreaterThan(start).isLessThanOrEqualTo(end);
         String heatmap = browser.call("GET", "/heatmap?keyspace=iot&table=readings&window=10m", null).body();
-        List<Integer> buckets = JsonPath.read(heatmap, "$.buckets[?(@.hotKeys[0].label == 'sensor-1:2026-12-01')].index");
+        List<Integer> buckets = JsonPath.read(heatmap,
+                "$.buckets[?(@.hotKeys[0].label == 'sensor-1:2026-12-01')].index");
         assertThat(buckets).containsExactly(Integer.valueOf(summary.getDomAttribute("data-hottest-bucket")));
         assertThat(browser.driver.findElements(By.cssSelector("#heatmap-chart rect[data-count]")))
                 .hasSize(((List<?>) JsonPath.read(heatmap, "$.buckets")).size()
