@@ -11,9 +11,7 @@ import io.ringmap.token.Token;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -67,18 +65,9 @@ public class HeatmapRecordBenchmark {
         heatmaps = new HeatmapRegistry(new HeatmapSettings(buckets, Duration.ofMinutes(1), 60, 32),
                 Clock.systemUTC());
         hotKeys = new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain());
-        double[] cdf = new double[1_000_000];
-        double sum = 0;
-        for (int i = 0; i < cdf.length; i++) {
-            sum += 1 / Math.pow(i + 1, 1.1);
-            cdf[i] = sum;
-        }
-        SplittableRandom random = new SplittableRandom(1);
-        ranks = new int[1 << 20];
+        ranks = HotKeyRecordBenchmark.zipfRanks();
         tokens = new Token[ranks.length];
         for (int i = 0; i < ranks.length; i++) {
-            int index = Arrays.binarySearch(cdf, random.nextDouble() * sum);
-            ranks[i] = (index >= 0 ? index : -index - 1) + 1;
             tokens[i] = Murmur3Partitioner.INSTANCE.tokenFor(("sensor-" + ranks[i] + ":2026-10-01")
                     .getBytes(StandardCharsets.UTF_8));
         }
