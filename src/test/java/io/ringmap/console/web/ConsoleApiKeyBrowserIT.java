@@ -3,14 +3,9 @@ package io.ringmap.console.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * The console with API keys on: its page opens without a key (as the API documentation does) under its
@@ -21,29 +16,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
     "management.server.port=0", "ringmap.security.mode=api-key", "ringmap.security.api-key-header=X-Console-Key",
     "ringmap.security.api-keys.viewer.key=" + ConsoleApiKeyBrowserIT.KEY,
     "ringmap.security.api-keys.viewer.scopes=ringmap:read"})
-class ConsoleApiKeyBrowserIT {
+class ConsoleApiKeyBrowserIT extends ConsoleBrowserTest {
 
     static final String KEY = "console-viewer-key-0123456789abcdef";
-
-    @LocalServerPort
-    int port;
-
-    @TempDir
-    Path profile;
-
-    private ConsoleBrowser browser;
-
-    @BeforeEach
-    void open() {
-        browser = new ConsoleBrowser(port, profile);
-    }
-
-    @AfterEach
-    void close() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     void sendsTheTypedKeyInTheConfiguredHeader() throws Exception {

@@ -4,20 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
 import java.math.BigInteger;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * The console in headless Chromium on the bundled sample: each view shows what the API answers. The heatmap's hottest
@@ -28,27 +23,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * Screenshots in target/console/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-class ConsoleBrowserIT {
-
-    @LocalServerPort
-    int port;
-
-    @TempDir
-    Path profile;
-
-    private ConsoleBrowser browser;
-
-    @BeforeEach
-    void open() {
-        browser = new ConsoleBrowser(port, profile);
-    }
-
-    @AfterEach
-    void close() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
+class ConsoleBrowserIT extends ConsoleBrowserTest {
 
     @Test
     void everyViewShowsWhatTheApiAnswers() throws Exception {
