@@ -46,7 +46,7 @@ COPY --from=build /workspace/extracted/snapshot-dependencies/ ./
 COPY --from=build /workspace/extracted/application/ ./
 ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
 # class data sharing: a training run that starts the context and exits (spring.context.exit=onRefresh) writes the
-# archive of the classes it loaded; starting with it saves about 40 % of the start-up CPU (BENCHMARKS.md).
+# archive of the classes it loaded; starting with it saves about 40 % of the start-up CPU (docs/performance.md, "Start-up").
 # -XX:TieredStopAtLevel=1 added to JAVA_TOOL_OPTIONS halves start-up CPU again (C2 compiling run-once start-up code
 # is half of it), but costs 4-5x the CPU per request once warm: only for deployments that restart often and serve little.
 RUN java -XX:ArchiveClassesAtExit=application.jsa -Dspring.context.exit=onRefresh -Djava.io.tmpdir=/tmp -jar application.jar --server.port=0 --management.server.port=0

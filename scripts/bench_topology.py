@@ -1,7 +1,7 @@
-"""The 1000-node x 256-vnode benchmark topology the bench-*.sh scripts share (see scripts/bench-lib.sh).
+"""The 1000-node x 256-vnode benchmark topology scripts/bench shares (see scripts/bench-lib.sh).
 
 Run as a script it writes the topology to the file named; imported, write_big_topology(path) writes it. It seeds the
-random module with 42 and leaves it where the topology's tokens end, so what a script draws after it (bench-batch.sh's
+random module with 42 and leaves it where the topology's tokens end, so what a script draws after it (bench batch's
 keys and hits) is the same from run to run.
 """
 import random

@@ -17,17 +17,13 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBodySize the largest request body accepted (413 beyond), with or without a {@code Content-Length}
  * @param maxSplits the most splits one {@code GET /splits} may ask for ({@code n}); every split carries its ranges'
  *     CQL, so the answer grows with n (about 700 bytes a split on a single-token ring)
- * @param singleKeyFastPath serve a plain single-key {@code GET /replicas} (a table's key, no token or consistency)
- *     ahead of Spring MVC's dispatch, with the same answer and headers; anything else about such a request, and every
- *     request when this is off, goes through Spring MVC
  */
 @Validated
 @ConfigurationProperties("ringmap.api")
 public record ApiProperties(
         @DefaultValue("10000") @Min(1) @Max(1_000_000) int maxBatchSize,
         @DefaultValue("16MB") @NotNull DataSize maxBodySize,
-        @DefaultValue("10000") @Min(1) @Max(Splitter.MAX_SPLITS) int maxSplits,
-        @DefaultValue("true") boolean singleKeyFastPath) {
+        @DefaultValue("10000") @Min(1) @Max(Splitter.MAX_SPLITS) int maxSplits) {
 
     @ConstructorBinding
     public ApiProperties {
@@ -36,8 +32,8 @@ public record ApiProperties(
         }
     }
 
-    /** The given batch limit, the default body (16 MB) and splits (10,000) limits and the fast path on. */
+    /** The given batch limit and the default body (16 MB) and splits (10,000) limits. */
     public ApiProperties(int maxBatchSize) {
-        this(maxBatchSize, DataSize.ofMegabytes(16), 10_000, true);
+        this(maxBatchSize, DataSize.ofMegabytes(16), 10_000);
     }
 }

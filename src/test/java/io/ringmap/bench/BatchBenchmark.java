@@ -139,7 +139,7 @@ public class BatchBenchmark {
         return mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
     }
 
-    /** A topology like {@code scripts/bench-compare.sh}'s: 2 DCs x 3 racks, random vnode tokens. */
+    /** A topology like {@code scripts/bench_topology.py}'s: 2 DCs x 3 racks, random vnode tokens. */
     static String topology(int nodes, int vnodes) {
         SplittableRandom random = new SplittableRandom(42);
         StringBuilder y = new StringBuilder("cluster: bench\npartitioner: Murmur3Partitioner\nnodes:\n");

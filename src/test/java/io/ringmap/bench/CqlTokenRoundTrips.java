@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Cassandra Java driver, {@code inFlight} requests outstanding at all times, against one local Cassandra 5.0 node
  * started here at 127.0.0.70 (the single engineer's address) and stopped afterwards. Warms the node first (it needs
  * about 30 s of load), then prints requests/s and latency percentiles per round. Run: {@code java -cp
- * "target/test-classes:target/classes:$(cat target/bench-compare/cp.txt)" io.ringmap.bench.CqlTokenRoundTrips
+ * "target/test-classes:target/classes:$(cat target/bench/cp.txt)" io.ringmap.bench.CqlTokenRoundTrips
  * [seconds per round, default 10] [rounds, default 3] [in flight, default 64] [warm-up seconds, default 30]}
  */
 public final class CqlTokenRoundTrips {

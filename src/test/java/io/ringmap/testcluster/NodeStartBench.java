@@ -13,7 +13,7 @@ import java.util.List;
  * data archive, Cassandra computing its memtable row overhead), with the archive only, and as now (archive and
  * {@link JvmOptions#CASSANDRA_TEST_SWITCHES}). Prints each start's time until the cluster is ready and the nodes' CPU
  * time by then. The first start writes the archive if it is missing ({@link ClassDataArchive#prepare}), timed too.
- * Run by scripts/bench-node-start.sh.
+ * Run by {@code scripts/bench node-start}.
  */
 public final class NodeStartBench {
 

@@ -15,6 +15,7 @@ import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.KeyParameters;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -27,6 +28,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -34,9 +36,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -48,8 +48,9 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "plan")
 public class ShardPlanController {
 
-    private static final Set<String> RESERVED = Set.of("keyspace", "table", "shardColumn", "load", "target", "count",
-            "candidates", "hotkey", "hotkeyTable");
+    /** GET /plan/shards' own parameters; every other one is a column of the key. */
+    public static final KeyParameters PARAMETERS = KeyParameters.reserving("keyspace", "table", "shardColumn", "load",
+            "target", "count", "candidates", "hotkey", "hotkeyTable");
 
     private final RoutingService routing;
     private final ObjectProvider<HotKeyQuery> hotKeys;
@@ -168,14 +169,8 @@ public class ShardPlanController {
             @RequestParam(required = false) String hotkey,
             @Parameter(description = "The table the hot key was counted for (same keyspace); default: table")
             @RequestParam(required = false) String hotkeyTable,
-            @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        Map<String, String> given = new LinkedHashMap<>();
-        params.forEach((name, values) -> {
-            if (!RESERVED.contains(name)) {
-                given.put(name.startsWith("pk.") ? name.substring(3) : name, values.get(0));
-            }
-        });
-        return plan(keyspace, table, given, shardColumn, load, target, count, candidates, hotkey, hotkeyTable);
+            HttpServletRequest request) {
+        return plan(keyspace, table, PARAMETERS.read(request.getParameterMap()).key(), shardColumn, load, target, count, candidates, hotkey, hotkeyTable);
     }
 
     @PostMapping(path = "/plan/shards", consumes = "application/json", produces = "application/json")

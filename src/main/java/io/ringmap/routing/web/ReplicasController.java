@@ -2,6 +2,7 @@ package io.ringmap.routing.web;
 
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.web.KeyJson;
+import io.ringmap.web.KeyParameters;
 import io.ringmap.availability.ReplicaConsistency;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
@@ -22,20 +23,19 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.util.MultiValueMap;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.annotation.JsonSerialize;
@@ -45,7 +45,9 @@ import tools.jackson.databind.annotation.JsonSerialize;
 @Tag(name = "replicas", description = "Key or token to replicas, as nodetool getendpoints answers")
 public class ReplicasController {
 
-    private static final Set<String> RESERVED = Set.of("keyspace", "table", "token", "dc", "consistency");
+    /** GET /replicas' own parameters; every other one is a key column. */
+    public static final KeyParameters PARAMETERS = KeyParameters.reserving("keyspace", "table", "token", "dc",
+            "consistency");
 
     private final RoutingService routing;
     private final String localDatacenter;
@@ -168,9 +170,11 @@ public class ReplicasController {
                     + "On the bundled sample, keyspace=iot&token=1523456789012345678 gives 127.0.0.3, 127.0.0.4, "
                     + "127.0.0.1. Generated clients give a key with POST /replicas/key (a free-form exploded query "
                     + "object does not generate well) and leave the key argument null.")
-    // the named parameters are read from the one map the handler takes and documented here: a @RequestParam each
-    // made Spring MVC create a data binder per parameter and request to "convert" a String to a String (most of a
-    // GET's 21 KB of allocation, BENCHMARKS.md)
+    // lean on purpose, the one request other services make on their own request paths: the parameters are read
+    // once from the container's map (a @RequestParam each, or a MultiValueMap argument, made Spring MVC build binders
+    // and ResolvableTypes per request) and the answer's content type is set here, so Spring MVC writes it without
+    // negotiating; interceptors (the 304), the response advice (the ETag), CORS and security apply as to any handler
+    // (docs/performance.md, "Single key")
     @Parameter(name = "keyspace", in = ParameterIn.QUERY, required = true, description = "Keyspace",
             example = "iot", schema = @Schema(type = "string"))
     @Parameter(name = "table", in = ParameterIn.QUERY, description = "Table (with key columns)",
@@ -191,30 +195,33 @@ public class ReplicasController {
             schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
             examples = @ExampleObject(name = "reference", value = "{\"sensor_id\": \"sensor-17\", \"day\": "
                     + "\"2026-10-01\"}"))
-    public ReplicasResponse replicas(@Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params)
+    public ReplicasResponse replicas(HttpServletRequest request, HttpServletResponse response)
             throws MissingServletRequestParameterException {
-        String keyspace = QueryParams.value(params, "keyspace");
-        if (keyspace == null) {
-            throw new MissingServletRequestParameterException("keyspace", "String");
-        }
-        String table = QueryParams.value(params, "table");
-        String token = QueryParams.value(params, "token");
-        String dc = QueryParams.value(params, "dc");
-        String consistency = QueryParams.value(params, "consistency");
-        Map<String, String> components = KeyParams.components(params, RESERVED);
+        KeyParameters.Given given = PARAMETERS.read(request.getParameterMap());
+        String keyspace = given.required("keyspace");
+        String table = given.value("table");
+        String token = given.value("token");
+        String dc = given.value("dc");
+        String consistency = given.value("consistency");
+        Map<String, String> components = given.key();
+        ReplicasResponse answer;
         if (token != null) {
             if (table != null || !components.isEmpty()) {
                 throw new InvalidParameterException("token", "give either token or table with key columns, not both");
             }
             TokenRoutes routes = routing.replicasOfTokens(keyspace, List.of(token));
             TokenRoute t = routes.tokens().get(0);
-            return response(routes.snapshot(), routes.placement(), null, null, t.token().toString(), t.replicas(), dc,
-                    consistency);
-        }
-        if (table == null) {
+            answer = response(routes.snapshot(), routes.placement(), null, null, t.token().toString(), t.replicas(),
+                    dc, consistency);
+        } else if (table == null) {
             throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
+        } else {
+            answer = replicasOf(keyspace, table, components, dc, consistency);
         }
-        return replicasOf(keyspace, table, components, dc, consistency);
+        // the servlet response's type is what Spring MVC's converters see as preset; not a ResponseEntity, whose
+        // handler flushes the response before Tomcat can count its length (a chunked answer, and a compression check)
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        return answer;
     }
 
     @PostMapping(path = "/replicas/key", consumes = "application/json", produces = "application/json")
@@ -225,21 +232,6 @@ public class ReplicasController {
             mediaType = "application/json", examples = @ExampleObject(name = "reference", value = KEY_EXAMPLE)))
             @Valid @RequestBody ReplicasKeyRequest request) {
         return replicasOf(request.keyspace(), request.table(), request.key(), request.dc(), request.consistency());
-    }
-
-    /**
-     * {@code GET /replicas}' answer for one key of a table with an optional data centre (no token, no consistency),
-     * for {@link SingleKeyFastPath}: the answer {@link #replicas} gives, or null when that handler would refuse the
-     * request, and then nothing was counted as a hit (the handler answers it, problem and all, and counts what it
-     * counts). Everything is checked against one snapshot, before the key is counted.
-     */
-    ReplicasResponse plainAnswer(String keyspace, String table, Map<String, String> key, String dc) {
-        try {
-            return routing.route(keyspace, table, List.of(key), true, hitCounting.counts(),
-                    routes -> answer(routes, table, dc, null));
-        } catch (RuntimeException refused) {
-            return null; // refused before anything was counted: Spring MVC answers with the problem
-        }
     }
 
     private ReplicasResponse replicasOf(String keyspace, String table, Map<String, String> key, String dc,

@@ -1,6 +1,7 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.web.KeyJson;
+import io.ringmap.web.KeyParameters;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
@@ -16,6 +17,7 @@ import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -23,9 +25,7 @@ import jakarta.validation.constraints.NotNull;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -39,7 +39,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
 @Tag(name = "token", description = "Partition key to token, exactly as SELECT token(...) computes it")
 public class TokenController {
 
-    private static final Set<String> RESERVED = Set.of("keyspace", "table");
+    /** GET /token's own parameters; every other one is a key column. */
+    public static final KeyParameters PARAMETERS = KeyParameters.reserving("keyspace", "table");
     private static final HexFormat HEX = HexFormat.of();
 
     private final RoutingService routing;
@@ -112,8 +113,8 @@ public class TokenController {
     public TokenResponse token(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
-        return tokenOf(keyspace, table, KeyParams.components(params, RESERVED));
+            HttpServletRequest request) {
+        return tokenOf(keyspace, table, PARAMETERS.read(request.getParameterMap()).key());
     }
 
     @PostMapping(path = "/token/key", consumes = "application/json", produces = "application/json")

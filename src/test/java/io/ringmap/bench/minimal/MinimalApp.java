@@ -16,7 +16,7 @@ import org.springframework.web.bind.annotation.RestController;
  * excluded (with it, every request to this app was answered 401 by Boot's default security, so the baseline
  * measured rejections). Run:
  * {@code java -cp "target/test-classes:$(cat cp.txt)" io.ringmap.bench.minimal.MinimalApp --server.port=18280
- * --management.server.port=18281} (see {@code scripts/bench-http.sh}).
+ * --management.server.port=18281} (see {@code scripts/bench single}).
  * <p>Only under its own profile: it sits below {@code io.ringmap}, so ringmap's test contexts would otherwise scan it
  * and serve (and document in openapi.yaml) its {@code /hello}.
  */

@@ -16,7 +16,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * times as many stalled POSTs leave a GET /replicas answered at once, the stalled requests are refused (503 beyond
  * ringmap.api.body-reads.max-concurrent, 408 when their body does not arrive in time, 401 without credentials) and
  * their connections closed, not swallowed. Before these limits as many such connections as workers held them all for
- * 60 s (BENCHMARKS.md, "Stalled request bodies").
+ * 60 s (docs/performance.md, "Stalled request bodies").
  */
 class SlowBodiesTest {
 
