@@ -136,6 +136,6 @@ public class RingmapConfiguration {
 
     @Bean
     RoutingService routingService(SnapshotHolder snapshots, ApiProperties api, ObjectProvider<HitRecorder> hits) {
-        return new RoutingService(snapshots, api, hits.getIfAvailable(() -> HitRecorder.NONE));
+        return new RoutingService(snapshots, api, HitRecorder.all(hits.orderedStream().toList()));
     }
 }

@@ -108,9 +108,11 @@ public class RoutingService {
         List<ParsedKey> parsed = parse(schema, keys.size(), i -> keys.get(i), false);
         List<KeyRoute> out = new ArrayList<>(parsed.size());
         ReplicaSet[] sets = placement == null ? null : new ReplicaSet[parsed.size()];
+        Token[] tokens = new Token[parsed.size()];
         for (int i = 0; i < parsed.size(); i++) {
             ParsedKey key = parsed.get(i);
             Token token = served.partitioner().tokenFor(key.serializedKey());
+            tokens[i] = token;
             ReplicaLookup lookup = placement == null ? null : ring.lookup(placement, token);
             if (sets != null) {
                 sets[i] = lookup.replicas();
@@ -123,9 +125,10 @@ public class RoutingService {
             return answered;
         }
         if (parsed.size() == 1) {
-            hits.record(schema, parsed.get(0), 1, sets == null ? List.of() : nodes(ring, sets[0]));
+            hits.record(schema, parsed.get(0), tokens[0], 1, served.tokenRing(),
+                    sets == null ? List.of() : nodes(ring, sets[0]));
         } else {
-            hits.recordAll(schema, parsed, null, served.tokenRing(), sets);
+            hits.recordAll(schema, parsed, tokens, null, served.tokenRing(), sets);
         }
         return answered;
     }
@@ -167,15 +170,16 @@ public class RoutingService {
         RingSnapshot ring = served.ring();
         List<ParsedKey> parsed = parse(schema, read.size(), i -> read.get(i).key(), true);
         long[] counts = new long[parsed.size()];
+        Token[] tokens = new Token[parsed.size()];
         ReplicaSet[] sets = placement == null ? null : new ReplicaSet[parsed.size()];
         for (int i = 0; i < parsed.size(); i++) {
             counts[i] = read.get(i).count();
+            tokens[i] = served.partitioner().tokenFor(parsed.get(i).serializedKey());
             if (sets != null) {
-                Token token = served.partitioner().tokenFor(parsed.get(i).serializedKey());
-                sets[i] = ring.lookup(placement, token).replicas();
+                sets[i] = ring.lookup(placement, tokens[i]).replicas();
             }
         }
-        hits.recordAll(schema, parsed, counts, served.tokenRing(), sets);
+        hits.recordAll(schema, parsed, tokens, counts, served.tokenRing(), sets);
         return new RecordedHits(schema, parsed.size());
     }
 

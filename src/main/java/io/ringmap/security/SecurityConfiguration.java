@@ -31,8 +31,8 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 /**
  * Optional caller authentication ({@code ringmap.security.mode}): none by default; API keys or JWT bearer tokens
  * with a read scope for the query endpoints, a separate scope for {@code POST /hits} and a management scope for every
- * management endpoint but health, info and prometheus. Those three, the probes and the API documentation stay open
- * in every mode.
+ * management endpoint but health, info and prometheus. Those three, the probes, the API documentation and the
+ * console's static files stay open in every mode.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SecurityProperties.class)
@@ -76,6 +76,9 @@ public class SecurityConfiguration {
                     .requestMatchers(EndpointRequest.toAnyEndpoint()).hasAuthority(manage)
                     .requestMatchers("/error", "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml",
                             "/swagger-ui.html", "/swagger-ui/**").permitAll()
+                    // the console's page, modules and settings, open as the API documentation is; its data calls
+                    // are API calls with the caller's credential
+                    .requestMatchers(HttpMethod.GET, "/console", "/console/", "/console/**").permitAll()
                     .requestMatchers(HITS).hasAuthority(hits);
             if (security.anonymousReads()) {
                 a.anyRequest().permitAll();

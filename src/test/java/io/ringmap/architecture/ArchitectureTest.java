@@ -33,7 +33,7 @@ class ArchitectureTest {
     /** The pure core; for hot keys only the core package itself, not its adapters beside it (web, metrics, ...). */
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
         "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning",
-        "io.ringmap.problem", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.sizes"};
+        "io.ringmap.problem", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.sizes", "io.ringmap.heatmap"};
 
     /** Adapters: every concept's HTTP, configuration, metrics and cluster-reading edges, and the shared ones. */
     private static final String[] ADAPTERS = {"io.ringmap..web..", "io.ringmap..config..", "io.ringmap..metrics..",
@@ -57,7 +57,8 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap.topology..",
                     "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.schema..", "io.ringmap.snapshot..",
                     "io.ringmap.hotkeys.web..", "io.ringmap.hotkeys.metrics..", "io.ringmap.hotkeys.service..",
-                    "io.ringmap.hotkeys.config..", "io.ringmap.availability.web..", "io.ringmap.planning.web..")
+                    "io.ringmap.hotkeys.config..", "io.ringmap.availability.web..", "io.ringmap.planning.web..",
+                    "io.ringmap.heatmap.web..", "io.ringmap.heatmap.service..", "io.ringmap.heatmap.config..")
             .as("the core depends on nothing outside it: not on adapters, services, the schema or the snapshot");
 
     @ArchTest
@@ -108,10 +109,12 @@ class ArchitectureTest {
             .should().onlyDependOnClassesThat(resideOutsideOfPackage("io.ringmap..").or(resideInAnyPackage(
                     "io.ringmap.web..", "io.ringmap..web..", "io.ringmap.routing", "io.ringmap..service..",
                     "io.ringmap.token", "io.ringmap.ring", "io.ringmap.splits", "io.ringmap.schema",
-                    "io.ringmap.snapshot", "io.ringmap.hotkeys", "io.ringmap.sizes", "io.ringmap.availability",
+                    "io.ringmap.snapshot", "io.ringmap.hotkeys", "io.ringmap.heatmap", "io.ringmap.sizes",
+                    "io.ringmap.availability",
                     "io.ringmap.planning", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.problem",
                     "io.ringmap.caching", "io.ringmap.config", "io.ringmap..config..")
-                    .or(belongToAnyOf(ReportedHits.class))))
+                    // the console tells its page how callers authenticate
+                    .or(belongToAnyOf(ReportedHits.class, io.ringmap.security.SecurityProperties.class))))
             .as("web packages use services, core values, problems, configuration properties and shared web code");
 
     /**
@@ -124,7 +127,8 @@ class ArchitectureTest {
             .should().dependOnClassesThat(not(assignableTo(Throwable.class)).and(
                     belongToAnyOf(SnapshotHolder.class, Splitter.class, PartitionKeyParser.class,
                             CqlTypeParser.class, KeyValueCodec.class, Partitioners.class, HotKeyRegistry.class,
-                            TableTracker.class, ReplicaHits.class, KeyLabels.class)))
+                            TableTracker.class, ReplicaHits.class, KeyLabels.class,
+                            io.ringmap.heatmap.HeatmapRegistry.class)))
             .as("placement, splitting, key parsing, schema reading, the snapshot holder and the hot-key registry "
                     + "stay behind RoutingService and HotKeyQuery; controllers map the values those return");
 

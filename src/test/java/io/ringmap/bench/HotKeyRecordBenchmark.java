@@ -64,18 +64,7 @@ public class HotKeyRecordBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         registry = new HotKeyRegistry(HotKeySettings.DEFAULTS.withStripes(stripes), KeyExporter.plain());
-        double[] cdf = new double[1_000_000];
-        double sum = 0;
-        for (int i = 0; i < cdf.length; i++) {
-            sum += 1 / Math.pow(i + 1, 1.1);
-            cdf[i] = sum;
-        }
-        SplittableRandom random = new SplittableRandom(1);
-        ranks = new int[1 << 20];
-        for (int i = 0; i < ranks.length; i++) {
-            int index = Arrays.binarySearch(cdf, random.nextDouble() * sum);
-            ranks[i] = (index >= 0 ? index : -index - 1) + 1;
-        }
+        ranks = zipfRanks();
         for (int i = 0; i < ranks.length; i++) {
             registry.record("shop", "events_by_user", List.of("sensor-" + ranks[i], "2026-10-01"));
         }
@@ -84,6 +73,23 @@ public class HotKeyRecordBenchmark {
         byId = PartitionKeyParser.parse(BY_ID, Map.of("id", "42"));
         replicas = List.of(new Node("N1", "127.0.0.1", "dc1", "rack1", NodeState.UP),
                 new Node("N2", "127.0.0.2", "dc1", "rack2", NodeState.UP));
+    }
+
+    /** 2^20 ranks (1 = the hottest) drawn from Zipf(1.1) over 1M distinct keys, seed 1. */
+    static int[] zipfRanks() {
+        double[] cdf = new double[1_000_000];
+        double sum = 0;
+        for (int i = 0; i < cdf.length; i++) {
+            sum += 1 / Math.pow(i + 1, 1.1);
+            cdf[i] = sum;
+        }
+        SplittableRandom random = new SplittableRandom(1);
+        int[] ranks = new int[1 << 20];
+        for (int i = 0; i < ranks.length; i++) {
+            int index = Arrays.binarySearch(cdf, random.nextDouble() * sum);
+            ranks[i] = (index >= 0 ? index : -index - 1) + 1;
+        }
+        return ranks;
     }
 
     @State(Scope.Thread)
@@ -108,7 +114,7 @@ public class HotKeyRecordBenchmark {
      */
     @Benchmark
     public void recordHitThroughRecorder() {
-        recorder.record(BY_ID, byId, 1, replicas);
+        recorder.record(BY_ID, byId, null, 1, null, replicas);
     }
 
     @Benchmark

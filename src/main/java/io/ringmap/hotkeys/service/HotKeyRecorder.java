@@ -10,6 +10,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.TableSchema;
+import io.ringmap.token.Token;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Objects;
@@ -34,7 +35,8 @@ public final class HotKeyRecorder implements HitRecorder {
     }
 
     @Override
-    public void record(TableSchema table, ParsedKey key, long count, List<Node> replicaNodes) {
+    public void record(TableSchema table, ParsedKey key, Token token, long count, TokenRing ring,
+            List<Node> replicaNodes) {
         hotKeys.record(table.keyspace(), table.table(), key.canonicalComponents(), count);
         // indexed loop: no iterator per hit
         for (int i = 0; i < replicaNodes.size(); i++) {
@@ -43,7 +45,7 @@ public final class HotKeyRecorder implements HitRecorder {
     }
 
     @Override
-    public void recordAll(TableSchema table, List<ParsedKey> keys, long[] counts, TokenRing ring,
+    public void recordAll(TableSchema table, List<ParsedKey> keys, Token[] tokens, long[] counts, TokenRing ring,
             ReplicaSet[] replicaSets) {
         int n = keys.size();
         // duplicate keys of a request are counted once with their summed count

@@ -61,11 +61,11 @@ class HotKeyRecorderTest {
         HotKeyRecorder single = new HotKeyRecorder(oneByOne, oneByOneReplicas);
 
         // when the batch is recorded at once, and key by key elsewhere
-        recorder.recordAll(READINGS, keys, counts, ring, sets);
+        recorder.recordAll(READINGS, keys, null, counts, ring, sets); // tokens are not the hot keys' concern
         for (int i = 0; i < keys.size(); i++) {
             List<Node> nodes = sets[i] == null ? List.of()
                     : java.util.Arrays.stream(sets[i].nodes()).mapToObj(ring.nodes()::get).toList();
-            single.record(READINGS, keys.get(i), counts[i], nodes);
+            single.record(READINGS, keys.get(i), null, counts[i], ring, nodes);
         }
         hotKeys.refresh();
         oneByOne.refresh();
@@ -93,8 +93,8 @@ class HotKeyRecorderTest {
         ParsedKey key = PartitionKeyParser.parse(READINGS, Map.of("sensor_id", "sensor-17", "day", "2026-10-01"));
 
         // when it is routed 3 times in one report and once by a token lookup without replicas
-        recorder.record(READINGS, key, 3, List.of(N1, N2));
-        recorder.record(READINGS, key, 1, List.of());
+        recorder.record(READINGS, key, null, 3, null, List.of(N1, N2));
+        recorder.record(READINGS, key, null, 1, null, List.of());
 
         // then
         TableHotKeys hot = hotKeys.hotKeys("iot", "readings", 10).orElseThrow();
@@ -117,7 +117,7 @@ class HotKeyRecorderTest {
         metrics.bindTo(registry);
 
         // when
-        recorder.record(BY_ID, PartitionKeyParser.parse(BY_ID, Map.of("id", "1")), 2, List.of(N1));
+        recorder.record(BY_ID, PartitionKeyParser.parse(BY_ID, Map.of("id", "1")), null, 2, null, List.of(N1));
         metrics.refreshAndSync();
 
         // then

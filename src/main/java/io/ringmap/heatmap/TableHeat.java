@@ -1,0 +1,110 @@
+package io.ringmap.heatmap;
+
+import io.ringmap.hotkeys.SaturatingCounter;
+import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TokenRing;
+import io.ringmap.token.Token;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * One table's live counts: a circular buffer of {@code slices} rows of per-bucket hit counters.
+ *
+ * <p>Concurrency: the hit path reads the current row (a volatile field), finds the bucket and adds to one
+ * {@link AtomicLongArray} cell; it locks only when the clock has passed into a new slice or the ring has changed
+ * (at most once per slice or ring change, under this object's monitor). A hit racing with the start of a new slice
+ * may land in the slice before: counts are exact, their slice is exact to within that race. A new slice's row replaces
+ * the one a full retention older; a ring change that moves the bucket edges drops the older rows (their buckets are
+ * not this axis).
+ */
+final class TableHeat {
+
+    /** One slice's counters. */
+    private record Row(long slice, TokenRing ring, BucketLayout layout, AtomicLongArray counts) {
+    }
+
+    private final TableId table;
+    private final HeatmapSettings settings;
+    private final long sliceMillis;
+    private final Row[] rows;
+    private volatile Row current;
+
+    TableHeat(TableId table, HeatmapSettings settings) {
+        this.table = table;
+        this.settings = settings;
+        this.sliceMillis = settings.slice().toMillis();
+        this.rows = new Row[settings.slices()];
+    }
+
+    void record(TokenRing ring, Token token, long count, long nowMillis) {
+        long slice = Math.floorDiv(nowMillis, sliceMillis);
+        Row row = current;
+        if (row == null || row.slice != slice || row.ring != ring) {
+            row = advance(ring, slice);
+        }
+        int bucket = row.layout.bucketOf(token);
+        row.counts.accumulateAndGet(bucket, count, SaturatingCounter::add);
+    }
+
+    private synchronized Row advance(TokenRing ring, long slice) {
+        Row row = current;
+        if (row != null && row.slice == slice && row.ring == ring) {
+            return row; // another thread advanced first
+        }
+        if (row != null && slice < row.slice) {
+            slice = row.slice; // a clock that went back: counted in the newest slice
+            if (row.ring == ring) {
+                return row;
+            }
+        }
+        BucketLayout layout = row != null && row.ring == ring ? row.layout
+                : BucketLayout.aligned(ring, settings.buckets());
+        if (row != null && !layout.equals(row.layout)) {
+            // the ring's boundaries moved: earlier counts are of other buckets and cannot be shown on this axis
+            java.util.Arrays.fill(rows, null);
+        }
+        if (row != null && row.slice == slice && layout.equals(row.layout)) {
+            // the same slice, an equal layout of a ring rebuilt without moving its tokens: keep counting in it
+            Row same = new Row(slice, ring, layout, row.counts);
+            rows[index(slice)] = same;
+            current = same;
+            return same;
+        }
+        Row fresh = new Row(slice, ring, layout, new AtomicLongArray(layout.size()));
+        rows[index(slice)] = fresh;
+        current = fresh;
+        return fresh;
+    }
+
+    private int index(long slice) {
+        return (int) Math.floorMod(slice, (long) rows.length);
+    }
+
+    /** The counts of the slices within the retention at {@code nowMillis}, oldest first; null before any hit. */
+    synchronized TableHeatmap snapshot(long nowMillis) {
+        Row newest = current;
+        if (newest == null) {
+            return null;
+        }
+        long nowSlice = Math.floorDiv(nowMillis, sliceMillis);
+        List<TableHeatmap.Slice> out = new ArrayList<>(rows.length);
+        for (long s = nowSlice - rows.length + 1; s <= nowSlice; s++) {
+            Row row = rows[index(s)];
+            if (row != null && row.slice == s && row.layout.equals(newest.layout)) {
+                long[] counts = new long[row.counts.length()];
+                for (int b = 0; b < counts.length; b++) {
+                    counts[b] = row.counts.get(b);
+                }
+                out.add(new TableHeatmap.Slice(s * sliceMillis, counts));
+            }
+        }
+        return new TableHeatmap(table, newest.layout, sliceMillis, out);
+    }
+
+    /** The ring the newest slice was counted against, or null before any hit. */
+    TokenRing ring() {
+        Row row = current;
+        return row == null ? null : row.ring;
+    }
+}

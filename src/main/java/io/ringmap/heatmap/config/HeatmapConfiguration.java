@@ -1,0 +1,41 @@
+package io.ringmap.heatmap.config;
+
+import io.ringmap.heatmap.HeatmapRegistry;
+import io.ringmap.heatmap.service.HeatmapQuery;
+import io.ringmap.heatmap.service.HeatmapRecorder;
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.hotkeys.service.HotKeyQuery;
+import io.ringmap.routing.RoutingService;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Wires the key visualizer ({@code ringmap.heatmap.*}): the per-table counts, their recorder on the hit path and the
+ * service answering {@code GET /heatmap}. With {@code ringmap.heatmap.enabled=false} none of this exists.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(HeatmapProperties.class)
+@ConditionalOnBooleanProperty(name = "ringmap.heatmap.enabled", matchIfMissing = true)
+public class HeatmapConfiguration {
+
+    @Bean
+    HeatmapRegistry heatmapRegistry(HeatmapProperties properties, Clock clock) {
+        return new HeatmapRegistry(properties.settings(), clock);
+    }
+
+    @Bean
+    HeatmapRecorder heatmapRecorder(HeatmapRegistry heatmaps) {
+        return new HeatmapRecorder(heatmaps);
+    }
+
+    @Bean
+    HeatmapQuery heatmapQuery(RoutingService routing, HeatmapRegistry heatmaps, ObjectProvider<HotKeyQuery> hotKeys,
+            HotKeysProperties hotKeyProperties, Clock clock) {
+        return new HeatmapQuery(routing, heatmaps, hotKeys::getIfAvailable, hotKeyProperties.clearKeysShown(),
+                hotKeyProperties.topK(), clock);
+    }
+}

@@ -1,0 +1,96 @@
+package io.ringmap.console.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ringmap.testsupport.SystemTool;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Headless Chromium on the console for the browser tests: opened on a port, its browser console read back, screenshots
+ * saved under target/console/, and the API called directly (the oracle the page is compared with).
+ */
+final class ConsoleBrowser implements AutoCloseable {
+
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    final ChromeDriver driver;
+    final WebDriverWait wait;
+    private final String base;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    ConsoleBrowser(int port, Path profile) {
+        Path chromium = SystemTool.CHROMIUM.require();
+        Path chromedriver = SystemTool.CHROMEDRIVER.require();
+        ChromeOptions options = new ChromeOptions().setBinary(chromium.toFile())
+                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--no-first-run", "--window-size=1400,1100", "--user-data-dir=" + profile);
+        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
+                .usingAnyFreePort().build();
+        this.driver = new ChromeDriver(service, options);
+        this.wait = new WebDriverWait(driver, WAIT);
+        this.base = "http://127.0.0.1:" + port;
+    }
+
+    void open(String path) {
+        driver.get(base + path);
+    }
+
+    /** Waits until every request the page started has been answered. */
+    void settle() {
+        wait.until(d -> "true".equals(d.findElement(By.tagName("body")).getDomAttribute("data-ready"))
+                && "0".equals(d.findElement(By.tagName("body")).getDomAttribute("data-busy")));
+    }
+
+    void screenshot(String name) throws IOException {
+        Path dir = Files.createDirectories(Path.of("target", "console"));
+        Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(name + ".png"),
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Browser console messages at warning level or above (script errors, refused by the CSP, failed loads). */
+    List<String> consoleProblems() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).map(LogEntry::toString).toList();
+    }
+
+    HttpResponse<String> call(String method, String path, String json, String... headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as("%s %s: %s", method, path, answer.body()).isLessThan(500);
+        return answer;
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}
