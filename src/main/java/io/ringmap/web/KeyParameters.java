@@ -48,11 +48,14 @@ public record KeyParameters(Set<String> reserved) {
         for (Map.Entry<String, String[]> parameter : parameters.entrySet()) {
             String name = parameter.getKey();
             String[] values = parameter.getValue();
-            if (values == null || values.length != 1) {
-                throw new InvalidParameterException(name, "parameter '" + name + "' must be given once, was given "
-                        + (values == null ? 0 : values.length) + " times");
+            if (values == null || values.length == 0 || (values.length == 1 && values[0] == null)) {
+                continue; // a name without a value object (not what a container parses from `?a` or `?a=`): absent
             }
-            String value = values[0] == null ? "" : values[0];
+            if (values.length != 1) {
+                throw new InvalidParameterException(name, "parameter '" + name + "' must be given once, was given "
+                        + values.length + " times");
+            }
+            String value = values[0];
             if (!name.startsWith(COLUMN_PREFIX) && reserved.contains(name)) {
                 named.put(name, value);
                 continue;
