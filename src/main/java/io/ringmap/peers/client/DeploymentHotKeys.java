@@ -1,0 +1,102 @@
+package io.ringmap.peers.client;
+
+import io.ringmap.hotkeys.Contributors;
+import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.HotKeySource;
+import io.ringmap.hotkeys.KeyExporter;
+import io.ringmap.hotkeys.SketchMerge;
+import io.ringmap.hotkeys.TableId;
+import io.ringmap.hotkeys.TableSketch;
+import io.ringmap.peers.PeerState;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * The hot keys of a whole deployment: this instance's sketches merged with those its peers send, and the other side
+ * of the exchange ({@link #localState}). Items leave the process as clear labels only when clear keys are shown;
+ * otherwise as their exported form (the keyed hash, the same salt on every instance), so the same key merges across
+ * instances and no clear key is on the wire.
+ */
+public final class DeploymentHotKeys implements HotKeySource {
+
+    private final String instance = UUID.randomUUID().toString();
+    private final HotKeyRegistry registry;
+    private final KeyExporter exporter;
+    private final boolean clearLabels;
+    private final PeerDirectory directory;
+    private final PeerClient client;
+
+    /**
+     * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
+     */
+    public DeploymentHotKeys(HotKeyRegistry registry, KeyExporter exporter, boolean clearLabels,
+            PeerDirectory directory, PeerClient client) {
+        this.registry = Objects.requireNonNull(registry, "registry must not be null");
+        this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
+        this.clearLabels = clearLabels;
+        this.directory = Objects.requireNonNull(directory, "directory must not be null");
+        this.client = Objects.requireNonNull(client, "client must not be null");
+    }
+
+    /** What this instance sends a peer: its sketches of every table, or of one when keyspace and table are given. */
+    public PeerState localState(String keyspace, String table) {
+        TableId only = keyspace == null || table == null ? null : new TableId(keyspace, table);
+        List<PeerState.Table> tables = new ArrayList<>();
+        for (TableSketch sketch : registry.sketches(only, clearLabels)) {
+            tables.add(new PeerState.Table(sketch.table().keyspace(), sketch.table().table(), sketch.streamLength(),
+                    sketch.maximumError(), sketch.counts()));
+        }
+        return new PeerState(instance, clearLabels, tables);
+    }
+
+    @Override
+    public Gathered hotKeys(TableId only, int limit) {
+        SketchMerge merge = new SketchMerge(exporter, clearLabels);
+        merge.addAll(registry.sketches(only, clearLabels));
+        List<String> contributed = new ArrayList<>();
+        List<Contributors.Missing> missing = new ArrayList<>();
+        if (directory.problem() != null) {
+            missing.add(new Contributors.Missing(directory.source(), directory.problem()));
+        }
+        for (PeerClient.Answer answer : client.states(directory.peers(), only == null ? null : only.keyspace(),
+                only == null ? null : only.table())) {
+            String peer = answer.peer().toString();
+            if (answer.state() == null) {
+                missing.add(new Contributors.Missing(peer, answer.problem()));
+            } else if (instance.equals(answer.state().instance())) {
+                continue; // this instance, reached under an address it did not recognise as its own
+            } else if (answer.state().clearLabels() != clearLabels) {
+                missing.add(new Contributors.Missing(peer, "configured differently: it sends "
+                        + (answer.state().clearLabels() ? "clear keys" : "hashed keys") + ", this instance merges "
+                        + (clearLabels ? "clear keys" : "hashed keys") + " (ringmap.hotkeys.export-key and "
+                        + "show-clear-keys must be the same on every instance)"));
+            } else {
+                try {
+                    merge.addAll(decode(answer.state()));
+                    contributed.add(peer);
+                } catch (IllegalArgumentException e) {
+                    missing.add(new Contributors.Missing(peer, e.getMessage()));
+                }
+            }
+        }
+        missing.sort(Comparator.comparing(Contributors.Missing::peer));
+        return new Gathered(merge.hotKeys(limit), new Contributors("deployment", contributed, missing));
+    }
+
+    private static List<TableSketch> decode(PeerState state) {
+        List<TableSketch> sketches = new ArrayList<>(state.tables().size());
+        for (PeerState.Table table : state.tables()) {
+            if (table.keyspace() == null || table.table() == null || table.counts() == null
+                    || table.counts().containsKey(null) || table.counts().containsValue(null)) {
+                throw new IllegalArgumentException("unreadable answer: a table without keyspace, name or counts");
+            }
+            // the record checks the rest: names not empty, no negative figure
+            sketches.add(new TableSketch(new TableId(table.keyspace(), table.table()), table.hits(),
+                    table.maximumError(), table.counts()));
+        }
+        return sketches;
+    }
+}
