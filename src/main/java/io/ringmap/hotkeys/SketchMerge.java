@@ -35,21 +35,35 @@ public final class SketchMerge {
 
     /**
      * Adds every table of one instance, or none of them when one would take a table's hits, error or a key's count
-     * past 2^63-1.
+     * past 2^63-1, or comes twice.
      *
-     * @throws IllegalArgumentException naming the table whose figures would overflow
+     * @throws IllegalArgumentException naming the table whose figures would overflow or that came twice
      */
     public void addAll(List<TableSketch> instance) {
-        Map<TableId, Merged> next = new HashMap<>();
+        // checked before anything changes, so a refused instance leaves no trace
+        Map<TableId, long[]> totals = new HashMap<>(); // per table: hits, error, highest count after adding
         for (TableSketch part : instance) {
-            Merged merged = next.computeIfAbsent(part.table(), t -> byTable.getOrDefault(t, Merged.EMPTY).copy());
+            if (totals.containsKey(part.table())) {
+                throw new IllegalArgumentException("the sketch of " + part.table() + " came twice");
+            }
+            Merged merged = byTable.get(part.table());
+            long[] sums = totals.computeIfAbsent(part.table(), t -> merged == null ? new long[3]
+                    : new long[] {merged.streamLength, merged.maximumError, 0});
             try {
-                merged.add(part);
+                sums[0] = Math.addExact(sums[0], part.streamLength());
+                sums[1] = Math.addExact(sums[1], part.maximumError());
+                for (Map.Entry<String, Long> item : part.counts().entrySet()) {
+                    long before = merged == null ? 0 : merged.counts.getOrDefault(item.getKey(), 0L);
+                    sums[2] = Math.max(sums[2], Math.addExact(before, item.getValue()));
+                }
+                Math.addExact(sums[2], sums[1]); // every upper bound stays a long
             } catch (ArithmeticException e) {
                 throw new IllegalArgumentException("the hits of " + part.table() + " would exceed 2^63-1 merged");
             }
         }
-        byTable.putAll(next);
+        for (TableSketch part : instance) {
+            byTable.computeIfAbsent(part.table(), t -> new Merged()).add(part);
+        }
     }
 
     /** The merged heaviest keys of every table, in keyspace and table order, at most {@code limit} per table. */
@@ -61,29 +75,15 @@ public final class SketchMerge {
     }
 
     private static final class Merged {
-        static final Merged EMPTY = new Merged();
-
         final Map<String, Long> counts = new HashMap<>();
         long streamLength;
         long maximumError;
 
-        Merged copy() {
-            Merged copy = new Merged();
-            copy.counts.putAll(counts);
-            copy.streamLength = streamLength;
-            copy.maximumError = maximumError;
-            return copy;
-        }
-
+        // checked by addAll: nothing overflows
         void add(TableSketch part) {
-            streamLength = Math.addExact(streamLength, part.streamLength());
-            maximumError = Math.addExact(maximumError, part.maximumError());
-            for (Map.Entry<String, Long> item : part.counts().entrySet()) {
-                counts.merge(item.getKey(), item.getValue(), Math::addExact);
-            }
-            for (long count : counts.values()) {
-                Math.addExact(count, maximumError); // every upper bound stays a long
-            }
+            streamLength += part.streamLength();
+            maximumError += part.maximumError();
+            part.counts().forEach((item, count) -> counts.merge(item, count, Long::sum));
         }
 
         TableHotKeys hotKeys(TableId table, int limit, UnaryOperator<String> keyOf) {

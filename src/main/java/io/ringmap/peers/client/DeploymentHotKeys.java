@@ -7,6 +7,7 @@ import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.TableSketch;
+import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerState;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,17 +29,20 @@ public final class DeploymentHotKeys implements HotKeySource {
     private final boolean clearLabels;
     private final PeerDirectory directory;
     private final PeerClient client;
+    private final int maxPeers;
 
     /**
      * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
+     * @param maxPeers    peers asked at most; the others are named as missing
      */
     public DeploymentHotKeys(HotKeyRegistry registry, KeyExporter exporter, boolean clearLabels,
-            PeerDirectory directory, PeerClient client) {
+            PeerDirectory directory, PeerClient client, int maxPeers) {
         this.registry = Objects.requireNonNull(registry, "registry must not be null");
         this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
         this.clearLabels = clearLabels;
         this.directory = Objects.requireNonNull(directory, "directory must not be null");
         this.client = Objects.requireNonNull(client, "client must not be null");
+        this.maxPeers = maxPeers;
     }
 
     /** What this instance sends a peer: its sketches of every table, or of one when keyspace and table are given. */
@@ -61,8 +65,13 @@ public final class DeploymentHotKeys implements HotKeySource {
         if (directory.problem() != null) {
             missing.add(new Contributors.Missing(directory.source(), directory.problem()));
         }
-        for (PeerClient.Answer answer : client.states(directory.peers(), only == null ? null : only.keyspace(),
-                only == null ? null : only.table())) {
+        List<PeerAddress> peers = directory.peers();
+        for (PeerAddress beyond : peers.subList(Math.min(maxPeers, peers.size()), peers.size())) {
+            missing.add(new Contributors.Missing(beyond.toString(), "not asked: more than " + maxPeers
+                    + " peers (ringmap.peers.max-peers)"));
+        }
+        for (PeerClient.Answer answer : client.states(peers.subList(0, Math.min(maxPeers, peers.size())),
+                only == null ? null : only.keyspace(), only == null ? null : only.table())) {
             String peer = answer.peer().toString();
             if (answer.state() == null) {
                 missing.add(new Contributors.Missing(peer, answer.problem()));

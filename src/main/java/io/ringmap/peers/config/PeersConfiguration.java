@@ -77,8 +77,9 @@ public class PeersConfiguration {
     @Bean
     @ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
     DeploymentHotKeys deploymentHotKeys(HotKeyRegistry registry, HotKeysProperties hotKeys, PeerDirectory directory,
-            PeerClient client) {
-        return new DeploymentHotKeys(registry, hotKeys.exporter(), hotKeys.clearKeysShown(), directory, client);
+            PeerClient client, PeersProperties properties) {
+        return new DeploymentHotKeys(registry, hotKeys.exporter(), hotKeys.clearKeysShown(), directory, client,
+                properties.maxPeers());
     }
 
     @Bean
