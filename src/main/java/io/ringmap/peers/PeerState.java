@@ -10,13 +10,15 @@ import java.util.Objects;
  * @param instance    a random id chosen at start: an instance that reaches itself through the peer list skips itself
  * @param clearLabels whether the items are clear key labels ({@code true}) or their exported form (hashed with the
  *                    deployment's salt; every instance must agree)
- * @param tables      one sketch per tracked table
+ * @param tables      one sketch per tracked table (none when only replica hits were asked for)
+ * @param replicaHits looked-up partitions per replica node id, as this instance counted them
  */
-public record PeerState(String instance, boolean clearLabels, List<Table> tables) {
+public record PeerState(String instance, boolean clearLabels, List<Table> tables, Map<String, Long> replicaHits) {
 
     public PeerState {
         Objects.requireNonNull(instance, "instance must not be null");
         tables = tables == null ? List.of() : List.copyOf(tables);
+        replicaHits = replicaHits == null ? Map.of() : replicaHits;
     }
 
     /**

@@ -6,6 +6,8 @@ import io.ringmap.RingmapApplication;
 import io.ringmap.app.HttpSupport;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.HotKeySource;
+import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.Zipf;
 import io.ringmap.hotkeys.config.HotKeysProperties;
@@ -116,6 +118,20 @@ class PeersEndToEndTest {
                     otherPeers(i));
             assertThat(contributors.get("missing")).isEmpty();
         }
+    }
+
+    @Test
+    @Order(2)
+    void replicaHitsAreSummedOverTheInstances() {
+        Map<String, Long> expected = new HashMap<>();
+        instances.forEach(instance -> instance.getBean(ReplicaHits.class).snapshot()
+                .forEach((node, hits) -> expected.merge(node, hits, Long::sum)));
+
+        HotKeySource.GatheredReplicaHits gathered = instances.get(0).getBean(HotKeySource.class).replicaHits();
+
+        assertThat(expected).isNotEmpty();
+        assertThat(gathered.hits()).isEqualTo(expected);
+        assertThat(gathered.contributors().contributed()).containsExactlyInAnyOrderElementsOf(otherPeers(0));
     }
 
     @Test

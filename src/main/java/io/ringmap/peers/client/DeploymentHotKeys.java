@@ -4,6 +4,8 @@ import io.ringmap.hotkeys.Contributors;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.KeyExporter;
+import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.TableSketch;
@@ -11,13 +13,16 @@ import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerState;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
- * The hot keys of a whole deployment: this instance's sketches merged with those its peers send, and the other side
- * of the exchange ({@link #localState}). Items leave the process as clear labels only when clear keys are shown;
+ * The hot keys and replica hits of a whole deployment: this instance's counts merged with those its peers send, and
+ * the other side of the exchange ({@link #localState}). Items leave the process as clear labels only when clear keys are shown;
  * otherwise as their exported form (the keyed hash, the same salt on every instance), so the same key merges across
  * instances and no clear key is on the wire.
  */
@@ -25,6 +30,7 @@ public final class DeploymentHotKeys implements HotKeySource {
 
     private final String instance = UUID.randomUUID().toString();
     private final HotKeyRegistry registry;
+    private final ReplicaHits replicas;
     private final KeyExporter exporter;
     private final boolean clearLabels;
     private final PeerDirectory directory;
@@ -35,9 +41,10 @@ public final class DeploymentHotKeys implements HotKeySource {
      * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
      * @param maxPeers    peers asked at most; the others are named as missing
      */
-    public DeploymentHotKeys(HotKeyRegistry registry, KeyExporter exporter, boolean clearLabels,
+    public DeploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter, boolean clearLabels,
             PeerDirectory directory, PeerClient client, int maxPeers) {
         this.registry = Objects.requireNonNull(registry, "registry must not be null");
+        this.replicas = Objects.requireNonNull(replicas, "replicas must not be null");
         this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
         this.clearLabels = clearLabels;
         this.directory = Objects.requireNonNull(directory, "directory must not be null");
@@ -45,21 +52,55 @@ public final class DeploymentHotKeys implements HotKeySource {
         this.maxPeers = maxPeers;
     }
 
-    /** What this instance sends a peer: its sketches of every table, or of one when keyspace and table are given. */
-    public PeerState localState(String keyspace, String table) {
+    /**
+     * What this instance sends a peer: its replica hits, and its sketches of every table, or of one when keyspace and
+     * table are given, or of none with {@code replicasOnly}.
+     */
+    public PeerState localState(String keyspace, String table, boolean replicasOnly) {
         TableId only = keyspace == null || table == null ? null : new TableId(keyspace, table);
         List<PeerState.Table> tables = new ArrayList<>();
-        for (TableSketch sketch : registry.sketches(only, clearLabels)) {
+        for (TableSketch sketch : replicasOnly ? List.<TableSketch>of() : registry.sketches(only, clearLabels)) {
             tables.add(new PeerState.Table(sketch.table().keyspace(), sketch.table().table(), sketch.streamLength(),
                     sketch.maximumError(), sketch.counts()));
         }
-        return new PeerState(instance, clearLabels, tables);
+        return new PeerState(instance, clearLabels, tables, replicas.snapshot());
     }
 
     @Override
     public Gathered hotKeys(TableId only, int limit) {
         SketchMerge merge = new SketchMerge(exporter, clearLabels);
         merge.addAll(registry.sketches(only, clearLabels));
+        Contributors contributors = fanOut(only, false, state -> {
+            if (state.clearLabels() != clearLabels) {
+                throw new IllegalArgumentException("configured differently: it sends "
+                        + (state.clearLabels() ? "clear keys" : "hashed keys") + ", this instance merges "
+                        + (clearLabels ? "clear keys" : "hashed keys") + " (ringmap.hotkeys.export-key and "
+                        + "show-clear-keys must be the same on every instance)");
+            }
+            merge.addAll(decode(state));
+        });
+        return new Gathered(merge.hotKeys(limit), contributors);
+    }
+
+    @Override
+    public GatheredReplicaHits replicaHits() {
+        Map<String, Long> hits = new HashMap<>(replicas.snapshot());
+        Contributors contributors = fanOut(null, true, state -> {
+            for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
+                if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
+                    throw new IllegalArgumentException("unreadable answer: a replica without node or count");
+                }
+            }
+            state.replicaHits().forEach((node, count) -> hits.merge(node, count, SaturatingCounter::add));
+        });
+        return new GatheredReplicaHits(hits, contributors);
+    }
+
+    /**
+     * Asks every peer at once and hands each answer to {@code merge}, which refuses one it cannot take by throwing
+     * {@link IllegalArgumentException} (before changing anything); returns who contributed and who did not.
+     */
+    private Contributors fanOut(TableId only, boolean replicasOnly, Consumer<PeerState> merge) {
         List<String> contributed = new ArrayList<>();
         List<Contributors.Missing> missing = new ArrayList<>();
         if (directory.problem() != null) {
@@ -71,20 +112,13 @@ public final class DeploymentHotKeys implements HotKeySource {
                     + " peers (ringmap.peers.max-peers)"));
         }
         for (PeerClient.Answer answer : client.states(peers.subList(0, Math.min(maxPeers, peers.size())),
-                only == null ? null : only.keyspace(), only == null ? null : only.table())) {
+                only == null ? null : only.keyspace(), only == null ? null : only.table(), replicasOnly)) {
             String peer = answer.peer().toString();
             if (answer.state() == null) {
                 missing.add(new Contributors.Missing(peer, answer.problem()));
-            } else if (instance.equals(answer.state().instance())) {
-                continue; // this instance, reached under an address it did not recognise as its own
-            } else if (answer.state().clearLabels() != clearLabels) {
-                missing.add(new Contributors.Missing(peer, "configured differently: it sends "
-                        + (answer.state().clearLabels() ? "clear keys" : "hashed keys") + ", this instance merges "
-                        + (clearLabels ? "clear keys" : "hashed keys") + " (ringmap.hotkeys.export-key and "
-                        + "show-clear-keys must be the same on every instance)"));
-            } else {
+            } else if (!instance.equals(answer.state().instance())) { // else: this instance under another address
                 try {
-                    merge.addAll(decode(answer.state()));
+                    merge.accept(answer.state());
                     contributed.add(peer);
                 } catch (IllegalArgumentException e) {
                     missing.add(new Contributors.Missing(peer, e.getMessage()));
@@ -92,7 +126,7 @@ public final class DeploymentHotKeys implements HotKeySource {
             }
         }
         missing.sort(Comparator.comparing(Contributors.Missing::peer));
-        return new Gathered(merge.hotKeys(limit), new Contributors("deployment", contributed, missing));
+        return new Contributors("deployment", contributed, missing);
     }
 
     private static List<TableSketch> decode(PeerState state) {

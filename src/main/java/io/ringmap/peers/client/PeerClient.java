@@ -63,12 +63,14 @@ public final class PeerClient {
     }
 
     /**
-     * Asks each peer for its sketches (only of {@code keyspace.table} when both are given), in parallel, and returns
-     * one answer per peer, in the order given, after at most the timeout.
+     * Asks each peer for its state (sketches only of {@code keyspace.table} when both are given, none with
+     * {@code replicasOnly}), in parallel, and returns one answer per peer, in the order given, after at most the
+     * timeout.
      */
-    public List<Answer> states(List<PeerAddress> peers, String keyspace, String table) {
-        String query = keyspace == null ? "" : "?keyspace=" + URLEncoder.encode(keyspace, StandardCharsets.UTF_8)
-                + "&table=" + URLEncoder.encode(table, StandardCharsets.UTF_8);
+    public List<Answer> states(List<PeerAddress> peers, String keyspace, String table, boolean replicasOnly) {
+        String query = replicasOnly ? "?replicasOnly=true" : keyspace == null ? ""
+                : "?keyspace=" + URLEncoder.encode(keyspace, StandardCharsets.UTF_8) + "&table="
+                        + URLEncoder.encode(table, StandardCharsets.UTF_8);
         Map<PeerAddress, CompletableFuture<Answer>> pending = new LinkedHashMap<>();
         for (PeerAddress peer : peers) {
             pending.put(peer, ask(peer, query));

@@ -1,6 +1,7 @@
 package io.ringmap.peers.config;
 
 import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.client.DeploymentHotKeys;
@@ -76,9 +77,9 @@ public class PeersConfiguration {
 
     @Bean
     @ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
-    DeploymentHotKeys deploymentHotKeys(HotKeyRegistry registry, HotKeysProperties hotKeys, PeerDirectory directory,
-            PeerClient client, PeersProperties properties) {
-        return new DeploymentHotKeys(registry, hotKeys.exporter(), hotKeys.clearKeysShown(), directory, client,
+    DeploymentHotKeys deploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, HotKeysProperties hotKeys,
+            PeerDirectory directory, PeerClient client, PeersProperties properties) {
+        return new DeploymentHotKeys(registry, replicas, hotKeys.exporter(), hotKeys.clearKeysShown(), directory, client,
                 properties.maxPeers());
     }
 

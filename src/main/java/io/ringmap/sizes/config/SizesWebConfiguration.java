@@ -1,5 +1,6 @@
 package io.ringmap.sizes.config;
 
+import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.SizeGuideline;
@@ -16,7 +17,9 @@ public class SizesWebConfiguration {
 
     @Bean
     SizesService sizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline,
-            SizesProperties settings, ObjectProvider<ReplicaHits> replicaHits, Clock clock) {
-        return new SizesService(routing, sizes, guideline, settings, replicaHits.getIfAvailable(), clock);
+            SizesProperties settings, ObjectProvider<ReplicaHits> replicaHits, ObjectProvider<HotKeySource> deployment,
+            Clock clock) {
+        return new SizesService(routing, sizes, guideline, settings, replicaHits.getIfAvailable(),
+                deployment.getIfAvailable(), clock);
     }
 }

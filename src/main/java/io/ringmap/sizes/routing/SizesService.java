@@ -1,10 +1,12 @@
 package io.ringmap.sizes.routing;
 
-import io.ringmap.hotkeys.HitCounter;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.TableId;
+import io.ringmap.hotkeys.Contributors;
+import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.web.HotKeysController.PeersView;
 import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -55,16 +57,27 @@ public class SizesService implements ServerHotKeys {
     private final SizeGuideline guideline;
     private final SizesProperties settings;
     private final ReplicaHits replicaHits;
+    private final HotKeySource deployment;
     private final Clock clock;
 
     /** @param replicaHits client-side replica hits, or null when hot-key tracking is off */
     public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, SizesProperties settings,
             ReplicaHits replicaHits, Clock clock) {
+        this(routing, sizes, guideline, settings, replicaHits, null, clock);
+    }
+
+    /**
+     * @param replicaHits client-side replica hits, or null when hot-key tracking is off
+     * @param deployment  the replica hits of every instance merged, or null when this instance has no peers
+     */
+    public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, SizesProperties settings,
+            ReplicaHits replicaHits, HotKeySource deployment, Clock clock) {
         this.routing = routing;
         this.sizes = sizes;
         this.guideline = guideline;
         this.settings = settings;
         this.replicaHits = replicaHits;
+        this.deployment = deployment;
         this.clock = clock;
     }
 
@@ -191,13 +204,19 @@ public class SizesService implements ServerHotKeys {
         SizesSnapshot snapshot = sizes.require();
         double[] primary = ring.primaryOwnership();
         double[] effective = placement == null ? primary : ring.effectiveOwnership(placement);
-        Map<String, Long> hits = new LinkedHashMap<>();
+        Map<String, Long> hits;
+        Contributors contributors;
+        if (deployment != null) {
+            HotKeySource.GatheredReplicaHits gathered = deployment.replicaHits();
+            hits = gathered.hits();
+            contributors = gathered.contributors();
+        } else {
+            hits = replicaHits == null ? Map.of() : replicaHits.snapshot();
+            contributors = Contributors.LOCAL;
+        }
         long totalHits = 0;
-        if (replicaHits != null) {
-            for (HitCounter c : replicaHits.counters()) {
-                hits.put(c.key(), c.count());
-                totalHits = SaturatingCounter.add(totalHits, c.count());
-            }
+        for (long count : hits.values()) {
+            totalHits = SaturatingCounter.add(totalHits, count);
         }
         List<Node> ringNodes = ring.tokenRing().nodes();
         Long[] loads = new Long[ringNodes.size()];
@@ -232,7 +251,7 @@ public class SizesService implements ServerHotKeys {
         LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.load().ownershipTolerance(),
                 settings.load().imbalanceRatio());
         return new LoadResponse(placement == null ? null : placement.keyspace(), views, LoadVerdictView.of(verdict),
-                collection(snapshot), topology(f));
+                collection(snapshot), PeersView.of(contributors), topology(f));
     }
 
     private NodeSizesView nodeView(NodeReport report, NodeTableStats s) {

@@ -44,7 +44,7 @@ class PeerClientTest {
 
         // when
         long start = System.nanoTime();
-        List<PeerClient.Answer> answers = client.states(List.of(fast, slow), null, null);
+        List<PeerClient.Answer> answers = client.states(List.of(fast, slow), null, null, false);
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         // then
@@ -63,7 +63,7 @@ class PeerClientTest {
         }
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
 
-        List<PeerClient.Answer> answers = client.states(List.of(new PeerAddress("127.0.0.1", closed)), null, null);
+        List<PeerClient.Answer> answers = client.states(List.of(new PeerAddress("127.0.0.1", closed)), null, null, false);
 
         assertThat(answers.get(0).problem()).isEqualTo("connection refused");
     }
@@ -73,7 +73,7 @@ class PeerClientTest {
         PeerAddress peer = serve("/actuator/peer", 403, "{}", false);
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of("X-API-Key", "k"));
 
-        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null);
+        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
 
         assertThat(answers.get(0).problem()).isEqualTo(
                 "answered HTTP 403 (ringmap.peers.credential must carry the management scope)");
@@ -95,7 +95,7 @@ class PeerClientTest {
         server.start();
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of("X-API-Key", "peer-key"));
 
-        client.states(List.of(new PeerAddress("127.0.0.1", server.getAddress().getPort())), "iot", "readings");
+        client.states(List.of(new PeerAddress("127.0.0.1", server.getAddress().getPort())), "iot", "readings", false);
 
         assertThat(seen.get()).isEqualTo("peer-key keyspace=iot&table=readings");
     }
@@ -105,7 +105,7 @@ class PeerClientTest {
         PeerAddress peer = serve("/actuator/peer", 200, STATE, false);
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 16, Map.of());
 
-        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null);
+        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
 
         assertThat(answers.get(0).problem()).isEqualTo(
                 "answer larger than 16 bytes (ringmap.peers.max-answer-size)");
@@ -116,7 +116,7 @@ class PeerClientTest {
         PeerAddress peer = serve("/actuator/peer", 200, "{\"instance\":", false);
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
 
-        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null);
+        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
 
         assertThat(answers.get(0).problem()).startsWith("unreadable answer");
     }
