@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.function.UnaryOperator;
 
 /**
@@ -90,7 +91,17 @@ public final class SketchMerge {
             if (limit < 0) {
                 throw new IllegalArgumentException("limit must not be negative, was " + limit);
             }
-            List<Map.Entry<String, Long>> rows = new ArrayList<>(counts.entrySet());
+            // the heaviest `limit` items only: a bounded heap whose head is the lightest kept
+            PriorityQueue<Map.Entry<String, Long>> heaviest = new PriorityQueue<>(HOTTEST_FIRST.reversed());
+            for (Map.Entry<String, Long> item : counts.entrySet()) {
+                if (heaviest.size() < limit) {
+                    heaviest.add(item);
+                } else if (limit > 0 && HOTTEST_FIRST.compare(item, heaviest.peek()) < 0) {
+                    heaviest.poll();
+                    heaviest.add(item);
+                }
+            }
+            List<Map.Entry<String, Long>> rows = new ArrayList<>(heaviest);
             rows.sort(HOTTEST_FIRST);
             List<HotKey> keys = new ArrayList<>(Math.min(limit, rows.size()));
             for (int i = 0; i < rows.size() && keys.size() < limit; i++) {
