@@ -18,8 +18,8 @@ class ChartPeersTest {
     void theDefaultReleaseFindsItsPodsThroughAHeadlessService() {
         List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template().call());
 
-        Map<String, Object> headless = findAll(objects, "Service").stream()
-                .filter(s -> "None".equals(at(s, "spec.clusterIP"))).findFirst().orElseThrow();
+        Map<String, Object> headless = findAll(objects, "Service").stream().filter(ChartPeersTest::headless)
+                .findFirst().orElseThrow();
         String name = (String) at(headless, "metadata.name");
         Map<String, Object> config = applicationYaml(objects);
 
@@ -37,11 +37,15 @@ class ChartPeersTest {
                 .set("peers.credential.existingSecret", "peer-credential").call());
 
         assertThat(asMap(at(applicationYaml(without), "ringmap"))).doesNotContainKey("peers");
-        assertThat(findAll(without, "Service")).noneMatch(s -> "None".equals(at(s, "spec.clusterIP")));
+        assertThat(findAll(without, "Service")).noneMatch(ChartPeersTest::headless);
         assertThat(asMap(at(applicationYaml(with), "ringmap"))).containsKey("peers");
         assertThat(asList(at(findAll(with, "Deployment").get(0), "spec.template.spec.containers.0.env")).stream()
                 .map(HelmChart::asMap).filter(e -> "RINGMAP_PEERS_CREDENTIAL".equals(e.get("name"))).findFirst()
                 .orElseThrow()).extracting(e -> at(e, "valueFrom.secretKeyRef.name")).isEqualTo("peer-credential");
+    }
+
+    private static boolean headless(Map<String, Object> service) {
+        return "None".equals(asMap(at(service, "spec")).get("clusterIP"));
     }
 
     private static Map<String, Object> applicationYaml(List<Map<String, Object>> objects) {
