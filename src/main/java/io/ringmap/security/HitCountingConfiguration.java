@@ -1,6 +1,6 @@
 package io.ringmap.security;
 
-import io.ringmap.web.HitCounting;
+import io.ringmap.routing.web.HitCounting;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -14,6 +14,6 @@ public class HitCountingConfiguration {
     @Bean
     HitCounting hitCounting(SecurityProperties security) {
         return security.mode() == SecurityProperties.Mode.NONE ? HitCounting.everyCaller()
-                : HitCounting.onlyWith("SCOPE_" + security.hitsScope());
+                : HitCounting.onlyWith(SecurityProperties.authority(security.hitsScope()));
     }
 }

@@ -3,7 +3,9 @@ package io.ringmap.availability.web;
 import io.ringmap.availability.Availability;
 import io.ringmap.availability.AvailabilityRequestException;
 import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.availability.Verdict;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.RingSnapshot;
@@ -95,12 +97,12 @@ public class AvailabilityController {
             @Parameter(description = "Most ranges listed per keyspace", example = "100")
             @RequestParam(defaultValue = "100") int limit) {
         Question q = question(consistency, dc);
-        ServedSnapshot f = q.served();
-        RingSnapshot snapshot = f.ring();
+        ServedSnapshot served = q.served();
+        RingSnapshot snapshot = served.ring();
         TokenRing ring = snapshot.tokenRing();
         List<Integer> downNodes = downNodes(ring, down);
         boolean[] live = Availability.liveNodes(ring, downNodes);
-        List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
+        List<KeyspacePlacement.Placed> keyspaces = keyspaces(served, keyspace);
         List<KeyspaceAvailability> views = new ArrayList<>();
         for (KeyspacePlacement.Placed k : keyspaces) {
             Availability.KeyspaceAvailability a = Availability.of(snapshot, k, q.level(), q.coordinatorDc(), live);
@@ -130,14 +132,14 @@ public class AvailabilityController {
         }
         return new AvailabilityResponse(q.level(), q.localDc(),
                 downNodes.stream().map(i -> ring.nodes().get(i).address()).toList(), liveNodes, views, safe, unsafe,
-                SnapshotView.of(f));
+                SnapshotView.of(served));
     }
 
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
     @Operation(summary = "Can this node be stopped now without any keyspace losing the consistency level?",
-            description = "200 when it can; 409 (problem+json, type urn:ringmap:problem:unsafe-to-stop) with the "
-                    + "keyspaces and ranges that would lose the level when it cannot, so a rolling-restart script "
-                    + "can gate on the status code.")
+            description = "200 when it can; 409 (problem+json, type " + ProblemKind.TYPE_PREFIX
+                    + "unsafe-to-stop) with the keyspaces and ranges that would lose the level when it cannot, so a "
+                    + "rolling-restart script can gate on the status code.")
     public SafeToStopResponse safeToStop(
             @Parameter(description = "Node address or host id", example = "127.0.0.1") @RequestParam String node,
             @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
@@ -149,25 +151,25 @@ public class AvailabilityController {
                     + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
             @RequestParam(required = false) String dc) {
         Question q = question(consistency, dc);
-        ServedSnapshot f = q.served();
-        RingSnapshot snapshot = f.ring();
+        ServedSnapshot served = q.served();
+        RingSnapshot snapshot = served.ring();
         TokenRing ring = snapshot.tokenRing();
         List<String> unknown = new ArrayList<>();
         List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
         if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(AvailabilityRequestException.Kind.UNKNOWN_NODE, "node",
+            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "node",
                     "node '" + node + "' is not in the ring (give an address or host id)");
         }
         boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
-        List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
+        List<KeyspacePlacement.Placed> keyspaces = keyspaces(served, keyspace);
         Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
                 live, target.get(0));
         String address = ring.nodes().get(target.get(0)).address();
         if (!check.safe()) {
-            throw new AvailabilityProblems.UnsafeToStopException(address, q.level().name(), check.reasons());
+            throw new UnsafeToStopException(address, q.level().name(), check.reasons());
         }
         return new SafeToStopResponse(address, q.level(), true, q.localDc(),
-                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotView.of(f));
+                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotView.of(served));
     }
 
     /**
@@ -178,12 +180,12 @@ public class AvailabilityController {
     }
 
     private Question question(String consistency, String dc) {
-        ServedSnapshot f = routing.snapshot();
+        ServedSnapshot served = routing.snapshot();
         ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
         // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
         // is counted there; the answer names it only for the LOCAL_* levels it was asked for
-        String coordinatorDc = coordinatorDc(level, dc, f.ring().tokenRing());
-        return new Question(f, level, coordinatorDc, level.needsLocalDatacenter() ? coordinatorDc : null);
+        String coordinatorDc = coordinatorDc(level, dc, served.ring().tokenRing());
+        return new Question(served, level, coordinatorDc, level.needsLocalDatacenter() ? coordinatorDc : null);
     }
 
     private static boolean readable(Verdict v) {
@@ -204,19 +206,19 @@ public class AvailabilityController {
         List<String> unknown = new ArrayList<>();
         List<Integer> out = Availability.nodeIndexes(ring, names, unknown);
         if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(AvailabilityRequestException.Kind.UNKNOWN_NODE, "down",
+            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "down",
                     "nodes " + unknown + " are not in the ring (give addresses or host ids); known: "
                             + ring.nodes().stream().map(Node::address).toList());
         }
         return out;
     }
 
-    private List<KeyspacePlacement.Placed> keyspaces(ServedSnapshot f, String keyspace) {
+    private List<KeyspacePlacement.Placed> keyspaces(ServedSnapshot served, String keyspace) {
         if (keyspace != null) {
-            return List.of(routing.placement(f, keyspace));
+            return List.of(routing.placement(served, keyspace));
         }
         List<KeyspacePlacement.Placed> out = new ArrayList<>();
-        new TreeMap<>(f.ring().keyspaces()).values().forEach(p -> {
+        new TreeMap<>(served.ring().keyspaces()).values().forEach(p -> {
             if (p instanceof KeyspacePlacement.Placed placed && !placed.nodeLocal()) {
                 out.add(placed);
             }

@@ -4,7 +4,7 @@ import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.peers.PeerAddress;
-import io.ringmap.peers.client.DeploymentHotKeys;
+import io.ringmap.peers.service.DeploymentHotKeys;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.peers.web.PeerEndpoint;

@@ -1,7 +1,7 @@
 package io.ringmap.peers.web;
 
 import io.ringmap.peers.PeerState;
-import io.ringmap.peers.client.DeploymentHotKeys;
+import io.ringmap.peers.service.DeploymentHotKeys;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;

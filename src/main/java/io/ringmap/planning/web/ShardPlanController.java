@@ -1,18 +1,19 @@
 package io.ringmap.planning.web;
 
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.routing.HotKeyLookupException;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.service.HotKeyLookupException;
+import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
 import io.ringmap.planning.config.PlanProperties;
 import io.ringmap.planning.service.KeyHashing;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.web.HotKeysDisabledException;
+import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
@@ -192,9 +193,9 @@ public class ShardPlanController {
 
     private ShardsResponse plan(String keyspace, String table, Map<String, String> given, String shardColumn,
             Double load, Double target, Integer count, Integer candidates, String hotkey, String hotkeyTable) {
-        ServedSnapshot f = routing.snapshot();
-        TableSchema schema = routing.table(f, keyspace, table);
-        KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
+        ServedSnapshot served = routing.snapshot();
+        TableSchema schema = routing.table(served, keyspace, table);
+        KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
         if (!schema.columnNames().contains(shardColumn)) {
             throw new InvalidParameterException("shardColumn", "'" + shardColumn + "' is not a partition key column "
                     + "of " + keyspace + "." + table + "; columns: " + schema.columnNames());
@@ -217,7 +218,7 @@ public class ShardPlanController {
                     return; // a hot shard of an already sharded key: its shards are planned anew
                 }
                 if (!schema.columnNames().contains(column)) {
-                    throw new HotKeyLookupException(HotKeyLookupException.Kind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+                    throw new HotKeyLookupException(ProblemKind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
                             "column '" + column + "' of the hot key (" + found.table().keyspace() + "."
                                     + found.table().table() + ") is not a partition key column of " + keyspace + "."
                                     + table + "; columns: " + schema.columnNames());
@@ -243,7 +244,7 @@ public class ShardPlanController {
                     : "give count, or load and target");
         }
         if (n < 1) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "count", "a shard plan needs at least 1 "
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "count", "a shard plan needs at least 1 "
                     + "shard, was " + n);
         }
         if (n > limits.maxShards()) {
@@ -263,20 +264,21 @@ public class ShardPlanController {
         if (key.containsKey(shardColumn)) {
             throw new InvalidParameterException(shardColumn, "leave the shard column out: its values are planned");
         }
-        TokenRing ring = f.tokenRing();
+        TokenRing ring = served.tokenRing();
         if (!showKey) {
             // a hashed hot key: its shard keys' placement would let a caller compare it with a guessed key's plan
             return new ShardsResponse(placement.keyspace(), table, null, shardColumn, n, null, null, null, null, null,
-                    ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(f));
+                    ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(served));
         }
         ShardPlanner.ShardPlan plan = ShardPlanner.plan(n, searched, v -> {
             Map<String, String> values = new LinkedHashMap<>(key);
             values.put(shardColumn, Long.toString(v));
             return KeyHashing.token(ring.partitioner(), schema, values);
-        }, f.ring(), placement);
+        }, served.ring(), placement);
         return new ShardsResponse(placement.keyspace(), table, key, shardColumn, n, views(plan.sequential(), ring),
                 spread(plan.sequentialSpread()), views(plan.chosen(), ring), spread(plan.chosenSpread()),
-                plan.candidatesSearched(), ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(f));
+                plan.candidatesSearched(), ring.nodes().size(), count != null ? null : load, hot,
+                SnapshotView.of(served));
     }
 
     private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring) {
