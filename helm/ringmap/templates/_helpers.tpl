@@ -174,6 +174,12 @@ ringmap:
     enabled: {{ $c.hotkeys.enabled }}
     top-k: {{ $c.hotkeys.topK }}
     export-key: {{ $c.hotkeys.exportKey | quote }}
+  {{- if include "ringmap.peersActive" . }}
+  peers:
+    dns: {{ printf "%s.%s.svc.%s:%v" (include "ringmap.peersService" .) .Release.Namespace .Values.clusterDomain .Values.service.managementPort | quote }}
+    timeout: {{ .Values.peers.timeout | quote }}
+    refresh-interval: {{ .Values.peers.refreshInterval | quote }}
+  {{- end }}
   {{- if $c.sizes.jmx.enabled }}
   sizes:
     jmx:
@@ -260,4 +266,16 @@ for http.
 {{- else }}
 {{- 443 }}
 {{- end }}
+{{- end }}
+
+{{/* The headless Service that lists the release's ready pods for ringmap.peers.dns. */}}
+{{- define "ringmap.peersService" -}}
+{{- printf "%s-peers" (include "ringmap.fullname" .) | trunc 63 | trimSuffix "-" -}}
+{{- end }}
+
+{{/* Peers are on when enabled and, with caller authentication, a credential Secret is given ("true" or empty). */}}
+{{- define "ringmap.peersActive" -}}
+{{- if and .Values.peers.enabled (or (eq .Values.security.mode "none") .Values.peers.credential.existingSecret) -}}
+true
+{{- end -}}
 {{- end }}

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 /**
  * All tables' hot-key trackers, bounded: at most {@link HotKeySettings#maxTables()} tables are tracked, hits of
@@ -108,6 +109,21 @@ public final class HotKeyRegistry {
             all.add(tracker.hotKeys(limit));
         }
         all.sort(Comparator.comparing((TableHotKeys h) -> h.table().keyspace()).thenComparing(h -> h.table().table()));
+        return all;
+    }
+
+    /**
+     * Every tracked table's sketch over the current and the previous window (or only {@code only}'s, when given), as
+     * a peer merges it: with clear labels as items, or with each label replaced by its exported form
+     * ({@link KeyExporter#export}) so that no clear key leaves the process.
+     */
+    public List<TableSketch> sketches(TableId only, boolean clearLabels) {
+        List<TableSketch> all = new ArrayList<>();
+        for (TableTracker tracker : trackers.values()) {
+            if (only == null || only.equals(tracker.table())) {
+                all.add(tracker.sketch(clearLabels ? UnaryOperator.identity() : exporter::export));
+            }
+        }
         return all;
     }
 

@@ -3,7 +3,9 @@ package io.ringmap.hotkeys;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,6 +61,13 @@ public final class ReplicaHits {
     public List<HitCounter> counters() {
         List<HitCounter> all = new ArrayList<>(counters.values());
         all.sort(Comparator.comparing(HitCounter::key));
+        return all;
+    }
+
+    /** The counts now, by node id. */
+    public Map<String, Long> snapshot() {
+        Map<String, Long> all = new HashMap<>();
+        counters.forEach((node, counter) -> all.put(node, counter.count()));
         return all;
     }
 

@@ -3,11 +3,13 @@ package io.ringmap.hotkeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
 import org.apache.datasketches.frequencies.ErrorType;
 import org.apache.datasketches.frequencies.ItemsSketch;
 
@@ -43,7 +45,7 @@ import org.apache.datasketches.frequencies.ItemsSketch;
  */
 public final class TableTracker {
 
-    private static final Comparator<ItemsSketch.Row<String>> HOTTEST_FIRST =
+    static final Comparator<ItemsSketch.Row<String>> HOTTEST_FIRST =
             Comparator.<ItemsSketch.Row<String>>comparingLong(ItemsSketch.Row::getEstimate).reversed()
                     .thenComparing(ItemsSketch.Row::getItem);
 
@@ -245,21 +247,43 @@ public final class TableTracker {
 
     /** The heaviest keys of the current window with error bounds, at most {@code limit} of them. */
     public TableHotKeys hotKeys(int limit) {
-        if (limit < 0) {
-            throw new IllegalArgumentException("limit must not be negative, was " + limit);
-        }
-        Merged view = readSketch();
         Map<String, HitCounter> exported = top.byLabel;
-        List<HotKey> keys = new ArrayList<>(Math.min(limit, view.rows.length));
-        for (int i = 0; i < view.rows.length && keys.size() < limit; i++) {
-            ItemsSketch.Row<String> row = view.rows[i];
-            HitCounter counter = exported.get(row.getItem());
-            String key = counter != null ? counter.key() : exporter.export(row.getItem());
-            double share = view.streamLength == 0 ? 0 : (double) row.getEstimate() / view.streamLength;
-            keys.add(new HotKey(key, row.getEstimate(), row.getLowerBound(), row.getUpperBound(), share,
-                    row.getItem()));
+        return TableHotKeys.of(table, window(), limit, label -> {
+            HitCounter counter = exported.get(label);
+            return counter != null ? counter.key() : exporter.export(label);
+        });
+    }
+
+    /**
+     * The sketch over the current and the previous window as a peer merges it: each item's count (the row's lower
+     * bound), the sketch's maximum error and its hits; items written as {@code item} gives them.
+     */
+    TableSketch sketch(UnaryOperator<String> item) {
+        ItemsSketch<String> window = window();
+        Map<String, Long> counts = new HashMap<>();
+        for (ItemsSketch.Row<String> row : window.getFrequentItems(0L, ErrorType.NO_FALSE_NEGATIVES)) {
+            // two labels with one exported form (a 64-bit hash collision) count as one key, as peers see it
+            counts.merge(item.apply(row.getItem()), row.getLowerBound(), SaturatingCounter::add);
         }
-        return new TableHotKeys(table, view.streamLength, view.maximumError, keys);
+        return new TableSketch(table, window.getStreamLength(), window.getMaximumError(), counts);
+    }
+
+    /** A copy of the sketch over the current and the previous window, stripes merged. */
+    private ItemsSketch<String> window() {
+        ItemsSketch<String> merged = new ItemsSketch<>(maxMapSize);
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                drainPending(stripe, Integer.MAX_VALUE);
+                if (stripe.previous != null) {
+                    merged.merge(stripe.previous);
+                }
+                merged.merge(stripe.current);
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+        return merged;
     }
 
     private Top select(Merged view, Top current) {
@@ -302,19 +326,7 @@ public final class TableTracker {
     }
 
     private Merged readSketch() {
-        ItemsSketch<String> merged = new ItemsSketch<>(maxMapSize);
-        for (Stripe stripe : stripes) {
-            stripe.lock.lock();
-            try {
-                drainPending(stripe, Integer.MAX_VALUE);
-                if (stripe.previous != null) {
-                    merged.merge(stripe.previous);
-                }
-                merged.merge(stripe.current);
-            } finally {
-                stripe.lock.unlock();
-            }
-        }
+        ItemsSketch<String> merged = window();
         ItemsSketch.Row<String>[] rows = merged.getFrequentItems(0L, ErrorType.NO_FALSE_NEGATIVES);
         Arrays.sort(rows, HOTTEST_FIRST);
         return new Merged(rows, merged.getStreamLength(), merged.getMaximumError());

@@ -412,14 +412,16 @@ class HelmChartTest {
     }
 
     @Test
-    void egressAllowsDnsAndCassandraOnlyUnlessJmxTheIssuerOrExtraRulesAreAsked() {
+    void egressAllowsDnsThePeersAndCassandraOnlyUnlessJmxTheIssuerOrExtraRulesAreAsked() {
         List<Object> plain = asList(at(find(rendered.get("hpa-networkpolicy-values.yaml"), "NetworkPolicy"),
                 "spec.egress"));
         List<Object> full = asList(at(find(rendered.get("jwt-jmx-egress-values.yaml"), "NetworkPolicy"),
                 "spec.egress"));
 
-        assertThat(plain).map(HelmChartTest::ports).containsExactly(List.of(53, 53), List.of(9042, 9142));
-        assertThat(full).map(HelmChartTest::ports).containsExactly(List.of(53, 53), List.of(9042, 9142),
+        // 8081: the other pods' management port (peers)
+        assertThat(plain).map(HelmChartTest::ports).containsExactly(List.of(53, 53), List.of(8081),
+                List.of(9042, 9142));
+        assertThat(full).map(HelmChartTest::ports).containsExactly(List.of(53, 53), List.of(8081), List.of(9042, 9142),
                 List.of(7199), List.of(8443), List.of(4317));
         assertThat(at(full.get(full.size() - 1), "to.0.namespaceSelector.matchLabels"))
                 .isEqualTo(Map.of("kubernetes.io/metadata.name", "observability"));

@@ -1,6 +1,7 @@
 package io.ringmap.hotkeys.config;
 
 import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.metrics.HotKeyMetrics;
@@ -82,8 +83,9 @@ public class HotKeysConfiguration {
                 properties.refreshInterval(), properties.window(), serverMetrics);
     }
 
+    /** Answers for the whole deployment when the peers package provides a {@link HotKeySource}. */
     @Bean
-    HotKeyQuery hotKeyQuery(RoutingService routing, HotKeyRegistry hotKeys) {
-        return new HotKeyQuery(routing, hotKeys);
+    HotKeyQuery hotKeyQuery(RoutingService routing, HotKeyRegistry hotKeys, ObjectProvider<HotKeySource> deployment) {
+        return new HotKeyQuery(routing, hotKeys, deployment.getIfAvailable());
     }
 }

@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys.web;
 
+import io.ringmap.hotkeys.Contributors;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.config.HotKeysProperties;
@@ -119,7 +120,25 @@ public class HotKeysController {
             int topK,
             @Schema(description = "Sketch window (ringmap.hotkeys.window), ISO-8601", example = "PT5M") String window,
             List<TableView> tables,
+            @Schema(description = "Whose counts the answer merges: this instance's alone (scope local) or every "
+                    + "instance's (scope deployment: the peers that answered in time, and those that did not)")
+            PeersView peers,
             SnapshotView snapshot) {
+    }
+
+    /** Whose counts an answer merges. */
+    @Schema(description = "Whose counts an answer merges")
+    public record PeersView(
+            @Schema(description = "local: this instance's counts only; deployment: merged with the peers' "
+                    + "(ringmap.peers.*)", allowableValues = {"local", "deployment"}) String scope,
+            @Schema(description = "Peers (host:port of their management port) whose counts are in the answer",
+                    example = "[\"10.0.3.12:8081\"]") List<String> contributed,
+            @Schema(description = "Known peers whose counts are not in the answer, each with the reason")
+            List<Contributors.Missing> missing) {
+
+        public static PeersView of(Contributors contributors) {
+            return new PeersView(contributors.scope(), contributors.contributed(), contributors.missing());
+        }
     }
 
     @GetMapping(path = "/hotkeys", produces = "application/json")
@@ -137,7 +156,10 @@ public class HotKeysController {
             @RequestParam(required = false) String table,
             @Parameter(description = "Keys per table, 1..ringmap.hotkeys.top-k; default 10 (or top-k if smaller)",
                     example = "10")
-            @RequestParam(required = false) Integer limit) {
+            @RequestParam(required = false) Integer limit,
+            @Parameter(description = "deployment (default): every instance's counts merged (ringmap.peers.*); "
+                    + "local: this instance's only", schema = @Schema(allowableValues = {"deployment", "local"}))
+            @RequestParam(required = false) String scope) {
         HotKeyQuery hotKeys = query.getIfAvailable();
         if (hotKeys == null) {
             throw new HotKeysDisabledException();
@@ -150,7 +172,7 @@ public class HotKeysController {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + properties.topK()
                     + " (ringmap.hotkeys.top-k), was " + limit);
         }
-        HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys);
+        HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys, localScope(scope));
         boolean clearKeys = properties.clearKeysShown();
         ServerHotKeys server = serverSide.getIfAvailable();
         // the servers' sampled keys are clear text: shown only where clear keys are
@@ -158,6 +180,18 @@ public class HotKeysController {
                 server == null || !clearKeys ? List.of() : server.of(t.table().keyspace(), t.table().table(), keys)))
                 .toList();
         return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), clearKeys,
-                properties.topK(), properties.window().toString(), tables, SnapshotView.of(report.snapshot()));
+                properties.topK(), properties.window().toString(), tables, PeersView.of(report.contributors()),
+                SnapshotView.of(report.snapshot()));
+    }
+
+    /** Whether {@code scope} asks for this instance's counts only. */
+    public static boolean localScope(String scope) {
+        if (scope == null || scope.equals("deployment")) {
+            return false;
+        }
+        if (scope.equals("local")) {
+            return true;
+        }
+        throw new InvalidParameterException("scope", "scope must be deployment or local");
     }
 }

@@ -207,7 +207,7 @@ public class ShardPlanController {
             // without the settings, nothing says clear keys may be shown: keep them hidden
             showKey = settings != null && settings.clearKeysShown();
             HotKeyQuery.FoundHotKey found = query.find(keyspace, hotkeyTable == null ? table : hotkeyTable, hotkey,
-                    showKey);
+                    showKey, false);
             found.values().forEach((column, value) -> {
                 if (column.equals(shardColumn)) {
                     return; // a hot shard of an already sharded key: its shards are planned anew

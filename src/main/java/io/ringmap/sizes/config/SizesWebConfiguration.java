@@ -1,5 +1,6 @@
 package io.ringmap.sizes.config;
 
+import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.SizeGuideline;
@@ -16,9 +17,11 @@ public class SizesWebConfiguration {
 
     @Bean
     SizesService sizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline,
-            SizesProperties settings, ObjectProvider<ReplicaHits> replicaHits, Clock clock) {
+            SizesProperties settings, ObjectProvider<ReplicaHits> replicaHits, ObjectProvider<HotKeySource> deployment,
+            Clock clock) {
         SizesService.Limits limits = new SizesService.Limits(settings.topPartitions(),
                 settings.load().ownershipTolerance(), settings.load().imbalanceRatio());
-        return new SizesService(routing, sizes, guideline, limits, replicaHits.getIfAvailable(), clock);
+        return new SizesService(routing, sizes, guideline, limits, replicaHits.getIfAvailable(),
+                deployment.getIfAvailable(), clock);
     }
 }

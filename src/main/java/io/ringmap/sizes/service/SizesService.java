@@ -1,10 +1,12 @@
 package io.ringmap.sizes.service;
 
-import io.ringmap.hotkeys.HitCounter;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.TableId;
+import io.ringmap.hotkeys.Contributors;
+import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.web.HotKeysController.PeersView;
 import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -54,6 +56,7 @@ public class SizesService implements ServerHotKeys {
     private final SizeGuideline guideline;
     private final Limits settings;
     private final ReplicaHits replicaHits;
+    private final HotKeySource deployment;
     private final Clock clock;
 
     /**
@@ -69,11 +72,21 @@ public class SizesService implements ServerHotKeys {
     /** @param replicaHits client-side replica hits, or null when hot-key tracking is off */
     public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, Limits settings,
             ReplicaHits replicaHits, Clock clock) {
+        this(routing, sizes, guideline, settings, replicaHits, null, clock);
+    }
+
+    /**
+     * @param replicaHits client-side replica hits, or null when hot-key tracking is off
+     * @param deployment  the replica hits of every instance merged, or null when this instance has no peers
+     */
+    public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, Limits settings,
+            ReplicaHits replicaHits, HotKeySource deployment, Clock clock) {
         this.routing = routing;
         this.sizes = sizes;
         this.guideline = guideline;
         this.settings = settings;
         this.replicaHits = replicaHits;
+        this.deployment = deployment;
         this.clock = clock;
     }
 
@@ -202,13 +215,19 @@ public class SizesService implements ServerHotKeys {
         SizesSnapshot snapshot = sizes.require();
         double[] primary = ring.primaryOwnership();
         double[] effective = placement == null ? primary : ring.effectiveOwnership(placement);
-        Map<String, Long> hits = new LinkedHashMap<>();
+        Map<String, Long> hits;
+        Contributors contributors;
+        if (deployment != null) {
+            HotKeySource.GatheredReplicaHits gathered = deployment.replicaHits();
+            hits = gathered.hits();
+            contributors = gathered.contributors();
+        } else {
+            hits = replicaHits == null ? Map.of() : replicaHits.snapshot();
+            contributors = Contributors.LOCAL;
+        }
         long totalHits = 0;
-        if (replicaHits != null) {
-            for (HitCounter c : replicaHits.counters()) {
-                hits.put(c.key(), c.count());
-                totalHits = SaturatingCounter.add(totalHits, c.count());
-            }
+        for (long count : hits.values()) {
+            totalHits = SaturatingCounter.add(totalHits, count);
         }
         List<Node> ringNodes = ring.tokenRing().nodes();
         Long[] loads = new Long[ringNodes.size()];
@@ -243,7 +262,7 @@ public class SizesService implements ServerHotKeys {
         LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.ownershipTolerance(),
                 settings.imbalanceRatio());
         return new LoadResponse(placement == null ? null : placement.keyspace(), views, LoadVerdictView.of(verdict),
-                collection(snapshot), topology(served));
+                collection(snapshot), PeersView.of(contributors), topology(served));
     }
 
     private NodeSizesView nodeView(NodeReport report, NodeTableStats s) {

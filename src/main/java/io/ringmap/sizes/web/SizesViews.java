@@ -6,6 +6,7 @@ import io.ringmap.sizes.Percentiles;
 import io.ringmap.sizes.ReadStats;
 import io.ringmap.sizes.SizeWarning;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.hotkeys.web.HotKeysController.PeersView;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
@@ -145,6 +146,9 @@ public final class SizesViews {
 
     /** {@code /load}. */
     public record LoadResponse(@Schema(nullable = true) String keyspace, List<LoadNodeView> nodes,
-            LoadVerdictView verdict, SizesRoundView collection, SnapshotView snapshot) {
+            LoadVerdictView verdict, SizesRoundView collection,
+            @Schema(description = "Whose client hits clientHits counts: this instance's (scope local) or every "
+                    + "instance's (scope deployment, ringmap.peers.*)") PeersView peers,
+            SnapshotView snapshot) {
     }
 }

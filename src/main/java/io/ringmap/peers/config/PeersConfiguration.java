@@ -1,0 +1,107 @@
+package io.ringmap.peers.config;
+
+import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.peers.PeerAddress;
+import io.ringmap.peers.service.DeploymentHotKeys;
+import io.ringmap.peers.client.PeerClient;
+import io.ringmap.peers.client.PeerDirectory;
+import io.ringmap.peers.web.PeerEndpoint;
+import io.ringmap.security.SecurityProperties;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * Wires the peers of a deployment ({@code ringmap.peers.dns} or {@code ringmap.peers.static}): the peer set,
+ * resolved again every refresh interval by one daemon thread, the client that asks the peers, the merged hot keys
+ * {@code GET /hotkeys} answers with, and the management endpoint the peers ask. Without either property none of this
+ * exists and every instance answers for itself.
+ */
+@Configuration(proxyBeanMethods = false)
+@Conditional(PeersConfiguration.PeersConfigured.class)
+@EnableConfigurationProperties(PeersProperties.class)
+public class PeersConfiguration {
+
+    @Bean(destroyMethod = "shutdownNow")
+    ScheduledExecutorService peerRefresh() {
+        return Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "ringmap-peers");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    @Bean
+    PeerDirectory peerDirectory(PeersProperties properties, Environment environment,
+            ScheduledExecutorService peerRefresh) {
+        PeerAddress dns = properties.dns() == null || properties.dns().isBlank() ? null
+                : PeerAddress.parse(properties.dns());
+        PeerDirectory directory = new PeerDirectory(dns, properties.staticPeers(), () -> environment.getProperty(
+                "local.management.port", Integer.class, environment.getProperty("local.server.port", Integer.class,
+                        -1)));
+        directory.refresh();
+        long every = properties.refreshInterval().toMillis();
+        peerRefresh.scheduleWithFixedDelay(directory::refresh, every, every, TimeUnit.MILLISECONDS);
+        return directory;
+    }
+
+    @Bean
+    PeerClient peerClient(PeersProperties properties, SecurityProperties security) {
+        String credential = properties.credential();
+        boolean given = credential != null && !credential.isBlank();
+        Map<String, String> headers = switch (security.mode()) {
+            case NONE -> Map.of();
+            case API_KEY -> given ? Map.of(security.apiKeyHeader(), credential.strip()) : null;
+            case JWT -> given ? Map.of("Authorization", "Bearer " + credential.strip()) : null;
+        };
+        if (headers == null) {
+            throw new IllegalStateException("ringmap.peers.credential must be set when ringmap.security.mode is "
+                    + security.mode().name().toLowerCase(Locale.ROOT).replace('_', '-') + ": an API key or "
+                    + "bearer token with the management scope (" + security.managementScope() + "), which the peers "
+                    + "ask for");
+        }
+        return new PeerClient(properties.timeout(), properties.maxAnswerSize(), headers);
+    }
+
+    @Bean
+    @ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
+    DeploymentHotKeys deploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, HotKeysProperties hotKeys,
+            PeerDirectory directory, PeerClient client, PeersProperties properties) {
+        return new DeploymentHotKeys(registry, replicas, hotKeys.exporter(), hotKeys.clearKeysShown(), directory, client,
+                properties.maxPeers());
+    }
+
+    @Bean
+    @ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
+    PeerEndpoint peerEndpoint(DeploymentHotKeys hotKeys) {
+        return new PeerEndpoint(hotKeys);
+    }
+
+    /** {@code ringmap.peers.dns} or {@code ringmap.peers.static} is set. */
+    static final class PeersConfigured extends AnyNestedCondition {
+
+        PeersConfigured() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnProperty("ringmap.peers.dns")
+        static final class Dns {
+        }
+
+        @ConditionalOnProperty("ringmap.peers.static")
+        static final class Static {
+        }
+    }
+}

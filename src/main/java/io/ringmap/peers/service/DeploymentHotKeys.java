@@ -1,0 +1,147 @@
+package io.ringmap.peers.service;
+
+import io.ringmap.hotkeys.Contributors;
+import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.HotKeySource;
+import io.ringmap.hotkeys.KeyExporter;
+import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.SaturatingCounter;
+import io.ringmap.hotkeys.SketchMerge;
+import io.ringmap.hotkeys.TableId;
+import io.ringmap.hotkeys.TableSketch;
+import io.ringmap.peers.PeerAddress;
+import io.ringmap.peers.PeerState;
+import io.ringmap.peers.client.PeerClient;
+import io.ringmap.peers.client.PeerDirectory;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+/**
+ * The hot keys and replica hits of a whole deployment: this instance's counts merged with those its peers send, and
+ * the other side of the exchange ({@link #localState}). Items leave the process as clear labels only when clear keys are shown;
+ * otherwise as their exported form (the keyed hash, the same salt on every instance), so the same key merges across
+ * instances and no clear key is on the wire.
+ */
+public final class DeploymentHotKeys implements HotKeySource {
+
+    private final String instance = UUID.randomUUID().toString();
+    private final HotKeyRegistry registry;
+    private final ReplicaHits replicas;
+    private final KeyExporter exporter;
+    private final boolean clearLabels;
+    private final PeerDirectory directory;
+    private final PeerClient client;
+    private final int maxPeers;
+
+    /**
+     * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
+     * @param maxPeers    peers asked at most; the others are named as missing
+     */
+    public DeploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter, boolean clearLabels,
+            PeerDirectory directory, PeerClient client, int maxPeers) {
+        this.registry = Objects.requireNonNull(registry, "registry must not be null");
+        this.replicas = Objects.requireNonNull(replicas, "replicas must not be null");
+        this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
+        this.clearLabels = clearLabels;
+        this.directory = Objects.requireNonNull(directory, "directory must not be null");
+        this.client = Objects.requireNonNull(client, "client must not be null");
+        this.maxPeers = maxPeers;
+    }
+
+    /**
+     * What this instance sends a peer: its replica hits, and its sketches of every table, or of one when keyspace and
+     * table are given, or of none with {@code replicasOnly}.
+     */
+    public PeerState localState(String keyspace, String table, boolean replicasOnly) {
+        TableId only = keyspace == null || table == null ? null : new TableId(keyspace, table);
+        List<PeerState.Table> tables = new ArrayList<>();
+        for (TableSketch sketch : replicasOnly ? List.<TableSketch>of() : registry.sketches(only, clearLabels)) {
+            tables.add(new PeerState.Table(sketch.table().keyspace(), sketch.table().table(), sketch.streamLength(),
+                    sketch.maximumError(), sketch.counts()));
+        }
+        return new PeerState(instance, clearLabels, tables, replicas.snapshot());
+    }
+
+    @Override
+    public Gathered hotKeys(TableId only, int limit) {
+        SketchMerge merge = new SketchMerge(exporter, clearLabels);
+        merge.addAll(registry.sketches(only, clearLabels));
+        Contributors contributors = fanOut(only, false, state -> {
+            if (state.clearLabels() != clearLabels) {
+                throw new IllegalArgumentException("configured differently: it sends "
+                        + (state.clearLabels() ? "clear keys" : "hashed keys") + ", this instance merges "
+                        + (clearLabels ? "clear keys" : "hashed keys") + " (ringmap.hotkeys.export-key and "
+                        + "show-clear-keys must be the same on every instance)");
+            }
+            merge.addAll(decode(state));
+        });
+        return new Gathered(merge.hotKeys(limit), contributors);
+    }
+
+    @Override
+    public GatheredReplicaHits replicaHits() {
+        Map<String, Long> hits = new HashMap<>(replicas.snapshot());
+        Contributors contributors = fanOut(null, true, state -> {
+            for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
+                if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
+                    throw new IllegalArgumentException("unreadable answer: a replica without node or count");
+                }
+            }
+            state.replicaHits().forEach((node, count) -> hits.merge(node, count, SaturatingCounter::add));
+        });
+        return new GatheredReplicaHits(hits, contributors);
+    }
+
+    /**
+     * Asks every peer at once and hands each answer to {@code merge}, which refuses one it cannot take by throwing
+     * {@link IllegalArgumentException} (before changing anything); returns who contributed and who did not.
+     */
+    private Contributors fanOut(TableId only, boolean replicasOnly, Consumer<PeerState> merge) {
+        List<String> contributed = new ArrayList<>();
+        List<Contributors.Missing> missing = new ArrayList<>();
+        if (directory.problem() != null) {
+            missing.add(new Contributors.Missing(directory.source(), directory.problem()));
+        }
+        List<PeerAddress> peers = directory.peers();
+        for (PeerAddress beyond : peers.subList(Math.min(maxPeers, peers.size()), peers.size())) {
+            missing.add(new Contributors.Missing(beyond.toString(), "not asked: more than " + maxPeers
+                    + " peers (ringmap.peers.max-peers)"));
+        }
+        for (PeerClient.Answer answer : client.states(peers.subList(0, Math.min(maxPeers, peers.size())),
+                only == null ? null : only.keyspace(), only == null ? null : only.table(), replicasOnly)) {
+            String peer = answer.peer().toString();
+            if (answer.state() == null) {
+                missing.add(new Contributors.Missing(peer, answer.problem()));
+            } else if (!instance.equals(answer.state().instance())) { // else: this instance under another address
+                try {
+                    merge.accept(answer.state());
+                    contributed.add(peer);
+                } catch (IllegalArgumentException e) {
+                    missing.add(new Contributors.Missing(peer, e.getMessage()));
+                }
+            }
+        }
+        missing.sort(Comparator.comparing(Contributors.Missing::peer));
+        return new Contributors("deployment", contributed, missing);
+    }
+
+    private static List<TableSketch> decode(PeerState state) {
+        List<TableSketch> sketches = new ArrayList<>(state.tables().size());
+        for (PeerState.Table table : state.tables()) {
+            if (table.keyspace() == null || table.table() == null || table.counts() == null
+                    || table.counts().containsKey(null) || table.counts().containsValue(null)) {
+                throw new IllegalArgumentException("unreadable answer: a table without keyspace, name or counts");
+            }
+            // the record checks the rest: names not empty, no negative figure
+            sketches.add(new TableSketch(new TableId(table.keyspace(), table.table()), table.hits(),
+                    table.maximumError(), table.counts()));
+        }
+        return sketches;
+    }
+}

@@ -1,0 +1,145 @@
+package io.ringmap.peers.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import io.ringmap.peers.PeerAddress;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The fan-out's bounds, against real HTTP servers that answer slowly, badly, too much, or not at all. */
+class PeerClientTest {
+
+    private static final String STATE = "{\"instance\":\"i-1\",\"clearLabels\":true,\"tables\":[{\"keyspace\":\"iot\","
+            + "\"table\":\"readings\",\"hits\":3,\"maximumError\":0,\"counts\":{\"a\":3}}]}";
+
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final List<HttpServer> servers = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        servers.forEach(s -> s.stop(0));
+    }
+
+    @Test
+    void aSlowPeerIsLeftOutAfterTheTimeoutWhileTheOthersAnswer() throws IOException {
+        // given one peer that answers at once and one that never answers
+        PeerAddress fast = serve("/actuator/peer", 200, STATE, false);
+        PeerAddress slow = serve("/actuator/peer", 200, STATE, true);
+        PeerClient client = new PeerClient(Duration.ofMillis(400), 1 << 20, Map.of());
+
+        // when
+        long start = System.nanoTime();
+        List<PeerClient.Answer> answers = client.states(List.of(fast, slow), null, null, false);
+        long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+        // then
+        assertThat(answers.get(0).state().tables()).hasSize(1);
+        assertThat(answers.get(0).state().tables().get(0).counts()).containsEntry("a", 3L);
+        assertThat(answers.get(1).state()).isNull();
+        assertThat(answers.get(1).problem()).isEqualTo("no answer within 400 ms");
+        assertThat(tookMillis).isLessThan(400 + 1500); // the timeout, not the slow peer, ends the wait
+    }
+
+    @Test
+    void aPeerThatIsNotThereIsNamedWithTheReason() throws IOException {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
+
+        List<PeerClient.Answer> answers = client.states(List.of(new PeerAddress("127.0.0.1", closed)), null, null, false);
+
+        assertThat(answers.get(0).problem()).isEqualTo("connection refused");
+    }
+
+    @Test
+    void aRefusedCredentialSaysWhichScopeItNeeds() throws IOException {
+        PeerAddress peer = serve("/actuator/peer", 403, "{}", false);
+        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of("X-API-Key", "k"));
+
+        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
+
+        assertThat(answers.get(0).problem()).isEqualTo(
+                "answered HTTP 403 (ringmap.peers.credential must carry the management scope)");
+    }
+
+    @Test
+    void sendsTheCredentialAndAsksForOneTable() throws IOException {
+        AtomicReference<String> seen = new AtomicReference<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        servers.add(server);
+        server.createContext("/actuator/peer", exchange -> {
+            seen.set(exchange.getRequestHeaders().getFirst("X-API-Key") + " " + exchange.getRequestURI().getQuery());
+            byte[] body = STATE.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of("X-API-Key", "peer-key"));
+
+        client.states(List.of(new PeerAddress("127.0.0.1", server.getAddress().getPort())), "iot", "readings", false);
+
+        assertThat(seen.get()).isEqualTo("peer-key keyspace=iot&table=readings");
+    }
+
+    @Test
+    void anAnswerLargerThanTheLimitIsRefused() throws IOException {
+        PeerAddress peer = serve("/actuator/peer", 200, STATE, false);
+        PeerClient client = new PeerClient(Duration.ofSeconds(2), 16, Map.of());
+
+        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
+
+        assertThat(answers.get(0).problem()).isEqualTo(
+                "answer larger than 16 bytes (ringmap.peers.max-answer-size)");
+    }
+
+    @Test
+    void anUnreadableAnswerIsNamed() throws IOException {
+        PeerAddress peer = serve("/actuator/peer", 200, "{\"instance\":", false);
+        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
+
+        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
+
+        assertThat(answers.get(0).problem()).startsWith("unreadable answer");
+    }
+
+    private PeerAddress serve(String path, int status, String body, boolean hang) throws IOException {
+        HttpServer one = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        one.setExecutor(Executors.newCachedThreadPool());
+        one.createContext(path, exchange -> {
+            if (hang) {
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status, bytes.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
+        one.start();
+        servers.add(one);
+        return new PeerAddress("127.0.0.1", one.getAddress().getPort());
+    }
+}
