@@ -189,10 +189,11 @@ public class HeatmapQuery {
         for (int b = 0; b < layout.size(); b++) {
             out.add(new ArrayList<>());
         }
+        // local: the heatmap counts this instance's hits, so its keys are this instance's too
         if (!clearKeys) {
             return out; // nothing joins a hashed label with a token: the sketch is not even read
         }
-        HotKeyQuery.TableReport report = query.hotKeys(schema.keyspace(), schema.table(), hotKeysConsidered)
+        HotKeyQuery.TableReport report = query.hotKeys(schema.keyspace(), schema.table(), hotKeysConsidered, true)
                 .tables().get(0);
         for (HotKeyQuery.RoutedHotKey k : report.keys()) {
             if (k.route() != null) {
