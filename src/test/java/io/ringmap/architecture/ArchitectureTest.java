@@ -29,7 +29,7 @@ class ArchitectureTest {
     /** The pure core; for hot keys only the core package itself, not its adapters beside it (web, metrics, ...). */
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
         "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning",
-        "io.ringmap.problem"};
+        "io.ringmap.problem", "io.ringmap.pending"};
 
     @ArchTest
     static final ArchRule coreImportsNeitherSpringNorTheDriver = noClasses().that().resideInAnyPackage(CORE)
