@@ -10,8 +10,8 @@ import java.util.Objects;
  *
  * @param node the node; a joining or replacing node is not (yet) in the ring's node list
  * @param kind what it is doing
- * @param tokens JOINING: its bootstrap tokens; LEAVING: its tokens; MOVING: the one token it moves to; REPLACING:
- *     the tokens it takes over
+ * @param tokens JOINING: its bootstrap tokens; LEAVING: its tokens; MOVING: the one token it moves to (none when
+ *     the source does not say); REPLACING: the tokens it takes over
  * @param replacedHostId REPLACING: the host id of the node it replaces; otherwise null
  * @param alive whether the coordinators count it as live (a pending replica down still counts in blockFor)
  */
@@ -21,8 +21,8 @@ public record NodeMotion(Node node, MotionKind kind, List<Token> tokens, String 
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(kind, "kind");
         tokens = List.copyOf(tokens);
-        if (kind == MotionKind.MOVING && tokens.size() != 1) {
-            throw new IllegalArgumentException("a moving node moves to exactly one token, " + node.broadcastEndpoint()
+        if (kind == MotionKind.MOVING && tokens.size() > 1) {
+            throw new IllegalArgumentException("a moving node moves to one token, " + node.broadcastEndpoint()
                     + " names " + tokens.size());
         }
         if ((kind == MotionKind.REPLACING) != (replacedHostId != null)) {

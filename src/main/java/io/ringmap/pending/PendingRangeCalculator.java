@@ -87,7 +87,7 @@ public final class PendingRangeCalculator {
         }
 
         for (NodeMotion m : motions) {
-            if (m.kind() != MotionKind.MOVING || allLeft.isEmpty()) {
+            if (m.kind() != MotionKind.MOVING || m.tokens().isEmpty() || allLeft.isEmpty()) {
                 continue;
             }
             String mover = m.node().hostId();
