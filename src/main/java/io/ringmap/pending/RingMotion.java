@@ -30,14 +30,18 @@ public record RingMotion(MotionSource source, List<NodeMotion> motions, Map<Stri
         keyspaces = Map.copyOf(keyspaces);
     }
 
+    /** No movement, for the reason given (what answers then assume). */
+    public static RingMotion none(String assumed) {
+        return new RingMotion(MotionSource.NONE, List.of(), Map.of(), assumed);
+    }
+
     /**
      * The movement the report describes on {@code ring}: Cassandra's reported pending ranges where there are some,
      * otherwise calculated ({@link PendingRangeCalculator}) for every keyspace that is not node-local.
      */
     public static RingMotion of(TokenRing ring, Map<String, Map<String, String>> replication, MotionReport report) {
         if (report.source() == MotionSource.NONE) {
-            return new RingMotion(MotionSource.NONE, List.of(), Map.of(),
-                    report.note() == null ? NO_SOURCE : report.note() + "; " + NO_SOURCE);
+            return none(report.note() == null ? NO_SOURCE : report.note() + "; " + NO_SOURCE);
         }
         Map<String, PendingReplicas> out = new LinkedHashMap<>();
         List<String> datacenters = ring.nodes().stream().map(Node::datacenter).distinct().toList();
