@@ -1,6 +1,6 @@
 package io.ringmap.security;
 
-import io.ringmap.web.ProblemTypes;
+import io.ringmap.problem.ProblemTypes;
 import io.ringmap.web.errors.HttpProblem;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

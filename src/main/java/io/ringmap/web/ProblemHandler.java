@@ -1,5 +1,7 @@
 package io.ringmap.web;
 
+import io.ringmap.problem.ProblemTypes;
+import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.routing.BatchItemException;
 import io.ringmap.routing.BatchTooLargeException;
 import io.ringmap.routing.UnplaceableKeyspaceException;

@@ -3,7 +3,10 @@ package io.ringmap.architecture;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -11,6 +14,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.metrics.ReportedHits;
 import io.ringmap.hotkeys.TableTracker;
 import io.ringmap.schema.CqlTypeParser;
 import io.ringmap.schema.KeyValueCodec;
@@ -29,20 +33,30 @@ class ArchitectureTest {
     /** The pure core; for hot keys only the core package itself, not its adapters beside it (web, metrics, ...). */
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
         "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning",
-        "io.ringmap.problem", "io.ringmap.pending"};
+        "io.ringmap.problem", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.sizes", "io.ringmap.pending"};
+
+    /** Adapters: every concept's HTTP, configuration, metrics and cluster-reading edges, and the shared ones. */
+    private static final String[] ADAPTERS = {"io.ringmap..web..", "io.ringmap..config..", "io.ringmap..metrics..",
+        "io.ringmap..cluster..", "io.ringmap.caching..", "io.ringmap.security.."};
+
+    /** The libraries an adapter may use besides the JDK: Spring, servlet, validation, OpenAPI, JSON, metrics. */
+    private static final String[] ADAPTER_LIBRARIES = {"java..", "javax.management..", "jakarta.servlet..",
+        "jakarta.validation..", "jakarta.annotation..", "org.springframework..", "org.springdoc..", "io.swagger..",
+        "tools.jackson..", "com.fasterxml.jackson.annotation..", "io.micrometer..", "org.slf4j..",
+        "org.apache.catalina..", "org.apache.coyote..", "org.apache.tomcat..", "javax.rmi.ssl..", "com.datastax.oss.driver.api..", "io.ringmap.."};
 
     @ArchTest
     static final ArchRule coreImportsNeitherSpringNorTheDriver = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "com.datastax..",
                     "io.micrometer..", "jakarta.servlet..", "tools.jackson..", "com.fasterxml.jackson..")
-            .as("token, ring, replication, splits, and the core packages of hotkeys, availability and planning import "
-                    + "neither Spring, the driver nor Micrometer");
+            .as("token, ring, replication, splits, ranges, cql, problem and the core packages of hotkeys, sizes, "
+                    + "availability and planning import neither Spring, the servlet API, the driver, Jackson nor Micrometer");
 
     @ArchTest
     static final ArchRule coreDoesNotReachOutward = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap.topology..",
                     "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.schema..", "io.ringmap.snapshot..",
-                    "io.ringmap.hotkeys.web..", "io.ringmap.hotkeys.metrics..", "io.ringmap.hotkeys.routing..",
+                    "io.ringmap.hotkeys.web..", "io.ringmap.hotkeys.metrics..", "io.ringmap.hotkeys.service..",
                     "io.ringmap.hotkeys.config..", "io.ringmap.availability.web..", "io.ringmap.planning.web..")
             .as("the core depends on nothing outside it: not on adapters, services, the schema or the snapshot");
 
@@ -74,25 +88,54 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage("io.ringmap.snapshot..")
             .as("topology sources publish through TopologyPublisher; only the snapshot package holds what is served");
 
+    /** Adapters use the JDK, the web/metrics/configuration libraries and ringmap: nothing else is on their list. */
+    @ArchTest
+    static final ArchRule adaptersUseOnlyTheAllowedLibraries = classes().that().resideInAnyPackage(ADAPTERS)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(ADAPTER_LIBRARIES)
+            .as("adapters (web, config, metrics, cluster, caching, security) use only the JDK, Spring, servlet, "
+                    + "validation, OpenAPI, Jackson, Micrometer, SLF4J, Tomcat, the driver's public API and ringmap");
+
     /**
-     * Web packages (io.ringmap.web and every concept's web subpackage) call services ({@code RoutingService},
-     * {@code HotKeyQuery}) and map the value types those return (tokens, ranges, replica sets, nodes, the served
-     * snapshot, table schemas, splits, hot keys) to response records; the machinery that computes answers stays
-     * behind the services, so a controller cannot redo a service's work. Exceptions are exempt: the problem handler
-     * maps every kind to its problem type.
+     * Web packages answer from services and the values those return; what ringmap packages they may use is a list:
+     * services, the value types of the core (tokens, ranges, replica sets, nodes, the served snapshot, table
+     * schemas, splits, hot keys, sizes, verdicts), problems, configuration properties, the shared web package, and
+     * the counters of what the endpoints themselves receive ({@code ReportedHits}, counted by {@code POST /hits}).
+     * Topology, replication strategies, the other metrics and the cluster readers are not on it.
+     */
+    @ArchTest
+    static final ArchRule webUsesAnAllowList = classes().that().resideInAnyPackage("io.ringmap.web..",
+                    "io.ringmap..web..")
+            .should().onlyDependOnClassesThat(resideOutsideOfPackage("io.ringmap..").or(resideInAnyPackage(
+                    "io.ringmap.web..", "io.ringmap..web..", "io.ringmap.routing", "io.ringmap..service..",
+                    "io.ringmap.token", "io.ringmap.ring", "io.ringmap.splits", "io.ringmap.schema",
+                    "io.ringmap.snapshot", "io.ringmap.hotkeys", "io.ringmap.sizes", "io.ringmap.availability",
+                    "io.ringmap.planning", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.problem",
+                    "io.ringmap.pending",
+                    "io.ringmap.caching", "io.ringmap.config", "io.ringmap..config..")
+                    .or(belongToAnyOf(ReportedHits.class))))
+            .as("web packages use services, core values, problems, configuration properties and shared web code");
+
+    /**
+     * Within the allowed packages, the machinery that computes answers stays behind the services, so a controller
+     * cannot redo a service's work. Exceptions are exempt: the problem handler maps every kind to its problem type.
      */
     @ArchTest
     static final ArchRule controllersReachTheCoreOnlyThroughServices = noClasses().that()
             .resideInAnyPackage("io.ringmap.web..", "io.ringmap..web..")
             .should().dependOnClassesThat(not(assignableTo(Throwable.class)).and(
-                    resideInAnyPackage("io.ringmap.replication..", "io.ringmap.topology..")
-                    .or(belongToAnyOf(SnapshotHolder.class, Splitter.class, PartitionKeyParser.class,
+                    belongToAnyOf(SnapshotHolder.class, Splitter.class, PartitionKeyParser.class,
                             CqlTypeParser.class, KeyValueCodec.class, Partitioners.class, HotKeyRegistry.class,
-                            TableTracker.class, ReplicaHits.class, KeyLabels.class))))
-            .as("web reaches the core only through the services: placement, splitting, key parsing, schema "
-                    + "reading, the snapshot holder and the hot-key registry stay behind RoutingService and "
-                    + "HotKeyQuery; controllers map the values those return");
+                            TableTracker.class, ReplicaHits.class, KeyLabels.class)))
+            .as("placement, splitting, key parsing, schema reading, the snapshot holder and the hot-key registry "
+                    + "stay behind RoutingService and HotKeyQuery; controllers map the values those return");
 
+    /**
+     * Every package is its own slice (not only the top-level ones), so a concept's adapters cannot import each other
+     * in a circle either ({@code sizes.web} and {@code sizes.service}, {@code web} and {@code web.errors}).
+     */
     @ArchTest
-    static final ArchRule packagesHaveNoCycles = slices().matching("io.ringmap.(*)..").should().beFreeOfCycles();
+    static final ArchRule packagesHaveNoCycles = slices().matching("io.ringmap.(**)").should().beFreeOfCycles()
+            // known cycles, each removed by the change that breaks it
+            .ignoreDependency(resideInAPackage("io.ringmap.sizes.service"), resideInAPackage("io.ringmap.sizes.web"))
+            .ignoreDependency(resideInAPackage("io.ringmap.sizes.cluster"), resideInAPackage("io.ringmap.sizes.config"));
 }

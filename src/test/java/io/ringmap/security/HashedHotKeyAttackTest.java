@@ -10,7 +10,7 @@ import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.hotkeys.metrics.HotKeyMetrics;
-import io.ringmap.web.SingleKeyFastPath;
+import io.ringmap.routing.web.SingleKeyFastPath;
 import io.ringmap.web.errors.RawHttp;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;

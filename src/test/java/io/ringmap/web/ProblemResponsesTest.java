@@ -1,5 +1,9 @@
 package io.ringmap.web;
 
+import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.routing.web.RingController;
+import io.ringmap.routing.web.SplitsController;
+import io.ringmap.routing.web.TokenController;
 import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;

@@ -1,5 +1,7 @@
 package io.ringmap.web;
 
+import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.routing.web.TokenController;
 import static io.ringmap.web.ProblemAssertions.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;

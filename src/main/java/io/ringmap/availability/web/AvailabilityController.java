@@ -97,13 +97,13 @@ public class AvailabilityController {
             @Parameter(description = "Most ranges listed per keyspace", example = "100")
             @RequestParam(defaultValue = "100") int limit) {
         Question q = question(consistency, dc);
-        ServedSnapshot f = q.served();
-        RingSnapshot snapshot = f.ring();
+        ServedSnapshot served = q.served();
+        RingSnapshot snapshot = served.ring();
         TokenRing ring = snapshot.tokenRing();
         List<Integer> downNodes = downNodes(ring, down);
         boolean[] live = Availability.liveNodes(ring, downNodes);
-        WriteReplicas writes = new WriteReplicas(ring, live, f.motion(), Set.of());
-        List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
+        WriteReplicas writes = new WriteReplicas(ring, live, served.motion(), Set.of());
+        List<KeyspacePlacement.Placed> keyspaces = keyspaces(served, keyspace);
         List<KeyspaceAvailability> views = new ArrayList<>();
         for (KeyspacePlacement.Placed k : keyspaces) {
             Availability.KeyspaceAvailability a = Availability.of(snapshot, k, q.level(), q.coordinatorDc(), writes);
@@ -133,7 +133,7 @@ public class AvailabilityController {
         }
         return new AvailabilityResponse(q.level(), q.localDc(),
                 downNodes.stream().map(i -> ring.nodes().get(i).address()).toList(), liveNodes, views, safe, unsafe,
-                SnapshotView.of(f));
+                SnapshotView.of(served));
     }
 
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
@@ -152,8 +152,8 @@ public class AvailabilityController {
                     + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
             @RequestParam(required = false) String dc) {
         Question q = question(consistency, dc);
-        ServedSnapshot f = q.served();
-        RingSnapshot snapshot = f.ring();
+        ServedSnapshot served = q.served();
+        RingSnapshot snapshot = served.ring();
         TokenRing ring = snapshot.tokenRing();
         List<String> unknown = new ArrayList<>();
         List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
@@ -162,15 +162,15 @@ public class AvailabilityController {
                     "node '" + node + "' is not in the ring (give an address or host id)");
         }
         boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
-        List<KeyspacePlacement.Placed> keyspaces = keyspaces(f, keyspace);
+        List<KeyspacePlacement.Placed> keyspaces = keyspaces(served, keyspace);
         Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
-                new WriteReplicas(ring, live, f.motion(), Set.of()), target.get(0));
+                new WriteReplicas(ring, live, served.motion(), Set.of()), target.get(0));
         String address = ring.nodes().get(target.get(0)).address();
         if (!check.safe()) {
             throw new AvailabilityProblems.UnsafeToStopException(address, q.level().name(), check.reasons());
         }
         return new SafeToStopResponse(address, q.level(), true, q.localDc(),
-                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotView.of(f));
+                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotView.of(served));
     }
 
     /**
@@ -181,12 +181,12 @@ public class AvailabilityController {
     }
 
     private Question question(String consistency, String dc) {
-        ServedSnapshot f = routing.snapshot();
+        ServedSnapshot served = routing.snapshot();
         ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
         // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
         // is counted there; the answer names it only for the LOCAL_* levels it was asked for
-        String coordinatorDc = coordinatorDc(level, dc, f.ring().tokenRing());
-        return new Question(f, level, coordinatorDc, level.needsLocalDatacenter() ? coordinatorDc : null);
+        String coordinatorDc = coordinatorDc(level, dc, served.ring().tokenRing());
+        return new Question(served, level, coordinatorDc, level.needsLocalDatacenter() ? coordinatorDc : null);
     }
 
     private static boolean readable(Verdict v) {
@@ -214,12 +214,12 @@ public class AvailabilityController {
         return out;
     }
 
-    private List<KeyspacePlacement.Placed> keyspaces(ServedSnapshot f, String keyspace) {
+    private List<KeyspacePlacement.Placed> keyspaces(ServedSnapshot served, String keyspace) {
         if (keyspace != null) {
-            return List.of(routing.placement(f, keyspace));
+            return List.of(routing.placement(served, keyspace));
         }
         List<KeyspacePlacement.Placed> out = new ArrayList<>();
-        new TreeMap<>(f.ring().keyspaces()).values().forEach(p -> {
+        new TreeMap<>(served.ring().keyspaces()).values().forEach(p -> {
             if (p instanceof KeyspacePlacement.Placed placed && !placed.nodeLocal()) {
                 out.add(placed);
             }

@@ -197,9 +197,9 @@ public class PlanController {
             throw PlanException.tooLarge("designs", request.designs().size(), "designs", limits.maxDesigns(),
                     "a plan compares", "ringmap.plan.max-designs");
         }
-        ServedSnapshot f = routing.snapshot();
-        KeyspacePlacement.Placed placement = routing.placement(f, request.keyspace());
-        TokenRing ring = f.tokenRing();
+        ServedSnapshot served = routing.snapshot();
+        KeyspacePlacement.Placed placement = routing.placement(served, request.keyspace());
+        TokenRing ring = served.tokenRing();
         Workload workload = workload(request.workload());
         long maxRows = request.guideline() == null || request.guideline().maxRows() == null ? 100_000
                 : request.guideline().maxRows();
@@ -218,7 +218,8 @@ public class PlanController {
             designs.add(design(request.designs().get(d), d));
         }
         List<KeyDesignPlanner.DesignPlan> plans = KeyDesignPlanner.plan(designs, workload, settings,
-                design -> KeyHashing.encoder(placement.keyspace(), design, ring.partitioner()), f.ring(), placement);
+                design -> KeyHashing.encoder(placement.keyspace(), design, ring.partitioner()), served.ring(),
+                placement);
         List<DesignView> views = new ArrayList<>();
         List<ComparisonRow> comparison = new ArrayList<>();
         for (int d = 0; d < designs.size(); d++) {
@@ -229,7 +230,7 @@ public class PlanController {
                     view.partitionsOverGuideline(), view.fix() == null ? null : view.fix().shards()));
         }
         return new PlanResponse(placement.keyspace(), ring.partitioner().name(), placement.replication(),
-                new GuidelineBody(maxRows, maxBytes), comparison, views, SnapshotView.of(f));
+                new GuidelineBody(maxRows, maxBytes), comparison, views, SnapshotView.of(served));
     }
 
     private Workload workload(WorkloadBody w) {

@@ -1,8 +1,8 @@
 package io.ringmap.planning.web;
 
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.routing.HotKeyLookupException;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.service.HotKeyLookupException;
+import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
 import io.ringmap.planning.config.PlanProperties;
@@ -12,7 +12,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.web.HotKeysDisabledException;
+import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
@@ -192,9 +192,9 @@ public class ShardPlanController {
 
     private ShardsResponse plan(String keyspace, String table, Map<String, String> given, String shardColumn,
             Double load, Double target, Integer count, Integer candidates, String hotkey, String hotkeyTable) {
-        ServedSnapshot f = routing.snapshot();
-        TableSchema schema = routing.table(f, keyspace, table);
-        KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
+        ServedSnapshot served = routing.snapshot();
+        TableSchema schema = routing.table(served, keyspace, table);
+        KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
         if (!schema.columnNames().contains(shardColumn)) {
             throw new InvalidParameterException("shardColumn", "'" + shardColumn + "' is not a partition key column "
                     + "of " + keyspace + "." + table + "; columns: " + schema.columnNames());
@@ -263,20 +263,21 @@ public class ShardPlanController {
         if (key.containsKey(shardColumn)) {
             throw new InvalidParameterException(shardColumn, "leave the shard column out: its values are planned");
         }
-        TokenRing ring = f.tokenRing();
+        TokenRing ring = served.tokenRing();
         if (!showKey) {
             // a hashed hot key: its shard keys' placement would let a caller compare it with a guessed key's plan
             return new ShardsResponse(placement.keyspace(), table, null, shardColumn, n, null, null, null, null, null,
-                    ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(f));
+                    ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(served));
         }
         ShardPlanner.ShardPlan plan = ShardPlanner.plan(n, searched, v -> {
             Map<String, String> values = new LinkedHashMap<>(key);
             values.put(shardColumn, Long.toString(v));
             return KeyHashing.token(ring.partitioner(), schema, values);
-        }, f.ring(), placement);
+        }, served.ring(), placement);
         return new ShardsResponse(placement.keyspace(), table, key, shardColumn, n, views(plan.sequential(), ring),
                 spread(plan.sequentialSpread()), views(plan.chosen(), ring), spread(plan.chosenSpread()),
-                plan.candidatesSearched(), ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(f));
+                plan.candidatesSearched(), ring.nodes().size(), count != null ? null : load, hot,
+                SnapshotView.of(served));
     }
 
     private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring) {

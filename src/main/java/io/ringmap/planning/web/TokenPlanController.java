@@ -130,8 +130,8 @@ public class TokenPlanController {
         if (request.sample() == null || request.sample().keys() == null) {
             return even(p, perDc);
         }
-        ServedSnapshot f = routing.snapshot();
-        TableSchema schema = routing.table(f, request.sample().keyspace(), request.sample().table());
+        ServedSnapshot served = routing.snapshot();
+        TableSchema schema = routing.table(served, request.sample().keyspace(), request.sample().table());
         List<Token> sample = new ArrayList<>();
         for (Map<String, String> key : request.sample().keys()) {
             sample.add(KeyHashing.token(p, schema, key));
@@ -163,8 +163,8 @@ public class TokenPlanController {
         if (request.nodes() == null || request.nodes().isEmpty()) {
             throw new InvalidParameterException("nodes", "give the proposed nodes with their tokens");
         }
-        ServedSnapshot f = routing.snapshot();
-        TokenRing current = f.tokenRing();
+        ServedSnapshot served = routing.snapshot();
+        TokenRing current = served.tokenRing();
         long layoutTokens = (mode.equals("add") ? current.size() : 0) + request.nodes().stream()
                 .mapToLong(n -> n == null || n.tokens() == null ? 0 : n.tokens().size()).sum();
         if (layoutTokens > limits.maxLayoutTokens()) {
@@ -195,7 +195,7 @@ public class TokenPlanController {
             throw new InvalidParameterException("nodes", e.getMessage());
         }
         Map<String, Map<String, String>> replication = new LinkedHashMap<>();
-        f.ring().keyspaces().forEach((name, placement) -> {
+        served.ring().keyspaces().forEach((name, placement) -> {
             if (placement instanceof KeyspacePlacement.Placed placed && !placed.nodeLocal()) {
                 replication.put(name, placed.replication());
             }
@@ -204,7 +204,8 @@ public class TokenPlanController {
         List<NodeOwnershipView> nodes = e.nodes().stream().map(n -> new NodeOwnershipView(n.node().address(),
                 n.node().datacenter(), n.node().rack(), n.tokens().stream().map(Token::toString).toList(),
                 n.ownership(), n.effective())).toList();
-        return new EvaluateResponse(p.name(), mode, nodes, e.ownershipImbalance(), e.keyspaces(), SnapshotView.of(f));
+        return new EvaluateResponse(p.name(), mode, nodes, e.ownershipImbalance(), e.keyspaces(),
+                SnapshotView.of(served));
     }
 
     private Partitioner partitioner(String name) {

@@ -72,14 +72,14 @@ public class RangesController {
                     + "clients that accept it.")
     public RangesResponse ranges(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace) {
-        ServedSnapshot f = routing.snapshot();
-        KeyspacePlacement.Placed placement = routing.placement(f, keyspace);
-        TokenRing ring = f.tokenRing();
+        ServedSnapshot served = routing.snapshot();
+        KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
+        TokenRing ring = served.tokenRing();
         RangeMap map = RangeMap.of(ring, placement);
         List<NodeEntry> nodes = ring.nodes().stream().map(RangesController::entry).toList();
-        PendingRangeMap pending = PendingRangeMap.of(ring, f.motion().pending(placement.keyspace()));
+        PendingRangeMap pending = PendingRangeMap.of(ring, served.motion().pending(placement.keyspace()));
         return new RangesResponse(placement.keyspace(), ring.partitioner().name(), placement.nodeLocal(), nodes,
-                map.tokens(), map.replicas(), map.transientReplicas(), placement.warnings(), SnapshotView.of(f),
+                map.tokens(), map.replicas(), map.transientReplicas(), placement.warnings(), SnapshotView.of(served),
                 pending.offRing().stream().map(RangesController::entry).toList(),
                 pending.ranges().stream().map(r -> new PendingRangeEntry(r.range().start().toString(),
                         r.range().end().toString(), r.replicas())).toList());

@@ -4,7 +4,7 @@ import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizesSource;
-import io.ringmap.sizes.routing.SizesService;
+import io.ringmap.sizes.service.SizesService;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -17,6 +17,8 @@ public class SizesWebConfiguration {
     @Bean
     SizesService sizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline,
             SizesProperties settings, ObjectProvider<ReplicaHits> replicaHits, Clock clock) {
-        return new SizesService(routing, sizes, guideline, settings, replicaHits.getIfAvailable(), clock);
+        SizesService.Limits limits = new SizesService.Limits(settings.topPartitions(),
+                settings.load().ownershipTolerance(), settings.load().imbalanceRatio());
+        return new SizesService(routing, sizes, guideline, limits, replicaHits.getIfAvailable(), clock);
     }
 }

@@ -1,6 +1,6 @@
 package io.ringmap.sizes.web;
 
-import io.ringmap.sizes.routing.SizesService;
+import io.ringmap.sizes.service.SizesService;
 import io.ringmap.sizes.web.SizesViews.LoadResponse;
 import io.ringmap.sizes.web.SizesViews.SizesResponse;
 import io.ringmap.web.ServerFigures;

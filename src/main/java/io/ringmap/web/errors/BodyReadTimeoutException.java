@@ -14,7 +14,7 @@ public final class BodyReadTimeoutException extends BodyReadException {
 
     @Override
     public HttpProblem problem() {
-        return new HttpProblem(408, io.ringmap.web.ProblemTypes.BODY_READ_TIMEOUT, "Request body too slow",
+        return new HttpProblem(408, io.ringmap.problem.ProblemTypes.BODY_READ_TIMEOUT, "Request body too slow",
                 "the request body did not arrive within " + timeout.toMillis()
                         + " ms (ringmap.api.body-reads.timeout)")
                 .with("timeoutMillis", timeout.toMillis());

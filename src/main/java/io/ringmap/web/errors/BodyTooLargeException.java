@@ -17,7 +17,7 @@ public final class BodyTooLargeException extends BodyReadException {
 
     /** The problem answered for a body over the limit. */
     public static HttpProblem problem(long limit) {
-        return new HttpProblem(413, io.ringmap.web.ProblemTypes.BODY_TOO_LARGE, "Request body too large",
+        return new HttpProblem(413, io.ringmap.problem.ProblemTypes.BODY_TOO_LARGE, "Request body too large",
                 "the request body is larger than the " + limit + " bytes allowed (ringmap.api.max-body-size)")
                 .with("limit", limit);
     }

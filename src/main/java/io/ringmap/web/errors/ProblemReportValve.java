@@ -1,6 +1,6 @@
 package io.ringmap.web.errors;
 
-import io.ringmap.web.ProblemTypes;
+import io.ringmap.problem.ProblemTypes;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import java.io.IOException;

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
-import io.ringmap.web.ProblemTypes;
+import io.ringmap.problem.ProblemTypes;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**

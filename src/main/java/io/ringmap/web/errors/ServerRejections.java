@@ -1,6 +1,6 @@
 package io.ringmap.web.errors;
 
-import io.ringmap.web.ProblemTypes;
+import io.ringmap.problem.ProblemTypes;
 import java.util.List;
 import java.util.Optional;
 import org.apache.tomcat.util.http.InvalidParameterException;

@@ -7,7 +7,7 @@ import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.metrics.HotKeyMetrics;
 import io.ringmap.hotkeys.metrics.HotKeyScheduler;
 import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.routing.HitRecorder;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

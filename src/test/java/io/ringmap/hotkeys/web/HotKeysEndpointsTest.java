@@ -11,7 +11,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.hotkeys.metrics.ReportedHits;
-import io.ringmap.web.TokenController;
+import io.ringmap.routing.web.TokenController;
 import java.time.Duration;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;

@@ -9,7 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.web.TokenController;
+import io.ringmap.routing.web.TokenController;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;

@@ -20,7 +20,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 
 /** GET and POST /plan/shards on the vnodes sample (12 nodes in 2 DCs, NTS 3+3) with a (item_id, shard) table. */
-@WebMvcTest(controllers = {ShardPlanController.class, io.ringmap.web.TokenController.class})
+@WebMvcTest(controllers = {ShardPlanController.class, io.ringmap.routing.web.TokenController.class})
 @Import(PlanningConfiguration.class)
 class ShardPlanEndpointTest {
 

@@ -23,7 +23,7 @@ import org.springframework.test.web.servlet.MockMvc;
  * GET /plan/shards for a key from GET /hotkeys (plain export): the label /hotkeys shows names the key, its estimate
  * is the load, and the plan equals the one asked with the key's columns and that load.
  */
-@WebMvcTest(controllers = {ShardPlanController.class, HotKeysController.class, io.ringmap.web.TokenController.class})
+@WebMvcTest(controllers = {ShardPlanController.class, HotKeysController.class, io.ringmap.routing.web.TokenController.class})
 class ShardPlanHotKeyTest {
 
     static HotKeysProperties plain() {

@@ -2,7 +2,7 @@ package io.ringmap.planning.web;
 
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.routing.HotKeyQuery;
+import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.planning.config.PlanningConfiguration;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.web.WebTestSupport;

@@ -9,13 +9,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import io.ringmap.config.ApiProperties;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.sizes.routing.SizesService;
+import io.ringmap.sizes.service.SizesService;
 import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
-import io.ringmap.web.SplitsController;
+import io.ringmap.routing.web.SplitsController;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -70,7 +70,8 @@ class SizesEndpointsTest {
                     new SizesProperties.Guideline(DataSize.ofMegabytes(100), 100000, 10),
                     new SizesProperties.Load(0.1, 1.5), new SizesProperties.Jmx(false, "{address}", 7199, Map.of(),
                             null, null, false, new SizesProperties.Sampling(false, Duration.ofSeconds(5), 256, 10)));
-            return new SizesService(routing, sizes, SizeGuideline.DEFAULT, settings, null, Clock.systemUTC());
+            return new SizesService(routing, sizes, SizeGuideline.DEFAULT, new SizesService.Limits(settings.topPartitions(),
+                    settings.load().ownershipTolerance(), settings.load().imbalanceRatio()), null, Clock.systemUTC());
         }
     }
 

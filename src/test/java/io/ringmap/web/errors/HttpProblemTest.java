@@ -2,7 +2,7 @@ package io.ringmap.web.errors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.web.ProblemTypes;
+import io.ringmap.problem.ProblemTypes;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -1,0 +1,342 @@
+package io.ringmap.routing.web;
+
+import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.KeyJson;
+import io.ringmap.availability.ReplicaConsistency;
+import io.ringmap.snapshot.web.SnapshotAnswer;
+import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.ring.ReplicaLookup;
+import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.Routes;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.TokenRoutes.TokenRoute;
+import io.ringmap.routing.TokenRoutes;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotView;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.enums.ParameterStyle;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
+
+/** {@code /replicas}: a key or a token to its replica set, as Cassandra places it. */
+@RestController
+@Tag(name = "replicas", description = "Key or token to replicas, as nodetool getendpoints answers")
+public class ReplicasController {
+
+    private static final Set<String> RESERVED = Set.of("keyspace", "table", "token", "dc", "consistency");
+
+    private final RoutingService routing;
+    private final String localDatacenter;
+    private final HitCounting hitCounting;
+
+    /** @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity) */
+    public ReplicasController(RoutingService routing,
+            @org.springframework.beans.factory.annotation.Value("${spring.cassandra.local-datacenter:}")
+            String localDatacenter, ObjectProvider<HitCounting> hitCounting) {
+        this.routing = routing;
+        this.localDatacenter = localDatacenter;
+        this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
+    }
+
+    /** One key's or token's replicas. */
+    @Schema(description = "The replicas of one partition key or token")
+    public record ReplicasResponse(
+            @Schema(example = "iot") String keyspace,
+            @Schema(description = "Set when a key was given", example = "readings", nullable = true) String table,
+            @Schema(description = "The key's components in canonical text (when a key was given)", nullable = true)
+            Map<String, String> key,
+            @Schema(example = "1523456789012345678") String token,
+            @Schema(example = "Murmur3Partitioner") String partitioner,
+            @Schema(description = "The node-owned range holding the token") RangeView range,
+            @Schema(description = "Replicas in placement order, the primary first")
+            @JsonSerialize(using = ReplicaViews.Writer.class) List<ReplicaView> replicas,
+            @Schema(description = "Replica addresses grouped by data centre")
+            Map<String, List<String>> replicasByDatacenter,
+            @Schema(description = "True for LocalStrategy keyspaces: the data lives on the node serving the request")
+            boolean nodeLocal,
+            @Schema(description = "Placement warnings, e.g. a DC with fewer nodes than its RF")
+            List<String> warnings,
+            @Schema(description = "With consistency=...: what a read and a write at that level need from these "
+                    + "replicas per DC, how many are live, and whether they can succeed", nullable = true)
+            ReplicaConsistency consistency,
+            SnapshotView snapshot,
+            @Schema(description = "Pending replicas: nodes gaining this token's range while the ring changes (joining, "
+                    + "or taking over from a leaving or moving node). Writes go to them too and wait for them "
+                    + "(blockFor plus each pending replica); reads never do. Empty when no range is in motion")
+            List<ReplicaView> pendingReplicas) implements SnapshotAnswer {
+    }
+
+    /** Request bodies Swagger UI's Try it out sends as they are, each answering on the bundled sample. */
+    static final String KEY_EXAMPLE = "{\"keyspace\": \"iot\", \"table\": \"readings\", "
+            + "\"key\": {\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}}";
+    static final String BATCH_KEYS_EXAMPLE = "{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": ["
+            + "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}, "
+            + "{\"sensor_id\": \"sensor-18\", \"day\": \"2026-10-01\"}]}";
+    static final String BATCH_TOKENS_EXAMPLE = "{\"keyspace\": \"iot\", \"tokens\": [\"1523456789012345678\", "
+            + "\"-9223372036854775807\"]}";
+
+    /** One key of a table, in a JSON body: the single-key form that generated clients call. */
+    @Schema(description = "One partition key of a table, with the optional data centre and consistency level of "
+            + "GET /replicas")
+    public record ReplicasKeyRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @NotBlank @Schema(example = "readings") String table,
+            @NotNull @Schema(description = "The key as a {column: value} map",
+                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
+            Map<String, String> key,
+            @Schema(description = "Only replicas in this data centre; with a LOCAL_* consistency, the coordinator's",
+                    nullable = true) String dc,
+            @Schema(description = "A consistency level, as consistency= of GET /replicas", nullable = true)
+            String consistency) {
+    }
+
+    /** A batch of keys of one table, or of tokens. */
+    @Schema(description = "A batch of keys of one table, or a batch of tokens (give keys with table, or tokens)")
+    public record ReplicasBatchRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @Schema(example = "readings", nullable = true) String table,
+            @Schema(description = "Keys as {column: value} maps", nullable = true,
+                    example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
+            @JsonDeserialize(contentUsing = KeyJson.Reader.class) List<Map<String, String>> keys,
+            @Schema(description = "Tokens as strings", nullable = true, example = "[\"1523456789012345678\"]")
+            List<String> tokens,
+            @Schema(description = "Only replicas in this data centre", nullable = true) String dc) {
+    }
+
+    /** One key or token of a batch. */
+    public record ReplicasResult(Map<String, String> key, String token, RangeView range,
+            @JsonSerialize(using = ReplicaViews.Writer.class) List<ReplicaView> replicas) {
+
+        /** A batch item; {@code dc} was checked once for the batch ({@link ReplicaView#requireDatacenter}). */
+        static ReplicasResult of(ServedSnapshot served, Map<String, String> key, String token, ReplicaLookup lookup,
+                String dc) {
+            return new ReplicasResult(key, token, RangeView.of(lookup.range()),
+                    ReplicaViews.of(served.tokenRing(), lookup.replicas(), dc));
+        }
+    }
+
+    /** The replicas of a batch, in request order. */
+    public record ReplicasBatchResponse(String keyspace, String table, String partitioner, boolean nodeLocal,
+            List<String> warnings, @JsonSerialize(using = ReplicasResults.Writer.class) List<ReplicasResult> results,
+            SnapshotView snapshot) {
+    }
+
+    /** One key or token of a compact batch answer: its replicas as indexes into the answer's {@code replicas}. */
+    @Schema(description = "One key or token of a compact batch answer")
+    public record CompactResult(
+            @Schema(description = "The key's components in canonical text (when keys were given)", nullable = true)
+            Map<String, String> key,
+            @Schema(example = "1523456789012345678") String token,
+            @Schema(description = "The node-owned range holding the token") RangeView range,
+            @Schema(description = "Replicas in placement order, the primary first, as indexes into the answer's "
+                    + "replicas", example = "[0, 1, 2]") List<Integer> replicas) {
+    }
+
+    /** The replicas of a batch, each distinct replica listed once and each key referring to them. */
+    @Schema(description = "A batch answer of POST /replicas in compact form: the same replicas, each listed once")
+    public record ReplicasCompactBatchResponse(String keyspace, String table, String partitioner, boolean nodeLocal,
+            List<String> warnings,
+            @Schema(description = "The distinct replicas of the batch (a node once as a full and once as a transient "
+                    + "replica, if it is both), in order of first use; results refer to them by index")
+            @JsonSerialize(using = ReplicaViews.Writer.class) List<ReplicaView> replicas,
+            @Schema(description = "In request order")
+            @JsonSerialize(using = CompactResults.Writer.class) List<CompactResult> results,
+            SnapshotView snapshot) {
+    }
+
+    @GetMapping(path = "/replicas", produces = "application/json")
+    @Operation(summary = "Replicas of one partition key or token",
+            description = "Either token=..., or table=... with every partition key column as column=value. "
+                    + "On the bundled sample, keyspace=iot&token=1523456789012345678 gives 127.0.0.3, 127.0.0.4, "
+                    + "127.0.0.1. Generated clients give a key with POST /replicas/key (a free-form exploded query "
+                    + "object does not generate well) and leave the key argument null.")
+    // the named parameters are read from the one map the handler takes and documented here: a @RequestParam each
+    // made Spring MVC create a data binder per parameter and request to "convert" a String to a String (most of a
+    // GET's 21 KB of allocation, BENCHMARKS.md)
+    @Parameter(name = "keyspace", in = ParameterIn.QUERY, required = true, description = "Keyspace",
+            example = "iot", schema = @Schema(type = "string"))
+    @Parameter(name = "table", in = ParameterIn.QUERY, description = "Table (with key columns)",
+            example = "readings", schema = @Schema(type = "string"))
+    @Parameter(name = "token", in = ParameterIn.QUERY, description = "A token instead of a key, as a string (e.g. "
+            + "1523456789012345678); no example value, so Swagger UI's Try it out sends the key and not both",
+            schema = @Schema(type = "string"))
+    @Parameter(name = "dc", in = ParameterIn.QUERY, description = "Only replicas in this data centre; with a "
+            + "LOCAL_* consistency, the coordinator's (default spring.cassandra.local-datacenter)",
+            schema = @Schema(type = "string"))
+    @Parameter(name = "consistency", in = ParameterIn.QUERY, description = "A consistency level: ANY (writes), ONE, "
+            + "TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE (e.g. LOCAL_QUORUM "
+            + "with dc=dc1); no example value, so Swagger UI's Try it out leaves it out",
+            schema = @Schema(type = "string"))
+    @Parameter(name = "key", in = ParameterIn.QUERY, style = ParameterStyle.FORM, explode = Explode.TRUE,
+            description = "Partition key columns as column=value pairs (with table); the form for curl and Swagger "
+                    + "UI",
+            schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
+            examples = @ExampleObject(name = "reference", value = "{\"sensor_id\": \"sensor-17\", \"day\": "
+                    + "\"2026-10-01\"}"))
+    public ReplicasResponse replicas(@Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params)
+            throws MissingServletRequestParameterException {
+        String keyspace = QueryParams.value(params, "keyspace");
+        if (keyspace == null) {
+            throw new MissingServletRequestParameterException("keyspace", "String");
+        }
+        String table = QueryParams.value(params, "table");
+        String token = QueryParams.value(params, "token");
+        String dc = QueryParams.value(params, "dc");
+        String consistency = QueryParams.value(params, "consistency");
+        Map<String, String> components = KeyParams.components(params, RESERVED);
+        if (token != null) {
+            if (table != null || !components.isEmpty()) {
+                throw new InvalidParameterException("token", "give either token or table with key columns, not both");
+            }
+            TokenRoutes routes = routing.replicasOfTokens(keyspace, List.of(token));
+            TokenRoute t = routes.tokens().get(0);
+            return response(routes.snapshot(), routes.placement(), null, null, t.token().toString(), t.replicas(), dc,
+                    consistency);
+        }
+        if (table == null) {
+            throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
+        }
+        return replicasOf(keyspace, table, components, dc, consistency);
+    }
+
+    @PostMapping(path = "/replicas/key", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Replicas of one partition key, given in the body",
+            description = "The same answer as GET /replicas with table and key columns, the key as a {column: value} "
+                    + "map in a JSON body: the form generated clients call.")
+    public ReplicasResponse replicasOfKey(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+            mediaType = "application/json", examples = @ExampleObject(name = "reference", value = KEY_EXAMPLE)))
+            @Valid @RequestBody ReplicasKeyRequest request) {
+        return replicasOf(request.keyspace(), request.table(), request.key(), request.dc(), request.consistency());
+    }
+
+    /**
+     * {@code GET /replicas}' answer for one key of a table with an optional data centre (no token, no consistency),
+     * for {@link SingleKeyFastPath}: the answer {@link #replicas} gives, or null when that handler would refuse the
+     * request, and then nothing was counted as a hit (the handler answers it, problem and all, and counts what it
+     * counts). Everything is checked against one snapshot, before the key is counted.
+     */
+    ReplicasResponse plainAnswer(String keyspace, String table, Map<String, String> key, String dc) {
+        try {
+            return routing.route(keyspace, table, List.of(key), true, hitCounting.counts(),
+                    routes -> answer(routes, table, dc, null));
+        } catch (RuntimeException refused) {
+            return null; // refused before anything was counted: Spring MVC answers with the problem
+        }
+    }
+
+    private ReplicasResponse replicasOf(String keyspace, String table, Map<String, String> key, String dc,
+            String consistency) {
+        return routing.route(keyspace, table, List.of(key), true, hitCounting.counts(),
+                routes -> answer(routes, table, dc, consistency));
+    }
+
+    private ReplicasResponse answer(Routes routes, String table, String dc, String consistency) {
+        KeyRoute r = routes.keys().get(0);
+        return response(routes.snapshot(), routes.placement(), table, r.keyByColumn(), r.token().toString(),
+                r.replicas(), dc, consistency);
+    }
+
+    private ReplicasResponse response(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
+            Map<String, String> key, String token, ReplicaLookup lookup, String dc, String consistency) {
+        ReplicaView.requireDatacenter(served.tokenRing(), dc);
+        ReplicaViews replicas = ReplicaViews.of(served.tokenRing(), lookup.replicas(), dc);
+        io.ringmap.pending.PendingReplicas inMotion = served.motion().pending(placement.keyspace());
+        List<io.ringmap.ring.Node> pending = inMotion.isEmpty() ? List.of()
+                : inMotion.replicasFor(served.partitioner().parseToken(token));
+        return new ReplicasResponse(placement.keyspace(), table, key, token, served.partitioner().name(),
+                RangeView.of(lookup.range()), replicas, replicas.addressesByDatacenter(), placement.nodeLocal(),
+                placement.warnings(),
+                consistency == null ? null : ReplicaConsistency.of(served.tokenRing(), placement.replication(),
+                        lookup.replicas(), pending, served.motion(), consistency, dc, localDatacenter),
+                SnapshotView.of(served),
+                pending.stream().filter(n -> dc == null || n.datacenter().equals(dc))
+                        .map(n -> ReplicaView.of(n, true)).toList());
+    }
+
+    @PostMapping(path = "/replicas", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Replicas of a batch of keys of one table, or of tokens",
+            description = "All items are validated first: one bad item rejects the batch (400 naming its index). "
+                    + "At most ringmap.api.max-batch-size items (413 beyond).")
+    public ReplicasBatchResponse replicasBatch(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+            mediaType = "application/json", examples = {@ExampleObject(name = "keys", value = BATCH_KEYS_EXAMPLE),
+                @ExampleObject(name = "tokens", value = BATCH_TOKENS_EXAMPLE)}))
+            @Valid @RequestBody ReplicasBatchRequest request,
+            HttpServletResponse response) {
+        BatchResponses.buffer(response);
+        boolean byKeys = request.keys() != null;
+        boolean byTokens = request.tokens() != null;
+        if (byKeys == byTokens) {
+            throw new InvalidParameterException(byKeys ? "tokens" : "keys",
+                    "give either keys (with table) or tokens, not both and not neither");
+        }
+        if (byKeys && (request.table() == null || request.table().isBlank())) {
+            throw new InvalidParameterException("table", "keys need the table they belong to");
+        }
+        ServedSnapshot served;
+        KeyspacePlacement.Placed placement;
+        List<ReplicasResult> results;
+        if (byKeys) {
+            // the data centre is checked before the keys are counted
+            Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true,
+                    hitCounting.counts(), routed -> {
+                if (!routed.keys().isEmpty()) {
+                    ReplicaView.requireDatacenter(routed.snapshot().tokenRing(), request.dc());
+                }
+                return routed;
+            });
+            served = routes.snapshot();
+            placement = routes.placement();
+            results = ReplicasResults.ofKeys(served, routes.keys(), request.dc());
+        } else {
+            TokenRoutes routes = routing.replicasOfTokens(request.keyspace(), request.tokens());
+            served = routes.snapshot();
+            placement = routes.placement();
+            if (!routes.tokens().isEmpty()) {
+                ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
+            }
+            results = ReplicasResults.ofTokens(served, routes.tokens(), request.dc());
+        }
+        return new ReplicasBatchResponse(placement.keyspace(), request.table(), served.partitioner().name(),
+                placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(served));
+    }
+
+    @PostMapping(path = "/replicas/compact", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Replicas of a batch of keys or tokens, each distinct replica listed once",
+            description = "The request and the answers of POST /replicas, in a smaller form for large batches: "
+                    + "replicas lists every distinct replica of the batch once (in order of first use) and each "
+                    + "result's replicas are indexes into it. Expanding them gives POST /replicas' answer exactly. "
+                    + "Same validation and limits as POST /replicas.")
+    public ReplicasCompactBatchResponse replicasBatchCompact(@io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content = @Content(mediaType = "application/json", examples = {
+                @ExampleObject(name = "keys", value = BATCH_KEYS_EXAMPLE),
+                @ExampleObject(name = "tokens", value = BATCH_TOKENS_EXAMPLE)}))
+            @Valid @RequestBody ReplicasBatchRequest request,
+            HttpServletResponse response) {
+        ReplicasBatchResponse full = replicasBatch(request, response);
+        CompactResults compact = new CompactResults((ReplicasResults) full.results());
+        return new ReplicasCompactBatchResponse(full.keyspace(), full.table(), full.partitioner(), full.nodeLocal(),
+                full.warnings(), compact.replicas(), compact, full.snapshot());
+    }
+}

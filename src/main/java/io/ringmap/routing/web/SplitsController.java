@@ -1,0 +1,159 @@
+package io.ringmap.routing.web;
+
+import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.ServerFigures;
+import io.ringmap.snapshot.web.SnapshotAnswer;
+import io.ringmap.ring.TokenRange;
+import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.TableSplits;
+import io.ringmap.schema.TableSchema;
+import io.ringmap.splits.CqlPredicates;
+import io.ringmap.routing.SizedTableSplits;
+import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.splits.RangeWeights;
+import io.ringmap.splits.Split;
+import io.ringmap.splits.WeightedSplit;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /splits}: the ring cut into token ranges for full-table scans. */
+@RestController
+@Tag(name = "splits", description = "Token-range splits for full-table scans, each with its CQL predicate")
+public class SplitsController {
+
+    private final RoutingService routing;
+    private final RangeWeights weights;
+
+    public SplitsController(RoutingService routing, ObjectProvider<RangeWeights> weights) {
+        this.routing = routing;
+        this.weights = weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected"));
+    }
+
+    /** One token range of a split and the CQL that reads it. */
+    @Schema(description = "One (start, end] range of a split: read it with its predicate")
+    public record RangeQuery(
+            @Schema(example = "-9223372036854775808") String start,
+            @Schema(example = "-4611686018427387904") String end,
+            @Schema(description = "The CQL restriction that reads exactly this range",
+                    example = "token(sensor_id, day) > -9223372036854775808 AND token(sensor_id, day) <= "
+                            + "-4611686018427387904") String predicate,
+            @Schema(description = "A full SELECT for the range",
+                    example = "SELECT * FROM iot.readings WHERE token(sensor_id, day) > -9223372036854775808 AND "
+                            + "token(sensor_id, day) <= -4611686018427387904") String cql) {
+    }
+
+    /** One split of a scan: one or more ranges read on the same replicas. */
+    @Schema(description = "One split: one or more (start, end] ranges, each read with its own CQL. start, end, "
+            + "predicate and cql repeat the range when the split holds exactly one and are absent otherwise")
+    public record SplitView(
+            @Schema(description = "The only range's start (absent when the split holds several ranges)",
+                    nullable = true, example = "-9223372036854775808") String start,
+            @Schema(description = "The only range's end (absent when the split holds several ranges)",
+                    nullable = true, example = "-4611686018427387904") String end,
+            @Schema(description = "The only range's predicate (absent when the split holds several ranges)",
+                    nullable = true) String predicate,
+            @Schema(description = "The only range's SELECT (absent when the split holds several ranges)",
+                    nullable = true) String cql,
+            @Schema(description = "The split's ranges in ring order; reading each with its cql reads the split")
+            List<RangeQuery> ranges,
+            @Schema(description = "Replica addresses holding every token of the split (for an even split that "
+                    + "crosses ownership boundaries: those of its first tokens)") List<String> replicas,
+            @Schema(description = "How many node-owned ranges the split touches (aligned: the whole ranges it "
+                    + "groups, or 1 for a piece of one)") int ownedRanges,
+            @Schema(description = "mode=size: bytes estimated in the split", nullable = true) Long estimatedBytes,
+            @Schema(description = "mode=size: partitions estimated in the split", nullable = true)
+            Long estimatedPartitions) {
+    }
+
+    /** The splits of a scan, in ring order. */
+    public record SplitsResponse(String keyspace, String table, String partitioner,
+            @Schema(description = "even, aligned or size") String mode,
+            @Schema(description = "Splits asked for") int requested,
+            @Schema(description = "Splits returned (aligned: about n; more when no node replicates 1/n of the ring, "
+                    + "e.g. vnode rings with many nodes)") int count,
+            List<SplitView> splits, SnapshotView snapshot) implements SnapshotAnswer {
+    }
+
+    @GetMapping(path = "/splits", produces = "application/json")
+    @ServerFigures // mode=size
+    @Operation(summary = "The ring cut into (start, end] splits for a full-table scan",
+            description = "mode=even: n ranges of equal width, the first starting at the minimum token. "
+                    + "mode=aligned: no split crosses an ownership boundary. When n is at least the number of "
+                    + "node-owned ranges, every owned range is cut in proportion to its width (one range per split); "
+                    + "when n is smaller (vnodes), whole owned ranges that share a replica are grouped into about n "
+                    + "splits of several ranges each, as the Spark connector groups token ranges per replica. "
+                    + "Ranges that wrap around the ring are unwrapped. mode=size: aligned to ownership, but cut so each "
+                    + "split holds about the same estimated bytes, from every node's per-range estimates "
+                    + "(system.table_estimates of the last sizes round; 409 sizes-not-collected without a live "
+                    + "cluster, 503 sizes-unavailable before the first round). Splits "
+                    + "cover the ring exactly once.")
+    public SplitsResponse splits(
+            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
+            @Parameter(description = "Table", example = "readings") @RequestParam String table,
+            @Parameter(description = "Number of splits, 1 to ringmap.api.max-splits (10,000 by default)",
+                    example = "16")
+            @RequestParam(defaultValue = "16") int n,
+            @Parameter(description = "even, aligned or size", example = "aligned",
+                    schema = @Schema(allowableValues = {"even", "aligned", "size"}))
+            @RequestParam(defaultValue = "aligned") String mode) {
+        if (n < 1 || n > routing.maxSplits()) {
+            throw new InvalidParameterException("n", "n must be between 1 and " + routing.maxSplits()
+                    + " (ringmap.api.max-splits), was " + n);
+        }
+        String m = mode.toLowerCase(Locale.ROOT);
+        if (!m.equals("even") && !m.equals("aligned") && !m.equals("size")) {
+            throw new InvalidParameterException("mode", "mode must be 'even', 'aligned' or 'size', was '" + mode
+                    + "'");
+        }
+        if (m.equals("size")) {
+            return sized(routing.splitsBySize(keyspace, table, n, weights), n);
+        }
+        TableSplits scan = routing.splits(keyspace, table, n, m.equals("aligned"));
+        TableSchema schema = scan.table();
+        TokenRing ring = scan.snapshot().tokenRing();
+        List<SplitView> views = new ArrayList<>(scan.splits().size());
+        for (Split s : scan.splits()) {
+            views.add(view(ring, schema, s, null, null));
+        }
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m, n,
+                views.size(), views, SnapshotView.of(scan.snapshot()));
+    }
+
+    private static SplitsResponse sized(SizedTableSplits scan, int n) {
+        TableSchema schema = scan.table();
+        TokenRing ring = scan.snapshot().tokenRing();
+        List<SplitView> views = new ArrayList<>(scan.splits().size());
+        for (WeightedSplit w : scan.splits()) {
+            views.add(view(ring, schema, w.split(), Math.round(w.estimatedBytes()),
+                    Math.round(w.estimatedPartitions())));
+        }
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), "size", n,
+                views.size(), views, SnapshotView.of(scan.snapshot()));
+    }
+
+    /** A split with each of its ranges' CQL; a split of one range repeats it at the top level. */
+    private static SplitView view(TokenRing ring, TableSchema schema, Split s, Long bytes, Long partitions) {
+        List<RangeQuery> ranges = new ArrayList<>(s.ranges().size());
+        for (TokenRange r : s.ranges()) {
+            ranges.add(new RangeQuery(r.start().toString(), r.end().toString(),
+                    CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), r),
+                    CqlPredicates.select(ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(),
+                            r)));
+        }
+        List<String> replicas = ReplicaView.of(ring, s.replicas(), null).stream().map(ReplicaView::address).toList();
+        RangeQuery only = ranges.size() == 1 ? ranges.get(0) : null;
+        return new SplitView(only == null ? null : only.start(), only == null ? null : only.end(),
+                only == null ? null : only.predicate(), only == null ? null : only.cql(), ranges, replicas,
+                s.ownedRanges(), bytes, partitions);
+    }
+}

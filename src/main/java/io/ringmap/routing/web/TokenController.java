@@ -1,0 +1,146 @@
+package io.ringmap.routing.web;
+
+import io.ringmap.web.KeyJson;
+import io.ringmap.snapshot.web.SnapshotAnswer;
+import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.Routes;
+import io.ringmap.routing.RoutingService;
+import io.ringmap.snapshot.web.SnapshotView;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.extensions.Extension;
+import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.enums.ParameterStyle;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
+
+/** {@code /token}: partition key values to the token Cassandra computes. */
+@RestController
+@Tag(name = "token", description = "Partition key to token, exactly as SELECT token(...) computes it")
+public class TokenController {
+
+    private static final Set<String> RESERVED = Set.of("keyspace", "table");
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final RoutingService routing;
+    private final HitCounting hitCounting;
+
+    /** @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity) */
+    public TokenController(RoutingService routing, ObjectProvider<HitCounting> hitCounting) {
+        this.routing = routing;
+        this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
+    }
+
+    /** One key's token. */
+    @Schema(description = "A partition key's token")
+    public record TokenResponse(
+            @Schema(example = "iot") String keyspace,
+            @Schema(example = "readings") String table,
+            @Schema(example = "Murmur3Partitioner") String partitioner,
+            @Schema(description = "The key's components in canonical text, in partition key order")
+            Map<String, String> key,
+            @Schema(description = "The token as Cassandra prints it (a string: 64-bit values do not survive JSON "
+                    + "numbers)", example = "-4069959284402364209") String token,
+            @Schema(description = "The serialized partition key Cassandra hashes, hex", example = "00000001")
+            String serializedKey,
+            SnapshotView snapshot) implements SnapshotAnswer {
+    }
+
+    /** One key of a table, in a JSON body: the single-key form that generated clients call. */
+    @Schema(description = "One partition key of a table")
+    public record TokenKeyRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @NotBlank @Schema(example = "readings") String table,
+            @NotNull @Schema(description = "The key as a {column: value} map",
+                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
+            Map<String, String> key) {
+    }
+
+    /** Many keys of one table. */
+    @Schema(description = "A batch of partition keys of one table")
+    public record TokenBatchRequest(
+            @NotBlank @Schema(example = "iot") String keyspace,
+            @NotBlank @Schema(example = "readings") String table,
+            @NotNull @Schema(description = "Keys as {column: value} maps",
+                    example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
+            @JsonDeserialize(contentUsing = KeyJson.Reader.class) List<Map<String, String>> keys) {
+    }
+
+    /** One key of a batch. */
+    public record TokenResult(Map<String, String> key, String token, String serializedKey) {
+    }
+
+    /** The tokens of a batch, in request order. */
+    public record TokenBatchResponse(String keyspace, String table, String partitioner,
+            @JsonSerialize(using = TokenResults.Writer.class) List<TokenResult> results, SnapshotView snapshot) {
+    }
+
+    @GetMapping(path = "/token", produces = "application/json")
+    @Operation(summary = "Token of one partition key",
+            description = "Give the keyspace, the table and every partition key column as a query parameter named "
+                    + "by the column (prefix a column with 'pk.' if it is named keyspace or table). Values are "
+                    + "parsed by the column's CQL type and serialized with the Cassandra driver's codecs. The form for "
+                    + "curl and Swagger UI: code generators cannot express a free-form exploded query object, so the "
+                    + "operation is marked x-internal and generated clients call POST /token/key instead.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "internal", value = "true",
+                    parseValue = true)))
+    @Parameter(name = "key", in = ParameterIn.QUERY, required = true, style = ParameterStyle.FORM,
+            explode = Explode.TRUE, description = "Partition key columns as column=value pairs",
+            schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
+            examples = @ExampleObject(name = "reference", value = "{\"sensor_id\": \"sensor-17\", \"day\": "
+                    + "\"2026-10-01\"}"))
+    public TokenResponse token(
+            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
+            @Parameter(description = "Table", example = "readings") @RequestParam String table,
+            @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> params) {
+        return tokenOf(keyspace, table, KeyParams.components(params, RESERVED));
+    }
+
+    @PostMapping(path = "/token/key", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Token of one partition key, given in the body",
+            description = "The same answer as GET /token, with the key as a {column: value} map in a JSON body: the "
+                    + "form generated clients call.")
+    public TokenResponse tokenOfKey(@Valid @RequestBody TokenKeyRequest request) {
+        return tokenOf(request.keyspace(), request.table(), request.key());
+    }
+
+    private TokenResponse tokenOf(String keyspace, String table, Map<String, String> key) {
+        Routes routes = routing.route(keyspace, table, List.of(key), false, hitCounting.counts());
+        KeyRoute r = routes.keys().get(0);
+        return new TokenResponse(r.table().keyspace(), r.table().table(), routes.snapshot().partitioner().name(),
+                r.keyByColumn(), r.token().toString(), HEX.formatHex(r.key().serializedKey()),
+                SnapshotView.of(routes.snapshot()));
+    }
+
+    @PostMapping(path = "/token", consumes = "application/json", produces = "application/json")
+    @Operation(summary = "Tokens of a batch of partition keys of one table",
+            description = "All keys are validated first: one bad key rejects the batch (400 naming its index) and "
+                    + "nothing of it is counted. At most ringmap.api.max-batch-size keys (413 beyond).")
+    public TokenBatchResponse tokens(@Valid @RequestBody TokenBatchRequest request, HttpServletResponse response) {
+        BatchResponses.buffer(response);
+        Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), false,
+                hitCounting.counts());
+        return new TokenBatchResponse(request.keyspace(), request.table(), routes.snapshot().partitioner().name(),
+                new TokenResults(routes.keys()), SnapshotView.of(routes.snapshot()));
+    }
+}
