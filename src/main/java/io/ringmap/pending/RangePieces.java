@@ -1,6 +1,7 @@
 package io.ringmap.pending;
 
 import io.ringmap.ring.TokenRange;
+import io.ringmap.ring.TokenRing;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
@@ -35,18 +36,7 @@ public final class RangePieces {
 
     /** The range as non-wrapping pieces in ring order, empty pieces dropped. */
     public List<TokenRange> unwrap(TokenRange range) {
-        if (!range.wraps() && !range.end().equals(min)) {
-            return List.of(range);
-        }
-        List<TokenRange> pieces = new ArrayList<>(2);
-        boolean firstEmpty = !ringEnd.equals(min) && range.start().compareTo(ringEnd) >= 0;
-        if (!firstEmpty) {
-            pieces.add(new TokenRange(range.start(), ringEnd));
-        }
-        if (!range.end().equals(min)) {
-            pieces.add(new TokenRange(min, range.end()));
-        }
-        return pieces;
+        return TokenRing.unwrap(partitioner, range);
     }
 
     /** The ranges as sorted, merged, non-wrapping pieces: equal sets of tokens give equal lists. */
