@@ -1,43 +1,25 @@
 package io.ringmap.availability;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.RequestProblem;
 
 /**
  * A consistency-level question that cannot be asked as given: an unknown level, a LOCAL_* level without a data
- * centre, or an unknown node. Each kind maps to its own stable problem type.
+ * centre, or an unknown node ({@link ProblemKind#UNKNOWN_CONSISTENCY_LEVEL}, {@link ProblemKind#LOCAL_DATACENTER_REQUIRED},
+ * {@link ProblemKind#UNKNOWN_NODE}); the problem names the query {@code parameter}.
  */
 public class AvailabilityRequestException extends RequestProblem {
 
-    /** What was wrong; each a 400 problem. */
-    public enum Kind implements RequestProblem.Kind {
-        UNKNOWN_CONSISTENCY_LEVEL("unknown-consistency-level", "Unknown consistency level"),
-        LOCAL_DATACENTER_REQUIRED("local-datacenter-required", "Local data centre required"),
-        UNKNOWN_NODE("unknown-node", "Unknown node");
+    private final String parameter;
 
-        private final Spec spec;
-
-        Kind(String type, String title) {
-            this.spec = new Spec(type, title, 400);
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
-    }
-
-    public AvailabilityRequestException(Kind kind, String parameter, String message) {
-        super(kind, "parameter", parameter, message);
-    }
-
-    @Override
-    public Kind kind() {
-        return (Kind) super.kind();
+    public AvailabilityRequestException(ProblemKind kind, String parameter, String message) {
+        super(kind.problem(message).with("parameter", parameter));
+        this.parameter = parameter;
     }
 
     /** The query parameter at fault. */
     public String parameter() {
-        return member();
+        return parameter;
     }
 
     /** The level named by {@code text}, or an exception naming the parameter. */
@@ -45,7 +27,7 @@ public class AvailabilityRequestException extends RequestProblem {
         try {
             return ConsistencyLevel.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new AvailabilityRequestException(Kind.UNKNOWN_CONSISTENCY_LEVEL, parameter, e.getMessage());
+            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, parameter, e.getMessage());
         }
     }
 
@@ -60,11 +42,11 @@ public class AvailabilityRequestException extends RequestProblem {
         String chosen = dc != null && !dc.isBlank() ? dc : configured != null && !configured.isBlank() ? configured
                 : null;
         if (dc != null && !dc.isBlank() && !known.contains(dc)) {
-            throw new AvailabilityRequestException(Kind.LOCAL_DATACENTER_REQUIRED, "dc", "data centre '" + dc
+            throw new AvailabilityRequestException(ProblemKind.LOCAL_DATACENTER_REQUIRED, "dc", "data centre '" + dc
                     + "' has no nodes in the ring; known: " + new java.util.TreeSet<>(known));
         }
         if (level.needsLocalDatacenter() && chosen == null) {
-            throw new AvailabilityRequestException(Kind.LOCAL_DATACENTER_REQUIRED, "dc", level
+            throw new AvailabilityRequestException(ProblemKind.LOCAL_DATACENTER_REQUIRED, "dc", level
                     + " is counted in the coordinator's data centre: give dc=... (or configure "
                     + "spring.cassandra.local-datacenter); known: " + new java.util.TreeSet<>(known));
         }

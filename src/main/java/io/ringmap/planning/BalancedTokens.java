@@ -1,5 +1,6 @@
 package io.ringmap.planning;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.replication.Placements;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -45,12 +46,12 @@ public final class BalancedTokens {
 
         public NodeCounts {
             if (perDc.isEmpty()) {
-                throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "give nodes per data centre, "
+                throw new PlanException(ProblemKind.INVALID_GENERATOR, "nodes", "give nodes per data centre, "
                         + "e.g. dc1:3,dc2:3");
             }
             perDc.forEach((dc, n) -> {
                 if (n == null || n < 1) {
-                    throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "data centre '" + dc
+                    throw new PlanException(ProblemKind.INVALID_GENERATOR, "nodes", "data centre '" + dc
                             + "' needs at least 1 node, was " + n);
                 }
             });
@@ -89,7 +90,7 @@ public final class BalancedTokens {
                 min = BigInteger.ZERO;
                 range = BigInteger.ONE.shiftLeft(127);
             }
-            default -> throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "partitioner", partitioner.name()
+            default -> throw new PlanException(ProblemKind.INVALID_GENERATOR, "partitioner", partitioner.name()
                     + " tokens are key bytes: give a sample of real keys to place them at its quantiles");
         }
         // DCs of different sizes can meet (3 and 1 nodes at 3/4): the later one token up
@@ -111,7 +112,7 @@ public final class BalancedTokens {
         sorted.sort(Token::compareTo);
         long total = nodesPerDc.total();
         if (sorted.size() < total) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "sample", "a sample of " + sorted.size()
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "sample", "a sample of " + sorted.size()
                     + " keys cannot place " + total + " nodes; give at least one key per node (many more for balance)");
         }
         return interleaved(nodesPerDc,

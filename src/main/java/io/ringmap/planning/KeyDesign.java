@@ -1,5 +1,6 @@
 package io.ringmap.planning;
 
+import io.ringmap.problem.ProblemKind;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -26,7 +27,7 @@ public record KeyDesign(String name, List<Column> columns) {
         Objects.requireNonNull(name, "name");
         columns = List.copyOf(columns);
         if (columns.isEmpty()) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "designs",
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs",
                     "design '" + name + "' has no partition key column");
         }
         Set<String> names = new HashSet<>();
@@ -35,12 +36,12 @@ public record KeyDesign(String name, List<Column> columns) {
         int shard = 0;
         for (Column c : columns) {
             if (!names.add(c.name())) {
-                throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "designs",
+                throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs",
                         "design '" + name + "' names column '" + c.name() + "' twice");
             }
             if (c.generator() instanceof Generator.TimeBucket t && t.unit() == Generator.BucketUnit.HOUR
                     && c.cqlType().trim().equalsIgnoreCase("date")) {
-                throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "designs", "design '" + name
+                throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs", "design '" + name
                         + "': column '" + c.name() + "' is a date and cannot hold hour buckets (use timestamp, text "
                         + "or an integer type)");
             }
@@ -49,7 +50,7 @@ public record KeyDesign(String name, List<Column> columns) {
             shard += c.generator() instanceof Generator.Shard ? 1 : 0;
         }
         if (entity > 1 || time > 1 || shard > 1) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "designs", "design '" + name
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs", "design '" + name
                     + "' may have at most one entity, one time bucket and one shard column");
         }
     }

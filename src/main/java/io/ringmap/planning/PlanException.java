@@ -1,37 +1,26 @@
 package io.ringmap.planning;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.RequestProblem;
 import java.util.Locale;
-import java.util.Map;
 
-/** A plan request that cannot be computed as given: a bad generator or workload, or a plan too large to compute. */
+/**
+ * A plan request that cannot be computed as given: a bad generator or workload ({@link ProblemKind#INVALID_GENERATOR}),
+ * or a plan too large to compute ({@link ProblemKind#PLAN_TOO_LARGE}). The problem names the request {@code field}.
+ */
 public class PlanException extends RequestProblem {
 
-    /** What was wrong. */
-    public enum Kind implements RequestProblem.Kind {
-        /** 400: a design, generator, workload, guideline or node count that cannot be used. */
-        INVALID_GENERATOR("invalid-generator", "Invalid generator", 400),
-        /** 413: beyond the plan limits. */
-        PLAN_TOO_LARGE("plan-too-large", "Plan too large", 413);
+    private final String field;
 
-        private final Spec spec;
-
-        Kind(String type, String title, int status) {
-            this.spec = new Spec(type, title, status);
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
-    }
-
-    public PlanException(Kind kind, String field, String message) {
-        super(kind, "field", field, message);
+    public PlanException(ProblemKind kind, String field, String message) {
+        super(kind.problem(message).with("field", field));
+        this.field = field;
     }
 
     private PlanException(String field, String message, long size, long limit) {
-        super(Kind.PLAN_TOO_LARGE, "field", field, message, Map.of("size", size, "limit", limit));
+        super(ProblemKind.PLAN_TOO_LARGE.problem(message).with("field", field).with("size", size)
+                .with("limit", limit));
+        this.field = field;
     }
 
     /**
@@ -48,13 +37,8 @@ public class PlanException extends RequestProblem {
                 limit, limitText, property), size, limit);
     }
 
-    @Override
-    public Kind kind() {
-        return (Kind) super.kind();
-    }
-
     /** The request field at fault, e.g. {@code designs[1].columns[2].generator}. */
     public String field() {
-        return member();
+        return field;
     }
 }

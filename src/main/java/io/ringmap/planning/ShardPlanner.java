@@ -1,5 +1,6 @@
 package io.ringmap.planning;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
@@ -39,7 +40,7 @@ public final class ShardPlanner {
     /** The shard count that brings {@code load} to at most {@code target} per shard. */
     public static int countFor(double load, double target) {
         if (!(load >= 0) || !(target > 0) || Double.isInfinite(load) || Double.isInfinite(target)) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "target",
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "target",
                     "load must be non-negative and target positive, finite numbers");
         }
         return (int) Math.max(1, Math.ceil(load / target - 1e-9));

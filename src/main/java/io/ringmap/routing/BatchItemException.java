@@ -1,7 +1,11 @@
 package io.ringmap.routing;
 
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemException;
+import io.ringmap.problem.ProblemKind;
+
 /** One item of a batch request is invalid; the whole batch is rejected and nothing of it is counted. */
-public class BatchItemException extends RuntimeException {
+public class BatchItemException extends RuntimeException implements ProblemException {
 
     private final int index;
 
@@ -17,5 +21,18 @@ public class BatchItemException extends RuntimeException {
     @Override
     public synchronized RuntimeException getCause() {
         return (RuntimeException) super.getCause();
+    }
+
+    /** The item's own problem, naming the item. */
+    @Override
+    public Problem problem() {
+        return problem(getCause() instanceof ProblemException p ? p.problem()
+                : ProblemKind.INVALID_PARAMETER.problem(getCause().getMessage()));
+    }
+
+    /** {@code item}, the problem of the item itself (as the handler shows it), naming the item and its index. */
+    public Problem problem(Problem item) {
+        return item.withDetail("batch item " + index + ": " + item.detail() + " (the batch was rejected; nothing of it "
+                + "was counted)").with("index", index);
     }
 }

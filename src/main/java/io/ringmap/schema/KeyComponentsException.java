@@ -1,9 +1,13 @@
 package io.ringmap.schema;
 
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemException;
+import io.ringmap.problem.ProblemKind;
+
 import java.util.List;
 
 /** The given partition key components do not match the table's partition key columns (missing or unknown names). */
-public class KeyComponentsException extends IllegalArgumentException {
+public class KeyComponentsException extends IllegalArgumentException implements ProblemException {
 
     private final List<String> missing;
     private final List<String> unknown;
@@ -25,6 +29,12 @@ public class KeyComponentsException extends IllegalArgumentException {
             sb.append(sb.isEmpty() ? "" : "; ").append("unknown partition key column(s) ").append(unknown);
         }
         return sb.append("; the partition key columns are ").append(expected).toString();
+    }
+
+    @Override
+    public Problem problem() {
+        return ProblemKind.KEY_COMPONENTS.problem(getMessage()).with("missing", missing).with("unknown", unknown)
+                .with("expected", expected);
     }
 
     /** Partition key columns that got no value. */

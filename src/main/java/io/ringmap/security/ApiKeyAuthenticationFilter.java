@@ -55,7 +55,7 @@ final class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
         }
         SecurityContext context = contexts.createEmptyContext();
         context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(caller.get().name(), null,
-                caller.get().scopes().stream().map(scope -> new SimpleGrantedAuthority("SCOPE_" + scope)).toList()));
+                caller.get().scopes().stream().map(scope -> new SimpleGrantedAuthority(SecurityProperties.authority(scope))).toList()));
         contexts.setContext(context);
         try {
             chain.doFilter(request, response);

@@ -1,9 +1,7 @@
 package io.ringmap.security;
 
-import io.ringmap.problem.ProblemTypes;
-import io.ringmap.web.errors.HttpProblem;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
+import io.ringmap.problem.ProblemKind;
+import io.ringmap.problem.web.ProblemRenderer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
@@ -27,15 +25,9 @@ public class FirewallConfiguration {
         firewall.setAllowedParameterValues(value -> true);
         firewall.setAllowedHeaderNames(name -> true);
         firewall.setAllowedHeaderValues(value -> true);
-        RequestRejectedHandler rejected = (request, response, e) -> {
-            HttpProblem problem = new HttpProblem(400, ProblemTypes.MALFORMED_REQUEST, "Malformed request",
-                    "the request path is not accepted: " + e.getMessage(), Map.of());
-            byte[] body = problem.toJson(request.getRequestURI()).getBytes(StandardCharsets.UTF_8);
-            response.setStatus(400);
-            response.setContentType("application/problem+json");
-            response.setContentLength(body.length);
-            response.getOutputStream().write(body);
-        };
+        RequestRejectedHandler rejected = (request, response, e) -> ProblemRenderer.write(response,
+                ProblemKind.MALFORMED_REQUEST.problem("the request path is not accepted: " + e.getMessage()),
+                request.getRequestURI());
         return web -> web.httpFirewall(firewall).requestRejectedHandler(rejected);
     }
 }

@@ -14,6 +14,6 @@ public class HitCountingConfiguration {
     @Bean
     HitCounting hitCounting(SecurityProperties security) {
         return security.mode() == SecurityProperties.Mode.NONE ? HitCounting.everyCaller()
-                : HitCounting.onlyWith("SCOPE_" + security.hitsScope());
+                : HitCounting.onlyWith(SecurityProperties.authority(security.hitsScope()));
     }
 }

@@ -1,5 +1,6 @@
 package io.ringmap.security;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.web.OpenApiConfiguration;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
@@ -40,14 +41,13 @@ public class OpenApiSecurityConfiguration {
                 }
                 String scope = hits ? security.hitsScope() : security.readScope();
                 operation.addSecurityItem(new SecurityRequirement().addList(name, scope));
-                operation.getResponses().addApiResponse("401", OpenApiConfiguration.problem("No or invalid credentials", Map.of(
-                        "unauthorized", OpenApiConfiguration.example(401, "unauthorized", "Authentication required",
-                                "this endpoint needs authentication: send " + (apiKey ? "an API key in the "
-                                        + security.apiKeyHeader() + " header"
-                                        : "a bearer token in the Authorization header")))));
-                operation.getResponses().addApiResponse("403", OpenApiConfiguration.problem("The credentials lack the scope " + scope,
-                        Map.of("forbidden", OpenApiConfiguration.example(403, "forbidden", "Insufficient scope",
-                                method + " " + path + " needs the scope " + scope))));
+                operation.getResponses().addApiResponse("401", OpenApiConfiguration.problem(
+                        "No or invalid credentials", Map.of(ProblemKind.UNAUTHORIZED, "this endpoint needs "
+                                + "authentication: send " + (apiKey ? "an API key in the " + security.apiKeyHeader()
+                                        + " header" : "a bearer token in the Authorization header"))));
+                operation.getResponses().addApiResponse("403", OpenApiConfiguration.problem(
+                        "The credentials lack the scope " + scope, Map.of(ProblemKind.FORBIDDEN,
+                                method + " " + path + " needs the scope " + scope)));
             }));
         };
     }

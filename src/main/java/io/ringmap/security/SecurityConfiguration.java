@@ -66,9 +66,9 @@ public class SecurityConfiguration {
                 .logout(AbstractHttpConfigurer::disable)
                 .formLogin(AbstractHttpConfigurer::disable)
                 .httpBasic(AbstractHttpConfigurer::disable);
-        String read = "SCOPE_" + security.readScope();
-        String hits = "SCOPE_" + security.hitsScope();
-        String manage = "SCOPE_" + security.managementScope();
+        String read = SecurityProperties.authority(security.readScope());
+        String hits = SecurityProperties.authority(security.hitsScope());
+        String manage = SecurityProperties.authority(security.managementScope());
         http.authorizeHttpRequests(a -> {
             a.requestMatchers(OPEN_ENDPOINTS).permitAll()
                     .requestMatchers(EndpointRequest.toAdditionalPaths(WebServerNamespace.MANAGEMENT,

@@ -46,6 +46,11 @@ public record SecurityProperties(
         apiKeys = apiKeys == null ? Map.of() : Map.copyOf(apiKeys);
     }
 
+    /** The authority a caller holding {@code scope} is granted, as Spring Security names a JWT's scopes. */
+    public static String authority(String scope) {
+        return "SCOPE_" + scope;
+    }
+
     /** How callers prove who they are. */
     public enum Mode {
         /** no authentication (the default) */

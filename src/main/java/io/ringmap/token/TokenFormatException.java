@@ -1,7 +1,11 @@
 package io.ringmap.token;
 
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemException;
+import io.ringmap.problem.ProblemKind;
+
 /** A token's text does not parse for the cluster's partitioner. */
-public class TokenFormatException extends IllegalArgumentException {
+public class TokenFormatException extends IllegalArgumentException implements ProblemException {
 
     private final String text;
     private final String partitioner;
@@ -10,6 +14,11 @@ public class TokenFormatException extends IllegalArgumentException {
         super("token '" + text + "' is not a valid " + partitioner + " token: " + reason);
         this.text = text;
         this.partitioner = partitioner;
+    }
+
+    @Override
+    public Problem problem() {
+        return ProblemKind.INVALID_TOKEN.problem(getMessage()).with("token", text).with("partitioner", partitioner);
     }
 
     public String text() {

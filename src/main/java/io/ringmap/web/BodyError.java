@@ -1,7 +1,8 @@
 package io.ringmap.web;
 
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemKind;
 import java.util.List;
-import org.springframework.http.ProblemDetail;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.StreamReadException;
@@ -49,30 +50,26 @@ record BodyError(boolean syntax, int line, int column, String path) {
         return out.length() == 1 ? null : out.toString();
     }
 
-    String describe() {
-        StringBuilder out = new StringBuilder(syntax ? "request body is not valid JSON"
+    /** The {@code malformed-body} problem saying where, with {@code line}, {@code column} and {@code path} when known. */
+    Problem problem() {
+        StringBuilder detail = new StringBuilder(syntax ? "request body is not valid JSON"
                 : "request body is JSON but not of the expected shape");
         if (line > 0) {
-            out.append(" at line ").append(line);
+            detail.append(" at line ").append(line);
             if (column > 0) {
-                out.append(", column ").append(column);
+                detail.append(", column ").append(column);
             }
         }
         if (path != null) {
-            out.append(" (").append(path).append(')');
+            detail.append(" (").append(path).append(')');
         }
-        return out.toString();
-    }
-
-    void addTo(ProblemDetail p) {
+        Problem p = ProblemKind.MALFORMED_BODY.problem(detail.toString());
         if (line > 0) {
-            p.setProperty("line", line);
+            p = p.with("line", line);
         }
         if (column > 0) {
-            p.setProperty("column", column);
+            p = p.with("column", column);
         }
-        if (path != null) {
-            p.setProperty("path", path);
-        }
+        return path == null ? p : p.with("path", path);
     }
 }

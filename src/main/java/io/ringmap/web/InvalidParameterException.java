@@ -1,12 +1,15 @@
 package io.ringmap.web;
 
+import io.ringmap.problem.ProblemKind;
+import io.ringmap.problem.RequestProblem;
+
 /** A request parameter is missing, malformed or out of range. */
-public class InvalidParameterException extends RuntimeException {
+public class InvalidParameterException extends RequestProblem {
 
     private final String parameter;
 
     public InvalidParameterException(String parameter, String message) {
-        super(message);
+        super(ProblemKind.INVALID_PARAMETER.problem(message).with("parameter", parameter));
         this.parameter = parameter;
     }
 

@@ -1,5 +1,7 @@
 package io.ringmap.web;
 
+import io.ringmap.problem.ProblemKind;
+import io.ringmap.problem.web.ProblemRenderer;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
@@ -66,7 +68,7 @@ public class OpenApiConfiguration {
                 .description("RFC 9457 problem details; extension members name what was wrong (column, "
                 + "value, expectedType, parameter, index, missing, unknown, expected, keyspace, table, limit)");
         s.addProperty("type", new Schema<String>().type("string").types(Set.of("string")).format("uri")
-                .description("Stable URI per kind of problem, urn:ringmap:problem:<kind>"));
+                .description("Stable URI per kind of problem, " + ProblemKind.TYPE_PREFIX + "<kind>"));
         s.addProperty("title", new Schema<String>().type("string").types(Set.of("string"))
                 .description("Fixed per type"));
         s.addProperty("status", new Schema<Integer>().type("integer").types(Set.of("integer")).format("int32"));
@@ -84,66 +86,52 @@ public class OpenApiConfiguration {
             ApiResponses responses = operation.getResponses();
             responses.addApiResponse("400", problem("Bad input: a key value that does not parse as its column's CQL "
                     + "type, a missing or extra key column, a malformed token or parameter", Map.of(
-                            "invalid-key-value", example(400, "invalid-key-value", "Invalid key value",
-                                    "value 'yesterday' for partition key column 'day' is not a valid date"),
-                            "key-components", example(400, "key-components", "Missing or unknown key components",
-                                    "partition key of iot.readings is (sensor_id, day): missing [day]"),
-                            "invalid-token", example(400, "invalid-token", "Invalid token",
-                                    "token 'abc' is not a valid Murmur3Partitioner token: expected a signed 64-bit "
-                                            + "integer"))));
+                            ProblemKind.INVALID_KEY_VALUE, "value 'yesterday' for partition key column 'day' is not a "
+                                    + "valid date",
+                            ProblemKind.KEY_COMPONENTS, "partition key of iot.readings is (sensor_id, day): missing "
+                                    + "[day]",
+                            ProblemKind.INVALID_TOKEN, "token 'abc' is not a valid Murmur3Partitioner token: "
+                                    + "expected a signed 64-bit integer")));
             responses.addApiResponse("404", problem("Unknown keyspace or table", Map.of(
-                    "unknown-keyspace", example(404, "unknown-keyspace", "Unknown keyspace",
-                            "keyspace 'nope' is not in the ring snapshot; the keyspaces are: iot, iot_multi_dc"),
-                    "unknown-table", example(404, "unknown-table", "Unknown table",
-                            "table 'iot.nope' is not in the ring snapshot; the tables of keyspace 'iot' are: "
-                                    + "readings"))));
+                    ProblemKind.UNKNOWN_KEYSPACE, "keyspace 'nope' is not in the ring snapshot; the keyspaces "
+                            + "are: iot, iot_multi_dc",
+                    ProblemKind.UNKNOWN_TABLE, "table 'iot.nope' is not in the ring snapshot; the tables of keyspace "
+                            + "'iot' are: readings")));
             responses.addApiResponse("422", problem("The keyspace's replication strategy cannot be placed", Map.of(
-                    "unplaceable-keyspace", example(422, "unplaceable-keyspace",
-                            "Keyspace replication not supported", "replicas of keyspace 'odd' cannot be computed: "
-                                    + "replication strategy 'com.example.MoonStrategy' is not supported"))));
+                    ProblemKind.UNPLACEABLE_KEYSPACE, "replicas of keyspace 'odd' cannot be computed: replication "
+                            + "strategy 'com.example.MoonStrategy' is not supported")));
             if (handler.hasMethodAnnotation(PostMapping.class)) {
                 responses.addApiResponse("413", problem("Batch larger than ringmap.api.max-batch-size", Map.of(
-                        "batch-too-large", example(413, "batch-too-large", "Batch too large",
-                                "batch of 20000 items exceeds the limit of 10000 (ringmap.api.max-batch-size)"))));
+                        ProblemKind.BATCH_TOO_LARGE, "batch of 20000 items exceeds the limit of 10000 "
+                                + "(ringmap.api.max-batch-size)")));
             }
             responses.addApiResponse("503", problem("No ring snapshot yet (the cluster has not been reached since "
-                    + "start-up); retry later", Map.of("no-snapshot", example(503, "no-snapshot",
-                            "No ring snapshot yet", "no ring snapshot is available yet: cluster unreachable"))));
+                    + "start-up); retry later", Map.of(ProblemKind.NO_SNAPSHOT, NO_SNAPSHOT_EXAMPLE)));
             if (handler.hasMethodAnnotation(ServerFigures.class)) {
                 responses.addApiResponse("409", problem("The nodes' figures are not collected: ringmap serves a "
                         + "static topology (they need a live cluster) or ringmap.sizes.enabled is false", Map.of(
-                                "sizes-not-collected", example(409, "sizes-not-collected",
-                                        "Partition sizes not collected", "ringmap serves a static topology: partition "
-                                                + "sizes come only from a live cluster (set "
-                                                + "spring.cassandra.contact-points)"))));
+                                ProblemKind.SIZES_NOT_COLLECTED, "ringmap serves a static topology: partition sizes "
+                                        + "come only from a live cluster (set spring.cassandra.contact-points)")));
                 responses.addApiResponse("503", problem("No ring snapshot yet, or no collection round of the nodes' "
-                        + "figures yet (Retry-After)", Map.of("no-snapshot", example(503, "no-snapshot",
-                                "No ring snapshot yet", "no ring snapshot is available yet: cluster unreachable"),
-                        "sizes-unavailable", example(503, "sizes-unavailable", "Partition sizes unavailable",
-                                "no collection round has finished yet"))));
+                        + "figures yet (Retry-After)", Map.of(ProblemKind.NO_SNAPSHOT, NO_SNAPSHOT_EXAMPLE,
+                                ProblemKind.SIZES_UNAVAILABLE, "no collection round has finished yet")));
             }
             return operation;
         };
     }
 
-    /** A problem response with named examples (also used by the security package's OpenAPI customizer). */
-    public static ApiResponse problem(String description, Map<String, Map<String, Object>> examples) {
-        MediaType media = new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"));
-        Map<String, io.swagger.v3.oas.models.examples.Example> ex = new LinkedHashMap<>();
-        new java.util.TreeMap<>(examples).forEach((name, value) ->
-                ex.put(name, new io.swagger.v3.oas.models.examples.Example().value(value)));
-        media.setExamples(ex);
-        return new ApiResponse().description(description).content(new Content().addMediaType(PROBLEM, media));
-    }
+    private static final String NO_SNAPSHOT_EXAMPLE = "no ring snapshot is available yet: cluster unreachable";
 
-    /** One example problem body. */
-    public static Map<String, Object> example(int status, String kind, String title, String detail) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "urn:ringmap:problem:" + kind);
-        m.put("title", title);
-        m.put("status", status);
-        m.put("detail", detail);
-        m.put("instance", "/replicas");
-        return m;
+    /**
+     * A problem response with one example per kind, each named by its type and written as the renderer writes it
+     * (type, title and status from the catalog); also used by the security package's OpenAPI customizer.
+     */
+    public static ApiResponse problem(String description, Map<ProblemKind, String> exampleDetails) {
+        MediaType media = new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"));
+        Map<String, io.swagger.v3.oas.models.examples.Example> ex = new java.util.TreeMap<>();
+        exampleDetails.forEach((kind, detail) -> ex.put(kind.typeName(), new io.swagger.v3.oas.models.examples.Example()
+                .value(ProblemRenderer.members(kind.problem(detail), "/replicas"))));
+        media.setExamples(new LinkedHashMap<>(ex));
+        return new ApiResponse().description(description).content(new Content().addMediaType(PROBLEM, media));
     }
 }

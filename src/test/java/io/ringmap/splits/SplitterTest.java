@@ -214,6 +214,33 @@ class SplitterTest {
                 .isEqualTo("token(k) > 0x7f");
     }
 
+    @ParameterizedTest
+    @MethodSource("ringsAndCounts")
+    void theCompactTemplateReadsExactlyWhatEachRangesOwnPredicateReads(TokenRing ring, int n) {
+        Partitioner p = ring.partitioner();
+        List<String> key = List.of("token", "day");
+        String template = CqlPredicates.tokenPredicateTemplate(key);
+        assertThat(template).isEqualTo("token(\"token\", day) > :start AND token(\"token\", day) <= :end");
+        int withoutTemplate = 0;
+        for (List<Split> splits : List.of(Splitter.even(ring, n, rf3(ring)), Splitter.aligned(ring, n, rf3(ring)))) {
+            for (Split s : splits) {
+                for (TokenRange r : s.ranges()) {
+                    if (CqlPredicates.templateApplies(p, r)) {
+                        assertThat(template.replace(CqlPredicates.START_MARKER, p.cqlLiteral(r.start()))
+                                .replace(CqlPredicates.END_MARKER, p.cqlLiteral(r.end())))
+                                .as("template bound with %s", r).isEqualTo(CqlPredicates.tokenPredicate(p, key, r));
+                    } else {
+                        withoutTemplate++;
+                    }
+                }
+            }
+        }
+        // only the ranges at the ring's ends can lack a bound: at most two per answer (even and aligned here)
+        assertThat(withoutTemplate).isLessThanOrEqualTo(4);
+        assertThat(CqlPredicates.selectTemplate("select", "t", key))
+                .isEqualTo("SELECT * FROM \"select\".t WHERE " + template);
+    }
+
     @Test
     void quotesEveryNameCqlRequiresInTheSelect() {
         TokenRange r = new TokenRange(new LongToken(-5), new LongToken(7));

@@ -3,8 +3,10 @@ package io.ringmap.availability.web;
 import io.ringmap.availability.Availability;
 import io.ringmap.availability.AvailabilityRequestException;
 import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.availability.Verdict;
 import io.ringmap.availability.WriteReplicas;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.RingSnapshot;
@@ -138,9 +140,9 @@ public class AvailabilityController {
 
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
     @Operation(summary = "Can this node be stopped now without any keyspace losing the consistency level?",
-            description = "200 when it can; 409 (problem+json, type urn:ringmap:problem:unsafe-to-stop) with the "
-                    + "keyspaces and ranges that would lose the level when it cannot, so a rolling-restart script "
-                    + "can gate on the status code.")
+            description = "200 when it can; 409 (problem+json, type " + ProblemKind.TYPE_PREFIX
+                    + "unsafe-to-stop) with the keyspaces and ranges that would lose the level when it cannot, so a "
+                    + "rolling-restart script can gate on the status code.")
     public SafeToStopResponse safeToStop(
             @Parameter(description = "Node address or host id", example = "127.0.0.1") @RequestParam String node,
             @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
@@ -158,7 +160,7 @@ public class AvailabilityController {
         List<String> unknown = new ArrayList<>();
         List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
         if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(AvailabilityRequestException.Kind.UNKNOWN_NODE, "node",
+            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "node",
                     "node '" + node + "' is not in the ring (give an address or host id)");
         }
         boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
@@ -167,7 +169,7 @@ public class AvailabilityController {
                 new WriteReplicas(ring, live, served.motion(), Set.of()), target.get(0));
         String address = ring.nodes().get(target.get(0)).address();
         if (!check.safe()) {
-            throw new AvailabilityProblems.UnsafeToStopException(address, q.level().name(), check.reasons());
+            throw new UnsafeToStopException(address, q.level().name(), check.reasons());
         }
         return new SafeToStopResponse(address, q.level(), true, q.localDc(),
                 keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotView.of(served));
@@ -207,7 +209,7 @@ public class AvailabilityController {
         List<String> unknown = new ArrayList<>();
         List<Integer> out = Availability.nodeIndexes(ring, names, unknown);
         if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(AvailabilityRequestException.Kind.UNKNOWN_NODE, "down",
+            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "down",
                     "nodes " + unknown + " are not in the ring (give addresses or host ids); known: "
                             + ring.nodes().stream().map(Node::address).toList());
         }

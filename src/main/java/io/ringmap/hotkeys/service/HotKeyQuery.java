@@ -4,6 +4,7 @@ import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.TableHotKeys;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.RingSnapshot;
@@ -88,7 +89,7 @@ public class HotKeyQuery {
         HotKey found = tracked.stream().filter(k -> k.key().equals(label)).findFirst()
                 .or(() -> clearLabels ? tracked.stream().filter(k -> k.label().equals(label)).findFirst()
                         : Optional.empty())
-                .orElseThrow(() -> new HotKeyLookupException(HotKeyLookupException.Kind.UNKNOWN_HOT_KEY, "hotkey",
+                .orElseThrow(() -> new HotKeyLookupException(ProblemKind.UNKNOWN_HOT_KEY, "hotkey",
                         "'" + label + "' is not a hot key of " + schema.keyspace() + "." + schema.table() + " now ("
                                 + tracked.size() + " keys tracked): give the label GET /hotkeys?keyspace="
                                 + schema.keyspace() + "&table=" + schema.table() + " shows"));
@@ -96,13 +97,13 @@ public class HotKeyQuery {
         try {
             components = KeyLabels.parse(found.label());
         } catch (IllegalArgumentException shortened) {
-            throw new HotKeyLookupException(HotKeyLookupException.Kind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+            throw new HotKeyLookupException(ProblemKind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
                     "the hot key '" + label + "' was counted under a shortened label (over "
                             + hotKeys.settings().maxLabelLength() + " characters): its full key is not kept; give"
                             + " the key's columns as column=value instead");
         }
         if (components.size() != schema.partitionKey().size()) {
-            throw new HotKeyLookupException(HotKeyLookupException.Kind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+            throw new HotKeyLookupException(ProblemKind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
                     "the hot key '" + label + "' has " + components.size() + " components, the partition key of "
                             + schema.keyspace() + "." + schema.table() + " has " + schema.partitionKey().size());
         }

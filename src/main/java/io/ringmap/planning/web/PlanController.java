@@ -7,6 +7,7 @@ import io.ringmap.planning.PlanException;
 import io.ringmap.planning.Workload;
 import io.ringmap.planning.config.PlanProperties;
 import io.ringmap.planning.service.KeyHashing;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
@@ -188,10 +189,10 @@ public class PlanController {
                     examples = @ExampleObject(name = "AtlasMart", value = ATLASMART))))
     public PlanResponse plan(@RequestBody PlanRequest request) {
         if (request.keyspace() == null || request.keyspace().isBlank()) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "keyspace", "keyspace is required");
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "keyspace", "keyspace is required");
         }
         if (request.designs() == null || request.designs().isEmpty()) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "designs", "give at least one design");
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs", "give at least one design");
         }
         if (request.designs().size() > limits.maxDesigns()) {
             throw PlanException.tooLarge("designs", request.designs().size(), "designs", limits.maxDesigns(),
@@ -206,7 +207,7 @@ public class PlanController {
         long maxBytes = request.guideline() == null || request.guideline().maxBytes() == null ? 100_000_000
                 : request.guideline().maxBytes();
         if (maxRows < 1 || maxBytes < 1) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "guideline",
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "guideline",
                     "guideline rows and bytes must be at least 1");
         }
         long seed = request.seed() == null ? 1 : request.seed();
@@ -235,27 +236,27 @@ public class PlanController {
 
     private Workload workload(WorkloadBody w) {
         if (w == null) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "workload", "workload is required");
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "workload", "workload is required");
         }
         LocalDate start;
         try {
             start = w.start() == null ? LocalDate.now(clock) : LocalDate.parse(w.start());
         } catch (DateTimeParseException e) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "workload.start",
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "workload.start",
                     "start '" + w.start() + "' is not an ISO date (yyyy-MM-dd)");
         }
         Workload.Population population = null;
         if (w.population() != null) {
             PopulationBody p = w.population();
             if (p.count() == null || p.eventsPerDay() == null) {
-                throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "workload.population",
+                throw new PlanException(ProblemKind.INVALID_GENERATOR, "workload.population",
                         "a population needs count and eventsPerDay");
             }
             population = new Workload.Population(p.count(), p.prefix() == null ? "entity-" : p.prefix(),
                     p.eventsPerDay());
         }
         if (w.retentionDays() == null || w.bytesPerRow() == null) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "workload",
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "workload",
                     "workload needs retentionDays and bytesPerRow");
         }
         return new Workload(w.entities() == null ? Map.of() : w.entities(), population, start, w.retentionDays(),
@@ -265,7 +266,7 @@ public class PlanController {
     private static KeyDesign design(DesignBody body, int index) {
         String field = "designs[" + index + "]";
         if (body == null || body.columns() == null || body.columns().isEmpty()) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, field + ".columns",
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, field + ".columns",
                     "design " + index + " needs at least one column");
         }
         List<KeyDesign.Column> columns = new ArrayList<>();
@@ -273,7 +274,7 @@ public class PlanController {
             ColumnBody col = body.columns().get(c);
             String cf = field + ".columns[" + c + "]";
             if (col == null || col.name() == null || col.name().isBlank() || col.type() == null) {
-                throw new PlanException(PlanException.Kind.INVALID_GENERATOR, cf, "a column needs a name and a type");
+                throw new PlanException(ProblemKind.INVALID_GENERATOR, cf, "a column needs a name and a type");
             }
             columns.add(new KeyDesign.Column(col.name(), col.type(), generator(col.generator(), cf + ".generator")));
         }
@@ -282,13 +283,13 @@ public class PlanController {
 
     private static Generator generator(GeneratorBody g, String field) {
         if (g == null || g.kind() == null) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, field,
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, field,
                     "a generator needs a kind: fixed, entity, timeBucket or shard");
         }
         switch (g.kind().toLowerCase(Locale.ROOT)) {
             case "fixed" -> {
                 if (g.value() == null) {
-                    throw new PlanException(PlanException.Kind.INVALID_GENERATOR, field, "a fixed generator needs a "
+                    throw new PlanException(ProblemKind.INVALID_GENERATOR, field, "a fixed generator needs a "
                             + "value");
                 }
                 return new Generator.Fixed(g.value());
@@ -301,18 +302,18 @@ public class PlanController {
                     return new Generator.TimeBucket(Generator.BucketUnit.valueOf(String.valueOf(g.unit())
                             .toUpperCase(Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
-                    throw new PlanException(PlanException.Kind.INVALID_GENERATOR, field, "time bucket unit '"
+                    throw new PlanException(ProblemKind.INVALID_GENERATOR, field, "time bucket unit '"
                             + g.unit() + "' is not one of hour, day, week, month");
                 }
             }
             case "shard" -> {
                 if (g.count() == null || g.count() < 1 || g.count() > 65_536) {
-                    throw new PlanException(PlanException.Kind.INVALID_GENERATOR, field,
+                    throw new PlanException(ProblemKind.INVALID_GENERATOR, field,
                             "a shard generator needs a count from 1 to 65536, was " + g.count());
                 }
                 return new Generator.Shard(g.count());
             }
-            default -> throw new PlanException(PlanException.Kind.INVALID_GENERATOR, field, "generator kind '"
+            default -> throw new PlanException(ProblemKind.INVALID_GENERATOR, field, "generator kind '"
                     + g.kind() + "' is not one of fixed, entity, timeBucket, shard");
         }
     }

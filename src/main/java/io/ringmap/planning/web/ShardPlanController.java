@@ -7,6 +7,7 @@ import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
 import io.ringmap.planning.config.PlanProperties;
 import io.ringmap.planning.service.KeyHashing;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
@@ -217,7 +218,7 @@ public class ShardPlanController {
                     return; // a hot shard of an already sharded key: its shards are planned anew
                 }
                 if (!schema.columnNames().contains(column)) {
-                    throw new HotKeyLookupException(HotKeyLookupException.Kind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+                    throw new HotKeyLookupException(ProblemKind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
                             "column '" + column + "' of the hot key (" + found.table().keyspace() + "."
                                     + found.table().table() + ") is not a partition key column of " + keyspace + "."
                                     + table + "; columns: " + schema.columnNames());
@@ -243,7 +244,7 @@ public class ShardPlanController {
                     : "give count, or load and target");
         }
         if (n < 1) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "count", "a shard plan needs at least 1 "
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "count", "a shard plan needs at least 1 "
                     + "shard, was " + n);
         }
         if (n > limits.maxShards()) {

@@ -4,6 +4,7 @@ import io.ringmap.planning.BalancedTokens;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.config.PlanProperties;
 import io.ringmap.planning.service.KeyHashing;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
@@ -118,7 +119,7 @@ public class TokenPlanController {
                     + "\"2026-10-02\"}, {\"sensor_id\": \"sensor-4\", \"day\": \"2026-10-02\"}]}}")))
             @RequestBody BalancedRequest request) {
         if (request.nodes() == null) {
-            throw new PlanException(PlanException.Kind.INVALID_GENERATOR, "nodes", "give nodes per data centre");
+            throw new PlanException(ProblemKind.INVALID_GENERATOR, "nodes", "give nodes per data centre");
         }
         BalancedTokens.NodeCounts perDc = BalancedTokens.NodeCounts.atMost(request.nodes(), limits.maxNodes());
         if (request.sample() != null && request.sample().keys() != null

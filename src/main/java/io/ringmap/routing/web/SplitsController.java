@@ -40,30 +40,26 @@ public class SplitsController {
     }
 
     /** One token range of a split and the CQL that reads it. */
-    @Schema(description = "One (start, end] range of a split: read it with its predicate")
+    @Schema(description = "One (start, end] range of a split: read it with its predicate (compact form: with the "
+            + "answer's template, bound with start and end; predicate and cql are given only for a range the "
+            + "template cannot read)")
     public record RangeQuery(
             @Schema(example = "-9223372036854775808") String start,
             @Schema(example = "-4611686018427387904") String end,
-            @Schema(description = "The CQL restriction that reads exactly this range",
+            @Schema(description = "The CQL restriction that reads exactly this range (compact form: only where the "
+                    + "template does not apply)", nullable = true,
                     example = "token(sensor_id, day) > -9223372036854775808 AND token(sensor_id, day) <= "
                             + "-4611686018427387904") String predicate,
-            @Schema(description = "A full SELECT for the range",
+            @Schema(description = "A full SELECT for the range (compact form: only where the template does not "
+                    + "apply)", nullable = true,
                     example = "SELECT * FROM iot.readings WHERE token(sensor_id, day) > -9223372036854775808 AND "
                             + "token(sensor_id, day) <= -4611686018427387904") String cql) {
     }
 
     /** One split of a scan: one or more ranges read on the same replicas. */
-    @Schema(description = "One split: one or more (start, end] ranges, each read with its own CQL. start, end, "
-            + "predicate and cql repeat the range when the split holds exactly one and are absent otherwise")
+    @Schema(description = "One split: one or more (start, end] ranges, each read with its own CQL, on the same "
+            + "replicas")
     public record SplitView(
-            @Schema(description = "The only range's start (absent when the split holds several ranges)",
-                    nullable = true, example = "-9223372036854775808") String start,
-            @Schema(description = "The only range's end (absent when the split holds several ranges)",
-                    nullable = true, example = "-4611686018427387904") String end,
-            @Schema(description = "The only range's predicate (absent when the split holds several ranges)",
-                    nullable = true) String predicate,
-            @Schema(description = "The only range's SELECT (absent when the split holds several ranges)",
-                    nullable = true) String cql,
             @Schema(description = "The split's ranges in ring order; reading each with its cql reads the split")
             List<RangeQuery> ranges,
             @Schema(description = "Replica addresses holding every token of the split (for an even split that "
@@ -75,12 +71,24 @@ public class SplitsController {
             Long estimatedPartitions) {
     }
 
+    /** The statement of the compact form, prepared once and bound with each range's bounds. */
+    @Schema(description = "compact=true: the CQL every range shares, with the bind markers :start and :end; bind "
+            + "them with a range's start and end as the partitioner's token type (bigint for Murmur3, varint for "
+            + "Random, blob for ByteOrdered)")
+    public record CqlTemplate(
+            @Schema(example = "token(sensor_id, day) > :start AND token(sensor_id, day) <= :end") String predicate,
+            @Schema(example = "SELECT * FROM iot.readings WHERE token(sensor_id, day) > :start AND "
+                    + "token(sensor_id, day) <= :end") String cql) {
+    }
+
     /** The splits of a scan, in ring order. */
     public record SplitsResponse(String keyspace, String table, String partitioner,
             @Schema(description = "even, aligned or size") String mode,
             @Schema(description = "Splits asked for") int requested,
             @Schema(description = "Splits returned (aligned: about n; more when no node replicates 1/n of the ring, "
                     + "e.g. vnode rings with many nodes)") int count,
+            @Schema(description = "compact=true only: the statement shared by every range without its own cql",
+                    nullable = true) CqlTemplate template,
             List<SplitView> splits, SnapshotView snapshot) implements SnapshotAnswer {
     }
 
@@ -105,7 +113,11 @@ public class SplitsController {
             @RequestParam(defaultValue = "16") int n,
             @Parameter(description = "even, aligned or size", example = "aligned",
                     schema = @Schema(allowableValues = {"even", "aligned", "size"}))
-            @RequestParam(defaultValue = "aligned") String mode) {
+            @RequestParam(defaultValue = "aligned") String mode,
+            @Parameter(description = "true: ranges carry only start and end, and one CQL template with bind markers "
+                    + "serves them all (a range the template cannot read keeps its own cql); for large plans",
+                    example = "false")
+            @RequestParam(defaultValue = "false") boolean compact) {
         if (n < 1 || n > routing.maxSplits()) {
             throw new InvalidParameterException("n", "n must be between 1 and " + routing.maxSplits()
                     + " (ringmap.api.max-splits), was " + n);
@@ -116,44 +128,51 @@ public class SplitsController {
                     + "'");
         }
         if (m.equals("size")) {
-            return sized(routing.splitsBySize(keyspace, table, n, weights), n);
+            return sized(routing.splitsBySize(keyspace, table, n, weights), n, compact);
         }
         TableSplits scan = routing.splits(keyspace, table, n, m.equals("aligned"));
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
         List<SplitView> views = new ArrayList<>(scan.splits().size());
         for (Split s : scan.splits()) {
-            views.add(view(ring, schema, s, null, null));
+            views.add(view(ring, schema, s, null, null, compact));
         }
         return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m, n,
-                views.size(), views, SnapshotView.of(scan.snapshot()));
+                views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
     }
 
-    private static SplitsResponse sized(SizedTableSplits scan, int n) {
+    private static SplitsResponse sized(SizedTableSplits scan, int n, boolean compact) {
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
         List<SplitView> views = new ArrayList<>(scan.splits().size());
         for (WeightedSplit w : scan.splits()) {
             views.add(view(ring, schema, w.split(), Math.round(w.estimatedBytes()),
-                    Math.round(w.estimatedPartitions())));
+                    Math.round(w.estimatedPartitions()), compact));
         }
         return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), "size", n,
-                views.size(), views, SnapshotView.of(scan.snapshot()));
+                views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
     }
 
-    /** A split with each of its ranges' CQL; a split of one range repeats it at the top level. */
-    private static SplitView view(TokenRing ring, TableSchema schema, Split s, Long bytes, Long partitions) {
+    private static CqlTemplate template(TableSchema schema, boolean compact) {
+        return compact ? new CqlTemplate(CqlPredicates.tokenPredicateTemplate(schema.columnNames()),
+                CqlPredicates.selectTemplate(schema.keyspace(), schema.table(), schema.columnNames())) : null;
+    }
+
+    /** A split with each of its ranges' CQL (compact: only where the template cannot read the range). */
+    private static SplitView view(TokenRing ring, TableSchema schema, Split s, Long bytes, Long partitions,
+            boolean compact) {
         List<RangeQuery> ranges = new ArrayList<>(s.ranges().size());
         for (TokenRange r : s.ranges()) {
+            if (compact && CqlPredicates.templateApplies(ring.partitioner(), r)) {
+                ranges.add(new RangeQuery(r.start().toString(), r.end().toString(), null, null));
+                continue;
+            }
             ranges.add(new RangeQuery(r.start().toString(), r.end().toString(),
                     CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), r),
                     CqlPredicates.select(ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(),
                             r)));
         }
         List<String> replicas = ReplicaView.of(ring, s.replicas(), null).stream().map(ReplicaView::address).toList();
-        RangeQuery only = ranges.size() == 1 ? ranges.get(0) : null;
-        return new SplitView(only == null ? null : only.start(), only == null ? null : only.end(),
-                only == null ? null : only.predicate(), only == null ? null : only.cql(), ranges, replicas,
-                s.ownedRanges(), bytes, partitions);
+        return new SplitView(ranges, replicas, s.ownedRanges(), bytes, partitions);
     }
 }

@@ -1,5 +1,8 @@
 package io.ringmap.web.errors;
 
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemKind;
+
 import java.time.Duration;
 
 /** A request body did not arrive within {@code ringmap.api.body-reads.timeout}. */
@@ -13,10 +16,8 @@ public final class BodyReadTimeoutException extends BodyReadException {
     }
 
     @Override
-    public HttpProblem problem() {
-        return new HttpProblem(408, io.ringmap.problem.ProblemTypes.BODY_READ_TIMEOUT, "Request body too slow",
-                "the request body did not arrive within " + timeout.toMillis()
-                        + " ms (ringmap.api.body-reads.timeout)")
-                .with("timeoutMillis", timeout.toMillis());
+    public Problem problem() {
+        return ProblemKind.BODY_READ_TIMEOUT.problem("the request body did not arrive within " + timeout.toMillis()
+                + " ms (ringmap.api.body-reads.timeout)").with("timeoutMillis", timeout.toMillis());
     }
 }

@@ -1,5 +1,8 @@
 package io.ringmap.web.errors;
 
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemKind;
+
 /** A request body grew past {@code ringmap.api.max-body-size} while being read (a chunked body has no length). */
 public final class BodyTooLargeException extends BodyReadException {
 
@@ -11,14 +14,13 @@ public final class BodyTooLargeException extends BodyReadException {
     }
 
     @Override
-    public HttpProblem problem() {
+    public Problem problem() {
         return problem(limit);
     }
 
     /** The problem answered for a body over the limit. */
-    public static HttpProblem problem(long limit) {
-        return new HttpProblem(413, io.ringmap.problem.ProblemTypes.BODY_TOO_LARGE, "Request body too large",
-                "the request body is larger than the " + limit + " bytes allowed (ringmap.api.max-body-size)")
-                .with("limit", limit);
+    public static Problem problem(long limit) {
+        return ProblemKind.BODY_TOO_LARGE.problem("the request body is larger than the " + limit
+                + " bytes allowed (ringmap.api.max-body-size)").with("limit", limit);
     }
 }

@@ -1,5 +1,7 @@
 package io.ringmap.web.errors;
 
+import io.ringmap.problem.Problem;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,6 +40,11 @@ public final class ClientErrorLog {
         this.interval = interval;
         this.target = target;
         this.windowStart = clock.instant();
+    }
+
+    /** Records one request answered with {@code problem}; logs it unless this interval's lines are used up. */
+    public void rejected(Problem problem, String method, String path) {
+        rejected(problem.status(), problem.kind().type().toString(), method, path, problem.detail());
     }
 
     /** Records one rejected request; logs it unless this interval's lines are used up. */

@@ -1,6 +1,8 @@
 package io.ringmap.web.errors;
 
-import io.ringmap.problem.ProblemTypes;
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemKind;
+import io.ringmap.problem.web.ProblemRenderer;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import java.io.IOException;
@@ -63,20 +65,17 @@ public class ProblemReportValve extends ErrorReportValve {
         // the request target is only set once the whole request line was read
         boolean lineParsed = !coyote.requestURI().isNull() && !coyote.requestURI().toString().isEmpty();
         String path = lineParsed ? coyote.requestURI().toString() : null;
-        HttpProblem problem;
+        Problem problem;
         try {
             problem = ServerRejections.problemFor(rejection(request, status, failure, lineParsed, path));
         } catch (RuntimeException e) {
             // whatever the request holds, its answer stays a problem (without the detail that could not be worked out)
             problem = status < 500
-                    ? new HttpProblem(status, ProblemTypes.MALFORMED_REQUEST, "Malformed request",
-                            "the request is not valid HTTP/1.1")
-                    : new HttpProblem(500, ProblemTypes.INTERNAL, "Internal error",
-                            "ringmap failed to answer this request; the failure is logged");
+                    ? ProblemKind.MALFORMED_REQUEST.problem("the request is not valid HTTP/1.1").withStatus(status)
+                    : ServerRejections.INTERNAL;
         }
         if (problem.status() < 500) {
-            clientErrors.rejected(problem.status(), problem.type().toString(), coyote.method().toString(), path,
-                    problem.detail());
+            clientErrors.rejected(problem, coyote.method().toString(), path);
         }
         write(response, problem, path);
     }
@@ -111,16 +110,12 @@ public class ProblemReportValve extends ErrorReportValve {
         return out;
     }
 
-    private static void write(Response response, HttpProblem problem, String instance) {
+    private static void write(Response response, Problem problem, String path) {
         try {
-            response.setStatus(problem.status());
-            if (problem.type().equals(ProblemTypes.METHOD_NOT_ALLOWED) && response.getHeader("Allow") == null) {
-                response.setHeader("Allow", "GET, HEAD, POST, OPTIONS");
+            if (problem.kind() == ProblemKind.METHOD_NOT_ALLOWED && response.getHeader("Allow") == null) {
+                problem = problem.withHeader("Allow", "GET, HEAD, POST, OPTIONS");
             }
-            response.setContentType("application/problem+json");
-            response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-            byte[] body = problem.toJson(instance).getBytes(StandardCharsets.UTF_8);
-            response.setContentLength(body.length);
+            byte[] body = ProblemRenderer.prepare(response, problem, path);
             Writer writer = response.getReporter();
             if (writer != null) {
                 writer.write(new String(body, StandardCharsets.UTF_8));

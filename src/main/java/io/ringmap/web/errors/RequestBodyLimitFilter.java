@@ -1,5 +1,8 @@
 package io.ringmap.web.errors;
 
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemKind;
+import io.ringmap.problem.web.ProblemRenderer;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -9,11 +12,9 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
-import io.ringmap.problem.ProblemTypes;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -55,14 +56,14 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
             return;
         }
         if (length > limit) {
-            refuse(request, response, BodyTooLargeException.problem(limit).with("size", length), null);
+            refuse(request, response, BodyTooLargeException.problem(limit).with("size", length));
             return;
         }
         if (!bodyReads.tryAcquire()) {
-            refuse(request, response, new HttpProblem(503, ProblemTypes.BODY_READS_BUSY, "Too many request bodies",
-                    "more than " + maxConcurrent + " requests with a body are in progress "
-                            + "(ringmap.api.body-reads.max-concurrent); retry in " + BUSY_RETRY_AFTER_SECONDS + " s")
-                    .with("maxConcurrent", maxConcurrent), BUSY_RETRY_AFTER_SECONDS);
+            refuse(request, response, ProblemKind.BODY_READS_BUSY.problem("more than " + maxConcurrent
+                    + " requests with a body are in progress (ringmap.api.body-reads.max-concurrent); retry in "
+                    + BUSY_RETRY_AFTER_SECONDS + " s").with("maxConcurrent", maxConcurrent)
+                    .withHeader("Retry-After", Integer.toString(BUSY_RETRY_AFTER_SECONDS)));
             return;
         }
         try {
@@ -73,19 +74,10 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
     }
 
     /** Answers without reading the body; the connection is closed after the answer (see UnreadBodyValve). */
-    private void refuse(HttpServletRequest request, HttpServletResponse response, HttpProblem problem,
-            Integer retryAfterSeconds) throws IOException {
-        clientErrors.rejected(problem.status(), problem.type().toString(), request.getMethod(),
-                request.getRequestURI(), problem.detail());
-        byte[] body = problem.toJson(request.getRequestURI()).getBytes(StandardCharsets.UTF_8);
-        response.setStatus(problem.status());
-        response.setContentType("application/problem+json");
-        response.setContentLength(body.length);
-        if (retryAfterSeconds != null) {
-            response.setHeader("Retry-After", retryAfterSeconds.toString());
-        }
-        response.setHeader("Connection", "close");
-        response.getOutputStream().write(body);
+    private void refuse(HttpServletRequest request, HttpServletResponse response, Problem problem)
+            throws IOException {
+        clientErrors.rejected(problem, request.getMethod(), request.getRequestURI());
+        ProblemRenderer.write(response, problem.withHeader("Connection", "close"), request.getRequestURI());
     }
 
     /**

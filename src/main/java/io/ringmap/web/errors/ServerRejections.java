@@ -1,6 +1,7 @@
 package io.ringmap.web.errors;
 
-import io.ringmap.problem.ProblemTypes;
+import io.ringmap.problem.Problem;
+import io.ringmap.problem.ProblemKind;
 import java.util.List;
 import java.util.Optional;
 import org.apache.tomcat.util.http.InvalidParameterException;
@@ -18,6 +19,13 @@ public final class ServerRejections {
             .getString("iib.requestheadertoolarge.error");
     private static final StringManager HTTP_UTIL = StringManager.getManager("org.apache.tomcat.util.http");
 
+    /** The answer to a failure that is ringmap's, not the client's (logged where it happens). */
+    public static final Problem INTERNAL = ProblemKind.INTERNAL.problem("ringmap failed to answer this request; the "
+            + "failure is logged");
+
+    /** The answer to a path no endpoint serves. */
+    public static final String NO_ENDPOINT = "there is no endpoint at this path; see /swagger-ui.html for the API";
+
     private ServerRejections() {
     }
 
@@ -32,75 +40,67 @@ public final class ServerRejections {
     }
 
     /** The problem for a request Tomcat rejected itself (status >= 400, no body written yet). */
-    public static HttpProblem problemFor(Rejection r) {
+    public static Problem problemFor(Rejection r) {
         Throwable t = r.failure();
         if (t instanceof InvalidParameterException ipe) {
             return forParameters(ipe, r.rawQuery(), r.maxParameterCount());
         }
         if (t != null && HEADER_TOO_LARGE.equals(t.getMessage())) {
             return r.request() != null
-                    ? new HttpProblem(431, ProblemTypes.HEADERS_TOO_LARGE, "Request headers too large",
-                            "the request line and headers are larger than the " + r.maxHeaderBytes()
-                                    + " bytes allowed (server.max-http-request-header-size)")
+                    ? ProblemKind.HEADERS_TOO_LARGE.problem("the request line and headers are larger than the "
+                            + r.maxHeaderBytes() + " bytes allowed (server.max-http-request-header-size)")
                             .with("limit", r.maxHeaderBytes())
-                    : new HttpProblem(414, ProblemTypes.URI_TOO_LONG, "URI too long",
-                            "the request line is longer than the " + r.maxHeaderBytes()
-                                    + " bytes allowed for it and the headers (server.max-http-request-header-size)")
+                    : ProblemKind.URI_TOO_LONG.problem("the request line is longer than the " + r.maxHeaderBytes()
+                            + " bytes allowed for it and the headers (server.max-http-request-header-size)")
                             .with("limit", r.maxHeaderBytes());
         }
         if (t instanceof IllegalStateException && r.maxHeaderCount() >= 0
                 && HTTP_UTIL.getString("headers.maxCountFail", r.maxHeaderCount()).equals(t.getMessage())) {
-            return new HttpProblem(431, ProblemTypes.HEADERS_TOO_LARGE, "Request headers too large",
-                    "the request has more than the " + r.maxHeaderCount()
-                            + " headers Tomcat allows")
-                    .with("limit", r.maxHeaderCount());
+            return ProblemKind.HEADERS_TOO_LARGE.problem("the request has more than the " + r.maxHeaderCount()
+                    + " headers Tomcat allows").with("limit", r.maxHeaderCount());
         }
         return switch (r.status()) {
             // Tomcat answers 505 to any protocol text it does not know; only a well-formed HTTP-version
             // (RFC 9112: "HTTP/" DIGIT "." DIGIT) is an unsupported version, anything else a malformed request
             case 505 -> r.request() == null || !r.request().protocol().matches("HTTP/[0-9]\\.[0-9]")
-                    ? new HttpProblem(400, ProblemTypes.MALFORMED_REQUEST, "Malformed request",
-                            "the request is not valid HTTP/1.1: '" + QueryStrings.shown(
-                                    r.request() == null ? "" : r.request().protocol()) + "' is not an HTTP version")
-                    : new HttpProblem(505, ProblemTypes.HTTP_VERSION_NOT_SUPPORTED, "HTTP version not supported",
-                            "ringmap speaks HTTP/1.1 and HTTP/1.0, not " + r.request().protocol());
+                    ? ProblemKind.MALFORMED_REQUEST.problem("the request is not valid HTTP/1.1: '"
+                            + QueryStrings.shown(r.request() == null ? "" : r.request().protocol())
+                            + "' is not an HTTP version")
+                    : ProblemKind.HTTP_VERSION_NOT_SUPPORTED.problem("ringmap speaks HTTP/1.1 and HTTP/1.0, not "
+                            + r.request().protocol());
             // Tomcat answers CONNECT with 501; ringmap is no proxy and no resource of it supports the method
-            case 501 -> new HttpProblem(405, ProblemTypes.METHOD_NOT_ALLOWED, "Method not allowed",
-                    "method CONNECT is not supported here; ringmap is not a proxy");
-            case 404 -> new HttpProblem(404, ProblemTypes.NOT_FOUND, "Not found",
-                    "there is no endpoint at this path; see /swagger-ui.html for the API");
-            case 405 -> new HttpProblem(405, ProblemTypes.METHOD_NOT_ALLOWED, "Method not allowed",
-                    "the method is not supported here" + reason(r.message(), t));
-            case 413 -> new HttpProblem(413, ProblemTypes.BODY_TOO_LARGE, "Request body too large",
-                    "the request body is larger than the server accepts" + reason(r.message(), t));
+            case 501 -> ProblemKind.METHOD_NOT_ALLOWED.problem("method CONNECT is not supported here; ringmap is not a "
+                    + "proxy");
+            case 404 -> ProblemKind.NOT_FOUND.problem(NO_ENDPOINT);
+            case 405 -> ProblemKind.METHOD_NOT_ALLOWED.problem("the method is not supported here"
+                    + reason(r.message(), t));
+            case 413 -> ProblemKind.BODY_TOO_LARGE.problem("the request body is larger than the server accepts"
+                    + reason(r.message(), t));
             default -> r.status() >= 500 && !clientFault(t)
-                    ? new HttpProblem(500, ProblemTypes.INTERNAL, "Internal error",
-                            "ringmap failed to answer this request; the failure is logged")
-                    : new HttpProblem(r.status() >= 500 ? 400 : r.status(), ProblemTypes.MALFORMED_REQUEST,
-                            "Malformed request", "the request is not valid HTTP/1.1"
-                                    + reason(r.message() == null ? explain(r.request()) : r.message(), t));
+                    ? INTERNAL
+                    : ProblemKind.MALFORMED_REQUEST.problem("the request is not valid HTTP/1.1"
+                            + reason(r.message() == null ? explain(r.request()) : r.message(), t))
+                            .withStatus(r.status() >= 500 ? 400 : r.status());
         };
     }
 
     /** The problem for a query string the container could not decode (or that has too many parameters). */
-    public static HttpProblem forParameters(InvalidParameterException e, String rawQuery, int maxParameterCount) {
+    public static Problem forParameters(InvalidParameterException e, String rawQuery, int maxParameterCount) {
         if (e.getErrorCode() == 413) {
-            return new HttpProblem(413, ProblemTypes.BODY_TOO_LARGE, "Request body too large",
-                    "the form body is larger than the server accepts (server.tomcat.max-http-form-post-size)");
+            return ProblemKind.BODY_TOO_LARGE.problem("the form body is larger than the server accepts "
+                    + "(server.tomcat.max-http-form-post-size)");
         }
         Optional<QueryStrings.Violation> violation = QueryStrings.firstViolation(rawQuery);
         if (violation.isPresent()) {
-            return new HttpProblem(400, ProblemTypes.MALFORMED_QUERY, "Malformed query string",
-                    violation.get().detail()).with("parameter", violation.get().parameter());
+            return ProblemKind.MALFORMED_QUERY.problem(violation.get().detail())
+                    .with("parameter", violation.get().parameter());
         }
         if (e.getCause() == null && maxParameterCount >= 0 && countParameters(rawQuery) > maxParameterCount) {
-            return new HttpProblem(400, ProblemTypes.TOO_MANY_PARAMETERS, "Too many parameters",
-                    "the request has more than the " + maxParameterCount
-                            + " parameters allowed (server.tomcat.max-parameter-count)")
-                    .with("limit", maxParameterCount);
+            return ProblemKind.TOO_MANY_PARAMETERS.problem("the request has more than the " + maxParameterCount
+                    + " parameters allowed (server.tomcat.max-parameter-count)").with("limit", maxParameterCount);
         }
-        return new HttpProblem(400, ProblemTypes.MALFORMED_QUERY, "Malformed query string",
-                "the query string or form body is not valid percent-encoded UTF-8 name=value pairs");
+        return ProblemKind.MALFORMED_QUERY.problem("the query string or form body is not valid percent-encoded UTF-8 "
+                + "name=value pairs");
     }
 
     /** Why Tomcat answered 400 without saying why: the checks of its Http11Processor.prepareRequest, in its order. */
