@@ -7,8 +7,10 @@ import io.ringmap.config.ClusterProperties;
 import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
 import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.pending.config.PendingProperties;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.snapshot.OwnershipMetrics;
 import io.ringmap.snapshot.ReadinessMetrics;
 import io.ringmap.snapshot.SnapshotHealthIndicator;
@@ -19,6 +21,7 @@ import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;
+import io.ringmap.topology.motion.ClusterMotionReader;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
@@ -34,7 +37,8 @@ import org.springframework.core.io.ResourceLoader;
 
 /** Wires the ring service, the topology source and the routing service. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({TopologyProperties.class, ClusterProperties.class, ApiProperties.class,
+@EnableConfigurationProperties({TopologyProperties.class, ClusterProperties.class, PendingProperties.class,
+        SizesProperties.class, ApiProperties.class,
     HotKeysProperties.class})
 public class RingmapConfiguration {
 
@@ -57,8 +61,13 @@ public class RingmapConfiguration {
     @Bean
     @Conditional(OnContactPointsCondition.class)
     ClusterTopologySource clusterTopologySource(ObjectProvider<CqlSessionBuilder> builders,
-            TopologyProperties topology, ClusterProperties cluster, SnapshotHolder snapshots) {
-        return new ClusterTopologySource(builders::getObject, topology, cluster, snapshots);
+            TopologyProperties topology, ClusterProperties cluster, SnapshotHolder snapshots,
+            PendingProperties pending, SizesProperties sizes) {
+        ClusterMotionReader.Use use = pending.source() == PendingProperties.Source.NONE ? ClusterMotionReader.Use.NONE
+                : pending.jmxFirst(sizes.jmx().enabled()) ? ClusterMotionReader.Use.JMX_THEN_GOSSIP
+                : ClusterMotionReader.Use.GOSSIP;
+        return new ClusterTopologySource(builders::getObject, topology, cluster, snapshots,
+                new ClusterMotionReader(use, sizes.jmx(), cluster.checkTimeout()), pending.refreshWhileMoving());
     }
 
     /** Driver settings the live source relies on (complete metadata, fast events, a pool to every node). */

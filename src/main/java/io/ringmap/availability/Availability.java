@@ -1,5 +1,8 @@
 package io.ringmap.availability;
 
+import io.ringmap.pending.RangePieces;
+import io.ringmap.pending.RingMotion;
+import java.util.Set;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
@@ -75,17 +78,44 @@ public final class Availability {
      */
     public static KeyspaceAvailability of(RingSnapshot snapshot, KeyspacePlacement.Placed keyspace,
             ConsistencyLevel level, String localDatacenter, boolean[] live) {
+        return of(snapshot, keyspace, level, localDatacenter,
+                new WriteReplicas(snapshot.tokenRing(), live, RingMotion.none(null), Set.of()));
+    }
+
+    /**
+     * The ranges of {@code keyspace} that cannot be served at {@code level}, writes counting the pending replicas of
+     * {@code writes} (a range partly pending is counted per part: its write share lost is that of the failing parts).
+     */
+    public static KeyspaceAvailability of(RingSnapshot snapshot, KeyspacePlacement.Placed keyspace,
+            ConsistencyLevel level, String localDatacenter, WriteReplicas writes) {
+        boolean[] live = writes.live();
+        RangePieces pieces = new RangePieces(snapshot.tokenRing().partitioner());
+        boolean moving = !writes.pending(keyspace.keyspace()).isEmpty();
         TokenRing ring = snapshot.tokenRing();
         ReplicationFactors rf = ReplicationFactors.of(keyspace.replication(), ring.nodes().size());
         List<RangeOutage> out = new ArrayList<>();
         int reads = 0;
-        int writes = 0;
+        int writeCount = 0;
         double readShare = 0;
         double writeShare = 0;
         for (int i = 0; i < ring.size(); i++) {
             List<ReplicaState> replicas = replicaStates(ring, keyspace.replicasAt(i), live);
             Verdict read = ConsistencyRules.check(level, RequestKind.READ, rf, replicas, localDatacenter);
             Verdict write = ConsistencyRules.check(level, RequestKind.WRITE, rf, replicas, localDatacenter);
+            double writeFailShare = snapshot.rangeShare(i);
+            if (moving && write.achievable()) {
+                // natural replicas alone suffice; a part whose pending replicas raise blockFor may not
+                writeFailShare = 0;
+                for (WriteReplicas.Piece piece : writes.pieces(keyspace.keyspace(), ring.rangeAt(i),
+                        keyspace.replicasAt(i))) {
+                    Verdict v = ConsistencyRules.check(level, RequestKind.WRITE, rf, piece.replicas(),
+                            localDatacenter);
+                    if (v.valid() && !v.achievable() && piece.range() != null) {
+                        write = write.achievable() ? v : write;
+                        writeFailShare += pieces.share(List.of(piece.range()));
+                    }
+                }
+            }
             boolean readFails = read.valid() && !read.achievable();
             boolean writeFails = write.valid() && !write.achievable();
             if (readFails || writeFails) {
@@ -97,12 +127,12 @@ public final class Availability {
                     readShare += share;
                 }
                 if (writeFails) {
-                    writes++;
-                    writeShare += share;
+                    writeCount++;
+                    writeShare += writeFailShare;
                 }
             }
         }
-        return new KeyspaceAvailability(keyspace.keyspace(), ring.size(), out, reads, writes, readShare, writeShare);
+        return new KeyspaceAvailability(keyspace.keyspace(), ring.size(), out, reads, writeCount, readShare, writeShare);
     }
 
     /**
@@ -121,9 +151,21 @@ public final class Availability {
     /** Whether stopping {@code node} (on top of the nodes not live in {@code live}) keeps every keyspace's level. */
     public static StopCheck safeToStop(RingSnapshot snapshot, Collection<KeyspacePlacement.Placed> keyspaces,
             ConsistencyLevel level, String localDatacenter, boolean[] live, int node) {
+        return safeToStop(snapshot, keyspaces, level, localDatacenter,
+                new WriteReplicas(snapshot.tokenRing(), live, RingMotion.none(null), Set.of()), node);
+    }
+
+    /**
+     * Whether stopping {@code node} keeps every keyspace's level, writes counting the pending replicas of
+     * {@code writes}: stopping a natural replica may break a write that also waits for a pending replica, and
+     * stopping a pending replica raises nothing but takes its acknowledgement away.
+     */
+    public static StopCheck safeToStop(RingSnapshot snapshot, Collection<KeyspacePlacement.Placed> keyspaces,
+            ConsistencyLevel level, String localDatacenter, WriteReplicas writes, int node) {
         TokenRing ring = snapshot.tokenRing();
-        boolean[] after = live.clone();
-        after[node] = false;
+        boolean[] live = writes.live();
+        WriteReplicas stopped = writes.without(node);
+        boolean[] after = stopped.live();
         List<String> reasons = new ArrayList<>();
         for (KeyspacePlacement.Placed keyspace : keyspaces) {
             ReplicationFactors rf = ReplicationFactors.of(keyspace.replication(), ring.nodes().size());
@@ -133,11 +175,19 @@ public final class Availability {
             Verdict example = null;
             for (int i = 0; i < ring.size(); i++) {
                 ReplicaSet set = keyspace.replicasAt(i);
-                if (!contains(set, node) || !live[node]) {
-                    continue; // only ranges the node replicates can change
+                List<WriteReplicas.Piece> before = moving(writes, keyspace) ? writes.pieces(keyspace.keyspace(),
+                        ring.rangeAt(i), set) : null;
+                boolean pendingHere = before != null && before.stream().anyMatch(p -> p.pending().stream()
+                        .anyMatch(n -> writes.ringIndex(n) == node));
+                if (!(contains(set, node) || pendingHere) || !live[node]) {
+                    continue; // only ranges the node replicates (or will) can change
                 }
-                boolean readLost = lost(level, RequestKind.READ, rf, ring, set, live, after, localDatacenter);
-                boolean writeLost = lost(level, RequestKind.WRITE, rf, ring, set, live, after, localDatacenter);
+                boolean readLost = contains(set, node)
+                        && lost(level, RequestKind.READ, rf, ring, set, live, after, localDatacenter);
+                boolean writeLost = before == null
+                        ? lost(level, RequestKind.WRITE, rf, ring, set, live, after, localDatacenter)
+                        : writeLost(level, rf, before, stopped.pieces(keyspace.keyspace(), ring.rangeAt(i), set),
+                                localDatacenter);
                 if (readLost || writeLost) {
                     lostReads += readLost ? 1 : 0;
                     lostWrites += writeLost ? 1 : 0;
@@ -155,6 +205,23 @@ public final class Availability {
             }
         }
         return new StopCheck(node, reasons.isEmpty(), reasons);
+    }
+
+    private static boolean moving(WriteReplicas writes, KeyspacePlacement.Placed keyspace) {
+        return !writes.pending(keyspace.keyspace()).isEmpty();
+    }
+
+    /** Whether a part of the range that takes writes now stops taking them (parts line up: same pending map). */
+    private static boolean writeLost(ConsistencyLevel level, ReplicationFactors rf, List<WriteReplicas.Piece> before,
+            List<WriteReplicas.Piece> after, String localDc) {
+        for (int p = 0; p < before.size() && p < after.size(); p++) {
+            Verdict now = ConsistencyRules.check(level, RequestKind.WRITE, rf, before.get(p).replicas(), localDc);
+            if (now.valid() && now.achievable() && !ConsistencyRules.check(level, RequestKind.WRITE, rf,
+                    after.get(p).replicas(), localDc).achievable()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean lost(ConsistencyLevel level, RequestKind kind, ReplicationFactors rf, TokenRing ring,

@@ -9,12 +9,14 @@ import java.util.Map;
  * Cassandra's arithmetic for "can this request be served at this consistency level": the replicas it blocks for and
  * whether enough are live. Pure: the caller says which replicas are live and which data centre the coordinator is in.
  *
- * <p>Mirrors Cassandra 5.0: {@code ConsistencyLevel.blockFor} / {@code blockForWrite} (no pending replicas: the
- * driver's metadata shows neither joining nodes nor pending ranges, see README), {@code ReplicaPlans.assureSufficientLiveReplicasForRead/ForWrite} (reads need at
+ * <p>Mirrors Cassandra 5.0: {@code ConsistencyLevel.blockFor} / {@code blockForWrite} (a write blocks for the
+ * level's count plus every pending replica, of the coordinator's DC for LOCAL_*, and counts live pending replicas
+ * beside natural ones; reads never involve pending replicas), {@code ReplicaPlans.assureSufficientLiveReplicasForRead/ForWrite} (reads need at
  * least one full replica among those contacted, writes count transient replicas too), {@code ReplicaPlans.forRead}
  * (a read contacts the first {@code blockFor} live candidates, only local ones for LOCAL_*, and per DC a local quorum
  * for EACH_QUORUM), and {@code ReplicaPlans.forPaxos} (SERIAL / LOCAL_SERIAL: a majority of the replicas, of the
- * local DC for LOCAL_SERIAL, must be live; a SERIAL read or conditional write then reads the partition at QUORUM, a
+ * local DC for LOCAL_SERIAL, must be live, pending replicas among the participants, and more than one pending
+ * replica refuses the LWT; a SERIAL read or conditional write then reads the partition at QUORUM, a
  * LOCAL_SERIAL one at LOCAL_QUORUM; a conditional write's commit at its own consistency level is not counted here). ANY writes always succeed at the coordinator (a hint is stored); ANY reads are rejected.
  */
 public final class ConsistencyRules {
@@ -25,7 +27,7 @@ public final class ConsistencyRules {
     /**
      * The verdict for one token range.
      *
-     * @param replicas the range's replicas in placement order
+     * @param replicas the range's replicas in placement order, then its pending replicas (writes only count them)
      * @param localDatacenter the coordinator's DC; required for LOCAL_ONE, LOCAL_QUORUM and LOCAL_SERIAL
      * @throws IllegalArgumentException when a LOCAL_* level is asked without a local data centre
      */
@@ -67,8 +69,11 @@ public final class ConsistencyRules {
         };
     }
 
-    private static Verdict read(ConsistencyLevel level, ReplicationFactors rf, List<ReplicaState> replicas,
+    private static Verdict read(ConsistencyLevel level, ReplicationFactors rf, List<ReplicaState> all,
             String localDc) {
+        // reads go to natural replicas only
+        List<ReplicaState> replicas = all.stream().noneMatch(ReplicaState::pending) ? all
+                : all.stream().filter(r -> !r.pending()).toList();
         List<ReplicaState> candidates = new ArrayList<>();
         for (ReplicaState r : replicas) {
             if (r.alive() && (!level.isDatacenterLocal() || r.datacenter().equals(localDc))) {
@@ -124,22 +129,32 @@ public final class ConsistencyRules {
         if (level == ConsistencyLevel.EACH_QUORUM && rf.networkTopology()) {
             List<ReplicaState> live = replicas.stream().filter(ReplicaState::alive).toList();
             accepted = eachQuorum(level, RequestKind.WRITE, rf, replicas, live, 0);
+            if (accepted.achievable()) {
+                accepted = eachQuorumWithPending(accepted, rf, replicas);
+            }
         } else {
-            int blockFor = blockFor(level, rf, localDc);
+            // mirrors ConsistencyLevel.blockForWrite: plus every pending replica (of the coordinator's DC for LOCAL_*)
+            int pending = 0;
             int live = 0;
             int full = 0;
             for (ReplicaState r : replicas) {
-                if (r.alive() && (!level.isDatacenterLocal() || r.datacenter().equals(localDc))) {
-                    live++;
-                    full += r.full() ? 1 : 0;
+                if (!level.isDatacenterLocal() || r.datacenter().equals(localDc)) {
+                    pending += r.pending() ? 1 : 0;
+                    if (r.alive()) {
+                        live++;
+                        full += r.full() ? 1 : 0;
+                    }
                 }
             }
+            int blockFor = blockFor(level, rf, localDc) + pending;
             Map<String, Integer> required = level.isDatacenterLocal() ? Map.of(localDc, blockFor) : Map.of();
             String counted = level.isDatacenterLocal() ? "LOCAL_DATACENTER" : "ALL_DATACENTERS";
             boolean ok = live >= blockFor;
+            String withPending = pending == 0 ? "" : " (" + blockFor(level, rf, localDc) + " for " + level + " plus "
+                    + pending + " pending replica" + (pending == 1 ? "" : "s") + ")";
             accepted = new Verdict(level, RequestKind.WRITE, true, ok, counted, blockFor, 0, live, full,
-                    counts(replicas, required), ok ? "enough live replicas" : shortfall(level, counted, localDc,
-                            blockFor, 0, live, full));
+                    counts(replicas, required), ok ? "enough live replicas" + withPending
+                            : shortfall(level, counted, localDc, blockFor, 0, live, full) + withPending);
         }
         if (!accepted.achievable() || replicas.stream().allMatch(ReplicaState::full)) {
             return accepted;
@@ -210,6 +225,34 @@ public final class ConsistencyRules {
         return accepted;
     }
 
+    /**
+     * An accepted EACH_QUORUM write while ranges are in motion: mirrors {@code DatacenterSyncWriteResponseHandler},
+     * which waits in each DC for a local quorum plus the DC's pending replicas, although
+     * {@code assureSufficientLiveReplicas} accepted the write with a local quorum live per DC.
+     */
+    private static Verdict eachQuorumWithPending(Verdict accepted, ReplicationFactors rf, List<ReplicaState> replicas) {
+        for (String dc : rf.byDatacenter().keySet()) {
+            int pending = 0;
+            int live = 0;
+            for (ReplicaState r : replicas) {
+                if (r.datacenter().equals(dc)) {
+                    pending += r.pending() ? 1 : 0;
+                    live += r.alive() ? 1 : 0;
+                }
+            }
+            int acks = rf.localQuorum(dc) + pending;
+            if (pending > 0 && live < acks) {
+                return new Verdict(accepted.level(), RequestKind.WRITE, true, false, accepted.counted(),
+                        accepted.required(), 0, accepted.live(), accepted.liveFull(), accepted.datacenters(),
+                        "EACH_QUORUM is accepted, but the coordinator waits in " + dc + " for " + acks
+                                + " acknowledgements (a local quorum of " + rf.localQuorum(dc) + " plus " + pending
+                                + " pending replica" + (pending == 1 ? "" : "s") + ") and " + live
+                                + " are live: it times out", Verdict.Failure.TIMES_OUT);
+            }
+        }
+        return accepted;
+    }
+
     private static Verdict eachQuorum(ConsistencyLevel level, RequestKind kind, ReplicationFactors rf,
             List<ReplicaState> replicas, List<ReplicaState> live, int requiredFull) {
         Map<String, Integer> required = new LinkedHashMap<>();
@@ -265,8 +308,10 @@ public final class ConsistencyRules {
             return new Verdict(level, kind, false, false, "PAXOS_PARTICIPANTS", 0, 0, 0, 0, counts(replicas, Map.of()),
                     "lightweight transactions are not supported on transiently replicated keyspaces");
         }
+        // mirrors ReplicaPlans.forPaxos: natural and pending replicas (of the local DC for LOCAL_SERIAL) take part
         int required = participants.size() / 2 + 1;
         int live = (int) participants.stream().filter(ReplicaState::alive).count();
+        int pending = (int) participants.stream().filter(ReplicaState::pending).count();
         Map<String, Integer> requiredByDc = level == ConsistencyLevel.LOCAL_SERIAL ? Map.of(localDc, required)
                 : Map.of();
         String scope = level == ConsistencyLevel.SERIAL ? "" : " in " + localDc;
@@ -274,6 +319,12 @@ public final class ConsistencyRules {
             return new Verdict(level, kind, true, false, "PAXOS_PARTICIPANTS", required, required, live, live,
                     counts(replicas, requiredByDc), "Paxos needs " + required + " of the " + participants.size()
                             + " replicas" + scope + " live, " + live + " are live");
+        }
+        if (pending > 1) {
+            // ReplicaPlans.forPaxos refuses whatever is live (CASSANDRA-8346), claiming one more than all participants
+            return new Verdict(level, kind, true, false, "PAXOS_PARTICIPANTS", participants.size() + 1, required,
+                    live, live, counts(replicas, requiredByDc), "Cassandra refuses lightweight transactions while "
+                            + pending + " replicas" + scope + " are pending (more than one pending range movement)");
         }
         {
             // StorageProxy.readWithPaxos, and StorageProxy.cas to check the condition, then read the partition at
@@ -304,15 +355,16 @@ public final class ConsistencyRules {
             Map<String, Integer> required) {
         Map<String, int[]> c = new LinkedHashMap<>();
         for (ReplicaState r : replicas) {
-            int[] n = c.computeIfAbsent(r.datacenter(), k -> new int[4]);
+            int[] n = c.computeIfAbsent(r.datacenter(), k -> new int[5]);
             n[0]++;
+            n[4] += r.pending() ? 1 : 0;
             n[1] += r.full() ? 1 : 0;
             n[2] += r.alive() ? 1 : 0;
             n[3] += r.alive() && r.full() ? 1 : 0;
         }
-        required.keySet().forEach(dc -> c.computeIfAbsent(dc, k -> new int[4]));
+        required.keySet().forEach(dc -> c.computeIfAbsent(dc, k -> new int[5]));
         Map<String, Verdict.DatacenterCount> out = new LinkedHashMap<>();
-        c.forEach((dc, n) -> out.put(dc, new Verdict.DatacenterCount(n[0], n[1], n[2], n[3], required.get(dc))));
+        c.forEach((dc, n) -> out.put(dc, new Verdict.DatacenterCount(n[0], n[1], n[2], n[3], required.get(dc), n[4])));
         return out;
     }
 }

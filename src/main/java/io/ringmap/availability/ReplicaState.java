@@ -9,11 +9,18 @@ import java.util.Objects;
  * @param datacenter the node's data centre
  * @param full false for a transient replica
  * @param alive true when the coordinator counts the node as live
+ * @param pending true for a pending replica (a node gaining the range while the ring changes): written to and
+ *     counted for writes, never read from
  */
-public record ReplicaState(String address, String datacenter, boolean full, boolean alive) {
+public record ReplicaState(String address, String datacenter, boolean full, boolean alive, boolean pending) {
 
     public ReplicaState {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(datacenter, "datacenter");
+    }
+
+    /** A natural replica. */
+    public ReplicaState(String address, String datacenter, boolean full, boolean alive) {
+        this(address, datacenter, full, alive, false);
     }
 }

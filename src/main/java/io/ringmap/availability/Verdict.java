@@ -43,7 +43,13 @@ public record Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, b
          * write protection ({@code additional_write_policy}) sends it to further live transient replicas in time,
          * which depends on the table's recent write latencies; otherwise {@code WriteTimeoutException}.
          */
-        MAY_TIME_OUT
+        MAY_TIME_OUT,
+        /**
+         * Ranges in motion, EACH_QUORUM: the write is accepted (each DC has a local quorum of live replicas), but the
+         * coordinator waits in each DC for a local quorum plus that DC's pending replicas
+         * ({@code DatacenterSyncWriteResponseHandler}), and too few are live: {@code WriteTimeoutException}.
+         */
+        TIMES_OUT
     }
 
     public Verdict {
@@ -65,8 +71,11 @@ public record Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, b
     /**
      * One DC's replicas of a range.
      *
+     * @param replicas the DC's replicas counted (natural, and for writes pending ones)
      * @param required live replicas needed in this DC, or null when this DC is not counted on its own
+     * @param pending of {@code replicas}, the pending ones (ranges in motion; writes only)
      */
-    public record DatacenterCount(int replicas, int fullReplicas, int live, int liveFull, Integer required) {
+    public record DatacenterCount(int replicas, int fullReplicas, int live, int liveFull, Integer required,
+            int pending) {
     }
 }

@@ -239,6 +239,11 @@ public final class TokenRing {
      * (ByteOrderedPartitioner has no maximum token).
      */
     public List<TokenRange> unwrap(TokenRange range) {
+        return unwrap(partitioner, range);
+    }
+
+    /** {@link #unwrap(TokenRange)} on any ring of {@code partitioner}: the pieces depend on the partitioner only. */
+    public static List<TokenRange> unwrap(Partitioner partitioner, TokenRange range) {
         Token min = partitioner.minimumToken();
         if (!range.wraps() && !range.end().equals(min)) {
             return List.of(range);

@@ -1,5 +1,7 @@
 package io.ringmap.snapshot;
 
+import io.ringmap.pending.MotionReport;
+import io.ringmap.pending.NodeMotion;
 import io.ringmap.schema.KeyColumn;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.topology.NodeTokens;
@@ -66,9 +68,26 @@ public final class ContentHash {
                 field(out, c.name(), c.cqlType());
             }
         }
+        motion(out, model.motion());
         digest.update(out.toString().getBytes(StandardCharsets.UTF_8));
         byte[] hash = digest.digest();
         return HexFormat.of().formatHex(hash, 0, 16);
+    }
+
+    /** The movement in a canonical order: motions by host id, reported pending ranges by keyspace and text. */
+    private static void motion(StringBuilder out, MotionReport report) {
+        field(out, "motion", report.source().name());
+        field(out, "motion-note", String.valueOf(report.note()));
+        List<NodeMotion> motions = new ArrayList<>(report.motions());
+        motions.sort(Comparator.comparing((NodeMotion m) -> m.node().hostId()));
+        for (NodeMotion m : motions) {
+            field(out, "moving", m.node().hostId() + " " + m.node().broadcastEndpoint() + " " + m.kind() + " "
+                    + m.alive() + " " + m.replacedHostId() + " " + m.tokens().stream().map(Object::toString).sorted()
+                            .toList());
+        }
+        new TreeMap<>(report.reported()).forEach((keyspace, ranges) -> field(out, "pending", keyspace + " "
+                + ranges.stream().map(r -> r.range().start() + "," + r.range().end() + "@"
+                        + r.replica().broadcastEndpoint()).sorted().toList()));
     }
 
     private static void field(StringBuilder out, String name, String value) {

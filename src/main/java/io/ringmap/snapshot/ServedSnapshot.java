@@ -1,5 +1,6 @@
 package io.ringmap.snapshot;
 
+import io.ringmap.pending.RingMotion;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
@@ -84,6 +85,11 @@ public record ServedSnapshot(TopologySnapshot snapshot, boolean stale, String st
     /** The strong entity tag of answers from the snapshot with this content hash, marked when stale. */
     public static String etag(String contentHash, boolean stale) {
         return "\"" + contentHash + (stale ? "-stale" : "") + "\"";
+    }
+
+    /** The ring's movement: nodes in motion and every keyspace's pending replicas. */
+    public RingMotion motion() {
+        return snapshot.motion();
     }
 
     public Instant createdAt() {

@@ -1,5 +1,6 @@
 package io.ringmap.snapshot;
 
+import io.ringmap.pending.RingMotion;
 import io.ringmap.replication.Placements;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -56,8 +57,9 @@ final class SnapshotFactory {
             TokenRing tokenRing = TokenRing.of(partitioner, tokens);
             ring = RingSnapshot.of(tokenRing, place(tokenRing, model, tokenRing.nodes()));
         }
+        RingMotion motion = RingMotion.of(ring.tokenRing(), model.replication(), model.motion());
         return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, createdAt,
-                ContentHash.of(model, source));
+                ContentHash.of(model, source), motion);
     }
 
     /**

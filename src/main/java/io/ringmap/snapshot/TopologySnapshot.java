@@ -1,5 +1,6 @@
 package io.ringmap.snapshot;
 
+import io.ringmap.pending.RingMotion;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.schema.SchemaCatalog;
@@ -16,9 +17,10 @@ import java.time.Instant;
  * @param source where the topology came from, e.g. {@code cluster:Test Cluster} or {@code static:classpath:...}
  * @param version the per-process publication counter (1, 2, ...)
  * @param contentHash the {@link ContentHash} of the model and source: the API's snapshot version and ETag
+ * @param motion the ring's movement: nodes in motion and every keyspace's pending replicas
  */
 public record TopologySnapshot(TopologyModel model, RingSnapshot ring, SchemaCatalog schema, String source,
-        long version, Instant createdAt, String contentHash) {
+        long version, Instant createdAt, String contentHash, RingMotion motion) {
 
     /** The tokens, their owners and the nodes. */
     public TokenRing tokenRing() {

@@ -24,14 +24,24 @@ final class ClusterRebuild {
     private final TopologyProperties topology;
     private final ClusterProperties cluster;
     private final TopologyPublisher publisher;
+    private final MotionReader motion;
     private volatile String clusterName;
+    /** Whether the last rebuild saw ranges in motion: then the source rebuilds again within seconds. */
+    private volatile boolean inMotion;
     /** The node ringmap's queries reach, kept while it is UP (LocalStrategy keyspaces resolve to it). */
     private volatile String answeringNode;
 
-    ClusterRebuild(TopologyProperties topology, ClusterProperties cluster, TopologyPublisher publisher) {
+    ClusterRebuild(TopologyProperties topology, ClusterProperties cluster, TopologyPublisher publisher,
+            MotionReader motion) {
         this.topology = topology;
         this.cluster = cluster;
         this.publisher = publisher;
+        this.motion = motion;
+    }
+
+    /** Whether the last rebuild saw a node joining, leaving, moving or replacing another. */
+    boolean inMotion() {
+        return inMotion;
     }
 
     /** The source's name: the cluster's, once read. */
@@ -54,7 +64,9 @@ final class ClusterRebuild {
                 }
             }
             String local = cluster.localNode() != null ? cluster.localNode() : answeringNode;
-            Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local);
+            Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local)
+                    .map(m -> m.withMotion(motion.read(s, m)));
+            inMotion = model.isPresent() && !model.get().motion().motions().isEmpty();
             if (model.isEmpty()) {
                 log.debug("the driver has no token map yet; waiting for the next event or refresh");
                 if (staleReason != null) {

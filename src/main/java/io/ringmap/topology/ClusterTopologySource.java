@@ -39,6 +39,7 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
     private final StuckSchemaRefresh schemaRefresh = new StuckSchemaRefresh();
     private final TopologyThread.Coalesced eventRebuild;
     private final TopologyThread.Coalesced schemaCheck;
+    private final Duration whileMoving;
 
     private volatile boolean running;
     private volatile boolean closed;
@@ -49,10 +50,20 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
      */
     public ClusterTopologySource(Supplier<CqlSessionBuilder> builders, TopologyProperties topology,
             ClusterProperties cluster, TopologyPublisher publisher) {
+        this(builders, topology, cluster, publisher, MotionReader.NONE, topology.refreshInterval());
+    }
+
+    /**
+     * @param motion reads the ring's movement at every rebuild
+     * @param whileMoving how soon to rebuild again while a node joins, leaves, moves or replaces another
+     */
+    public ClusterTopologySource(Supplier<CqlSessionBuilder> builders, TopologyProperties topology,
+            ClusterProperties cluster, TopologyPublisher publisher, MotionReader motion, Duration whileMoving) {
         this.topology = topology;
         this.cluster = cluster;
         this.publisher = publisher;
-        this.rebuild = new ClusterRebuild(topology, cluster, publisher);
+        this.whileMoving = whileMoving;
+        this.rebuild = new ClusterRebuild(topology, cluster, publisher, motion);
         this.eventRebuild = thread.coalesced(this::rebuild);
         this.schemaCheck = thread.coalesced(this::periodicRefresh);
         this.sessions = new ClusterSessions(builders, cluster, publisher, thread,
@@ -136,6 +147,9 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
         CqlSession s = sessions.current();
         if (s != null && !closed) {
             rebuild.rebuild(s);
+            if (rebuild.inMotion()) {
+                eventRebuild.request(whileMoving); // ranges in motion: follow them within seconds
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.ringmap.topology;
 
+import io.ringmap.pending.MotionReport;
 import io.ringmap.schema.TableSchema;
 import java.util.List;
 import java.util.Map;
@@ -16,15 +17,32 @@ import java.util.Objects;
  * @param tables the partition key of every table
  * @param localAddress the node that serves requests (LocalStrategy keyspaces): its host id, RPC address or endpoint,
  *     or broadcast address; null for the first
+ * @param motion the nodes joining, leaving, moving or replacing others, and where that was read from
  */
 public record TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
-        Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress) {
+        Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress,
+        MotionReport motion) {
+
+    /** What is assumed about movement when the source cannot see it (a static topology). */
+    public static final String STATIC_MOTION = "a static topology has no movement";
 
     public TopologyModel {
         Objects.requireNonNull(partitioner, "partitioner");
+        Objects.requireNonNull(motion, "motion");
         nodes = List.copyOf(nodes);
         replication = Map.copyOf(replication);
         tables = List.copyOf(tables);
+    }
+
+    /** A model of a source that cannot see movement (a static topology). */
+    public TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
+            Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress) {
+        this(clusterName, partitioner, nodes, replication, tables, localAddress, MotionReport.unknown(STATIC_MOTION));
+    }
+
+    /** This model with the movement read beside it. */
+    public TopologyModel withMotion(MotionReport report) {
+        return new TopologyModel(clusterName, partitioner, nodes, replication, tables, localAddress, report);
     }
 
     /** True when only node states differ: the ring's shape (tokens, addresses, DCs, racks) is the same. */

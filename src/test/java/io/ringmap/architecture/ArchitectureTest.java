@@ -34,7 +34,7 @@ class ArchitectureTest {
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
         "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning",
         "io.ringmap.problem", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.sizes", "io.ringmap.heatmap",
-        "io.ringmap.peers"};
+        "io.ringmap.peers", "io.ringmap.pending"};
 
     /** Adapters: every concept's HTTP, configuration, metrics and cluster-reading edges, and the shared ones. */
     private static final String[] ADAPTERS = {"io.ringmap..web..", "io.ringmap..config..", "io.ringmap..metrics..",
@@ -113,6 +113,7 @@ class ArchitectureTest {
                     "io.ringmap.snapshot", "io.ringmap.hotkeys", "io.ringmap.heatmap", "io.ringmap.sizes",
                     "io.ringmap.availability",
                     "io.ringmap.planning", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.problem",
+                    "io.ringmap.pending",
                     "io.ringmap.caching", "io.ringmap.config", "io.ringmap..config..", "io.ringmap.peers")
                     // the console tells its page how callers authenticate
                     .or(belongToAnyOf(ReportedHits.class, io.ringmap.security.SecurityProperties.class))))

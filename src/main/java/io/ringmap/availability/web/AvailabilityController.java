@@ -5,6 +5,7 @@ import io.ringmap.availability.AvailabilityRequestException;
 import io.ringmap.availability.ConsistencyLevel;
 import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.availability.Verdict;
+import io.ringmap.availability.WriteReplicas;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -20,6 +21,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeMap;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -102,10 +104,11 @@ public class AvailabilityController {
         TokenRing ring = snapshot.tokenRing();
         List<Integer> downNodes = downNodes(ring, down);
         boolean[] live = Availability.liveNodes(ring, downNodes);
+        WriteReplicas writes = new WriteReplicas(ring, live, served.motion(), Set.of());
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(served, keyspace);
         List<KeyspaceAvailability> views = new ArrayList<>();
         for (KeyspacePlacement.Placed k : keyspaces) {
-            Availability.KeyspaceAvailability a = Availability.of(snapshot, k, q.level(), q.coordinatorDc(), live);
+            Availability.KeyspaceAvailability a = Availability.of(snapshot, k, q.level(), q.coordinatorDc(), writes);
             List<RangeOutageView> ranges = a.unavailable().stream().limit(Math.max(0, limit)).map(o ->
                     new RangeOutageView(o.range().start().toString(), o.range().end().toString(), o.ringShare(),
                             o.replicas(), readable(o.read()), readable(o.write()),
@@ -123,7 +126,7 @@ public class AvailabilityController {
             }
             liveNodes.add(ring.nodes().get(n).address());
             Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
-                    live, n);
+                    writes, n);
             if (check.safe()) {
                 safe.add(ring.nodes().get(n).address());
             } else {
@@ -163,7 +166,7 @@ public class AvailabilityController {
         boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(served, keyspace);
         Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
-                live, target.get(0));
+                new WriteReplicas(ring, live, served.motion(), Set.of()), target.get(0));
         String address = ring.nodes().get(target.get(0)).address();
         if (!check.safe()) {
             throw new UnsafeToStopException(address, q.level().name(), check.reasons());

@@ -1,6 +1,7 @@
 package io.ringmap.ranges.web;
 
 import io.ringmap.snapshot.web.SnapshotAnswer;
+import io.ringmap.ranges.PendingRangeMap;
 import io.ringmap.ranges.RangeMap;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -48,7 +49,19 @@ public class RangesController {
             @Schema(description = "Per range, its replicas' node indexes in placement order") int[][] replicas,
             @Schema(description = "Per range, the node indexes of its transient replicas; absent without transient "
                     + "replication", nullable = true) int[][] transientReplicas,
-            List<String> warnings, SnapshotView snapshot) implements SnapshotAnswer {
+            List<String> warnings, SnapshotView snapshot,
+            @Schema(description = "Nodes that are pending replicas but not in the ring (joining, replacing); indexes "
+                    + "into them continue after nodes") List<NodeEntry> pendingNodes,
+            @Schema(description = "Write replicas beside the read replicas above while ranges are in motion: each "
+                    + "pending range with the node indexes (into nodes, then pendingNodes) that receive its writes "
+                    + "on top of the range's replicas (Cassandra's pending range map). Empty when none")
+            List<PendingRangeEntry> pendingRanges) implements SnapshotAnswer {
+    }
+
+    /** A pending range: {@code (start, end]} and the nodes that gain it. */
+    public record PendingRangeEntry(@Schema(example = "0") String start,
+            @Schema(example = "4611686018427387904") String end,
+            @Schema(description = "Node indexes (into nodes, then pendingNodes)") int[] replicas) {
     }
 
     @GetMapping(path = "/ranges", produces = "application/json")
@@ -64,8 +77,12 @@ public class RangesController {
         TokenRing ring = served.tokenRing();
         RangeMap map = RangeMap.of(ring, placement);
         List<NodeEntry> nodes = ring.nodes().stream().map(RangesController::entry).toList();
+        PendingRangeMap pending = PendingRangeMap.of(ring, served.motion().pending(placement.keyspace()));
         return new RangesResponse(placement.keyspace(), ring.partitioner().name(), placement.nodeLocal(), nodes,
-                map.tokens(), map.replicas(), map.transientReplicas(), placement.warnings(), SnapshotView.of(served));
+                map.tokens(), map.replicas(), map.transientReplicas(), placement.warnings(), SnapshotView.of(served),
+                pending.offRing().stream().map(RangesController::entry).toList(),
+                pending.ranges().stream().map(r -> new PendingRangeEntry(r.range().start().toString(),
+                        r.range().end().toString(), r.replicas())).toList());
     }
 
     private static NodeEntry entry(Node n) {

@@ -83,7 +83,11 @@ public class ReplicasController {
             @Schema(description = "With consistency=...: what a read and a write at that level need from these "
                     + "replicas per DC, how many are live, and whether they can succeed", nullable = true)
             ReplicaConsistency consistency,
-            SnapshotView snapshot) implements SnapshotAnswer {
+            SnapshotView snapshot,
+            @Schema(description = "Pending replicas: nodes gaining this token's range while the ring changes (joining, "
+                    + "or taking over from a leaving or moving node). Writes go to them too and wait for them "
+                    + "(blockFor plus each pending replica); reads never do. Empty when no range is in motion")
+            List<ReplicaView> pendingReplicas) implements SnapshotAnswer {
     }
 
     /** Request bodies Swagger UI's Try it out sends as they are, each answering on the bundled sample. */
@@ -250,11 +254,17 @@ public class ReplicasController {
             Map<String, String> key, String token, ReplicaLookup lookup, String dc, String consistency) {
         ReplicaView.requireDatacenter(served.tokenRing(), dc);
         ReplicaViews replicas = ReplicaViews.of(served.tokenRing(), lookup.replicas(), dc);
+        io.ringmap.pending.PendingReplicas inMotion = served.motion().pending(placement.keyspace());
+        List<io.ringmap.ring.Node> pending = inMotion.isEmpty() ? List.of()
+                : inMotion.replicasFor(served.partitioner().parseToken(token));
         return new ReplicasResponse(placement.keyspace(), table, key, token, served.partitioner().name(),
                 RangeView.of(lookup.range()), replicas, replicas.addressesByDatacenter(), placement.nodeLocal(),
                 placement.warnings(),
                 consistency == null ? null : ReplicaConsistency.of(served.tokenRing(), placement.replication(),
-                        lookup.replicas(), consistency, dc, localDatacenter), SnapshotView.of(served));
+                        lookup.replicas(), pending, served.motion(), consistency, dc, localDatacenter),
+                SnapshotView.of(served),
+                pending.stream().filter(n -> dc == null || n.datacenter().equals(dc))
+                        .map(n -> ReplicaView.of(n, true)).toList());
     }
 
     @PostMapping(path = "/replicas", consumes = "application/json", produces = "application/json")

@@ -57,6 +57,27 @@ public class RingController {
                     nullable = true) Integer broadcastPort) {
     }
 
+    /** A node in motion. */
+    public record MovingNodeView(
+            @Schema(example = "127.0.0.5") String address,
+            @Schema(example = "5b7c3d1e-0000-4000-8000-000000000005") String hostId,
+            @Schema(example = "dc1") String datacenter,
+            @Schema(example = "rack1") String rack,
+            @Schema(description = "JOINING, LEAVING, MOVING or REPLACING", example = "JOINING") String state,
+            @Schema(description = "JOINING: its bootstrap tokens; LEAVING: its tokens; MOVING: the token it moves to; "
+                    + "REPLACING: the tokens it takes over") List<String> tokens,
+            @Schema(description = "REPLACING: the host id of the node it replaces", nullable = true) String replaces,
+            @Schema(description = "Whether coordinators count it as live") boolean live,
+            @Schema(description = "Broadcast (internode) address, as nodetool prints it", example = "127.0.0.5")
+            String broadcastAddress) {
+
+        static MovingNodeView of(io.ringmap.pending.NodeMotion m) {
+            return new MovingNodeView(m.node().address(), m.node().hostId(), m.node().datacenter(), m.node().rack(),
+                    m.kind().name(), m.tokens().stream().map(Token::toString).toList(), m.replacedHostId(), m.alive(),
+                    m.node().broadcastAddress());
+        }
+    }
+
     /** A keyspace and how it is placed. */
     public record KeyspaceView(String name, Map<String, String> replication,
             @Schema(description = "placed or failed") String status,
@@ -78,7 +99,10 @@ public class RingController {
             @Schema(description = "Offset of the next page; absent on the last page", nullable = true)
             Integer nextOffset,
             @Schema(description = "This page of nodes, in the ring's node order") List<NodeView> nodes,
-            List<KeyspaceView> keyspaces, SnapshotView snapshot) implements SnapshotAnswer {
+            List<KeyspaceView> keyspaces, SnapshotView snapshot,
+            @Schema(description = "Nodes joining, leaving, moving or replacing another (empty when no range is in "
+                    + "motion; snapshot.motion says where this was read)") List<MovingNodeView> moving)
+            implements SnapshotAnswer {
     }
 
     /** The most nodes one page may hold. */
@@ -141,6 +165,7 @@ public class RingController {
             }
         });
         return new RingResponse(ring.partitioner().name(), ring.size(), nodeCount, datacenters, from,
-                to < nodeCount ? to : null, nodes, keyspaces, SnapshotView.of(served));
+                to < nodeCount ? to : null, nodes, keyspaces, SnapshotView.of(served),
+                served.motion().motions().stream().map(MovingNodeView::of).toList());
     }
 }

@@ -5,19 +5,17 @@ import io.ringmap.sizes.JmxTableStats;
 import io.ringmap.sizes.RankedPartition;
 import io.ringmap.sizes.TableName;
 import io.ringmap.sizes.config.SizesProperties;
+import io.ringmap.topology.JmxConnections;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 
 /**
  * Reads one node's table metrics over JMX, as {@code nodetool tablestats}, {@code tablehistograms} and
@@ -34,21 +32,7 @@ final class JmxNodeReader {
 
     /** Opens a connection to the node's JMX (the caller closes it). */
     JMXConnector connect(String address) throws IOException {
-        JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + hostLiteral(settings.hostFor(address))
-                + ":" + settings.portFor(address) + "/jmxrmi");
-        Map<String, Object> env = new HashMap<>();
-        if (settings.username() != null && !settings.username().isEmpty()) {
-            env.put(JMXConnector.CREDENTIALS, new String[] {settings.username(),
-                settings.password() == null ? "" : settings.password()});
-        }
-        if (settings.ssl()) {
-            env.put("com.sun.jndi.rmi.factory.socket", new javax.rmi.ssl.SslRMIClientSocketFactory());
-        }
-        return JMXConnectorFactory.connect(url, env);
-    }
-
-    private static String hostLiteral(String host) {
-        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        return JmxConnections.open(settings, address);
     }
 
     /** The table's JMX figures (without samples). */

@@ -86,7 +86,7 @@ public record SizesProperties(
             String username,
             String password,
             @DefaultValue("false") boolean ssl,
-            @DefaultValue @Valid @NotNull Sampling sampling) {
+            @DefaultValue @Valid @NotNull Sampling sampling) implements io.ringmap.topology.JmxSettings {
 
         public Jmx {
             ports = ports == null ? Map.of() : Map.copyOf(ports);

@@ -17,12 +17,13 @@ public record SnapshotView(
         @Schema(description = "Seconds since the snapshot was built", example = "12.5") double ageSeconds,
         @Schema(description = "True when the cluster cannot be reached and answers come from the last good snapshot")
         boolean stale,
-        @Schema(description = "Why the snapshot is stale", nullable = true) String staleReason)
+        @Schema(description = "Why the snapshot is stale", nullable = true) String staleReason,
+        @Schema(description = "Ranges in motion: writes count pending replicas while they are") MotionView motion)
         implements SnapshotAnswer.Source {
 
     public static SnapshotView of(ServedSnapshot served) {
         return new SnapshotView(served.source(), served.contentHash(), served.version(), served.createdAt(),
-                served.age().toMillis() / 1000.0, served.stale(), served.staleReason());
+                served.age().toMillis() / 1000.0, served.stale(), served.staleReason(), MotionView.of(served.motion()));
     }
 
     @Override

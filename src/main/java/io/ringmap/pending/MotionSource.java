@@ -1,0 +1,14 @@
+package io.ringmap.pending;
+
+/** Where ringmap read the ring's movement from. */
+public enum MotionSource {
+    /** StorageService over JMX: Cassandra's own pending range map and joining/leaving/moving lists. */
+    JMX,
+    /**
+     * CQL's {@code system_views.gossip_info} (Cassandra 4.1+): each endpoint's {@code STATUS_WITH_PORT}; pending
+     * ranges computed as Cassandra computes them.
+     */
+    GOSSIP,
+    /** Neither could be read (a static topology, an older Cassandra, no JMX): no movement is assumed. */
+    NONE
+}
