@@ -43,11 +43,14 @@ public class SecurityConfiguration {
     private static final RequestMatcher HITS = PathPatternRequestMatcher.withDefaults()
             .matcher(HttpMethod.POST, "/hits");
 
-    /** What probes and scrapes need, open in every mode; every other management endpoint needs the manage scope. */
-    private static final RequestMatcher OPEN_ENDPOINTS = EndpointRequest.to(HealthEndpoint.class, InfoEndpoint.class,
-            PrometheusScrapeEndpoint.class);
+    /**
+     * What probes and scrapes need, open in every mode; every other management endpoint needs the manage scope. Made
+     * per filter chain, as every endpoint matcher (they cache the first application context's endpoints).
+     */
+    private static RequestMatcher openEndpoints() {
+        return EndpointRequest.to(HealthEndpoint.class, InfoEndpoint.class, PrometheusScrapeEndpoint.class);
+    }
 
-    private static final RequestMatcher MANAGEMENT = EndpointRequest.toAnyEndpoint();
 
     @Bean
     SecurityFilterChain ringmapSecurity(HttpSecurity http, SecurityProperties security,
@@ -70,7 +73,7 @@ public class SecurityConfiguration {
         String hits = SecurityProperties.authority(security.hitsScope());
         String manage = SecurityProperties.authority(security.managementScope());
         http.authorizeHttpRequests(a -> {
-            a.requestMatchers(OPEN_ENDPOINTS).permitAll()
+            a.requestMatchers(openEndpoints()).permitAll()
                     .requestMatchers(EndpointRequest.toAdditionalPaths(WebServerNamespace.MANAGEMENT,
                             HealthEndpoint.class)).permitAll()
                     .requestMatchers(EndpointRequest.toAnyEndpoint()).hasAuthority(manage)
@@ -130,8 +133,14 @@ public class SecurityConfiguration {
         return builder -> builder.cache(new RateLimitedJwkSetCache(security.jwt().jwkSetRefetchInterval(), clock));
     }
 
+    /**
+     * The scope a refused request needed. The management matcher is made per filter chain: an endpoint matcher
+     * caches the endpoints of the first application context it sees, so a static one shared by several contexts
+     * in one JVM (tests, several instances) named the read scope for a management endpoint another context exposes.
+     */
     private static java.util.function.Function<HttpServletRequest, String> scopeFor(SecurityProperties security) {
+        RequestMatcher management = EndpointRequest.toAnyEndpoint();
         return request -> HITS.matches(request) ? security.hitsScope()
-                : MANAGEMENT.matches(request) ? security.managementScope() : security.readScope();
+                : management.matches(request) ? security.managementScope() : security.readScope();
     }
 }

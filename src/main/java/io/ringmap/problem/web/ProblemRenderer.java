@@ -84,7 +84,8 @@ public final class ProblemRenderer {
 
     /**
      * The request path as a URI reference: as it is when it is one, else with every character that may not stand
-     * there percent-encoded (and "//" at the start, which would read as an authority, as "/%2F").
+     * there percent-encoded (and "//" at the start, which would read as an authority, as "/%2F"; a ':' as "%3A", which
+     * could read as a scheme, e.g. the request target ":").
      */
     public static URI instance(String path) {
         try {
@@ -98,7 +99,7 @@ public final class ProblemRenderer {
         for (byte b : path.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
             boolean plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                    || "-._~!$&'()*+,;=:@/".indexOf(c) >= 0;
+                    || "-._~!$&'()*+,;=@/".indexOf(c) >= 0; // ':' quoted: before a '/' it would read as a scheme
             boolean secondSlash = c == '/' && quoted.length() == 1;
             quoted.append(plain && !secondSlash ? String.valueOf((char) c) : String.format("%%%02X", c));
         }

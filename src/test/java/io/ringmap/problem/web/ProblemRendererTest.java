@@ -108,6 +108,9 @@ class ProblemRendererTest {
         // java.net.URI takes non-ASCII characters as they are ("other" characters); quoted only beside a bad one
         assertThat(ProblemRenderer.instance("/é")).hasToString("/é");
         assertThat(ProblemRenderer.instance("/é%")).hasToString("/%C3%A9%25");
+        // the fuzzed request target ":" is no URI reference (a scheme without a name): quoted, not a failure
+        assertThat(ProblemRenderer.instance(":")).hasToString("%3A");
+        assertThat(ProblemRenderer.instance("a:b c")).hasToString("a%3Ab%20c");
     }
 
     @Test

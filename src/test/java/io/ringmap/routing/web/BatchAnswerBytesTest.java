@@ -197,7 +197,15 @@ class BatchAnswerBytesTest {
     private static String beforeSnapshot(String answer) {
         int snapshot = answer.lastIndexOf(",\"snapshot\":{");
         assertThat(snapshot).isPositive();
-        assertThat(answer.indexOf('}', answer.indexOf("\"ageSeconds\"", snapshot))).isEqualTo(answer.length() - 2);
+        // the snapshot object (with its nested members) closes just before the answer does: it is the last member
+        int depth = 0;
+        int close = -1;
+        for (int i = answer.indexOf('{', snapshot); i < answer.length() && close < 0; i++) {
+            char c = answer.charAt(i);
+            depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+            close = depth == 0 ? i : -1;
+        }
+        assertThat(close).isEqualTo(answer.length() - 2);
         return answer.substring(0, snapshot);
     }
 }
