@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.ringmap.client.api.AvailabilityApi;
+import io.ringmap.client.api.HeatmapApi;
 import io.ringmap.client.api.HotKeysApi;
 import io.ringmap.client.api.PlanApi;
 import io.ringmap.client.api.RangesApi;
@@ -168,11 +169,18 @@ class RingmapClientTest {
 
     @Test
     void splitsRingAndRanges() {
-        var splits = call(() -> new SplitsApi(client).splits("iot", "readings", 8, null));
+        var splits = call(() -> new SplitsApi(client).splits("iot", "readings", 8, null, null));
+        var compact = call(() -> new SplitsApi(client).splits("iot", "readings", 8, "aligned", true));
         var ring = call(() -> new RingApi(client).ring("iot", null, null, null));
         var ranges = call(() -> new RangesApi(client).ranges("iot"));
 
         assertThat(splits.getCount()).isEqualTo(splits.getSplits().size()).isPositive();
+        assertThat(splits.getTemplate()).isNull();
+        assertThat(splits.getSplits()).allSatisfy(s -> assertThat(s.getRanges())
+                .allSatisfy(r -> assertThat(r.getCql()).startsWith("SELECT * FROM iot.readings WHERE ")));
+        assertThat(compact.getTemplate().getCql()).endsWith("> :start AND token(sensor_id, day) <= :end");
+        assertThat(compact.getSplits()).allSatisfy(s -> assertThat(s.getRanges())
+                .allSatisfy(r -> assertThat(r.getCql()).isNull()));
         assertThat(ring.getNodes()).hasSize(4).allSatisfy(n -> assertThat(n.getEffectiveOwnership()).isNotNull());
         assertThat(ranges.getTokens()).containsExactly("-4611686018427387904", "0", "4611686018427387904",
                 "9223372036854775807");
@@ -183,10 +191,14 @@ class RingmapClientTest {
     void hitsAndHotKeys() {
         var hits = call(() -> new HotKeysApi(client).hits(new HitsRequest().keyspace("iot").table("readings")
                 .hits(List.of(new Hit().key(REFERENCE_KEY).count(5L).operation(Hit.OperationEnum.READ)))));
-        var hotKeys = call(() -> new HotKeysApi(client).hotKeys("iot", "readings", 5));
+        var hotKeys = call(() -> new HotKeysApi(client).hotKeys("iot", "readings", 5, null));
+
+        var heatmap = call(() -> new HeatmapApi(client).heatmap("iot", "readings", 16, null));
 
         assertThat(hits.getRecorded()).isEqualTo(1);
         assertThat(hotKeys.getTables()).isNotEmpty();
+        assertThat(heatmap.getBuckets()).isNotEmpty();
+        assertThat(heatmap.getHits()).isPositive(); // the hit reported above
     }
 
     @Test
