@@ -31,19 +31,10 @@ final class UnreadBodyValve extends ValveBase {
         }
     }
 
-    /** The most bytes of an unread body that are discarded when they have already arrived, to close cleanly. */
-    static final int ARRIVED_DRAIN_LIMIT = 64 * 1024;
-
     private static void closeIfBodyUnread(Request request, Response response) throws IOException {
-        if (fullyRead(request)) {
-            return;
-        }
-        // Bytes of the body that have already arrived are discarded without waiting for more (a non-blocking read of
-        // what the socket holds, at most ARRIVED_DRAIN_LIMIT): closing a socket with unread bytes in it makes the
-        // kernel reset the connection, and a reset can destroy the answer in the client's buffer before the client
-        // reads it (a client that sent a small body with its headers then saw "connection reset" instead of its 401).
-        drainArrived(request);
-        if (fullyRead(request)) {
+        AtomicBoolean fullyRead = new AtomicBoolean(true);
+        request.getCoyoteRequest().action(ActionCode.REQUEST_BODY_FULLY_READ, fullyRead);
+        if (fullyRead.get()) {
             return;
         }
         if (!response.isCommitted()) {
@@ -54,37 +45,5 @@ final class UnreadBodyValve extends ValveBase {
         response.finishResponse();
         // what org.apache.catalina.connector.Request does for an aborted upload when swallowAbortedUploads is false
         request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
-    }
-
-    private static boolean fullyRead(Request request) {
-        AtomicBoolean fullyRead = new AtomicBoolean(true);
-        request.getCoyoteRequest().action(ActionCode.REQUEST_BODY_FULLY_READ, fullyRead);
-        return fullyRead.get();
-    }
-
-    private static void drainArrived(Request request) {
-        if (request.getContentLengthLong() < 0 || request.getHeader("Transfer-Encoding") != null) {
-            return; // chunked: a partial chunk header could make a read wait; only a declared length is drained
-        }
-        try {
-            var in = request.getInputStream();
-            byte[] buffer = new byte[8192];
-            int drained = 0;
-            while (drained < ARRIVED_DRAIN_LIMIT) {
-                // AVAILABLE with TRUE: what Tomcat buffers plus a non-blocking read of what the socket holds
-                request.getCoyoteRequest().action(ActionCode.AVAILABLE, Boolean.TRUE);
-                int available = request.getCoyoteRequest().getAvailable();
-                if (available <= 0) {
-                    return;
-                }
-                int n = in.read(buffer, 0, Math.min(buffer.length, Math.min(available, ARRIVED_DRAIN_LIMIT - drained)));
-                if (n <= 0) {
-                    return;
-                }
-                drained += n;
-            }
-        } catch (IOException | IllegalStateException e) {
-            // the body was taken as a reader, or the client went away: the connection is closed below either way
-        }
     }
 }
