@@ -68,18 +68,28 @@ public final class ProblemRenderer {
      * body, for callers that write it their own way (the valve writes through Tomcat's error reporter).
      */
     public static byte[] prepare(HttpServletResponse response, Problem problem, String path) {
+        byte[] body = statusAndHeaders(response, problem, path);
+        response.setContentLength(body.length);
+        return body;
+    }
+
+    /**
+     * Answers a servlet request with the problem, outside Spring MVC (filters, security handlers). No length is
+     * declared: the container adds it when the answer completes. A declared length, once written, lets the response
+     * count as complete before the web server's unread-body check can add {@code Connection: close}; the client then
+     * kept a connection the server closed, and its next request on it got no answer.
+     */
+    public static void write(HttpServletResponse response, Problem problem, String path) throws IOException {
+        response.getOutputStream().write(statusAndHeaders(response, problem, path));
+    }
+
+    private static byte[] statusAndHeaders(HttpServletResponse response, Problem problem, String path) {
         byte[] body = json(problem, path);
         response.setStatus(problem.status());
         problem.headers().forEach(response::setHeader);
         response.setContentType(PROBLEM_JSON.toString());
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.setContentLength(body.length);
         return body;
-    }
-
-    /** Answers a servlet request with the problem, outside Spring MVC (filters, security handlers). */
-    public static void write(HttpServletResponse response, Problem problem, String path) throws IOException {
-        response.getOutputStream().write(prepare(response, problem, path));
     }
 
     /**
