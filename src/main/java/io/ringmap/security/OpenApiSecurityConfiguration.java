@@ -42,11 +42,11 @@ public class OpenApiSecurityConfiguration {
                 String scope = hits ? security.hitsScope() : security.readScope();
                 operation.addSecurityItem(new SecurityRequirement().addList(name, scope));
                 operation.getResponses().addApiResponse("401", OpenApiConfiguration.problem(
-                        "No or invalid credentials", Map.of(ProblemKind.UNAUTHORIZED, "this endpoint needs "
+                        "No or invalid credentials", path, Map.of(ProblemKind.UNAUTHORIZED, "this endpoint needs "
                                 + "authentication: send " + (apiKey ? "an API key in the " + security.apiKeyHeader()
                                         + " header" : "a bearer token in the Authorization header"))));
                 operation.getResponses().addApiResponse("403", OpenApiConfiguration.problem(
-                        "The credentials lack the scope " + scope, Map.of(ProblemKind.FORBIDDEN,
+                        "The credentials lack the scope " + scope, path, Map.of(ProblemKind.FORBIDDEN,
                                 method + " " + path + " needs the scope " + scope)));
             }));
         };

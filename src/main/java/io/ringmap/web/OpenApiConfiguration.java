@@ -12,20 +12,26 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.RequestMapping;
 
 /**
  * The OpenAPI document: API info, a relative server URL (so the document does not depend on the port it was
- * served from), and the problem responses of every operation with an example each.
+ * served from), and each operation's problem responses as its method declares them ({@link ProblemAnswer}).
  */
 @Configuration(proxyBeanMethods = false)
 public class OpenApiConfiguration {
@@ -39,7 +45,10 @@ public class OpenApiConfiguration {
                         .description("Cassandra partition routing as a service: partition key to token (as SELECT "
                                 + "token(...) computes it), key or token to replicas (as nodetool getendpoints "
                                 + "answers), and token-range splits for full-table scans. Tokens are JSON strings. "
-                                + "Errors are RFC 9457 problem details with a stable type per kind.")
+                                + "Errors are RFC 9457 problem details with a stable type per kind: each operation "
+                                + "lists the kinds it answers; any request can also be refused before it reaches "
+                                + "one, with " + ANY_REQUEST.stream().map(k -> k.status() + " " + k.typeName())
+                                        .collect(Collectors.joining(", ")) + " (docs/errors.md).")
                         .version("v1")
                         .license(new License().name("Apache-2.0").identifier("Apache-2.0")))
                 .servers(List.of(new Server().url("/").description("this ringmap instance")))
@@ -80,57 +89,52 @@ public class OpenApiConfiguration {
         return s;
     }
 
+    /**
+     * Problems any request can get before it reaches an operation (the server's own rejections, the body limits,
+     * content negotiation, a bug); the document names them once, in its description, and no operation lists them.
+     */
+    public static final Set<ProblemKind> ANY_REQUEST = Collections.unmodifiableSet(EnumSet.of(
+            ProblemKind.MALFORMED_REQUEST, ProblemKind.MALFORMED_QUERY, ProblemKind.TOO_MANY_PARAMETERS,
+            ProblemKind.NOT_FOUND, ProblemKind.METHOD_NOT_ALLOWED, ProblemKind.NOT_ACCEPTABLE,
+            ProblemKind.BODY_READ_TIMEOUT, ProblemKind.URI_TOO_LONG, ProblemKind.HEADERS_TOO_LARGE,
+            ProblemKind.INTERNAL, ProblemKind.BODY_READS_BUSY, ProblemKind.HTTP_VERSION_NOT_SUPPORTED));
+
+    /**
+     * Each operation's problem responses: the kinds its method declares ({@link ProblemAnswer}), grouped by status,
+     * each an example named by its type with the operation's own path as {@code instance}.
+     */
     @Bean
     OperationCustomizer problemResponses() {
         return (operation, handler) -> {
-            ApiResponses responses = operation.getResponses();
-            responses.addApiResponse("400", problem("Bad input: a key value that does not parse as its column's CQL "
-                    + "type, a missing or extra key column, a malformed token or parameter", Map.of(
-                            ProblemKind.INVALID_KEY_VALUE, "value 'yesterday' for partition key column 'day' is not a "
-                                    + "valid date",
-                            ProblemKind.KEY_COMPONENTS, "partition key of iot.readings is (sensor_id, day): missing "
-                                    + "[day]",
-                            ProblemKind.INVALID_TOKEN, "token 'abc' is not a valid Murmur3Partitioner token: "
-                                    + "expected a signed 64-bit integer")));
-            responses.addApiResponse("404", problem("Unknown keyspace or table", Map.of(
-                    ProblemKind.UNKNOWN_KEYSPACE, "keyspace 'nope' is not in the ring snapshot; the keyspaces "
-                            + "are: iot, iot_multi_dc",
-                    ProblemKind.UNKNOWN_TABLE, "table 'iot.nope' is not in the ring snapshot; the tables of keyspace "
-                            + "'iot' are: readings")));
-            responses.addApiResponse("422", problem("The keyspace's replication strategy cannot be placed", Map.of(
-                    ProblemKind.UNPLACEABLE_KEYSPACE, "replicas of keyspace 'odd' cannot be computed: replication "
-                            + "strategy 'com.example.MoonStrategy' is not supported")));
-            if (handler.hasMethodAnnotation(PostMapping.class)) {
-                responses.addApiResponse("413", problem("Batch larger than ringmap.api.max-batch-size", Map.of(
-                        ProblemKind.BATCH_TOO_LARGE, "batch of 20000 items exceeds the limit of 10000 "
-                                + "(ringmap.api.max-batch-size)")));
+            RequestMapping mapping = AnnotatedElementUtils.findMergedAnnotation(handler.getMethod(),
+                    RequestMapping.class);
+            String path = mapping == null || mapping.path().length == 0 ? "/" : mapping.path()[0];
+            Map<Integer, Map<ProblemKind, String>> byStatus = new TreeMap<>();
+            for (ProblemAnswer answer : AnnotatedElementUtils.findMergedRepeatableAnnotations(handler.getMethod(),
+                    ProblemAnswer.class)) {
+                if (byStatus.computeIfAbsent(answer.kind().status(), s -> new TreeMap<>())
+                        .put(answer.kind(), answer.detail()) != null || ANY_REQUEST.contains(answer.kind())) {
+                    throw new IllegalStateException(handler.getShortLogMessage() + " declares " + answer.kind()
+                            + (ANY_REQUEST.contains(answer.kind()) ? ", which any request can get" : " twice"));
+                }
             }
-            responses.addApiResponse("503", problem("No ring snapshot yet (the cluster has not been reached since "
-                    + "start-up); retry later", Map.of(ProblemKind.NO_SNAPSHOT, NO_SNAPSHOT_EXAMPLE)));
-            if (handler.hasMethodAnnotation(ServerFigures.class)) {
-                responses.addApiResponse("409", problem("The nodes' figures are not collected: ringmap serves a "
-                        + "static topology (they need a live cluster) or ringmap.sizes.enabled is false", Map.of(
-                                ProblemKind.SIZES_NOT_COLLECTED, "ringmap serves a static topology: partition sizes "
-                                        + "come only from a live cluster (set spring.cassandra.contact-points)")));
-                responses.addApiResponse("503", problem("No ring snapshot yet, or no collection round of the nodes' "
-                        + "figures yet (Retry-After)", Map.of(ProblemKind.NO_SNAPSHOT, NO_SNAPSHOT_EXAMPLE,
-                                ProblemKind.SIZES_UNAVAILABLE, "no collection round has finished yet")));
-            }
+            byStatus.forEach((status, kinds) -> operation.getResponses().addApiResponse(String.valueOf(status),
+                    problem(HttpStatus.valueOf(status).getReasonPhrase() + ": " + kinds.keySet().stream()
+                            .map(ProblemKind::title).collect(Collectors.joining("; ")), path, kinds)));
             return operation;
         };
     }
 
-    private static final String NO_SNAPSHOT_EXAMPLE = "no ring snapshot is available yet: cluster unreachable";
-
     /**
      * A problem response with one example per kind, each named by its type and written as the renderer writes it
-     * (type, title and status from the catalog); also used by the security package's OpenAPI customizer.
+     * (type, title and status from the catalog) for a request to {@code path}; also used by the security package's
+     * OpenAPI customizer.
      */
-    public static ApiResponse problem(String description, Map<ProblemKind, String> exampleDetails) {
+    public static ApiResponse problem(String description, String path, Map<ProblemKind, String> exampleDetails) {
         MediaType media = new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"));
-        Map<String, io.swagger.v3.oas.models.examples.Example> ex = new java.util.TreeMap<>();
+        Map<String, io.swagger.v3.oas.models.examples.Example> ex = new TreeMap<>();
         exampleDetails.forEach((kind, detail) -> ex.put(kind.typeName(), new io.swagger.v3.oas.models.examples.Example()
-                .value(ProblemRenderer.members(kind.problem(detail), "/replicas"))));
+                .value(ProblemRenderer.members(kind.problem(detail), path))));
         media.setExamples(new LinkedHashMap<>(ex));
         return new ApiResponse().description(description).content(new Content().addMediaType(PROBLEM, media));
     }

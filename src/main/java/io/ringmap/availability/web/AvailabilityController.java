@@ -14,6 +14,8 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -79,6 +81,13 @@ public class AvailabilityController {
             @Schema(nullable = true) String localDatacenter, List<String> keyspaces, SnapshotView snapshot) {
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_CONSISTENCY)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
+    @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED, detail = SampleProblems.LOCAL_DATACENTER_REQUIRED)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_NODE, detail = SampleProblems.UNKNOWN_NODE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @GetMapping(path = "/availability", produces = "application/json")
     @Operation(summary = "Token ranges that cannot be served at a consistency level, now or with more nodes down",
             description = "For each keyspace (or the one named), the ranges whose reads or writes would fail with "
@@ -138,6 +147,18 @@ public class AvailabilityController {
                 SnapshotView.of(served));
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_CONSISTENCY)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
+    @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED, detail = SampleProblems.LOCAL_DATACENTER_REQUIRED)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_NODE, detail = SampleProblems.UNKNOWN_NODE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNSAFE_TO_STOP,
+            detail = "stopping 127.0.0.1 would lose ALL: keyspace iot would lose ALL for 3 ranges (reads) and 3 "
+                    + "ranges (writes), 75.00% of the ring, e.g. ALL needs 3 live replicas, 2 are live; keyspace "
+                    + "iot_multi_dc would lose ALL for 4 ranges (reads) and 4 ranges (writes), 100.00% of the "
+                    + "ring, e.g. ALL needs 4 live replicas, 3 are live")
+    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
     @Operation(summary = "Can this node be stopped now without any keyspace losing the consistency level?",
             description = "200 when it can; 409 (problem+json, type " + ProblemKind.TYPE_PREFIX

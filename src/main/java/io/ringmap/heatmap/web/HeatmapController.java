@@ -3,9 +3,12 @@ package io.ringmap.heatmap.web;
 import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.HeatmapQuery.Answer;
 import io.ringmap.hotkeys.HotKey;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.Node;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -108,6 +111,11 @@ public class HeatmapController {
         }
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+            detail = "buckets must be from 1 to 128 (ringmap.heatmap.buckets), was 0")
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @GetMapping(path = "/heatmap", produces = "application/json")
     @Operation(summary = "A table's hits by token range over time (key visualizer)",
             description = "The table's token space cut into ring-aligned buckets (every edge of the ring is a bucket "

@@ -2,11 +2,14 @@ package io.ringmap.hotkeys.web;
 
 import io.ringmap.hotkeys.metrics.ReportedHits.Operation;
 import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.routing.BatchItemException;
 import io.ringmap.routing.RecordedHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -73,6 +76,21 @@ public class HitsController {
                     + "request was validated but nothing is tracked") boolean tracked) {
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE,
+            detail = "batch item 0: value 'yesterday' for partition key column 'day' is not a valid date: "
+                    + "expected a date such as 2026-10-01, or Cassandra's unsigned day number (2147483648 is "
+                    + "1970-01-01) (the batch was rejected; nothing of it was counted)")
+    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS,
+            detail = "batch item 0: missing partition key column(s) [day]; the partition key columns are "
+                    + "[sensor_id, day] (the batch was rejected; nothing of it was counted)")
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
+    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
+    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
+    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @PostMapping(path = "/hits", consumes = "application/json", produces = "application/json")
     @io.swagger.v3.oas.annotations.Operation(summary = "Report sampled partition accesses",
             description = "Each item counts `count` hits (default 1, at most 1,000,000,000) of its key for the "

@@ -8,12 +8,15 @@ import io.ringmap.hotkeys.service.HotKeyQuery.HotKeysReport;
 import io.ringmap.hotkeys.service.HotKeyQuery.RoutedHotKey;
 import io.ringmap.hotkeys.service.HotKeyQuery.TableReport;
 import io.ringmap.hotkeys.service.HotKeyQuery;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.routing.web.ReplicaView;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -141,6 +144,12 @@ public class HotKeysController {
         }
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+            detail = "limit must be between 1 and 20 (ringmap.hotkeys.top-k), was 0")
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @ProblemAnswer(kind = ProblemKind.HOTKEYS_DISABLED, detail = SampleProblems.HOTKEYS_DISABLED)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @GetMapping(path = "/hotkeys", produces = "application/json")
     @Operation(summary = "Hottest partition keys per table",
             description = "Per table, the heaviest keys of the last one to two windows as the frequent-items sketch "

@@ -16,6 +16,8 @@ import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -89,6 +91,11 @@ public class TokenPlanController {
                     + "places") SnapshotView snapshot) {
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+            detail = "nodes 'dc1' is not dc:count[,dc:count...]")
+    @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
+            detail = "data centre 'dc1' needs at least 1 node, was 0")
+    @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_NODES)
     @GetMapping(path = "/tokens/balanced", produces = "application/json")
     @Operation(summary = "initial_token for N nodes per data centre, each DC dividing the ring evenly",
             description = "Murmur3 and Random: node k of DC d (of D DCs, N_d nodes) gets min + range * (k + (d + "
@@ -106,6 +113,17 @@ public class TokenPlanController {
         return even(p, perDc);
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
+    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
+    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
+    @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
+            detail = "give nodes per data centre, e.g. dc1:3,dc2:3")
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
+    @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_NODES)
+    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @PostMapping(path = "/tokens/balanced", consumes = "application/json", produces = "application/json")
     @Operation(summary = "initial_token per DC at the quantiles of a sample of real keys (ByteOrdered)",
             description = "The sample keys are serialized and hashed as /token does (ByteOrdered: the key bytes). At "
@@ -146,6 +164,13 @@ public class TokenPlanController {
                 "even per data centre, data centres interleaved");
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+            detail = "mode 'swap' is not add or replace")
+    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
+    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
+    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @PostMapping(path = "/tokens/evaluate", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Ownership and effective ownership per keyspace of a proposed token layout",
             description = "mode=add: the nodes join the served ring; mode=replace: they are the whole ring. Every "

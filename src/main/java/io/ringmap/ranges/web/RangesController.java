@@ -1,5 +1,6 @@
 package io.ringmap.ranges.web;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ranges.PendingRangeMap;
 import io.ringmap.ranges.RangeMap;
@@ -9,6 +10,8 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -64,6 +67,10 @@ public class RangesController {
             @Schema(description = "Node indexes (into nodes, then pendingNodes)") int[] replicas) {
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @GetMapping(path = "/ranges", produces = "application/json")
     @Operation(summary = "The whole range-to-replica map of a keyspace, compact",
             description = "Every token range of the ring with its replicas as node indexes: a client can route keys "

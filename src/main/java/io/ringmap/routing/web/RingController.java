@@ -1,5 +1,6 @@
 package io.ringmap.routing.web;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
@@ -10,6 +11,8 @@ import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.token.Token;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -108,6 +111,11 @@ public class RingController {
     /** The most nodes one page may hold. */
     public static final int MAX_PAGE = 10_000;
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+            detail = "limit must be between 1 and 10000, was 0")
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @GetMapping(path = "/ring", produces = "application/json")
     @Operation(summary = "Nodes with tokens, DC, rack, state and ownership",
             description = "With keyspace, each node also carries its effective ownership for that keyspace "

@@ -1,7 +1,7 @@
 package io.ringmap.routing.web;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.web.InvalidParameterException;
-import io.ringmap.web.ServerFigures;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
@@ -14,6 +14,8 @@ import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.WeightedSplit;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -92,8 +94,16 @@ public class SplitsController {
             List<SplitView> splits, SnapshotView snapshot) implements SnapshotAnswer {
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+            detail = "n must be between 1 and 10000 (ringmap.api.max-splits), was 0")
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = SampleProblems.SIZES_NOT_COLLECTED)
+    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/splits", produces = "application/json")
-    @ServerFigures // mode=size
     @Operation(summary = "The ring cut into (start, end] splits for a full-table scan",
             description = "mode=even: n ranges of equal width, the first starting at the minimum token. "
                     + "mode=aligned: no split crosses an ownership boundary. When n is at least the number of "

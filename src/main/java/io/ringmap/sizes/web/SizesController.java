@@ -1,9 +1,11 @@
 package io.ringmap.sizes.web;
 
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.sizes.service.SizesService;
 import io.ringmap.sizes.web.SizesViews.LoadResponse;
 import io.ringmap.sizes.web.SizesViews.SizesResponse;
-import io.ringmap.web.ServerFigures;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -22,8 +24,14 @@ public class SizesController {
         this.sizes = sizes;
     }
 
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+            detail = "required parameter 'table' is missing")
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = SampleProblems.SIZES_NOT_COLLECTED)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/sizes", produces = "application/json")
-    @ServerFigures
     @Operation(summary = "Partition sizes of a table, per node and merged, with its largest partitions",
             description = "From the last collection round (system.table_estimates, the system_views table metrics, "
                     + "system.top_partitions, and JMX when enabled): maximum and mean partition size, partition "
@@ -37,8 +45,11 @@ public class SizesController {
         return sizes.table(keyspace, table);
     }
 
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = SampleProblems.SIZES_NOT_COLLECTED)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/load", produces = "application/json")
-    @ServerFigures
     @Operation(summary = "Per node: ownership against data on disk and client-side hits",
             description = "Ownership and effective ownership (with keyspace) from the ring, live bytes on disk of "
                     + "the collected tables (the keyspace's, with keyspace) from the last round, and each node's "
