@@ -76,10 +76,6 @@ public final class SampleProblems {
     public static final String UNKNOWN_KEYSPACE =
             "keyspace 'shop' is not in the ring snapshot; the keyspaces are: iot, iot_multi_dc";
 
-    public static final String UNKNOWN_NODE =
-            "nodes [127.0.0.9] are not in the ring (give addresses or host ids); known: [127.0.0.1, 127.0.0.2, "
-            + "127.0.0.3, 127.0.0.4]";
-
     public static final String UNKNOWN_TABLE =
             "table 'iot.events' is not in the ring snapshot; the tables of keyspace 'iot' are: readings";
 

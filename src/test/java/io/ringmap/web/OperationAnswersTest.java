@@ -317,7 +317,8 @@ class OperationAnswersTest {
             p.add(get(op, ProblemKind.INVALID_PARAMETER, node + "keyspace=iot"));
             p.add(get(op, ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, node + "consistency=MOST"));
             p.add(get(op, ProblemKind.LOCAL_DATACENTER_REQUIRED, node + "consistency=LOCAL_QUORUM"));
-            p.add(get(op, ProblemKind.UNKNOWN_NODE, node + "consistency=QUORUM&down=127.0.0.9"));
+            p.add(get(op, ProblemKind.UNKNOWN_NODE, node.isEmpty() ? "consistency=QUORUM&down=127.0.0.9"
+                    : "node=127.0.0.9&consistency=QUORUM"));
             p.add(get(op, ProblemKind.UNKNOWN_KEYSPACE, node + "consistency=QUORUM&keyspace=shop"));
             p.add(get(op, ProblemKind.UNPLACEABLE_KEYSPACE, node + "consistency=QUORUM&keyspace=odd")
                     .in(Setting.ODD_TOPOLOGY));
@@ -329,6 +330,7 @@ class OperationAnswersTest {
         p.add(get("/tokens/balanced", ProblemKind.INVALID_PARAMETER, "nodes=dc1"));
         p.add(get("/tokens/balanced", ProblemKind.INVALID_GENERATOR, "nodes=dc1:0"));
         p.add(get("/tokens/balanced", ProblemKind.PLAN_TOO_LARGE, "nodes=dc1:20000"));
+        p.add(get("/tokens/balanced", ProblemKind.NO_SNAPSHOT, "nodes=dc1:2,dc2:2").in(Setting.NO_SNAPSHOT));
         String sample = "\"sample\": {\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [" + KEY_JSON + "]}";
         p.add(post("/tokens/balanced", null, "{\"nodes\": {\"dc1\": 1}, " + sample + "}"));
         p.add(post("/tokens/balanced", ProblemKind.INVALID_GENERATOR, "{\"nodes\": {}, " + sample + "}"));
@@ -548,8 +550,10 @@ class OperationAnswersTest {
     /** With caller authentication on, every operation lists its 401 and 403, with its own path, and answers them. */
     @Nested
     @TestPropertySource(properties = {"ringmap.security.mode=api-key",
-        "ringmap.security.api-keys.reader.key=" + ApiKeys.READER, "ringmap.security.api-keys.reader.scopes=ringmap:read",
-        "ringmap.security.api-keys.relay.key=" + ApiKeys.REPORTER, "ringmap.security.api-keys.relay.scopes=ringmap:hits"})
+        "ringmap.security.api-keys.reader.key=" + ApiKeys.READER,
+        "ringmap.security.api-keys.reader.scopes=ringmap:read",
+        "ringmap.security.api-keys.relay.key=" + ApiKeys.REPORTER,
+        "ringmap.security.api-keys.relay.scopes=ringmap:hits"})
     class ApiKeys {
 
         static final String READER = "rk-0c2e9a7d4e315b1f";

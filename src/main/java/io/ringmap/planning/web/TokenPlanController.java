@@ -96,6 +96,7 @@ public class TokenPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
             detail = "data centre 'dc1' needs at least 1 node, was 0")
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_NODES)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @GetMapping(path = "/tokens/balanced", produces = "application/json")
     @Operation(summary = "initial_token for N nodes per data centre, each DC dividing the ring evenly",
             description = "Murmur3 and Random: node k of DC d (of D DCs, N_d nodes) gets min + range * (k + (d + "
