@@ -304,6 +304,7 @@ class AvailabilityIT {
             case "UNAVAILABLE" -> List.of("unavailable");
             case "UNAVAILABLE_AT_SOME_COORDINATORS" -> List.of("ok", "unavailable");
             case "MAY_TIME_OUT" -> List.of("ok", "timeout");
+            case "TIMES_OUT" -> List.of("timeout");
             default -> List.of("unexpected failure " + kind);
         };
     }
