@@ -156,7 +156,7 @@ class RangesInMotionIT {
         for (TestHttp ringmap : List.of(jmx, gossip)) {
             KEYSPACES.keySet().forEach(ks -> ringmap.awaitTable(ks, "t"));
         }
-        keys = keysInEveryRange(1);
+        keys = RangeKeys.inEveryRange(1, JOINED_TOKENS.size(), key -> rangeEnd(token(key)));
         CqlSession session = cluster.session();
         for (String ks : KEYSPACES.keySet()) {
             for (String key : keys) {
@@ -361,20 +361,6 @@ class RangesInMotionIT {
     long token(String key) {
         return tokens.computeIfAbsent(key, k -> Long.parseLong(jmx.ok(jmx.get("/token?keyspace=mo_one&table=t&k="
                 + k), "/token").get("token").asString()));
-    }
-
-    /** {@code perRange} keys whose tokens fall in each range of the joined ring. */
-    List<String> keysInEveryRange(int perRange) {
-        Map<Long, List<String>> byRange = new LinkedHashMap<>();
-        for (int i = 0; byRange.values().stream().mapToInt(List::size).sum() < perRange * JOINED_TOKENS.size(); i++) {
-            String key = "key-" + i;
-            List<String> in = byRange.computeIfAbsent(rangeEnd(token(key)), r -> new ArrayList<>());
-            if (in.size() < perRange) {
-                in.add(key);
-            }
-            assertThat(i).as("keys needed to cover every range").isLessThan(10_000);
-        }
-        return byRange.values().stream().flatMap(List::stream).toList();
     }
 
     static long rangeEnd(long token) {
