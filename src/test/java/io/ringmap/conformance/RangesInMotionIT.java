@@ -80,7 +80,7 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 120)
+@TimeBudget(seconds = 140)
 class RangesInMotionIT {
 
     static final long CLASS_LOADED = System.nanoTime();
