@@ -5,6 +5,7 @@ import io.ringmap.web.OpenApiConfiguration;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import java.util.EnumMap;
 import java.util.Map;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -17,7 +18,8 @@ public class OpenApiSecurityConfiguration {
     /**
      * The credentials of the active security mode ({@code ringmap.security.mode}): an API key header or a JWT bearer
      * token, declared as a security scheme and required by every operation that needs it (only {@code POST /hits}
-     * with anonymous reads), each with its 401 and 403 problems, so that Swagger UI's Authorize button sends them.
+     * with anonymous reads), each with its 401 and 403 problems (and in mode jwt the 503 of an identity provider whose
+     * key set cannot be fetched), so that Swagger UI's Authorize button sends them.
      * Mode {@code none} declares none.
      */
     @Bean
@@ -41,13 +43,15 @@ public class OpenApiSecurityConfiguration {
                 }
                 String scope = hits ? security.hitsScope() : security.readScope();
                 operation.addSecurityItem(new SecurityRequirement().addList(name, scope));
-                operation.getResponses().addApiResponse("401", OpenApiConfiguration.problem(
-                        "No or invalid credentials", path, Map.of(ProblemKind.UNAUTHORIZED, "this endpoint needs "
-                                + "authentication: send " + (apiKey ? "an API key in the " + security.apiKeyHeader()
-                                        + " header" : "a bearer token in the Authorization header"))));
-                operation.getResponses().addApiResponse("403", OpenApiConfiguration.problem(
-                        "The credentials lack the scope " + scope, path, Map.of(ProblemKind.FORBIDDEN,
-                                method + " " + path + " needs the scope " + scope)));
+                Map<ProblemKind, String> problems = new EnumMap<>(ProblemKind.class);
+                problems.put(ProblemKind.UNAUTHORIZED, "this endpoint needs authentication: send " + (apiKey
+                        ? "an API key in the " + security.apiKeyHeader() + " header"
+                        : "a bearer token in the Authorization header"));
+                problems.put(ProblemKind.FORBIDDEN, method + " " + path + " needs the scope " + scope);
+                if (!apiKey) {
+                    problems.put(ProblemKind.IDENTITY_PROVIDER_UNAVAILABLE, SecurityProblems.PROVIDER_UNAVAILABLE);
+                }
+                OpenApiConfiguration.addProblems(operation, path, problems);
             }));
         };
     }

@@ -29,6 +29,9 @@ final class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedHa
 
     /** How long a caller is asked to wait after the identity provider failed, and how often that is logged. */
     private static final long RETRY_SECONDS = 5;
+    /** The detail of the 503 (also the API document's example). */
+    static final String PROVIDER_UNAVAILABLE = "the identity provider's key set could not be fetched to check the "
+            + "bearer token; retry in " + RETRY_SECONDS + " s";
     private static final long LOG_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
     private final AtomicLong lastProviderWarning = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
 
@@ -78,10 +81,8 @@ final class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedHa
             log.warn("bearer tokens cannot be checked, answering 503 identity-provider-unavailable (logged at most "
                     + "once a minute): {}", e.getMessage());
         }
-        ProblemRenderer.write(response, ProblemKind.IDENTITY_PROVIDER_UNAVAILABLE.problem(
-                "the identity provider's key set could not be fetched to check the bearer token; retry in "
-                        + RETRY_SECONDS + " s").withHeader(HttpHeaders.RETRY_AFTER, Long.toString(RETRY_SECONDS)),
-                request.getRequestURI());
+        ProblemRenderer.write(response, ProblemKind.IDENTITY_PROVIDER_UNAVAILABLE.problem(PROVIDER_UNAVAILABLE)
+                .withHeader(HttpHeaders.RETRY_AFTER, Long.toString(RETRY_SECONDS)), request.getRequestURI());
     }
 
     @Override

@@ -3,19 +3,19 @@ package io.ringmap.web;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.web.ProblemRenderer;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.examples.Example;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
-import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -109,33 +109,40 @@ public class OpenApiConfiguration {
             RequestMapping mapping = AnnotatedElementUtils.findMergedAnnotation(handler.getMethod(),
                     RequestMapping.class);
             String path = mapping == null || mapping.path().length == 0 ? "/" : mapping.path()[0];
-            Map<Integer, Map<ProblemKind, String>> byStatus = new TreeMap<>();
+            // in catalog order, which is by status
+            Map<ProblemKind, String> kinds = new TreeMap<>();
             for (ProblemAnswer answer : AnnotatedElementUtils.findMergedRepeatableAnnotations(handler.getMethod(),
                     ProblemAnswer.class)) {
-                if (byStatus.computeIfAbsent(answer.kind().status(), s -> new TreeMap<>())
-                        .put(answer.kind(), answer.detail()) != null || ANY_REQUEST.contains(answer.kind())) {
+                if (kinds.put(answer.kind(), answer.detail()) != null || ANY_REQUEST.contains(answer.kind())) {
                     throw new IllegalStateException(handler.getShortLogMessage() + " declares " + answer.kind()
                             + (ANY_REQUEST.contains(answer.kind()) ? ", which any request can get" : " twice"));
                 }
             }
-            byStatus.forEach((status, kinds) -> operation.getResponses().addApiResponse(String.valueOf(status),
-                    problem(HttpStatus.valueOf(status).getReasonPhrase() + ": " + kinds.keySet().stream()
-                            .map(ProblemKind::title).collect(Collectors.joining("; ")), path, kinds)));
+            addProblems(operation, path, kinds);
             return operation;
         };
     }
 
     /**
-     * A problem response with one example per kind, each named by its type and written as the renderer writes it
-     * (type, title and status from the catalog) for a request to {@code path}; also used by the security package's
-     * OpenAPI customizer.
+     * Adds problem examples to {@code operation}'s responses, each under its kind's status (joining a response the
+     * status already has), named by its type and written as the renderer writes it for a request to {@code path}
+     * (type, title and status from the catalog); also used by the security package's OpenAPI customizer.
      */
-    public static ApiResponse problem(String description, String path, Map<ProblemKind, String> exampleDetails) {
-        MediaType media = new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"));
-        Map<String, io.swagger.v3.oas.models.examples.Example> ex = new TreeMap<>();
-        exampleDetails.forEach((kind, detail) -> ex.put(kind.typeName(), new io.swagger.v3.oas.models.examples.Example()
-                .value(ProblemRenderer.members(kind.problem(detail), path))));
-        media.setExamples(new LinkedHashMap<>(ex));
-        return new ApiResponse().description(description).content(new Content().addMediaType(PROBLEM, media));
+    public static void addProblems(Operation operation, String path, Map<ProblemKind, String> exampleDetails) {
+        exampleDetails.forEach((kind, detail) -> {
+            String status = String.valueOf(kind.status());
+            ApiResponse response = operation.getResponses().get(status);
+            if (response == null || response.getContent() == null || response.getContent().get(PROBLEM) == null) {
+                response = new ApiResponse().description(HttpStatus.valueOf(kind.status()).getReasonPhrase() + ": "
+                        + kind.title()).content(new Content().addMediaType(PROBLEM, new MediaType()
+                                .schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"))
+                                .examples(new TreeMap<>())));
+                operation.getResponses().addApiResponse(status, response);
+            } else {
+                response.description(response.getDescription() + "; " + kind.title());
+            }
+            response.getContent().get(PROBLEM).getExamples().put(kind.typeName(), new Example()
+                    .value(ProblemRenderer.members(kind.problem(detail), path)));
+        });
     }
 }

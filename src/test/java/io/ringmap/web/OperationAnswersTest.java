@@ -581,6 +581,8 @@ class OperationAnswersTest {
                             : probe.send(port, Map.of("X-API-Key", probe.path().equals("/hits") ? READER : REPORTER));
                     assertThat(answer.status()).as("%s %s", probe, kind).isEqualTo(kind.status());
                     assertThat(kindOf(answer)).as("%s %s", probe, kind).isEqualTo(kind);
+                    assertThat(JSON.readTree(answer.body()).path("detail").asString()).as("%s %s", probe, kind)
+                            .isEqualTo(example.path("detail").asString());
                 }
             }
             assertThat(operations).hasSizeGreaterThan(20);
