@@ -8,6 +8,7 @@ import io.ringmap.routing.RecordedHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -84,13 +85,11 @@ public class HitsController {
             detail = "batch item 0: missing partition key column(s) [day]; the partition key columns are "
                     + "[sensor_id, day] (the batch was rejected; nothing of it was counted)")
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
     @PostMapping(path = "/hits", consumes = "application/json", produces = "application/json")
     @io.swagger.v3.oas.annotations.Operation(summary = "Report sampled partition accesses",
             description = "Each item counts `count` hits (default 1, at most 1,000,000,000) of its key for the "

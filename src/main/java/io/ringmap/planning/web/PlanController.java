@@ -14,6 +14,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -177,16 +178,14 @@ public class PlanController {
 
     @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_KEY_TYPE,
             detail = "CQL type 'vector<float, 3>' is not supported in a ringmap partition key")
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
             detail = "give at least one design")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE,
             detail = "9 designs, more than the 8 a plan compares (ringmap.plan.max-designs)")
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
     @PostMapping(path = "/plan", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Model candidate partition key designs on the real ring, side by side",
             description = "For a workload (entities with event rates, a period, bytes per row) and candidate designs "

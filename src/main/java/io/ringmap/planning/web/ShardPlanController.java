@@ -15,8 +15,10 @@ import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyParameters;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -134,19 +136,16 @@ public class ShardPlanController {
             SnapshotView snapshot) {
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "required parameter 'shardColumn' is missing")
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.HOTKEYS_DISABLED, detail = SampleProblems.HOTKEYS_DISABLED)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_HOT_KEY,
             detail = "'sensor-99' is not a hot key of iot.readings now (1 keys tracked): give the label GET "
                     + "/hotkeys?keyspace=iot&table=readings shows")
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @KeyProblems
     @GetMapping(path = "/plan/shards", produces = "application/json")
     @Operation(summary = "Shards for a hot key: the count under a target, each shard key's token and replicas",
             description = "Give the table, its key columns except the shard column as column=value (or hotkey= a"
@@ -188,17 +187,12 @@ public class ShardPlanController {
         return plan(keyspace, table, PARAMETERS.read(request.getParameterMap()).key(), shardColumn, load, target, count, candidates, hotkey, hotkeyTable);
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
+    @KeyProblems
     @PostMapping(path = "/plan/shards", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Shards for a hot key, the question in the body",
             description = "The same answer as GET /plan/shards, the key's other columns as a {column: value} map in "

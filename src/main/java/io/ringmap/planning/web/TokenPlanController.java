@@ -16,6 +16,8 @@ import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.JsonBodyProblems;
+import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -114,17 +116,12 @@ public class TokenPlanController {
         return even(p, perDc);
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
             detail = "give nodes per data centre, e.g. dc1:3,dc2:3")
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_NODES)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
+    @KeyProblems
     @PostMapping(path = "/tokens/balanced", consumes = "application/json", produces = "application/json")
     @Operation(summary = "initial_token per DC at the quantiles of a sample of real keys (ByteOrdered)",
             description = "The sample keys are serialized and hashed as /token does (ByteOrdered: the key bytes). At "
@@ -168,10 +165,8 @@ public class TokenPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "mode 'swap' is not add or replace")
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
     @PostMapping(path = "/tokens/evaluate", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Ownership and effective ownership per keyspace of a proposed token layout",
             description = "mode=add: the nodes join the served ring; mode=replace: they are the whole ring. Every "

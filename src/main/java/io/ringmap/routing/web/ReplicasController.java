@@ -2,6 +2,7 @@ package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyJson;
 import io.ringmap.web.KeyParameters;
 import io.ringmap.availability.ReplicaConsistency;
@@ -15,6 +16,7 @@ import io.ringmap.routing.TokenRoutes.TokenRoute;
 import io.ringmap.routing.TokenRoutes;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -171,18 +173,15 @@ public class ReplicasController {
             SnapshotView snapshot) {
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "data centre 'mars' has no nodes in the ring; known: [dc1, dc2]")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
     @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED, detail = SampleProblems.LOCAL_DATACENTER_REQUIRED)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @KeyProblems
     @GetMapping(path = "/replicas", produces = "application/json")
     @Operation(summary = "Replicas of one partition key or token",
             description = "Either token=..., or table=... with every partition key column as column=value. "
@@ -243,18 +242,13 @@ public class ReplicasController {
         return answer;
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
+    @KeyProblems
     @PostMapping(path = "/replicas/key", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Replicas of one partition key, given in the body",
             description = "The same answer as GET /replicas with table and key columns, the key as a {column: value} "
@@ -294,20 +288,15 @@ public class ReplicasController {
                         .map(n -> ReplicaView.of(n, true)).toList());
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.KEYS_OR_TOKENS)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
+    @KeyProblems
     @PostMapping(path = "/replicas", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Replicas of a batch of keys of one table, or of tokens",
             description = "All items are validated first: one bad item rejects the batch (400 naming its index). "
@@ -355,20 +344,15 @@ public class ReplicasController {
                 placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(served));
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.KEYS_OR_TOKENS)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
+    @KeyProblems
     @PostMapping(path = "/replicas/compact", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Replicas of a batch of keys or tokens, each distinct replica listed once",
             description = "The request and the answers of POST /replicas, in a smaller form for large batches: "

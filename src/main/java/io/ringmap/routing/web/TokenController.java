@@ -1,6 +1,7 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyJson;
 import io.ringmap.web.KeyParameters;
 import io.ringmap.snapshot.web.SnapshotAnswer;
@@ -8,6 +9,7 @@ import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -99,13 +101,10 @@ public class TokenController {
             @JsonSerialize(using = TokenResults.Writer.class) List<TokenResult> results, SnapshotView snapshot) {
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @KeyProblems
     @GetMapping(path = "/token", produces = "application/json")
     @Operation(summary = "Token of one partition key",
             description = "Give the keyspace, the table and every partition key column as a query parameter named "
@@ -127,17 +126,12 @@ public class TokenController {
         return tokenOf(keyspace, table, PARAMETERS.read(request.getParameterMap()).key());
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
+    @KeyProblems
     @PostMapping(path = "/token/key", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Token of one partition key, given in the body",
             description = "The same answer as GET /token, with the key as a {column: value} map in a JSON body: the "
@@ -154,18 +148,13 @@ public class TokenController {
                 SnapshotView.of(routes.snapshot()));
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE, detail = SampleProblems.INVALID_KEY_VALUE)
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @JsonBodyProblems
+    @KeyProblems
     @PostMapping(path = "/token", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Tokens of a batch of partition keys of one table",
             description = "All keys are validated first: one bad key rejects the batch (400 naming its index) and "
