@@ -101,8 +101,8 @@ public class AvailabilityController {
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
     @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED, detail = SampleProblems.LOCAL_DATACENTER_REQUIRED)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_NODE,
-            detail = "nodes [127.0.0.9] are not in the ring (give addresses or host ids); known: [127.0.0.1, "
-                    + "127.0.0.2, 127.0.0.3, 127.0.0.4]")
+            detail = "nodes [127.0.0.9] are neither in the ring nor joining it (give addresses or host ids); "
+                    + "known: [127.0.0.1, 127.0.0.2, 127.0.0.3, 127.0.0.4]")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
