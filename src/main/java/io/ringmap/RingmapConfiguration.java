@@ -107,14 +107,15 @@ public class RingmapConfiguration {
 
     /**
      * The {@code cluster} tag of every meter (a MeterFilter, applied by Spring Boot when it creates the registry,
-     * before any meter registers): {@code ringmap.metrics.cluster}, else the static file's name (this waits for the
-     * file's parse), else {@code unknown} for a live cluster, not connected yet at that point.
+     * before any meter registers): {@code ringmap.metrics.cluster}, else the static file's name (the first meter's
+     * registration waits for the file's parse, which runs beside the context's start-up), else {@code unknown} for a
+     * live cluster, not connected yet at that point.
      */
     @Bean
     ClusterTag clusterTag(MetricsProperties metrics, TopologySource source, SnapshotHolder snapshots) {
         ClusterTag tag = metrics.cluster() != null ? new ClusterTag(metrics.cluster(), true)
-                : new ClusterTag(source instanceof StaticTopologySource file ? file.clusterName() : ClusterTag.UNKNOWN,
-                        false);
+                : source instanceof StaticTopologySource file ? new ClusterTag(file::clusterName, false)
+                : new ClusterTag(ClusterTag.UNKNOWN, false);
         snapshots.onPublish(tag::served);
         return tag;
     }

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.ringmap.topology.StaticTopologyParser;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,23 @@ class ClusterTagTest {
         assertThat(plain.getId().getTag("cluster")).isEqualTo("orders");
         assertThat(plain.getId().getTag("keyspace")).isEqualTo("ks");
         assertThat(own.getId().getTag("cluster")).isEqualTo("explicit");
+    }
+
+    @Test
+    void theValueIsResolvedOnceWhenTheFirstMeterRegisters() {
+        AtomicInteger resolved = new AtomicInteger();
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        registry.config().meterFilter(new ClusterTag(() -> {
+            resolved.incrementAndGet();
+            return "from-the-file";
+        }, false));
+        assertThat(resolved).hasValue(0);
+
+        Counter first = registry.counter("ringmap.first");
+        Counter second = registry.counter("ringmap.second");
+
+        assertThat(resolved).hasValue(1);
+        assertThat(List.of(first, second)).map(c -> c.getId().getTag("cluster")).containsOnly("from-the-file");
     }
 
     @Test
