@@ -5,12 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ringmap.RingmapApplication;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.Polling;
-import io.ringmap.testsupport.SystemTool;
 import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,7 +23,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Two ringmaps following two clusters (the two bundled static topologies, each with its own {@code cluster} name),
- * in two namespaces, scraped by one real Prometheus ({@code prometheus} on the PATH, see {@link SystemTool}) as the
+ * in two namespaces, scraped by one real Prometheus ({@link PrometheusServer}) as the
  * chart's ServiceMonitor scrapes them (one job, the namespace a target label): every panel of the Grafana dashboard,
  * run by that Prometheus with one cluster selected, returns series of that cluster and namespace only, and not none;
  * with every cluster selected it returns each cluster's series apart.
@@ -44,8 +39,7 @@ class ClusterSeparationIT {
     private static final String DAY = "2026-10-01";
 
     private static final List<Instance> instances = new ArrayList<>();
-    private static Process prometheus;
-    private static String api;
+    private static PrometheusServer prometheus;
     private static long started;
 
     private record Instance(String cluster, ConfigurableApplicationContext context) {
@@ -61,7 +55,6 @@ class ClusterSeparationIT {
 
     @BeforeAll
     static void startTwoRingmapsAndPrometheus() throws Exception {
-        Path prometheusBinary = SystemTool.PROMETHEUS.require();
         started = System.nanoTime();
         // side by side: each start is mostly one thread's work
         List<CompletableFuture<Instance>> starting = TOPOLOGIES.entrySet().stream().map(t ->
@@ -73,8 +66,6 @@ class ClusterSeparationIT {
         System.out.printf("two ringmaps up after %.1f s%n", seconds(started));
         System.gc(); // so that jvm_gc_pause_seconds has a sample in both registries
 
-        Path dir = Files.createDirectories(Path.of("target", "prometheus-clusters-it",
-                String.valueOf(ProcessHandle.current().pid())));
         StringBuilder targets = new StringBuilder();
         for (Instance i : instances) {
             targets.append("""
@@ -82,34 +73,12 @@ class ClusterSeparationIT {
                             labels: {namespace: %s}
                     """.formatted(i.managementPort(), NAMESPACES.get(i.cluster())));
         }
-        Files.writeString(dir.resolve("prometheus.yml"), """
-                global:
-                  scrape_interval: 1s
-                  evaluation_interval: 1s
-                scrape_configs:
+        // one job, a namespace target label per ringmap, as the chart's ServiceMonitor scrapes
+        prometheus = PrometheusServer.start("prometheus-clusters-it", """
                   - job_name: ringmap
                     metrics_path: /actuator/prometheus
                     static_configs:
-                %s""".formatted(targets));
-        int promPort = freePort();
-        prometheus = new ProcessBuilder(prometheusBinary.toString(),
-                "--config.file=" + dir.resolve("prometheus.yml"),
-                "--storage.tsdb.path=" + dir.resolve("data"),
-                "--web.listen-address=127.0.0.1:" + promPort,
-                "--log.level=warn")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
-        api = "http://127.0.0.1:" + promPort;
-        Polling.until("prometheus ready", Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
-            if (!prometheus.isAlive()) {
-                throw new AssertionError("prometheus exited with " + prometheus.exitValue() + ":\n"
-                        + Files.readString(dir.resolve("prometheus.log")));
-            }
-            try {
-                return new TestHttp(api).get("/-/ready").status() == 200;
-            } catch (IllegalStateException notListeningYet) {
-                return false;
-            }
-        });
+                """ + targets);
         System.out.printf("prometheus up after %.1f s%n", seconds(started));
         instances.forEach(ClusterSeparationIT::traffic);
     }
@@ -117,10 +86,7 @@ class ClusterSeparationIT {
     @AfterAll
     static void stopAll() throws InterruptedException {
         if (prometheus != null) {
-            prometheus.destroy(); // this child only, by its own handle
-            if (!prometheus.waitFor(10, TimeUnit.SECONDS)) {
-                prometheus.destroyForcibly();
-            }
+            prometheus.close();
         }
         instances.forEach(i -> i.context().close());
         System.out.printf("ClusterSeparationIT took %.1f s%n", seconds(started));
@@ -216,23 +182,13 @@ class ClusterSeparationIT {
     }
 
     private static JsonNode query(String promql) {
-        TestHttp.Response r = new TestHttp(api).get("/api/v1/query?query=" + TestHttp.encode(promql));
-        assertThat(r.status()).as("%s: %s", promql, r.body()).isEqualTo(200);
-        JsonNode answer = r.json();
-        assertThat(answer.path("status").asString()).isEqualTo("success");
-        return answer.path("data").path("result");
+        return prometheus.query(promql);
     }
 
     private static Set<String> labels(JsonNode result, String label) {
         Set<String> values = new TreeSet<>();
         result.forEach(series -> values.add(series.path("metric").path(label).asString()));
         return values;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     private static double seconds(long since) {
