@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
  * run by that Prometheus with one cluster selected, returns series of that cluster and namespace only, and not none;
  * with every cluster selected it returns each cluster's series apart.
  */
-@TimeBudget(seconds = 25)
+@TimeBudget(seconds = 30)
 class ClusterSeparationIT {
 
     /** Cluster name (the topology file's {@code cluster}) to the namespace its ringmap runs in. */
