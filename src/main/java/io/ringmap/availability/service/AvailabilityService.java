@@ -5,6 +5,8 @@ import io.ringmap.availability.AvailabilityRequestException;
 import io.ringmap.availability.ConsistencyLevel;
 import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.availability.WriteReplicas;
+import io.ringmap.pending.NodeMotion;
+import io.ringmap.pending.RingMotion;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -13,6 +15,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -38,18 +41,23 @@ public class AvailabilityService {
      *
      * @param consistency the level's name
      * @param keyspace    only this keyspace; null for every keyspace that is not node-local
-     * @param down        nodes (address or host id) to assume down, empty for none
+     * @param down        nodes (address or host id) to assume down, empty for none: ring members, or nodes joining
+     *                    or replacing another (pending replicas), whose stop breaks writes that count them
      * @param dc          the coordinator's data centre, null for the configured one
-     * @param limit       most unavailable ranges listed per keyspace
+     * @param limit       most unavailable ranges listed per keyspace (0 or more)
      */
     public AvailabilityReport availability(String consistency, String keyspace, List<String> down, String dc,
             int limit) {
+        if (limit < 0) {
+            throw new AvailabilityRequestException(ProblemKind.INVALID_PARAMETER, "limit",
+                    "limit is the most unavailable ranges listed per keyspace: 0 or more, was " + limit);
+        }
         Question q = question(consistency, dc);
         RingSnapshot snapshot = q.served().ring();
         TokenRing ring = snapshot.tokenRing();
-        List<Integer> downNodes = downNodes(ring, down);
-        boolean[] live = Availability.liveNodes(ring, downNodes);
-        WriteReplicas writes = new WriteReplicas(ring, live, q.served().motion(), Set.of());
+        Down assumed = down(ring, q.served().motion(), down);
+        boolean[] live = Availability.liveNodes(ring, assumed.ring());
+        WriteReplicas writes = new WriteReplicas(ring, live, q.served().motion(), assumed.offRing());
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(q.served(), keyspace);
         List<Availability.KeyspaceAvailability> outages = new ArrayList<>();
         for (KeyspacePlacement.Placed k : keyspaces) {
@@ -72,8 +80,10 @@ public class AvailabilityService {
                 unsafe.add(new AvailabilityReport.UnsafeNode(address, check.reasons()));
             }
         }
-        return new AvailabilityReport(q.level(), q.localDc(),
-                downNodes.stream().map(i -> ring.nodes().get(i).address()).toList(), liveNodes, outages, safe, unsafe,
+        List<String> downAddresses = new ArrayList<>(assumed.ring().stream().map(i -> ring.nodes().get(i).address())
+                .toList());
+        downAddresses.addAll(assumed.offRingAddresses());
+        return new AvailabilityReport(q.level(), q.localDc(), downAddresses, liveNodes, outages, safe, unsafe,
                 q.served());
     }
 
@@ -89,13 +99,18 @@ public class AvailabilityService {
         List<String> unknown = new ArrayList<>();
         List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
         if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "node",
-                    "node '" + node + "' is not in the ring (give an address or host id)");
+            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "node", motionNode(q.served().motion(),
+                    node) != null
+                    ? "node '" + node + "' is joining or replacing another (not in the ring yet): safe-to-stop "
+                            + "answers for ring members; /availability?down=" + node + " shows the writes its stop "
+                            + "would break"
+                    : "node '" + node + "' is not in the ring (give an address or host id)");
         }
-        boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
+        Down assumed = down(ring, q.served().motion(), down);
+        boolean[] live = Availability.liveNodes(ring, assumed.ring());
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(q.served(), keyspace);
         Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
-                new WriteReplicas(ring, live, q.served().motion(), Set.of()), target.get(0));
+                new WriteReplicas(ring, live, q.served().motion(), assumed.offRing()), target.get(0));
         String address = ring.nodes().get(target.get(0)).address();
         if (!check.safe()) {
             throw new UnsafeToStopException(address, q.level().name(), check.reasons());
@@ -121,15 +136,47 @@ public class AvailabilityService {
         return new Question(served, level, coordinatorDc, level.needsLocalDatacenter() ? coordinatorDc : null);
     }
 
-    private static List<Integer> downNodes(TokenRing ring, List<String> names) {
+    /**
+     * The nodes a question assumes down: ring members by index, and nodes in motion outside the ring (a joining or
+     * replacing node, a pending replica) by host id, with their addresses for the answer.
+     */
+    private record Down(List<Integer> ring, Set<String> offRing, List<String> offRingAddresses) {
+    }
+
+    private static Down down(TokenRing ring, RingMotion motion, List<String> names) {
         List<String> unknown = new ArrayList<>();
-        List<Integer> out = Availability.nodeIndexes(ring, names, unknown);
-        if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "down",
-                    "nodes " + unknown + " are not in the ring (give addresses or host ids); known: "
-                            + ring.nodes().stream().map(Node::address).toList());
+        List<Integer> members = Availability.nodeIndexes(ring, names, unknown);
+        Set<String> offRing = new LinkedHashSet<>();
+        List<String> offRingAddresses = new ArrayList<>();
+        List<String> notFound = new ArrayList<>();
+        for (String name : unknown) {
+            NodeMotion m = motionNode(motion, name);
+            if (m == null) {
+                notFound.add(name);
+            } else if (offRing.add(m.node().hostId())) {
+                offRingAddresses.add(m.node().address());
+            }
         }
-        return out;
+        if (!notFound.isEmpty()) {
+            List<String> known = new ArrayList<>(ring.nodes().stream().map(Node::address).toList());
+            motion.motions().stream().filter(m -> !known.contains(m.node().address()))
+                    .forEach(m -> known.add(m.node().address()));
+            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "down",
+                    "nodes " + notFound + " are neither in the ring nor joining it (give addresses or host ids); "
+                            + "known: " + known);
+        }
+        return new Down(members, offRing, offRingAddresses);
+    }
+
+    /** The node in motion named {@code name} (host id, address or broadcast address), or null. */
+    private static NodeMotion motionNode(RingMotion motion, String name) {
+        for (NodeMotion m : motion.motions()) {
+            Node n = m.node();
+            if (name.equals(n.hostId()) || name.equals(n.address()) || name.equals(n.broadcastAddress())) {
+                return m;
+            }
+        }
+        return null;
     }
 
     private List<KeyspacePlacement.Placed> keyspaces(ServedSnapshot served, String keyspace) {

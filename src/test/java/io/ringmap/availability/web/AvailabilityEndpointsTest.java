@@ -84,5 +84,7 @@ class AvailabilityEndpointsTest {
                 .andExpect(jsonPath("$.parameter").value("down"));
         problem(mvc.perform(get("/availability/safe-to-stop?node=N9&consistency=ONE")), 400, "unknown-node");
         problem(mvc.perform(get("/availability?consistency=ONE&keyspace=nope")), 404, "unknown-keyspace");
+        problem(mvc.perform(get("/availability?consistency=ONE&limit=-1")), 400, "invalid-parameter")
+                .andExpect(jsonPath("$.parameter").value("limit"));
     }
 }
