@@ -3,7 +3,6 @@ package io.ringmap.architecture;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -56,10 +55,9 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule coreDoesNotReachOutward = noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap.topology..",
-                    "io.ringmap.routing..", "io.ringmap.config..", "io.ringmap.schema..", "io.ringmap.snapshot..",
-                    "io.ringmap.hotkeys.web..", "io.ringmap.hotkeys.metrics..", "io.ringmap.hotkeys.service..",
-                    "io.ringmap.hotkeys.config..", "io.ringmap.availability.web..", "io.ringmap.planning.web..",
-                    "io.ringmap.heatmap.web..", "io.ringmap.heatmap.service..", "io.ringmap.heatmap.config..")
+                    "io.ringmap.routing..", "io.ringmap.schema..", "io.ringmap.snapshot..", "io.ringmap..web..",
+                    "io.ringmap..service..", "io.ringmap..config..", "io.ringmap..metrics..", "io.ringmap..cluster..",
+                    "io.ringmap..client..")
             .as("the core depends on nothing outside it: not on adapters, services, the schema or the snapshot");
 
     @ArchTest
@@ -139,8 +137,5 @@ class ArchitectureTest {
      * in a circle either ({@code sizes.web} and {@code sizes.service}, {@code web} and {@code web.errors}).
      */
     @ArchTest
-    static final ArchRule packagesHaveNoCycles = slices().matching("io.ringmap.(**)").should().beFreeOfCycles()
-            // known cycles, each removed by the change that breaks it
-            .ignoreDependency(resideInAPackage("io.ringmap.sizes.service"), resideInAPackage("io.ringmap.sizes.web"))
-            .ignoreDependency(resideInAPackage("io.ringmap.sizes.cluster"), resideInAPackage("io.ringmap.sizes.config"));
+    static final ArchRule packagesHaveNoCycles = slices().matching("io.ringmap.(**)").should().beFreeOfCycles();
 }

@@ -4,8 +4,8 @@ import io.ringmap.sizes.EstimatedHistograms;
 import io.ringmap.sizes.JmxTableStats;
 import io.ringmap.sizes.RankedPartition;
 import io.ringmap.sizes.TableName;
-import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.topology.JmxConnections;
+import io.ringmap.topology.JmxSettings;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,9 +24,9 @@ import javax.management.remote.JMXConnector;
  */
 final class JmxNodeReader {
 
-    private final SizesProperties.Jmx settings;
+    private final JmxSettings settings;
 
-    JmxNodeReader(SizesProperties.Jmx settings) {
+    JmxNodeReader(JmxSettings settings) {
         this.settings = settings;
     }
 

@@ -9,7 +9,6 @@ import io.ringmap.sizes.RankedPartition;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.TableName;
-import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.token.Partitioner;
 import io.ringmap.topology.ClusterSession;
 import io.ringmap.snapshot.ServedSnapshot;
@@ -53,7 +52,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
 
     private final ClusterSession cluster;
     private final SnapshotHolder snapshots;
-    private final SizesProperties settings;
+    private final CollectorSettings settings;
     private final Clock clock;
     private final AtomicReference<SizesSnapshot> current = new AtomicReference<>();
     private final JmxNodeReader jmx;
@@ -63,7 +62,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     private ExecutorService workers;
     private volatile boolean running;
 
-    public SizesCollector(ClusterSession cluster, SnapshotHolder snapshots, SizesProperties settings,
+    public SizesCollector(ClusterSession cluster, SnapshotHolder snapshots, CollectorSettings settings,
             Clock clock) {
         this.cluster = cluster;
         this.snapshots = snapshots;
@@ -212,7 +211,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     private boolean readJmx(String address, Map<TableName, NodeTableStats> tables, List<String> problems) {
         try (JMXConnector connector = jmx.connect(address)) {
             MBeanServerConnection connection = connector.getMBeanServerConnection();
-            SizesProperties.Sampling sampling = settings.jmx().sampling();
+            CollectorSettings.Sampling sampling = settings.jmx().sampling();
             List<TableName> sampled = new ArrayList<>();
             if (sampling.enabled()) {
                 for (TableName t : tables.keySet()) {

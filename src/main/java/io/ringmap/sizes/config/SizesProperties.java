@@ -6,6 +6,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import io.ringmap.sizes.cluster.CollectorSettings;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -39,7 +40,7 @@ public record SizesProperties(
         @DefaultValue("false") boolean includeSystemKeyspaces,
         @DefaultValue @Valid @NotNull Guideline guideline,
         @DefaultValue @Valid @NotNull Load load,
-        @DefaultValue @Valid @NotNull Jmx jmx) {
+        @DefaultValue @Valid @NotNull Jmx jmx) implements CollectorSettings {
 
     /**
      * The partition guideline (the partitioning reference: under about 100 MB and well under 100,000 rows).
@@ -86,7 +87,7 @@ public record SizesProperties(
             String username,
             String password,
             @DefaultValue("false") boolean ssl,
-            @DefaultValue @Valid @NotNull Sampling sampling) implements io.ringmap.topology.JmxSettings {
+            @DefaultValue @Valid @NotNull Sampling sampling) implements CollectorSettings.Jmx {
 
         public Jmx {
             ports = ports == null ? Map.of() : Map.copyOf(ports);
@@ -115,6 +116,6 @@ public record SizesProperties(
             @DefaultValue("false") boolean enabled,
             @DefaultValue("5s") @NotNull Duration duration,
             @DefaultValue("256") @Min(1) int capacity,
-            @DefaultValue("10") @Min(1) @Max(1000) int top) {
+            @DefaultValue("10") @Min(1) @Max(1000) int top) implements CollectorSettings.Sampling {
     }
 }

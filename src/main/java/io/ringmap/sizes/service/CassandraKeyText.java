@@ -1,5 +1,6 @@
 package io.ringmap.sizes.service;
 
+import io.ringmap.schema.KeyColumn;
 import io.ringmap.schema.TableSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +20,7 @@ final class CassandraKeyText {
 
     /** The key's components by column name, in partition key order. */
     static Map<String, String> components(TableSchema schema, String key) {
-        List<String> columns = SizesService.columns(schema);
+        List<String> columns = schema.partitionKey().stream().map(KeyColumn::name).toList();
         List<String> parts = columns.size() == 1 ? List.of(key) : split(key);
         if (parts.size() != columns.size()) {
             throw new IllegalArgumentException("key '" + key + "' has " + parts.size() + " components, the table's "

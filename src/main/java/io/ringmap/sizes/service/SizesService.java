@@ -6,14 +6,12 @@ import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.Contributors;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.hotkeys.web.HotKeysController.PeersView;
 import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.schema.KeyColumn;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
@@ -28,20 +26,8 @@ import io.ringmap.sizes.SizeWarning;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.TableName;
-import io.ringmap.sizes.web.SizesViews.SizesRoundView;
-import io.ringmap.sizes.web.SizesViews.SizeGuidelineView;
-import io.ringmap.sizes.web.SizesViews.LoadNodeView;
-import io.ringmap.sizes.web.SizesViews.LoadResponse;
-import io.ringmap.sizes.web.SizesViews.MergedSizesView;
-import io.ringmap.sizes.web.SizesViews.NodeSizesView;
-import io.ringmap.sizes.web.SizesViews.SizedPartitionView;
-import io.ringmap.sizes.web.SizesViews.RankedKeyView;
-import io.ringmap.sizes.web.SizesViews.SizesResponse;
-import io.ringmap.sizes.web.SizesViews.LoadVerdictView;
 import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.snapshot.web.SnapshotView;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,13 +77,13 @@ public class SizesService implements ServerHotKeys {
     }
 
     /** Per node and merged figures of one table, its largest partitions and the guideline's warnings. */
-    public SizesResponse table(String keyspace, String table) {
+    public TableSizes table(String keyspace, String table) {
         ServedSnapshot served = routing.snapshot();
         TableSchema schema = routing.table(served, keyspace, table);
         SizesSnapshot snapshot = sizes.require();
         TableName name = new TableName(schema.keyspace(), schema.table());
         Map<String, NodeTableStats> byNode = new LinkedHashMap<>();
-        List<NodeSizesView> nodes = new ArrayList<>();
+        List<TableSizes.NodeFigures> nodes = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         List<SizeWarning> warnings = new ArrayList<>();
         for (NodeReport report : snapshot.nodes()) {
@@ -109,24 +95,16 @@ public class SizesService implements ServerHotKeys {
                 byNode.put(report.address(), s);
                 warnings.addAll(guideline.check(report.address(), s));
             }
-            nodes.add(nodeView(report, s));
+            nodes.add(new TableSizes.NodeFigures(report, s));
         }
         MergedTable merged = SizeMerge.merge(name, byNode, settings.topPartitions());
-        KeyspacePlacement.Placed placement = served.keyspace(schema.keyspace())
-                .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
-                .orElse(null);
-        return new SizesResponse(schema.keyspace(), schema.table(),
-                new MergedSizesView(merged.maxPartitionBytes(), merged.maxPartitionExact(), merged.meanPartitionBytes(),
-                        merged.partitionsEstimate(), merged.diskBytesAllReplicas(), merged.partitionSize(),
-                        merged.cellCount(), merged.rowsPerRead(), merged.tombstonesPerRead(), merged.nodesReporting()),
+        KeyspacePlacement.Placed placement = placed(served, schema);
+        return new TableSizes(schema.keyspace(), schema.table(), merged,
                 partitions(served, schema, placement, merged.largest()),
                 partitions(served, schema, placement, merged.mostTombstoned()),
                 partitions(served, schema, placement, SizeMerge.sampled(byNode, true, settings.topPartitions())),
                 partitions(served, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())),
-                nodes,
-                missing, warnings,
-                new SizeGuidelineView(guideline.maxPartitionBytes(), guideline.maxPartitionRows(),
-                        guideline.pathologyRatio()), collection(snapshot), topology(served));
+                nodes, missing, warnings, guideline, CollectionRound.of(snapshot, clock), served);
     }
 
     /**
@@ -158,15 +136,13 @@ public class SizesService implements ServerHotKeys {
             }
             side++;
         }
-        KeyspacePlacement.Placed placement = served.keyspace(schema.keyspace())
-                .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
-                .orElse(null);
+        KeyspacePlacement.Placed placement = placed(served, schema);
         List<ServerHotKey> out = new ArrayList<>();
         counts.entrySet().stream()
                 .sorted((a, b) -> Long.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
                 .limit(limit)
                 .forEach(e -> {
-                    SizedPartitionView v = partitions(served, schema, placement,
+                    SizedPartition v = partitions(served, schema, placement,
                             List.of(new MergedPartition(e.getKey(), 0,
                             List.copyOf(reporters.get(e.getKey()))))).get(0);
                     out.add(new ServerHotKey(SERVER_SAMPLING, e.getKey(), label(schema, e.getKey()),
@@ -208,7 +184,7 @@ public class SizesService implements ServerHotKeys {
     }
 
     /** Per node ownership against data on disk and client-side hits, and the symptom when it shows. */
-    public LoadResponse load(String keyspace) {
+    public LoadReport load(String keyspace) {
         ServedSnapshot served = routing.snapshot();
         RingSnapshot ring = served.ring();
         KeyspacePlacement.Placed placement = keyspace == null ? null : routing.placement(served, keyspace);
@@ -248,40 +224,26 @@ public class SizesService implements ServerHotKeys {
             loads[i] = any || placement != null ? sum : null;
             totalLoad += sum;
         }
-        List<LoadNodeView> views = new ArrayList<>();
+        List<LoadReport.NodeShare> shares = new ArrayList<>();
         List<LoadAnalysis.NodeLoad> input = new ArrayList<>();
         for (int i = 0; i < ringNodes.size(); i++) {
             Node n = ringNodes.get(i);
             long h = hits.getOrDefault(n.address(), hits.getOrDefault(n.hostId(), 0L));
-            String status = snapshot.node(n.address()).map(r -> r.status().name()).orElse("MISSING");
-            views.add(new LoadNodeView(n.address(), n.datacenter(), n.rack(), n.state().name(), primary[i],
-                    effective[i], loads[i], loads[i] == null || totalLoad == 0 ? null : (double) loads[i] / totalLoad,
+            NodeReport.Status status = snapshot.node(n.address()).map(NodeReport::status).orElse(null);
+            shares.add(new LoadReport.NodeShare(n, primary[i], effective[i], loads[i],
+                    loads[i] == null || totalLoad == 0 ? null : (double) loads[i] / totalLoad,
                     h, totalHits == 0 ? null : (double) h / totalHits, status));
             input.add(new LoadAnalysis.NodeLoad(n.address(), primary[i], effective[i], loads[i], h));
         }
         LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.ownershipTolerance(),
                 settings.imbalanceRatio());
-        return new LoadResponse(placement == null ? null : placement.keyspace(), views, LoadVerdictView.of(verdict),
-                collection(snapshot), PeersView.of(contributors), topology(served));
+        return new LoadReport(placement == null ? null : placement.keyspace(), shares, verdict,
+                CollectionRound.of(snapshot, clock), contributors, served);
     }
 
-    private NodeSizesView nodeView(NodeReport report, NodeTableStats s) {
-        if (s == null) {
-            return new NodeSizesView(report.address(), report.status().name(), report.collectedAt(), report.problems(),
-                    false, null, false, null, null, null, null, null, null, null, null, null, null, null, List.of());
-        }
-        return new NodeSizesView(report.address(), report.status().name(), report.collectedAt(), report.problems(), true,
-                s.maxPartitionBytes(), s.maxPartitionExact(), s.maxPartitionMebibytes(), s.jmx() != null
-                        ? Long.valueOf(s.jmx().meanPartitionBytes()) : s.meanPartitionBytes(),
-                s.primaryPartitions(), s.jmx() == null ? null : s.jmx().partitionsEstimate(), s.diskBytes(),
-                s.jmx() == null ? null : s.jmx().partitionSize(), s.jmx() == null ? null : s.jmx().cellCount(),
-                s.rowsPerRead(), s.tombstonesPerRead(), s.readLatency(), s.writeLatency(),
-                s.largestPartitions().stream().map(p -> new RankedKeyView(p.key(), p.value())).toList());
-    }
-
-    private List<SizedPartitionView> partitions(ServedSnapshot served, TableSchema schema,
+    private static List<SizedPartition> partitions(ServedSnapshot served, TableSchema schema,
             KeyspacePlacement.Placed placement, List<MergedPartition> merged) {
-        List<SizedPartitionView> out = new ArrayList<>(merged.size());
+        List<SizedPartition> out = new ArrayList<>(merged.size());
         for (MergedPartition p : merged) {
             Map<String, String> components = null;
             String token = null;
@@ -304,22 +266,14 @@ public class SizesService implements ServerHotKeys {
             } catch (RuntimeException e) {
                 problem = e.getMessage();
             }
-            out.add(new SizedPartitionView(p.key(), components, p.value(), token, replicas, p.reportedBy(), problem));
+            out.add(new SizedPartition(p.key(), components, p.value(), token, replicas, p.reportedBy(), problem));
         }
         return out;
     }
 
-    private SizesRoundView collection(SizesSnapshot s) {
-        return new SizesRoundView(s.startedAt(), s.finishedAt(),
-                Duration.between(s.finishedAt(), clock.instant()).toMillis() / 1000.0);
-    }
-
-    private static SnapshotView topology(ServedSnapshot served) {
-        return SnapshotView.of(served);
-    }
-
-    /** The partition key columns' names, in key order. */
-    static List<String> columns(TableSchema schema) {
-        return schema.partitionKey().stream().map(KeyColumn::name).toList();
+    /** The keyspace's placement on the ring, null when the snapshot holds none or its replication failed to place. */
+    private static KeyspacePlacement.Placed placed(ServedSnapshot served, TableSchema schema) {
+        return served.keyspace(schema.keyspace()).filter(KeyspacePlacement.Placed.class::isInstance)
+                .map(KeyspacePlacement.Placed.class::cast).orElse(null);
     }
 }

@@ -34,7 +34,7 @@ public class SizesController {
     public SizesResponse sizes(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table) {
-        return sizes.table(keyspace, table);
+        return SizesResponse.of(sizes.table(keyspace, table));
     }
 
     @GetMapping(path = "/load", produces = "application/json")
@@ -47,6 +47,6 @@ public class SizesController {
     public LoadResponse load(
             @Parameter(description = "Keyspace for effective ownership and its tables' load", example = "iot")
             @RequestParam(required = false) String keyspace) {
-        return sizes.load(keyspace);
+        return LoadResponse.of(sizes.load(keyspace));
     }
 }

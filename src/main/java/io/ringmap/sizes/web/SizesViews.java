@@ -2,9 +2,17 @@ package io.ringmap.sizes.web;
 
 import io.ringmap.sizes.Latency;
 import io.ringmap.sizes.LoadAnalysis;
+import io.ringmap.sizes.MergedTable;
+import io.ringmap.sizes.NodeReport;
+import io.ringmap.sizes.NodeTableStats;
 import io.ringmap.sizes.Percentiles;
 import io.ringmap.sizes.ReadStats;
+import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizeWarning;
+import io.ringmap.sizes.service.CollectionRound;
+import io.ringmap.sizes.service.LoadReport;
+import io.ringmap.sizes.service.SizedPartition;
+import io.ringmap.sizes.service.TableSizes;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.hotkeys.web.HotKeysController.PeersView;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -22,12 +30,20 @@ public final class SizesViews {
     @Schema(description = "The collection round the figures come from")
     public record SizesRoundView(Instant startedAt, Instant finishedAt,
             @Schema(description = "Seconds since the round finished", example = "42.0") double ageSeconds) {
+
+        static SizesRoundView of(CollectionRound round) {
+            return new SizesRoundView(round.startedAt(), round.finishedAt(), round.age().toMillis() / 1000.0);
+        }
     }
 
     /** The guideline answers are checked against. */
     public record SizeGuidelineView(@Schema(example = "104857600") long maxPartitionBytes,
             @Schema(example = "100000") long maxPartitionRows,
             @Schema(example = "10.0") double pathologyRatio) {
+
+        static SizeGuidelineView of(SizeGuideline g) {
+            return new SizeGuidelineView(g.maxPartitionBytes(), g.maxPartitionRows(), g.pathologyRatio());
+        }
     }
 
     /** Figures merged over nodes. */
@@ -49,6 +65,12 @@ public final class SizesViews {
             @Schema(nullable = true) ReadStats rowsPerRead,
             @Schema(nullable = true) ReadStats tombstonesPerRead,
             int nodesReporting) {
+
+        static MergedSizesView of(MergedTable m) {
+            return new MergedSizesView(m.maxPartitionBytes(), m.maxPartitionExact(), m.meanPartitionBytes(),
+                    m.partitionsEstimate(), m.diskBytesAllReplicas(), m.partitionSize(), m.cellCount(),
+                    m.rowsPerRead(), m.tombstonesPerRead(), m.nodesReporting());
+        }
     }
 
     /** A partition one or more nodes rank among their largest or most tombstoned. */
@@ -64,6 +86,11 @@ public final class SizesViews {
             @Schema(description = "The key's replicas in the current ring") List<String> replicas,
             @Schema(description = "The nodes that reported the partition") List<String> reportedBy,
             @Schema(description = "Why the key could not be decoded", nullable = true) String decodeProblem) {
+
+        static List<SizedPartitionView> of(List<SizedPartition> partitions) {
+            return partitions.stream().map(p -> new SizedPartitionView(p.key(), p.components(), p.value(), p.token(),
+                    p.replicas(), p.reportedBy(), p.decodeProblem())).toList();
+        }
     }
 
     /** One node's figures of the table. */
@@ -89,6 +116,23 @@ public final class SizesViews {
             @Schema(nullable = true) Latency readLatency,
             @Schema(nullable = true) Latency writeLatency,
             @Schema(description = "The node's largest partitions, bytes by key") List<RankedKeyView> largestPartitions) {
+
+        static NodeSizesView of(TableSizes.NodeFigures figures) {
+            NodeReport report = figures.report();
+            NodeTableStats s = figures.stats();
+            if (s == null) {
+                return new NodeSizesView(report.address(), report.status().name(), report.collectedAt(),
+                        report.problems(), false, null, false, null, null, null, null, null, null, null, null, null,
+                        null, null, List.of());
+            }
+            return new NodeSizesView(report.address(), report.status().name(), report.collectedAt(),
+                    report.problems(), true, s.maxPartitionBytes(), s.maxPartitionExact(), s.maxPartitionMebibytes(),
+                    s.jmx() != null ? Long.valueOf(s.jmx().meanPartitionBytes()) : s.meanPartitionBytes(),
+                    s.primaryPartitions(), s.jmx() == null ? null : s.jmx().partitionsEstimate(), s.diskBytes(),
+                    s.jmx() == null ? null : s.jmx().partitionSize(), s.jmx() == null ? null : s.jmx().cellCount(),
+                    s.rowsPerRead(), s.tombstonesPerRead(), s.readLatency(), s.writeLatency(),
+                    s.largestPartitions().stream().map(p -> new RankedKeyView(p.key(), p.value())).toList());
+        }
     }
 
     /** A key and its value as one node reported it. */
@@ -105,6 +149,15 @@ public final class SizesViews {
             @Schema(description = "Nodes whose figures are missing (unreachable in the last round)")
             List<String> missingNodes,
             List<SizeWarning> warnings, SizeGuidelineView guideline, SizesRoundView collection, SnapshotView snapshot) {
+
+        public static SizesResponse of(TableSizes t) {
+            return new SizesResponse(t.keyspace(), t.table(), MergedSizesView.of(t.merged()),
+                    SizedPartitionView.of(t.largestPartitions()), SizedPartitionView.of(t.mostTombstoned()),
+                    SizedPartitionView.of(t.sampledReads()), SizedPartitionView.of(t.sampledWrites()),
+                    t.nodes().stream().map(NodeSizesView::of).toList(), t.missingNodes(), t.warnings(),
+                    SizeGuidelineView.of(t.guideline()), SizesRoundView.of(t.collection()),
+                    SnapshotView.of(t.snapshot()));
+        }
     }
 
     /** One node in {@code /load}. */
@@ -125,6 +178,12 @@ public final class SizesViews {
             Double clientHitShare,
             @Schema(description = "COLLECTED, PARTIAL, UNREACHABLE, or MISSING (not in the last round)")
             String status) {
+
+        static LoadNodeView of(LoadReport.NodeShare n) {
+            return new LoadNodeView(n.node().address(), n.node().datacenter(), n.node().rack(),
+                    n.node().state().name(), n.ownership(), n.effectiveOwnership(), n.loadBytes(), n.loadShare(),
+                    n.clientHits(), n.clientHitShare(), n.status() == null ? "MISSING" : n.status().name());
+        }
     }
 
     /** The verdict of {@code /load}. */
@@ -134,7 +193,7 @@ public final class SizesViews {
             @Schema(description = "Largest over smallest load", nullable = true) Double loadSpread,
             String explanation) {
 
-        public static LoadVerdictView of(LoadAnalysis.Verdict v) {
+        static LoadVerdictView of(LoadAnalysis.Verdict v) {
             return new LoadVerdictView(v.symptom(), finite(v.ownershipSpread()), v.loadSpread() == null ? null
                     : finite(v.loadSpread()), v.explanation());
         }
@@ -150,5 +209,11 @@ public final class SizesViews {
             @Schema(description = "Whose client hits clientHits counts: this instance's (scope local) or every "
                     + "instance's (scope deployment, ringmap.peers.*)") PeersView peers,
             SnapshotView snapshot) {
+
+        public static LoadResponse of(LoadReport r) {
+            return new LoadResponse(r.keyspace(), r.nodes().stream().map(LoadNodeView::of).toList(),
+                    LoadVerdictView.of(r.verdict()), SizesRoundView.of(r.collection()),
+                    PeersView.of(r.contributors()), SnapshotView.of(r.snapshot()));
+        }
     }
 }
