@@ -42,6 +42,9 @@ public final class PeerClient {
     /** The peer endpoint on the management port (Actuator's base path). */
     static final String PATH = "/actuator/peer";
 
+    /** Where a peer's own share of its last sizes round is read. */
+    public static final String SIZES = PATH + "/sizes";
+
     private final HttpClient http;
     private final JsonMapper json = JsonMapper.builder().build();
     private final Duration timeout;

@@ -9,6 +9,7 @@ import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.TableSketch;
+import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
@@ -19,7 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  */
 public final class DeploymentHotKeys implements HotKeySource {
 
-    private final String instance = UUID.randomUUID().toString();
+    private final String instance;
     private final HotKeyRegistry registry;
     private final ReplicaHits replicas;
     private final KeyExporter exporter;
@@ -40,11 +40,13 @@ public final class DeploymentHotKeys implements HotKeySource {
     private final int maxPeers;
 
     /**
+     * @param instance    this instance's id, which the peers echo
      * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
      * @param maxPeers    peers asked at most; the others are named as missing
      */
-    public DeploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter, boolean clearLabels,
-            PeerDirectory directory, PeerClient client, int maxPeers) {
+    public DeploymentHotKeys(InstanceId instance, HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter,
+            boolean clearLabels, PeerDirectory directory, PeerClient client, int maxPeers) {
+        this.instance = instance.value();
         this.registry = Objects.requireNonNull(registry, "registry must not be null");
         this.replicas = Objects.requireNonNull(replicas, "replicas must not be null");
         this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");

@@ -9,6 +9,7 @@ import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
@@ -50,7 +51,7 @@ class DeploymentHotKeysTest {
         PeerDirectory directory = new PeerDirectory(null, List.of(fast, slow), () -> -1);
         directory.refresh();
         PeerClient client = new PeerClient(TIMEOUT, 1 << 20, Map.of());
-        DeploymentHotKeys hotKeys = new DeploymentHotKeys(registry, new ReplicaHits(100), KeyExporter.plain(), true,
+        DeploymentHotKeys hotKeys = new DeploymentHotKeys(InstanceId.random(), registry, new ReplicaHits(100), KeyExporter.plain(), true,
                 directory, client, 32);
 
         // when
