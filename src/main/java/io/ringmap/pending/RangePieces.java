@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Set arithmetic on token ranges, done on non-wrapping pieces: a wrapping {@code (a, b]} is {@code (a, ring end]}
- * and {@code (min, b]}. A piece ending at the minimum token runs to the end of the ring (ByteOrderedPartitioner has
+ * and {@code (min, b]} (what {@link #subtract} returns is joined again across the ring's end). A piece ending at the minimum token runs to the end of the ring (ByteOrderedPartitioner has
  * no maximum token), so ends compare with the minimum as the largest. Cassandra's {@code Range.subtract},
  * {@code Range.intersectionWith} and {@code Range.normalize} do the same on wrapping ranges.
  */
@@ -58,9 +58,14 @@ public final class RangePieces {
         return out;
     }
 
-    /** The tokens of {@code range} outside every one of {@code minus}, as non-wrapping pieces. */
+    /**
+     * The tokens of {@code range} outside every one of {@code minus}, as Cassandra's {@code Range.subtractAll} gives
+     * them: cut only where a subtracted range starts or ends, so a piece that crosses the end of the ring stays one
+     * wrapping range (Cassandra reports pending ranges in this form).
+     */
     public List<TokenRange> subtract(TokenRange range, Collection<TokenRange> minus) {
-        List<TokenRange> left = new ArrayList<>(unwrap(range));
+        List<TokenRange> whole = unwrap(range);
+        List<TokenRange> left = new ArrayList<>(whole);
         for (TokenRange m : minus) {
             for (TokenRange cut : unwrap(m)) {
                 List<TokenRange> next = new ArrayList<>();
@@ -79,7 +84,27 @@ public final class RangePieces {
                 left = next;
             }
         }
-        return left;
+        return whole.size() == 2 ? rejoinAtRingEnd(left, whole.get(0).end()) : left;
+    }
+
+    /** Joins the piece ending at the ring's end with the one starting at its minimum: the wrapping range they were. */
+    private List<TokenRange> rejoinAtRingEnd(List<TokenRange> pieces, Token end) {
+        int before = -1;
+        int after = -1;
+        for (int i = 0; i < pieces.size(); i++) {
+            if (pieces.get(i).end().equals(end)) {
+                before = i;
+            } else if (pieces.get(i).start().equals(min)) {
+                after = i;
+            }
+        }
+        if (before < 0 || after < 0) {
+            return pieces;
+        }
+        List<TokenRange> out = new ArrayList<>(pieces);
+        out.set(before, new TokenRange(pieces.get(before).start(), pieces.get(after).end()));
+        out.remove(after);
+        return out;
     }
 
     /** The tokens {@code a} and {@code b} share, as non-wrapping pieces. */

@@ -101,6 +101,10 @@ public enum ProblemKind {
     INTERNAL("internal", "Internal error", 500,
             "a bug: logged once at ERROR with its stack trace. A framework failure with another 5xx status keeps it"),
     NO_SNAPSHOT("no-snapshot", "No ring snapshot yet", 503, "no topology snapshot yet (with `Retry-After`)"),
+    IDENTITY_PROVIDER_UNAVAILABLE("identity-provider-unavailable", "Identity provider unavailable", 503,
+            "JWT mode: the identity provider's key set, needed to check the bearer token, could not be fetched within "
+                    + "`ringmap.security.jwt.jwk-set-fetch-timeout` (refused, timed out, not a key set; "
+                    + "`Retry-After`); the token itself was not judged"),
     BODY_READS_BUSY("body-reads-busy", "Too many request bodies", 503,
             "more requests with a body in progress than `ringmap.api.body-reads.max-concurrent` (`maxConcurrent`; "
                     + "`Retry-After: 1`, the body is not read, the connection is closed)"),

@@ -9,6 +9,8 @@ import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtDecoderInitializationException;
+import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtValidationException;
 
@@ -34,7 +36,15 @@ final class JwtClaimsCheck implements JwtDecoder {
 
     @Override
     public Jwt decode(String token) {
-        Jwt jwt = delegate.decode(token);
+        Jwt jwt;
+        try {
+            jwt = delegate.decode(token);
+        } catch (JwtDecoderInitializationException e) {
+            // issuer-uri: the decoder is built at the first token, from the issuer's discovery document; an
+            // unreachable issuer is the provider's failure (503 identity-provider-unavailable), as a failed key
+            // set fetch is, not an unhandled exception
+            throw new JwtException("the issuer's configuration could not be fetched: " + e.getMessage(), e);
+        }
         OAuth2TokenValidatorResult result = required.validate(jwt);
         if (result.hasErrors()) {
             throw new JwtValidationException("the token lacks a required claim or value: "

@@ -13,6 +13,10 @@ import org.springframework.boot.actuate.info.InfoEndpoint;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
 import org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.JwkSetUriJwtDecoderBuilderCustomizer;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
+import org.springframework.security.config.ObjectPostProcessor;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
+import org.springframework.web.client.RestTemplate;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -108,7 +112,16 @@ public class SecurityConfiguration {
                     .oauth2ResourceServer(o -> o.jwt(jwt -> jwt.decoder(
                                     new JwtClaimsCheck(jwtDecoders.getObject(), security.jwt())))
                             .authenticationEntryPoint(problems)
-                            .accessDeniedHandler(problems));
+                            .accessDeniedHandler(problems)
+                            // a key set that cannot be fetched is the identity provider's failure, not the
+                            // caller's: 503 instead of the filter's rethrow, which the container answered with 500
+                            .withObjectPostProcessor(new ObjectPostProcessor<BearerTokenAuthenticationFilter>() {
+                                @Override
+                                public <O extends BearerTokenAuthenticationFilter> O postProcess(O filter) {
+                                    filter.setAuthenticationFailureHandler(problems);
+                                    return filter;
+                                }
+                            }));
             log.info("caller authentication: JWT bearer tokens from issuer {} for audiences {}, scopes {} (reads{}), "
                     + "{} (POST /hits) and {} (management)", security.jwt().issuer(), security.jwt().audiences(),
                     security.readScope(), security.anonymousReads() ? " open to anonymous callers" : "",
@@ -126,11 +139,17 @@ public class SecurityConfiguration {
     /**
      * The key set that Spring Boot's JWT decoder fetches ({@code jwk-set-uri}, or the one {@code issuer-uri}
      * discovers) is fetched again for an unknown key id at most once per
-     * {@code ringmap.security.jwt.jwk-set-refetch-interval}.
+     * {@code ringmap.security.jwt.jwk-set-refetch-interval}, and each fetch is bounded by
+     * {@code ringmap.security.jwt.jwk-set-fetch-timeout} (Spring Security's default client has no timeout: a stalled
+     * identity provider would hold every request thread that waits for it).
      */
     @Bean
     JwkSetUriJwtDecoderBuilderCustomizer rateLimitedJwkSetRefetch(SecurityProperties security, Clock clock) {
-        return builder -> builder.cache(new RateLimitedJwkSetCache(security.jwt().jwkSetRefetchInterval(), clock));
+        SimpleClientHttpRequestFactory bounded = new SimpleClientHttpRequestFactory();
+        bounded.setConnectTimeout(security.jwt().jwkSetFetchTimeout());
+        bounded.setReadTimeout(security.jwt().jwkSetFetchTimeout());
+        return builder -> builder.cache(new RateLimitedJwkSetCache(security.jwt().jwkSetRefetchInterval(), clock))
+                .restOperations(new RestTemplate(bounded));
     }
 
     /**

@@ -70,9 +70,14 @@ public record SecurityProperties(
      * @param audiences        the {@code aud} values of this service; a token must name one (required in mode jwt)
      * @param jwkSetRefetchInterval the shortest time between two fetches of the key set that a token with an
      *                         unknown key id ({@code kid}) may cause; such tokens are refused meanwhile
+     * @param jwkSetFetchTimeout how long one fetch of the key set (and the issuer's discovery document) may take to
+     *                         connect and again to read; a request waiting for a fetch that fails or times out gets
+     *                         a 503 {@code identity-provider-unavailable}, so a stalled identity provider holds no
+     *                         request thread longer than this
      */
     public record Jwt(String issuer, List<String> audiences,
-            @DefaultValue("30s") @NotNull Duration jwkSetRefetchInterval) {
+            @DefaultValue("30s") @NotNull Duration jwkSetRefetchInterval,
+            @DefaultValue("5s") @NotNull Duration jwkSetFetchTimeout) {
 
         public Jwt {
             audiences = audiences == null ? List.of()

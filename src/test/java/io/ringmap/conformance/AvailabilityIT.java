@@ -120,7 +120,7 @@ class AvailabilityIT {
         KEYSPACES.keySet().forEach(ks -> http().awaitTable(ks, "t"));
         http().await("/ring", r -> r.status() == 200 && !r.body().contains("\"DOWN\"")
                 && !r.body().contains("\"UNKNOWN\""), Duration.ofSeconds(60));
-        keys = keysInEveryRange(2);
+        keys = RangeKeys.inEveryRange(2, TOKENS.size(), key -> rangeEnd(token(key)));
         balancedTokensOwnWhatNodetoolStatusReports();
 
         PREDICTED_BEFOREHAND.put("127.0.0.53", predictions("127.0.0.53"));
@@ -304,6 +304,7 @@ class AvailabilityIT {
             case "UNAVAILABLE" -> List.of("unavailable");
             case "UNAVAILABLE_AT_SOME_COORDINATORS" -> List.of("ok", "unavailable");
             case "MAY_TIME_OUT" -> List.of("ok", "timeout");
+            case "TIMES_OUT" -> List.of("timeout");
             default -> List.of("unexpected failure " + kind);
         };
     }
@@ -373,20 +374,6 @@ class AvailabilityIT {
     long token(String key) {
         return tokens.computeIfAbsent(key, k -> Long.parseLong(http().ok(http().get("/token?keyspace=av_simple"
                 + "&table=t&k=" + k), "/token").get("token").asString()));
-    }
-
-    /** {@code perRange} keys whose tokens fall in each token range of the ring. */
-    List<String> keysInEveryRange(int perRange) {
-        Map<String, List<String>> byRange = new LinkedHashMap<>();
-        for (int i = 0; byRange.values().stream().mapToInt(List::size).sum() < perRange * TOKENS.size(); i++) {
-            String key = "key-" + i;
-            List<String> in = byRange.computeIfAbsent(rangeEnd(token(key)), r -> new ArrayList<>());
-            if (in.size() < perRange) {
-                in.add(key);
-            }
-            assertThat(i).as("keys needed to cover every range").isLessThan(10_000);
-        }
-        return byRange.values().stream().flatMap(List::stream).toList();
     }
 
     /** The end token of the node-owned range holding {@code token}. */

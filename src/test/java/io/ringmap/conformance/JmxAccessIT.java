@@ -33,7 +33,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -49,8 +48,8 @@ import tools.jackson.databind.JsonNode;
  * its problems say why, while its CQL figures still answer; no password shows in any answer or log line.
  */
 @ExtendWith(OutputCaptureExtension.class)
-// reads its own log from the captured standard output, which concurrently running classes would write to
-@Isolated
+// reads its own log from the captured standard output (only what names its own cluster or secrets)
+@ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 35)
 class JmxAccessIT {

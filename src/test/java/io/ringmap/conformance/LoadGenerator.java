@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -56,6 +57,14 @@ final class LoadGenerator implements AutoCloseable {
                     nanos / 1e9, perSecond(), failed, wrong);
         }
     }
+
+    /**
+     * Requests per second each thread sends at most ({@code -Dringmap.it.load-rate}, 0 for as fast as answers
+     * come). Unpaced, three threads sent about 2,400 requests a second and held both cores of the build machine for
+     * the whole scenario, slowing the very node restarts under test (and every class beside it) while adding no
+     * check: every answer during a change is still checked, at 200 a second per thread.
+     */
+    static final int RATE_PER_THREAD = Integer.getInteger("ringmap.it.load-rate", 200);
 
     private final TestHttp http;
     private final Supplier<Call> calls;
@@ -118,7 +127,18 @@ final class LoadGenerator implements AutoCloseable {
     }
 
     private void run() {
+        long interval = RATE_PER_THREAD > 0 ? 1_000_000_000L / RATE_PER_THREAD : 0;
+        long next = System.nanoTime();
         while (running.get()) {
+            if (interval > 0) {
+                next += interval;
+                long ahead = next - System.nanoTime();
+                if (ahead > 0) {
+                    LockSupport.parkNanos(ahead);
+                } else if (ahead < -interval * RATE_PER_THREAD) {
+                    next = System.nanoTime(); // a second or more behind (a stall): no burst to catch up
+                }
+            }
             Call call = calls.get();
             TestHttp.Response r;
             try {

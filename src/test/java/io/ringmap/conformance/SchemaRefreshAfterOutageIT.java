@@ -23,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -45,8 +44,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
         "ringmap.topology.cluster.reconnect-max-delay=1s",
         "management.server.port=0"})
 @ExtendWith(OutputCaptureExtension.class)
-// reads its own log from the captured standard output, which concurrently running classes would write to
-@Isolated
+// reads its own log from the captured standard output (only what names its own cluster or secrets)
+@ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 50)
 class SchemaRefreshAfterOutageIT {
@@ -54,6 +53,9 @@ class SchemaRefreshAfterOutageIT {
     static final ClusterSpec SPEC = ClusterSpec.of("schema-refresh", CassandraPartitioner.MURMUR3,
                     List.of(NodeSpec.withTokens("127.0.0.85", "dc1", "rack1", "0")))
             .withHeap("256m", "384m");
+
+    /** ringmap's log line when it replaced its stuck session to this class's cluster (not another class's). */
+    static final String REPLACED = "replaced the Cassandra session of cluster:" + SPEC.clusterName();
 
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
@@ -87,7 +89,7 @@ class SchemaRefreshAfterOutageIT {
             // ringmap takes its refresh for stuck (19 s) and replaces the session; later ones within the promise. A
             // restart used to take longer than that window; with faster node starts the table must wait for it
             long restarted = System.nanoTime();
-            awaitOutput(output, "replaced the Cassandra session", Duration.ofSeconds(60));
+            awaitOutput(output, REPLACED, Duration.ofSeconds(60));
             report("node back -> ringmap replaced its stuck session", restarted);
 
             CompletableFuture<?> afterRestart = driver.refreshSchemaAsync().toCompletableFuture();
@@ -111,7 +113,7 @@ class SchemaRefreshAfterOutageIT {
             assertThat(driver.getMetadata().getKeyspace("outage").orElseThrow()
                     .getTable(CqlIdentifier.fromInternal("after"))).isEmpty();
         }
-        assertThat(output.getAll()).contains("replaced the Cassandra session");
+        assertThat(output.getAll()).contains(REPLACED);
     }
 
     /** A session with the driver's defaults, but reconnecting within a second (the default backs off to 60 s). */

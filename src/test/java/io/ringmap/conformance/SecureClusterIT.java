@@ -30,7 +30,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -47,8 +46,8 @@ import tools.jackson.databind.json.JsonMapper;
  * password or store secret appears in any log line or response.
  */
 @ExtendWith(OutputCaptureExtension.class)
-// reads its own log from the captured standard output, which concurrently running classes would write to
-@Isolated
+// reads its own log from the captured standard output (only what names its own cluster or secrets)
+@ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 55)
 class SecureClusterIT {

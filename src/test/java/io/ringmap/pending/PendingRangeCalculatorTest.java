@@ -151,6 +151,22 @@ class PendingRangeCalculatorTest {
     }
 
     @Test
+    void aPendingRangeThatWrapsStaysOneRangeAsCassandraReportsIt() {
+        // given B leaving an RF 2 ring: (400,100] (A,B) goes to A,C and (100,200] (B,C) to C,D once B has left;
+        // Cassandra's subtraction cuts only at the subtracted ranges' bounds, so StorageService reports (400,100]
+        // whole (found on real nodes: 127.0.0.170-173, getPendingRangeToEndpointWithPortMap)
+        Node b = FOUR.nodes().get(1);
+
+        // when
+        List<PendingRange> pending = PendingRangeCalculator.calculate(FOUR, simple(2),
+                List.of(new NodeMotion(b.withState(NodeState.LEAVING), MotionKind.LEAVING, tokens(200), null, true)));
+
+        // then
+        assertThat(pending).containsExactlyInAnyOrder(new PendingRange(range(400, 100), FOUR.nodes().get(2)),
+                new PendingRange(range(100, 200), FOUR.nodes().get(3)));
+    }
+
+    @Test
     void noMotionMeansNoPendingRange() {
         assertThat(PendingRangeCalculator.calculate(FOUR, simple(3), List.of())).isEmpty();
     }

@@ -72,7 +72,8 @@ final class JmxMotionReader {
         List<String> moving = (List<String>) jmx.getAttribute(ss, "MovingNodesWithPort");
         Set<String> unreachable = new HashSet<>((List<String>) jmx.getAttribute(ss, "UnreachableNodesWithPort"));
         Map<String, String> hostIds = new LinkedHashMap<>();
-        ((Map<String, String>) jmx.getAttribute(ss, "HostIdToEndpointWithPortMap"))
+        // StorageServiceMBean.getHostIdToEndpointWithPort (no "Map" suffix, unlike the token and range maps)
+        ((Map<String, String>) jmx.getAttribute(ss, "HostIdToEndpointWithPort"))
                 .forEach((hostId, endpoint) -> hostIds.put(endpoint, hostId));
         Map<String, List<Token>> tokensByEndpoint = new LinkedHashMap<>();
         if (!joining.isEmpty()) {

@@ -1,0 +1,438 @@
+package io.ringmap.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import io.ringmap.RingmapApplication;
+import io.ringmap.testcluster.CassandraCluster;
+import io.ringmap.testcluster.CassandraClusterExtension;
+import io.ringmap.testcluster.CassandraPartitioner;
+import io.ringmap.testcluster.ClusterLocks;
+import io.ringmap.testcluster.ClusterSpec;
+import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Ranges in motion on real nodes (three seeds at 127.0.0.170-172, one token each; a single-token joiner at .173):
+ * during a bootstrap and during a decommission, every keyspace's pending ranges in ringmap equal those of
+ * Cassandra's own {@code StorageService} (read over JMX as nodetool does), both in a ringmap reading the movement over
+ * JMX (the test's context) and in one reading {@code system_views.gossip_info} (a second context). During the
+ * decommission, with a pending replica stopped, real writes at every consistency level succeed or fail exactly as
+ * {@code /replicas?consistency=} predicted for the key in both contexts; {@code safe-to-stop} refuses a node whose stop
+ * breaks only writes that count the stopped pending replica, and once that node is stopped too, the writes again fall
+ * as predicted.
+ *
+ * <p>Windows, waited for by condition, never by time: a joining node waits the ring delay (lowered to 15 s) after
+ * announcing its tokens before it streams, and the test checks it is still joining once its checks are done. The
+ * decommission streams to the stopped pending replica, so it fails ({@code DECOMMISSION_FAILED}) and the node stays
+ * LEAVING: that window lasts as long as the test needs (checked at its end too), and the per-class cluster is then
+ * discarded.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "spring.cassandra.contact-points=127.0.0.172:9042",
+        "spring.cassandra.local-datacenter=dc1",
+        "ringmap.topology.refresh-interval=2s",
+        "ringmap.topology.cluster.reconnect-max-delay=2s",
+        "ringmap.pending.source=jmx",
+        "ringmap.pending.refresh-while-moving=1s",
+        "ringmap.sizes.jmx.enabled=true",
+        "ringmap.sizes.jmx.host=127.0.0.1",
+        "ringmap.sizes.jmx.ports[127.0.0.170]=7368",
+        "ringmap.sizes.jmx.ports[127.0.0.171]=7369",
+        "ringmap.sizes.jmx.ports[127.0.0.172]=7370",
+        "ringmap.sizes.jmx.ports[127.0.0.173]=7371",
+        "management.server.port=0"})
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 140)
+class RangesInMotionIT {
+
+    static final long CLASS_LOADED = System.nanoTime();
+
+    static final String A = "127.0.0.170";
+    static final String B = "127.0.0.171";
+    static final String C = "127.0.0.172";
+    static final String J = "127.0.0.173";
+    static final int NODE_A = 0;
+    static final int NODE_B = 1;
+    static final int NODE_C = 2;
+
+    /** How long a joining node waits after announcing its tokens (the bootstrap window the test works in). */
+    static final Duration RING_DELAY = Duration.ofSeconds(15);
+
+    static final ClusterSpec SPEC = ClusterSpec.of("motion", CassandraPartitioner.MURMUR3, List.of(
+                    NodeSpec.withTokens(A, "dc1", "rack1", "-6148914691236517206"),
+                    NodeSpec.withTokens(B, "dc1", "rack2", "0"),
+                    NodeSpec.withTokens(C, "dc1", "rack3", "6148914691236517206")))
+            .withHeap("256m", "384m")
+            .withRingDelay(RING_DELAY);
+
+    /** One token, so CQL's gossip (which names a joiner's first token only) sees all of it. */
+    static final NodeSpec JOINER = NodeSpec.withTokens(J, "dc1", "rack1", "3074457345618258602");
+
+    /** The ring once the joiner is in: keys are sampled in each of its ranges. */
+    static final List<Long> JOINED_TOKENS = List.of(-6148914691236517206L, 0L, 3074457345618258602L,
+            6148914691236517206L);
+
+    static final Map<String, String> KEYSPACES = new LinkedHashMap<>();
+
+    static {
+        KEYSPACES.put("mo_one", "{'class': 'SimpleStrategy', 'replication_factor': 1}");
+        KEYSPACES.put("mo_simple", "{'class': 'SimpleStrategy', 'replication_factor': 2}");
+        KEYSPACES.put("mo_nts", "{'class': 'NetworkTopologyStrategy', 'dc1': 2}");
+    }
+
+    /** The levels whose count a pending replica changes (ANY always succeeds; LOCAL_ONE, THREE add nothing here). */
+    static final List<String> LEVELS = List.of("ONE", "TWO", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL",
+            "LOCAL_SERIAL");
+
+    @RegisterExtension
+    static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
+
+    @LocalServerPort
+    int port;
+
+    /** ringmap reading the movement over JMX (this test's context). */
+    TestHttp jmx;
+    /** ringmap reading the movement from {@code system_views.gossip_info} (a second context, no JMX). */
+    TestHttp gossip;
+    ConfigurableApplicationContext gossipContext;
+    List<String> keys;
+    final List<String> figures = new ArrayList<>();
+    long began;
+
+    @BeforeAll
+    void createKeyspacesAndTheGossipContext() {
+        began = System.nanoTime();
+        CassandraCluster cluster = CASSANDRA.cluster();
+        note("3-node cluster started in %.1f s", cluster.lastStartDuration().toMillis() / 1000.0);
+        KEYSPACES.forEach((ks, replication) -> {
+            cluster.executeSchemaChange("CREATE KEYSPACE " + ks + " WITH replication = " + replication);
+            cluster.executeSchemaChange("CREATE TABLE " + ks + ".t (k text PRIMARY KEY, v int)");
+        });
+        gossipContext = new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
+                "--management.server.port=0", "--spring.cassandra.contact-points=" + C + ":9042",
+                "--spring.cassandra.local-datacenter=dc1", "--ringmap.topology.refresh-interval=2s",
+                "--ringmap.topology.cluster.reconnect-max-delay=2s", "--ringmap.pending.source=gossip",
+                "--ringmap.pending.refresh-while-moving=1s");
+        jmx = new TestHttp(port);
+        gossip = new TestHttp(Integer.parseInt(gossipContext.getEnvironment().getProperty("local.server.port")));
+        for (TestHttp ringmap : List.of(jmx, gossip)) {
+            KEYSPACES.keySet().forEach(ks -> ringmap.awaitTable(ks, "t"));
+        }
+        keys = RangeKeys.inEveryRange(1, JOINED_TOKENS.size(), key -> rangeEnd(token(key)));
+        CqlSession session = cluster.session();
+        for (String ks : KEYSPACES.keySet()) {
+            for (String key : keys) {
+                session.execute(SimpleStatement.newInstance("INSERT INTO " + ks + ".t (k, v) VALUES (?, 0)", key)
+                        .setConsistencyLevel(DefaultConsistencyLevel.ALL));
+            }
+        }
+        note("schema, data and the gossip context %.1f s", seconds(began));
+    }
+
+    @AfterAll
+    void closeTheGossipContext() {
+        if (gossipContext != null) {
+            gossipContext.close();
+        }
+        note("test class %.1f s (of which %.1f s before the first test: cluster start, Spring contexts, schema)",
+                (System.nanoTime() - CLASS_LOADED) / 1e9, (began - CLASS_LOADED) / 1e9);
+        figures.forEach(line -> System.out.println("[RangesInMotionIT] " + line));
+    }
+
+    @Test
+    @Order(1)
+    void duringABootstrapPendingRangesEqualStorageServicesWithJmxAndWithGossip() throws Exception {
+        CassandraCluster cluster = CASSANDRA.cluster();
+        long t0 = System.nanoTime();
+        int joiner = cluster.startJoining(JOINER);
+        try (Oracle oracle = Oracle.of(cluster, NODE_C)) {
+            Polling.until(J + " joining with pending ranges in StorageService", Duration.ofSeconds(90),
+                    Duration.ofMillis(250), () -> oracle.joining().contains(J) && !oracle.pending("mo_one").isEmpty());
+            note("bootstrap: %s JOINING with pending ranges after %.1f s", J, seconds(t0));
+            long window = System.nanoTime();
+            assertPendingRangesEqual(oracle, "bootstrap");
+            for (TestHttp ringmap : List.of(jmx, gossip)) {
+                JsonNode moving = ringmap.ok(ringmap.get("/ring"), "/ring").get("moving");
+                assertThat(moving).hasSize(1);
+                assertThat(moving.get(0).get("address").asString()).isEqualTo(J);
+                assertThat(moving.get(0).get("state").asString()).isEqualTo("JOINING");
+                assertThat(moving.get(0).get("tokens").valueStream().map(JsonNode::asString).toList())
+                        .containsExactlyElementsOf(JOINER.initialTokens());
+            }
+            assertThat(oracle.joining()).as("still joining after the checks").contains(J);
+            note("bootstrap: checks took %.1f s inside the window", seconds(window));
+        }
+        cluster.awaitReady();
+        assertThat(cluster.node(joiner).isMember()).isTrue();
+        for (TestHttp ringmap : List.of(jmx, gossip)) {
+            ringmap.await("/ring", r -> r.status() == 200 && !r.json().get("snapshot").get("motion")
+                    .get("inMotion").asBoolean(), Polling.PROMISE);
+        }
+        note("bootstrap: %s NORMAL after %.1f s", J, seconds(t0));
+    }
+
+    @Test
+    @Order(2)
+    void duringADecommissionWithAPendingReplicaStoppedWritesFailExactlyAsPredicted() throws Exception {
+        CassandraCluster cluster = CASSANDRA.cluster();
+        int joined = indexOf(cluster, J);
+        long t0 = System.nanoTime();
+        try (Oracle oracle = Oracle.of(cluster, NODE_C)) {
+            // the joined node gains ranges when 127.0.0.171 leaves: stopped first, it is a pending replica down
+            stop(cluster, oracle, joined, J);
+            CompletableFuture<Void> decommission = CompletableFuture.runAsync(() -> cluster.decommission(NODE_B));
+            Polling.until(B + " leaving with pending ranges in StorageService", Duration.ofSeconds(60),
+                    Duration.ofMillis(250), () -> oracle.leaving().contains(B) && !oracle.pending("mo_one").isEmpty());
+            note("decommission: %s LEAVING after %.1f s", B, seconds(t0));
+            long window = System.nanoTime();
+            assertPendingRangesEqual(oracle, "decommission");
+            assertThat(oracle.pendingEndpoints("mo_simple")).contains(J);
+
+            // (C, A] of mo_simple has the stopped J pending: a ONE write there needs both A and B, a ONE read either;
+            // stopping A breaks nothing but those writes, so safe-to-stop must refuse it
+            for (TestHttp ringmap : List.of(jmx, gossip)) {
+                TestHttp.Response refused = ringmap.get("/availability/safe-to-stop?node=" + A
+                        + "&consistency=ONE&keyspace=mo_simple");
+                assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+                assertThat(refused.body()).contains("urn:ringmap:problem:unsafe-to-stop", "mo_simple");
+                JsonNode ifStopped = ringmap.ok(ringmap.get("/availability?consistency=ONE&keyspace=mo_simple&down="
+                        + A), "/availability").get("keyspaces").get(0);
+                assertThat(ifStopped.get("unavailableForWrites").asInt()).isPositive();
+                assertThat(ifStopped.get("unavailableForReads").asInt()).isZero();
+            }
+            List<String> mismatches = new ArrayList<>(writesAsPredicted("decommission, pending " + J + " stopped"));
+
+            stop(cluster, oracle, NODE_A, A);
+            Map<String, String> outcomes = new LinkedHashMap<>();
+            mismatches.addAll(writesAsPredicted("decommission, pending " + J + " and " + A + " stopped", outcomes));
+            // the refusal was right: with A stopped, mo_simple's ONE writes in (C, A] fail, its ONE reads do not
+            String inCA = keys.stream().filter(k -> rangeEnd(token(k)) == JOINED_TOKENS.get(0)).findFirst()
+                    .orElseThrow();
+            assertThat(outcomes.get("mo_simple ONE " + inCA)).isEqualTo("unavailable");
+            assertThat(AvailabilityIT.read(cluster.session(), coordinator(cluster), "mo_simple", inCA, "ONE"))
+                    .isEqualTo("ok");
+            assertThat(oracle.leaving()).as("still leaving after the checks").contains(B);
+            note("decommission: checks took %.1f s inside the window; decommission %s", seconds(window),
+                    decommission.isDone() ? (decommission.isCompletedExceptionally() ? "failed" : "done")
+                            : "still running");
+            assertThat(mismatches).isEmpty();
+        }
+    }
+
+    // ---- pending ranges: ringmap against StorageService
+
+    /** Every keyspace's pending ranges in both contexts equal StorageService's (read before and after, unchanged). */
+    void assertPendingRangesEqual(Oracle oracle, String step) throws Exception {
+        for (String ks : KEYSPACES.keySet()) {
+            Set<String> cassandra = oracle.pending(ks);
+            assertThat(cassandra).as("%s: Cassandra's pending ranges of %s", step, ks).isNotEmpty();
+            for (TestHttp ringmap : List.of(jmx, gossip)) {
+                String source = ringmap == jmx ? "JMX" : "GOSSIP";
+                Set<String> seen = Polling.until(step + ": ringmap (" + source + ") shows the pending ranges of " + ks
+                                + " that StorageService has, " + cassandra, Polling.PROMISE, Duration.ofMillis(250),
+                        () -> pendingRanges(ringmap, ks, source), cassandra::equals);
+                assertThat(seen).isEqualTo(oracle.pending(ks));
+            }
+            note("%s: %s pending %s (JMX and gossip equal StorageService's)", step, ks, cassandra);
+        }
+    }
+
+    /** ringmap's pending ranges of {@code ks} as "start end address", empty until the answer is read from source. */
+    static Set<String> pendingRanges(TestHttp ringmap, String ks, String source) {
+        JsonNode ranges = ringmap.ok(ringmap.get("/ranges?keyspace=" + ks), "/ranges");
+        Set<String> out = new TreeSet<>();
+        if (!ranges.get("snapshot").get("motion").get("source").asString().equals(source)) {
+            return out;
+        }
+        List<String> nodes = new ArrayList<>();
+        ranges.get("nodes").forEach(n -> nodes.add(n.get("address").asString()));
+        ranges.get("pendingNodes").forEach(n -> nodes.add(n.get("address").asString()));
+        for (JsonNode r : ranges.get("pendingRanges")) {
+            for (JsonNode i : r.get("replicas")) {
+                out.add(r.get("start").asString() + " " + r.get("end").asString() + " " + nodes.get(i.asInt()));
+            }
+        }
+        return out;
+    }
+
+    // ---- writes against predictions
+
+    List<String> writesAsPredicted(String step) {
+        return writesAsPredicted(step, new LinkedHashMap<>());
+    }
+
+    /**
+     * A real write per keyspace, level and key through coordinator 127.0.0.172, each compared with what
+     * {@code /replicas?consistency=} predicted for that key in both contexts; {@code outcomes} receives Cassandra's
+     * answers as "keyspace level key" -> outcome. Returns the disagreements.
+     */
+    List<String> writesAsPredicted(String step, Map<String, String> outcomes) {
+        long t0 = System.nanoTime();
+        CqlSession session = CASSANDRA.cluster().session();
+        Node coordinator = coordinator(CASSANDRA.cluster());
+        List<String> mismatches = new ArrayList<>();
+        Map<String, Integer> tally = new java.util.TreeMap<>();
+        for (String ks : KEYSPACES.keySet()) {
+            for (String level : LEVELS) {
+                for (String key : keys) {
+                    Map<String, JsonNode> verdicts = new LinkedHashMap<>();
+                    for (TestHttp ringmap : List.of(jmx, gossip)) {
+                        verdicts.put(ringmap == jmx ? "JMX" : "gossip", ringmap.ok(ringmap.get("/replicas?keyspace="
+                                + ks + "&table=t&k=" + key + "&consistency=" + level + "&dc=dc1"), "/replicas")
+                                .get("consistency").get("write"));
+                    }
+                    String actual = AvailabilityIT.write(session, coordinator, ks, key, level);
+                    outcomes.put(ks + " " + level + " " + key, actual);
+                    tally.merge(actual, 1, Integer::sum);
+                    verdicts.forEach((source, verdict) -> {
+                        List<String> expected = AvailabilityIT.outcomes(verdict);
+                        if (!expected.contains(actual)) {
+                            mismatches.add(step + ": " + ks + " " + level + " write of " + key + " (token "
+                                    + token(key) + "): ringmap (" + source + ") " + expected + " ("
+                                    + verdict.get("reason").asString() + "), Cassandra " + actual);
+                        }
+                    });
+                }
+            }
+        }
+        note("%s: %d real writes in %.1f s, %s", step, outcomes.size(), seconds(t0), tally);
+        return mismatches;
+    }
+
+    static Node coordinator(CassandraCluster cluster) {
+        return cluster.session().getMetadata().findNode(new InetSocketAddress(C, 9042)).orElseThrow();
+    }
+
+    /** Stops a node and waits until the coordinator's StorageService and both ringmap contexts count it down. */
+    void stop(CassandraCluster cluster, Oracle oracle, int index, String address) {
+        long t0 = System.nanoTime();
+        cluster.stopNode(index);
+        Polling.until(C + " counts " + address + " unreachable", Duration.ofSeconds(30), Duration.ofMillis(250),
+                () -> oracle.unreachable().contains(address));
+        for (TestHttp ringmap : List.of(jmx, gossip)) {
+            ringmap.await("/ring", r -> r.status() == 200 && TestHttp.nodeState(r.json(), address).equals("DOWN"),
+                    Polling.PROMISE);
+        }
+        note("%s stopped, unreachable for %s and DOWN in ringmap after %.1f s", address, C, seconds(t0));
+    }
+
+    // ---- keys and tokens
+
+    final Map<String, Long> tokens = new LinkedHashMap<>();
+
+    long token(String key) {
+        return tokens.computeIfAbsent(key, k -> Long.parseLong(jmx.ok(jmx.get("/token?keyspace=mo_one&table=t&k="
+                + k), "/token").get("token").asString()));
+    }
+
+    static long rangeEnd(long token) {
+        return JOINED_TOKENS.stream().filter(t -> t >= token).findFirst().orElse(JOINED_TOKENS.get(0));
+    }
+
+    static int indexOf(CassandraCluster cluster, String address) {
+        for (int i = 0; i < cluster.nodes().size(); i++) {
+            if (cluster.node(i).address().equals(address) && cluster.node(i).isMember()) {
+                return i;
+            }
+        }
+        throw new AssertionError("no member " + address);
+    }
+
+    void note(String format, Object... args) {
+        String line = String.format(format, args);
+        figures.add(line);
+        System.out.println("[RangesInMotionIT] " + line);
+    }
+
+    static double seconds(long sinceNanos) {
+        return (System.nanoTime() - sinceNanos) / 1e9;
+    }
+
+    /** Cassandra's own view, from one node's StorageService over JMX, as nodetool reads it. */
+    record Oracle(JMXConnector connector, MBeanServerConnection mbeans, ObjectName storage) implements AutoCloseable {
+
+        static Oracle of(CassandraCluster cluster, int index) throws IOException, JMException {
+            JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(
+                    "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + cluster.node(index).jmxPort() + "/jmxrmi"));
+            return new Oracle(connector, connector.getMBeanServerConnection(),
+                    new ObjectName("org.apache.cassandra.db:type=StorageService"));
+        }
+
+        List<String> joining() throws Exception {
+            return addresses("JoiningNodes");
+        }
+
+        List<String> leaving() throws Exception {
+            return addresses("LeavingNodes");
+        }
+
+        List<String> unreachable() throws Exception {
+            return addresses("UnreachableNodes");
+        }
+
+        @SuppressWarnings("unchecked")
+        private List<String> addresses(String attribute) throws Exception {
+            return (List<String>) mbeans.getAttribute(storage, attribute);
+        }
+
+        /** {@code getPendingRangeToEndpointWithPortMap(ks)} as "start end address". */
+        @SuppressWarnings("unchecked")
+        Set<String> pending(String ks) throws Exception {
+            Map<List<String>, List<String>> map = (Map<List<String>, List<String>>) mbeans.invoke(storage,
+                    "getPendingRangeToEndpointWithPortMap", new Object[] {ks}, new String[] {String.class.getName()});
+            Set<String> out = new TreeSet<>();
+            map.forEach((range, endpoints) -> endpoints.forEach(e -> out.add(range.get(0) + " " + range.get(1) + " "
+                    + e.substring(0, e.lastIndexOf(':')))));
+            return out;
+        }
+
+        Set<String> pendingEndpoints(String ks) throws Exception {
+            Set<String> out = new TreeSet<>();
+            pending(ks).forEach(p -> out.add(p.substring(p.lastIndexOf(' ') + 1)));
+            return out;
+        }
+
+        @Override
+        public void close() throws IOException {
+            connector.close();
+        }
+    }
+}
