@@ -10,7 +10,6 @@ import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.TableSketch;
 import io.ringmap.peers.InstanceId;
-import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
@@ -119,18 +118,11 @@ public final class DeploymentHotKeys implements HotKeySource {
     private Contributors fanOut(TableId only, boolean replicasOnly, long deadline, Runnable local,
             Consumer<PeerState> merge) {
         List<String> contributed = new ArrayList<>();
-        List<Contributors.Missing> missing = new ArrayList<>();
-        if (directory.problem() != null) {
-            missing.add(new Contributors.Missing(directory.source(), directory.problem()));
-        }
-        List<PeerAddress> peers = directory.peers();
-        for (PeerAddress beyond : peers.subList(Math.min(maxPeers, peers.size()), peers.size())) {
-            missing.add(new Contributors.Missing(beyond.toString(), "not asked: more than " + maxPeers
-                    + " peers (ringmap.peers.max-peers)"));
-        }
-        PeerClient.Fanout<PeerState> fanout = client.ask(peers.subList(0, Math.min(maxPeers, peers.size())),
-                PeerClient.stateQuery(only == null ? null : only.keyspace(), only == null ? null : only.table(),
-                        replicasOnly), client.states());
+        Asked asked = Asked.of(directory, maxPeers);
+        List<Contributors.Missing> missing = asked.missing();
+        PeerClient.Fanout<PeerState> fanout = client.ask(asked.peers(), PeerClient.stateQuery(
+                only == null ? null : only.keyspace(), only == null ? null : only.table(), replicasOnly),
+                client.states());
         local.run();
         fanout.each(deadline, answer -> {
             String peer = answer.peer().toString();

@@ -2,7 +2,6 @@ package io.ringmap.peers.service;
 
 import io.ringmap.hotkeys.Contributors;
 import io.ringmap.peers.InstanceId;
-import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerSizes;
 import io.ringmap.peers.Rendezvous;
 import io.ringmap.peers.client.PeerClient;
@@ -14,8 +13,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Shares the sizes rounds between the live instances of a deployment. At the start of each round an instance asks
@@ -23,7 +24,8 @@ import java.util.Set;
  * {@code ringmap.peers.timeout}); the live instances are itself and the peers that answered, and each node is
  * collected by its rendezvous owner among them ({@link Rendezvous} over the instance ids). So with N live instances
  * each node is read once per round, not N times, and the nodes of an instance that stops answering go, in the next
- * round of each other instance, to the next owner.
+ * round of each other instance, to the next owner; until a live instance has read them, they are served from the
+ * reports the stopped instance sent last.
  *
  * <p>The partition holds while every instance sees the same live set. While the views differ (an instance just
  * started or stopped, a peer reachable from one instance and not from another) a node can be read by two instances
@@ -36,6 +38,8 @@ public final class DeploymentSizes implements SizesShare {
     private final PeerDirectory directory;
     private final PeerClient client;
     private final int maxPeers;
+    /** Each peer's share as it last sent it, served while the peer does not answer until others take its nodes. */
+    private final Map<String, List<NodeReport>> lastShares = new ConcurrentHashMap<>();
 
     public DeploymentSizes(InstanceId instance, PeerDirectory directory, PeerClient client, int maxPeers) {
         this.instance = Objects.requireNonNull(instance, "instance must not be null");
@@ -47,19 +51,12 @@ public final class DeploymentSizes implements SizesShare {
     @Override
     public Split split(List<String> nodes, Partitioner partitioner) {
         List<String> contributed = new ArrayList<>();
-        List<Contributors.Missing> missing = new ArrayList<>();
-        if (directory.problem() != null) {
-            missing.add(new Contributors.Missing(directory.source(), directory.problem()));
-        }
-        List<PeerAddress> peers = directory.peers();
-        for (PeerAddress beyond : peers.subList(Math.min(maxPeers, peers.size()), peers.size())) {
-            missing.add(new Contributors.Missing(beyond.toString(), "not asked: more than " + maxPeers
-                    + " peers (ringmap.peers.max-peers)"));
-        }
+        Asked asked = Asked.of(directory, maxPeers);
+        List<Contributors.Missing> missing = asked.missing();
         Set<String> live = new HashSet<>();
         live.add(instance.value());
         List<NodeReport> others = new ArrayList<>();
-        client.ask(peers.subList(0, Math.min(maxPeers, peers.size())), PeerClient.SIZES,
+        client.ask(asked.peers(), PeerClient.SIZES,
                 SizesCodec.decoder(partitioner)).each(client.deadlineFromNow(), answer -> {
                     String peer = answer.peer().toString();
                     if (answer.value() == null) {
@@ -67,11 +64,19 @@ public final class DeploymentSizes implements SizesShare {
                     } else if (!instance.value().equals(answer.value().instance())
                             && live.add(answer.value().instance())) { // else: itself, or one instance twice
                         contributed.add(peer);
-                        if (answer.value().share() != null) {
-                            answer.value().share().nodes().forEach(report -> others.add(report.from(peer, null)));
-                        }
+                        List<NodeReport> share = answer.value().share() == null ? List.of()
+                                : answer.value().share().nodes().stream().map(r -> r.from(peer, null)).toList();
+                        lastShares.put(peer, share);
+                        others.addAll(share);
                     }
                 });
+        // a peer that did not answer: its last reports stay until a live instance reads its nodes (newer wins)
+        lastShares.keySet().retainAll(asked.peers().stream().map(Object::toString).toList());
+        lastShares.forEach((peer, share) -> {
+            if (!contributed.contains(peer)) {
+                others.addAll(share);
+            }
+        });
         Set<String> mine = new HashSet<>();
         for (String node : nodes) {
             if (Rendezvous.owner(node, live).equals(instance.value())) {

@@ -18,9 +18,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The fan-out's bounds, against real HTTP servers that answer slowly, badly, too much, or not at all. */
 class PeerClientTest {
@@ -28,17 +27,8 @@ class PeerClientTest {
     private static final String STATE = "{\"instance\":\"i-1\",\"clearLabels\":true,\"tables\":[{\"keyspace\":\"iot\","
             + "\"table\":\"readings\",\"hits\":3,\"maximumError\":0,\"counts\":{\"a\":3}}]}";
 
-    private final PeerServers servers = new PeerServers();
-
-    @BeforeAll
-    static void warmUp() {
-        PeerServers.warmUp();
-    }
-
-    @AfterEach
-    void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final PeerServers servers = new PeerServers();
 
     @Test
     void aSlowPeerIsLeftOutAfterTheTimeoutWhileTheOthersAnswer() throws IOException {

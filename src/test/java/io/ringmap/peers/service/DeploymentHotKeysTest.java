@@ -18,26 +18,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The whole merged answer (fan-out and merge) within the stated timeout, against real HTTP peers. */
 class DeploymentHotKeysTest {
 
     private static final Duration TIMEOUT = Duration.ofMillis(400);
 
-    private final PeerServers servers = new PeerServers();
-
-    @BeforeAll
-    static void warmUp() {
-        PeerServers.warmUp();
-    }
-
-    @AfterEach
-    void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final PeerServers servers = new PeerServers();
 
     @Test
     void aSlowPeerCannotDelayTheMergedAnswerPastTheTimeoutAndIsNamed() {
