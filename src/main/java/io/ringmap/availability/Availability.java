@@ -70,6 +70,12 @@ public final class Availability {
         public KeyspaceAvailability {
             unavailable = List.copyOf(unavailable);
         }
+
+        /** The same counts with at most {@code limit} of the unavailable ranges listed (none for a negative one). */
+        public KeyspaceAvailability listing(int limit) {
+            return new KeyspaceAvailability(keyspace, ranges, unavailable.stream().limit(Math.max(0, limit)).toList(),
+                    unavailableForReads, unavailableForWrites, readShareLost, writeShareLost);
+        }
     }
 
     /**

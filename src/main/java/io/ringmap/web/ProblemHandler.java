@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
@@ -16,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -51,13 +52,18 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     /** Hot keys are exported hashed and clear keys are not allowed out: problems do not echo key values either. */
     private final boolean hideKeyValues;
 
-    public ProblemHandler(ObjectProvider<ClientErrorLog> clientErrors,
-            @Value("${server.tomcat.max-parameter-count:1000}") int maxParameterCount,
-            @Value("${ringmap.hotkeys.export-key:plain}") String exportKey,
-            @Value("${ringmap.hotkeys.show-clear-keys:false}") boolean showClearKeys) {
+    /**
+     * @param tomcat   the servlet container's settings (absent outside a Tomcat, e.g. a MockMvc slice: Tomcat's
+     *                 default of 1000 parameters is assumed)
+     * @param hotKeys  the hot-key settings (absent: keys are exported plain, so values may be echoed)
+     */
+    public ProblemHandler(ObjectProvider<ClientErrorLog> clientErrors, ObjectProvider<TomcatServerProperties> tomcat,
+            ObjectProvider<HotKeysProperties> hotKeys) {
         this.clientErrors = clientErrors;
-        this.maxParameterCount = maxParameterCount;
-        this.hideKeyValues = "hash".equalsIgnoreCase(exportKey.strip()) && !showClearKeys;
+        TomcatServerProperties container = tomcat.getIfAvailable();
+        this.maxParameterCount = container == null ? 1000 : container.getMaxParameterCount();
+        HotKeysProperties keys = hotKeys.getIfAvailable();
+        this.hideKeyValues = keys != null && !keys.clearKeysShown();
     }
 
     /**

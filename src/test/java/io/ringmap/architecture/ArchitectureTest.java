@@ -60,6 +60,12 @@ class ArchitectureTest {
                     "io.ringmap..client..")
             .as("the core depends on nothing outside it: not on adapters, services, the schema or the snapshot");
 
+    /** Settings come from typed properties records, one per concept (or Spring Boot's own), never one key at a time. */
+    @ArchTest
+    static final ArchRule settingsAreTypedProperties = noClasses().should().dependOnClassesThat()
+            .haveFullyQualifiedName("org.springframework.beans.factory.annotation.Value")
+            .as("no @Value: configuration is read through @ConfigurationProperties records");
+
     @ArchTest
     static final ArchRule nobodyUsesDriverInternals = noClasses().should().dependOnClassesThat()
             .resideInAnyPackage("com.datastax.oss.driver.internal..");

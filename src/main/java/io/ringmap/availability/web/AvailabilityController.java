@@ -1,29 +1,19 @@
 package io.ringmap.availability.web;
 
 import io.ringmap.availability.Availability;
-import io.ringmap.availability.AvailabilityRequestException;
 import io.ringmap.availability.ConsistencyLevel;
-import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.availability.Verdict;
-import io.ringmap.availability.WriteReplicas;
+import io.ringmap.availability.service.AvailabilityReport;
+import io.ringmap.availability.service.AvailabilityService;
+import io.ringmap.availability.service.SafeToStop;
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.ring.KeyspacePlacement;
-import io.ringmap.ring.Node;
-import io.ringmap.ring.RingSnapshot;
-import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeMap;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -33,13 +23,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "availability", description = "Consistency levels through outages, counted as Cassandra counts them")
 public class AvailabilityController {
 
-    private final RoutingService routing;
-    private final String configuredLocalDc;
+    private final AvailabilityService availability;
 
-    public AvailabilityController(RoutingService routing,
-            @Value("${spring.cassandra.local-datacenter:}") String configuredLocalDc) {
-        this.routing = routing;
-        this.configuredLocalDc = configuredLocalDc;
+    public AvailabilityController(AvailabilityService availability) {
+        this.availability = availability;
     }
 
     /** One range that cannot serve reads or writes at the level. */
@@ -52,6 +39,17 @@ public class AvailabilityController {
             @Schema(description = "False when writes fail with UnavailableException") boolean writable,
             @Schema(description = "Why reads fail (null when they succeed)", nullable = true) String readReason,
             @Schema(description = "Why writes fail (null when they succeed)", nullable = true) String writeReason) {
+
+        static RangeOutageView of(Availability.RangeOutage o) {
+            return new RangeOutageView(o.range().start().toString(), o.range().end().toString(), o.ringShare(),
+                    o.replicas(), readable(o.read()), readable(o.write()), readable(o.read()) ? null : o.read().reason(),
+                    readable(o.write()) ? null : o.write().reason());
+        }
+
+        /** A level that does not apply to the kind of request (ANY for reads) is no outage of it. */
+        private static boolean readable(Verdict v) {
+            return !v.valid() || v.achievable();
+        }
     }
 
     /** One keyspace's outage. */
@@ -59,6 +57,12 @@ public class AvailabilityController {
             @Schema(description = "Share of the ring (0..1) whose reads fail") double readShareLost,
             @Schema(description = "Share of the ring (0..1) whose writes fail") double writeShareLost,
             @Schema(description = "The failing ranges (at most `limit`)") List<RangeOutageView> unavailableRanges) {
+
+        static KeyspaceAvailability of(Availability.KeyspaceAvailability a) {
+            return new KeyspaceAvailability(a.keyspace(), a.ranges(), a.unavailableForReads(),
+                    a.unavailableForWrites(), a.readShareLost(), a.writeShareLost(),
+                    a.unavailable().stream().map(RangeOutageView::of).toList());
+        }
     }
 
     /** A node that cannot be stopped, with why. */
@@ -72,11 +76,23 @@ public class AvailabilityController {
             @Schema(description = "Live nodes that can be stopped (on top of assumedDown) without any keyspace "
                     + "losing the level for a range it serves now") List<String> safeToStop,
             List<UnsafeNode> unsafeToStop, SnapshotView snapshot) {
+
+        static AvailabilityResponse of(AvailabilityReport r) {
+            return new AvailabilityResponse(r.level(), r.localDatacenter(), r.assumedDown(), r.liveNodes(),
+                    r.keyspaces().stream().map(KeyspaceAvailability::of).toList(), r.safeToStop(),
+                    r.unsafeToStop().stream().map(u -> new UnsafeNode(u.address(), u.reasons())).toList(),
+                    SnapshotView.of(r.snapshot()));
+        }
     }
 
     /** The answer when a node can be stopped. */
     public record SafeToStopResponse(String node, ConsistencyLevel consistency, boolean safe,
             @Schema(nullable = true) String localDatacenter, List<String> keyspaces, SnapshotView snapshot) {
+
+        static SafeToStopResponse of(SafeToStop s) {
+            return new SafeToStopResponse(s.node(), s.level(), true, s.localDatacenter(), s.keyspaces(),
+                    SnapshotView.of(s.snapshot()));
+        }
     }
 
     @GetMapping(path = "/availability", produces = "application/json")
@@ -98,44 +114,7 @@ public class AvailabilityController {
             @RequestParam(required = false) String dc,
             @Parameter(description = "Most ranges listed per keyspace", example = "100")
             @RequestParam(defaultValue = "100") int limit) {
-        Question q = question(consistency, dc);
-        ServedSnapshot served = q.served();
-        RingSnapshot snapshot = served.ring();
-        TokenRing ring = snapshot.tokenRing();
-        List<Integer> downNodes = downNodes(ring, down);
-        boolean[] live = Availability.liveNodes(ring, downNodes);
-        WriteReplicas writes = new WriteReplicas(ring, live, served.motion(), Set.of());
-        List<KeyspacePlacement.Placed> keyspaces = keyspaces(served, keyspace);
-        List<KeyspaceAvailability> views = new ArrayList<>();
-        for (KeyspacePlacement.Placed k : keyspaces) {
-            Availability.KeyspaceAvailability a = Availability.of(snapshot, k, q.level(), q.coordinatorDc(), writes);
-            List<RangeOutageView> ranges = a.unavailable().stream().limit(Math.max(0, limit)).map(o ->
-                    new RangeOutageView(o.range().start().toString(), o.range().end().toString(), o.ringShare(),
-                            o.replicas(), readable(o.read()), readable(o.write()),
-                            readable(o.read()) ? null : o.read().reason(),
-                            readable(o.write()) ? null : o.write().reason())).toList();
-            views.add(new KeyspaceAvailability(a.keyspace(), a.ranges(), a.unavailableForReads(), a.unavailableForWrites(),
-                    a.readShareLost(), a.writeShareLost(), ranges));
-        }
-        List<String> safe = new ArrayList<>();
-        List<UnsafeNode> unsafe = new ArrayList<>();
-        List<String> liveNodes = new ArrayList<>();
-        for (int n = 0; n < ring.nodes().size(); n++) {
-            if (!live[n]) {
-                continue;
-            }
-            liveNodes.add(ring.nodes().get(n).address());
-            Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
-                    writes, n);
-            if (check.safe()) {
-                safe.add(ring.nodes().get(n).address());
-            } else {
-                unsafe.add(new UnsafeNode(ring.nodes().get(n).address(), check.reasons()));
-            }
-        }
-        return new AvailabilityResponse(q.level(), q.localDc(),
-                downNodes.stream().map(i -> ring.nodes().get(i).address()).toList(), liveNodes, views, safe, unsafe,
-                SnapshotView.of(served));
+        return AvailabilityResponse.of(availability.availability(consistency, keyspace, names(down), dc, limit));
     }
 
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
@@ -153,79 +132,15 @@ public class AvailabilityController {
             @Parameter(description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
                     + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
             @RequestParam(required = false) String dc) {
-        Question q = question(consistency, dc);
-        ServedSnapshot served = q.served();
-        RingSnapshot snapshot = served.ring();
-        TokenRing ring = snapshot.tokenRing();
-        List<String> unknown = new ArrayList<>();
-        List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
-        if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "node",
-                    "node '" + node + "' is not in the ring (give an address or host id)");
-        }
-        boolean[] live = Availability.liveNodes(ring, downNodes(ring, down));
-        List<KeyspacePlacement.Placed> keyspaces = keyspaces(served, keyspace);
-        Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
-                new WriteReplicas(ring, live, served.motion(), Set.of()), target.get(0));
-        String address = ring.nodes().get(target.get(0)).address();
-        if (!check.safe()) {
-            throw new UnsafeToStopException(address, q.level().name(), check.reasons());
-        }
-        return new SafeToStopResponse(address, q.level(), true, q.localDc(),
-                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), SnapshotView.of(served));
+        return SafeToStopResponse.of(availability.safeToStop(node, consistency, keyspace, names(down), dc));
     }
 
-    /**
-     * What both endpoints start from: one snapshot, the level asked for, the coordinator's DC and the local DC the
-     * answer names.
-     */
-    private record Question(ServedSnapshot served, ConsistencyLevel level, String coordinatorDc, String localDc) {
-    }
-
-    private Question question(String consistency, String dc) {
-        ServedSnapshot served = routing.snapshot();
-        ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
-        // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
-        // is counted there; the answer names it only for the LOCAL_* levels it was asked for
-        String coordinatorDc = coordinatorDc(level, dc, served.ring().tokenRing());
-        return new Question(served, level, coordinatorDc, level.needsLocalDatacenter() ? coordinatorDc : null);
-    }
-
-    private static boolean readable(Verdict v) {
-        return !v.valid() || v.achievable();
-    }
-
-    private String coordinatorDc(ConsistencyLevel level, String dc, TokenRing ring) {
-        return AvailabilityRequestException.localDatacenter(level, dc, configuredLocalDc,
-                ring.nodes().stream().map(Node::datacenter).distinct().toList());
-    }
-
-    private static List<Integer> downNodes(TokenRing ring, List<String> down) {
+    /** Node names given comma-separated, repeated, or both. */
+    private static List<String> names(List<String> down) {
         if (down == null) {
             return List.of();
         }
-        List<String> names = down.stream().flatMap(d -> Arrays.stream(d.split(","))).map(String::trim)
-                .filter(s -> !s.isEmpty()).toList();
-        List<String> unknown = new ArrayList<>();
-        List<Integer> out = Availability.nodeIndexes(ring, names, unknown);
-        if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "down",
-                    "nodes " + unknown + " are not in the ring (give addresses or host ids); known: "
-                            + ring.nodes().stream().map(Node::address).toList());
-        }
-        return out;
-    }
-
-    private List<KeyspacePlacement.Placed> keyspaces(ServedSnapshot served, String keyspace) {
-        if (keyspace != null) {
-            return List.of(routing.placement(served, keyspace));
-        }
-        List<KeyspacePlacement.Placed> out = new ArrayList<>();
-        new TreeMap<>(served.ring().keyspaces()).values().forEach(p -> {
-            if (p instanceof KeyspacePlacement.Placed placed && !placed.nodeLocal()) {
-                out.add(placed);
-            }
-        });
-        return out;
+        return down.stream().flatMap(d -> Arrays.stream(d.split(","))).map(String::trim).filter(s -> !s.isEmpty())
+                .toList();
     }
 }

@@ -1,5 +1,6 @@
 package io.ringmap.planning.config;
 
+import io.ringmap.planning.service.PlanLimits;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -30,5 +31,5 @@ public record PlanProperties(
         @DefaultValue("100000") @Min(1) @Max(10_000_000) int maxSampleKeys,
         @DefaultValue("300000") @Min(1) @Max(10_000_000) int maxLayoutTokens,
         @DefaultValue("1024") @Min(1) @Max(65_536) int maxShards,
-        @DefaultValue("4096") @Min(1) @Max(1_000_000) int maxShardCandidates) {
+        @DefaultValue("4096") @Min(1) @Max(1_000_000) int maxShardCandidates) implements PlanLimits {
 }

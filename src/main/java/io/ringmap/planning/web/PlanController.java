@@ -5,14 +5,12 @@ import io.ringmap.planning.KeyDesign;
 import io.ringmap.planning.KeyDesignPlanner;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.Workload;
-import io.ringmap.planning.config.PlanProperties;
-import io.ringmap.planning.service.KeyHashing;
+import io.ringmap.planning.service.KeyDesignPlans;
+import io.ringmap.planning.service.KeyDesignService;
+import io.ringmap.planning.service.PlanQuestion;
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -55,15 +53,12 @@ public class PlanController {
               ]
             }""";
 
-    private final RoutingService routing;
+    private final KeyDesignService plans;
     private final Clock clock;
-    private final PlanProperties limits;
 
-    public PlanController(RoutingService routing, org.springframework.beans.factory.ObjectProvider<Clock> clock,
-            PlanProperties limits) {
-        this.routing = routing;
+    public PlanController(KeyDesignService plans, org.springframework.beans.factory.ObjectProvider<Clock> clock) {
+        this.plans = plans;
         this.clock = clock.getIfAvailable(Clock::systemUTC);
-        this.limits = limits;
     }
 
     // ---- request
@@ -194,44 +189,68 @@ public class PlanController {
         if (request.designs() == null || request.designs().isEmpty()) {
             throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs", "give at least one design");
         }
-        if (request.designs().size() > limits.maxDesigns()) {
-            throw PlanException.tooLarge("designs", request.designs().size(), "designs", limits.maxDesigns(),
-                    "a plan compares", "ringmap.plan.max-designs");
-        }
-        ServedSnapshot served = routing.snapshot();
-        KeyspacePlacement.Placed placement = routing.placement(served, request.keyspace());
-        TokenRing ring = served.tokenRing();
-        Workload workload = workload(request.workload());
-        long maxRows = request.guideline() == null || request.guideline().maxRows() == null ? 100_000
-                : request.guideline().maxRows();
-        long maxBytes = request.guideline() == null || request.guideline().maxBytes() == null ? 100_000_000
-                : request.guideline().maxBytes();
-        if (maxRows < 1 || maxBytes < 1) {
-            throw new PlanException(ProblemKind.INVALID_GENERATOR, "guideline",
-                    "guideline rows and bytes must be at least 1");
-        }
-        long seed = request.seed() == null ? 1 : request.seed();
-        // the plan's key budget is shared by its designs, so the whole request is bounded, not each design
-        KeyDesignPlanner.Settings settings = new KeyDesignPlanner.Settings(maxRows, maxBytes,
-                Math.max(1, limits.maxGeneratedKeys() / request.designs().size()), seed);
-        List<KeyDesign> designs = new ArrayList<>();
-        for (int d = 0; d < request.designs().size(); d++) {
-            designs.add(design(request.designs().get(d), d));
-        }
-        List<KeyDesignPlanner.DesignPlan> plans = KeyDesignPlanner.plan(designs, workload, settings,
-                design -> KeyHashing.encoder(placement.keyspace(), design, ring.partitioner()), served.ring(),
-                placement);
+        KeyDesignPlans planned = plans.plan(new RequestQuestion(request));
+        TokenRing ring = planned.snapshot().tokenRing();
         List<DesignView> views = new ArrayList<>();
         List<ComparisonRow> comparison = new ArrayList<>();
-        for (int d = 0; d < designs.size(); d++) {
-            DesignView view = view(request.designs().get(d), designs.get(d), plans.get(d), ring);
+        for (int d = 0; d < planned.plans().size(); d++) {
+            KeyDesignPlanner.DesignPlan plan = planned.plans().get(d);
+            DesignView view = view(request.designs().get(d), plan.design(), plan, ring);
             views.add(view);
             comparison.add(new ComparisonRow(view.name(), view.partitions(), view.largest() == null ? 0
                     : view.largest().rows(), view.largest() == null ? 0 : view.largest().bytes(), view.nodeSkew(),
                     view.partitionsOverGuideline(), view.fix() == null ? null : view.fix().shards()));
         }
-        return new PlanResponse(placement.keyspace(), ring.partitioner().name(), placement.replication(),
-                new GuidelineBody(maxRows, maxBytes), comparison, views, SnapshotView.of(served));
+        return new PlanResponse(planned.keyspace(), ring.partitioner().name(), planned.replication(),
+                new GuidelineBody(planned.maxRows(), planned.maxBytes()), comparison, views,
+                SnapshotView.of(planned.snapshot()));
+    }
+
+    /** The request's parts, each parsed when the service reads it. */
+    private final class RequestQuestion implements PlanQuestion {
+
+        private final PlanRequest request;
+
+        RequestQuestion(PlanRequest request) {
+            this.request = request;
+        }
+
+        @Override
+        public String keyspace() {
+            return request.keyspace();
+        }
+
+        @Override
+        public int designCount() {
+            return request.designs().size();
+        }
+
+        @Override
+        public Workload workload() {
+            return PlanController.this.workload(request.workload());
+        }
+
+        @Override
+        public long maxRows() {
+            return request.guideline() == null || request.guideline().maxRows() == null ? 100_000
+                    : request.guideline().maxRows();
+        }
+
+        @Override
+        public long maxBytes() {
+            return request.guideline() == null || request.guideline().maxBytes() == null ? 100_000_000
+                    : request.guideline().maxBytes();
+        }
+
+        @Override
+        public long seed() {
+            return request.seed() == null ? 1 : request.seed();
+        }
+
+        @Override
+        public KeyDesign design(int index) {
+            return PlanController.design(request.designs().get(index), index);
+        }
     }
 
     private Workload workload(WorkloadBody w) {

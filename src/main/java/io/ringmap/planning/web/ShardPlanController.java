@@ -1,20 +1,9 @@
 package io.ringmap.planning.web;
 
-import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.service.HotKeyLookupException;
-import io.ringmap.hotkeys.service.HotKeyQuery;
-import io.ringmap.planning.PlanException;
 import io.ringmap.planning.ShardPlanner;
-import io.ringmap.planning.config.PlanProperties;
-import io.ringmap.planning.service.KeyHashing;
-import io.ringmap.problem.ProblemKind;
-import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.planning.service.ShardPlanService;
+import io.ringmap.planning.service.ShardPlans;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.schema.TableSchema;
-import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.hotkeys.HotKeysDisabledException;
-import io.ringmap.web.InvalidParameterException;
 import io.ringmap.web.KeyParameters;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.Operation;
@@ -33,10 +22,8 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -52,17 +39,10 @@ public class ShardPlanController {
     public static final KeyParameters PARAMETERS = KeyParameters.reserving("keyspace", "table", "shardColumn", "load",
             "target", "count", "candidates", "hotkey", "hotkeyTable");
 
-    private final RoutingService routing;
-    private final ObjectProvider<HotKeyQuery> hotKeys;
-    private final ObjectProvider<HotKeysProperties> hotKeySettings;
-    private final PlanProperties limits;
+    private final ShardPlanService shards;
 
-    public ShardPlanController(RoutingService routing, ObjectProvider<HotKeyQuery> hotKeys,
-            ObjectProvider<HotKeysProperties> hotKeySettings, PlanProperties limits) {
-        this.routing = routing;
-        this.hotKeys = hotKeys;
-        this.hotKeySettings = hotKeySettings;
-        this.limits = limits;
+    public ShardPlanController(ShardPlanService shards) {
+        this.shards = shards;
     }
 
     /** The hot key a plan started from, with the sketch's figures as {@code GET /hotkeys} shows them. */
@@ -75,16 +55,31 @@ public class ShardPlanController {
             @Schema(description = "estimate / hits of the table in the window, 0..1") double share,
             @Schema(description = "ringmap.hotkeys.window (ISO-8601): estimates cover the last one to two windows",
                     example = "PT5M") String window) {
+
+        static ShardHotKeyView of(ShardPlans.HotKeyStart h) {
+            return h == null ? null : new ShardHotKeyView(h.keyspace(), h.table(), h.label(), h.hotKey().estimate(),
+                    h.hotKey().lowerBound(), h.hotKey().upperBound(), h.hotKey().share(),
+                    h.window() == null ? null : h.window().toString());
+        }
     }
 
     /** One shard key. */
     public record ShardKeyView(String shard, @Schema(description = "The shard key's token") String token,
             List<String> replicas) {
+
+        static List<ShardKeyView> of(List<ShardPlanner.ShardKey> keys, TokenRing ring) {
+            return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), k.token().toString(),
+                    Arrays.stream(k.replicas()).mapToObj(i -> ring.nodes().get(i).address()).toList())).toList();
+        }
     }
 
     /** How far a set of shard keys spreads. */
     public record SpreadView(Map<String, Integer> nodesByDatacenter, Map<String, Integer> replicaSetsByDatacenter,
             int nodes, int replicaSets) {
+
+        static SpreadView of(ShardPlanner.Spread s) {
+            return new SpreadView(s.nodesByDatacenter(), s.replicaSetsByDatacenter(), s.nodes(), s.replicaSets());
+        }
     }
 
     /** The question in a JSON body: the form generated clients call. */
@@ -130,6 +125,20 @@ public class ShardPlanController {
             @Schema(description = "The load used: load, or the hot key's estimate", nullable = true) Double load,
             @Schema(description = "The hot key the plan started from (hotkey=)", nullable = true) ShardHotKeyView hotKey,
             SnapshotView snapshot) {
+
+        static ShardsResponse of(ShardPlans p) {
+            TokenRing ring = p.snapshot().tokenRing();
+            ShardPlanner.ShardPlan plan = p.plan();
+            if (plan == null) {
+                return new ShardsResponse(p.keyspace(), p.table(), null, p.shardColumn(), p.count(), null, null, null,
+                        null, null, ring.nodes().size(), p.load(), ShardHotKeyView.of(p.hotKey()),
+                        SnapshotView.of(p.snapshot()));
+            }
+            return new ShardsResponse(p.keyspace(), p.table(), p.key(), p.shardColumn(), p.count(),
+                    ShardKeyView.of(plan.sequential(), ring), SpreadView.of(plan.sequentialSpread()),
+                    ShardKeyView.of(plan.chosen(), ring), SpreadView.of(plan.chosenSpread()), plan.candidatesSearched(),
+                    ring.nodes().size(), p.load(), ShardHotKeyView.of(p.hotKey()), SnapshotView.of(p.snapshot()));
+        }
     }
 
     @GetMapping(path = "/plan/shards", produces = "application/json")
@@ -170,7 +179,8 @@ public class ShardPlanController {
             @Parameter(description = "The table the hot key was counted for (same keyspace); default: table")
             @RequestParam(required = false) String hotkeyTable,
             HttpServletRequest request) {
-        return plan(keyspace, table, PARAMETERS.read(request.getParameterMap()).key(), shardColumn, load, target, count, candidates, hotkey, hotkeyTable);
+        return ShardsResponse.of(shards.plan(keyspace, table, PARAMETERS.read(request.getParameterMap()).key(),
+                shardColumn, load, target, count, candidates, hotkey, hotkeyTable));
     }
 
     @PostMapping(path = "/plan/shards", consumes = "application/json", produces = "application/json")
@@ -182,106 +192,8 @@ public class ShardPlanController {
                     + "\"iot\", \"table\": \"readings\", \"key\": {\"day\": \"2026-10-01\"}, \"shardColumn\": "
                     + "\"sensor_id\", \"load\": 480000, \"target\": 100000}")))
             @Valid @RequestBody ShardsRequest request) {
-        return plan(request.keyspace(), request.table(), request.key(), request.shardColumn(), request.load(),
-                request.target(), request.count(), request.candidates(), request.hotkey(), request.hotkeyTable());
-    }
-
-    private ShardsResponse plan(String keyspace, String table, Map<String, String> given, String shardColumn,
-            Double load, Double target, Integer count, Integer candidates, String hotkey, String hotkeyTable) {
-        ServedSnapshot served = routing.snapshot();
-        TableSchema schema = routing.table(served, keyspace, table);
-        KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
-        if (!schema.columnNames().contains(shardColumn)) {
-            throw new InvalidParameterException("shardColumn", "'" + shardColumn + "' is not a partition key column "
-                    + "of " + keyspace + "." + table + "; columns: " + schema.columnNames());
-        }
-        Map<String, String> key = new LinkedHashMap<>();
-        ShardHotKeyView hot = null;
-        boolean showKey = true;
-        if (hotkey != null) {
-            HotKeyQuery query = hotKeys.getIfAvailable();
-            if (query == null) {
-                throw new HotKeysDisabledException();
-            }
-            HotKeysProperties settings = hotKeySettings.getIfAvailable();
-            // without the settings, nothing says clear keys may be shown: keep them hidden
-            showKey = settings != null && settings.clearKeysShown();
-            HotKeyQuery.FoundHotKey found = query.find(keyspace, hotkeyTable == null ? table : hotkeyTable, hotkey,
-                    showKey, false);
-            found.values().forEach((column, value) -> {
-                if (column.equals(shardColumn)) {
-                    return; // a hot shard of an already sharded key: its shards are planned anew
-                }
-                if (!schema.columnNames().contains(column)) {
-                    throw new HotKeyLookupException(ProblemKind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
-                            "column '" + column + "' of the hot key (" + found.table().keyspace() + "."
-                                    + found.table().table() + ") is not a partition key column of " + keyspace + "."
-                                    + table + "; columns: " + schema.columnNames());
-                }
-                key.put(column, value);
-            });
-            hot = new ShardHotKeyView(found.table().keyspace(), found.table().table(), hotkey,
-                    found.hotKey().estimate(), found.hotKey().lowerBound(), found.hotKey().upperBound(),
-                    found.hotKey().share(), settings == null ? null : settings.window().toString());
-            if (load == null) {
-                load = (double) found.hotKey().estimate();
-            }
-        }
-        int n;
-        if (count != null) {
-            n = count;
-        } else if (load != null && target != null) {
-            n = ShardPlanner.countFor(load, target);
-        } else {
-            throw new InvalidParameterException(hotkey != null ? "target" : "count", hotkey != null
-                    ? "give target (in hits per sketch window, as the hot key's estimate " + load.longValue()
-                            + "), or count"
-                    : "give count, or load and target");
-        }
-        if (n < 1) {
-            throw new PlanException(ProblemKind.INVALID_GENERATOR, "count", "a shard plan needs at least 1 "
-                    + "shard, was " + n);
-        }
-        if (n > limits.maxShards()) {
-            throw PlanException.tooLarge(count != null ? "count" : "target", n, "shards", limits.maxShards(),
-                    "a shard plan has", "ringmap.plan.max-shards");
-        }
-        int searched = candidates == null ? (int) Math.min(limits.maxShardCandidates(), 4L * n) : candidates;
-        if (searched > limits.maxShardCandidates()) {
-            throw PlanException.tooLarge("candidates", searched, "shard values to search", limits.maxShardCandidates(),
-                    "a shard plan hashes", "ringmap.plan.max-shard-candidates");
-        }
-        if (searched < n) {
-            throw new InvalidParameterException("candidates", "candidates must be at least count (" + n + "), was "
-                    + searched);
-        }
-        key.putAll(given);
-        if (key.containsKey(shardColumn)) {
-            throw new InvalidParameterException(shardColumn, "leave the shard column out: its values are planned");
-        }
-        TokenRing ring = served.tokenRing();
-        if (!showKey) {
-            // a hashed hot key: its shard keys' placement would let a caller compare it with a guessed key's plan
-            return new ShardsResponse(placement.keyspace(), table, null, shardColumn, n, null, null, null, null, null,
-                    ring.nodes().size(), count != null ? null : load, hot, SnapshotView.of(served));
-        }
-        ShardPlanner.ShardPlan plan = ShardPlanner.plan(n, searched, v -> {
-            Map<String, String> values = new LinkedHashMap<>(key);
-            values.put(shardColumn, Long.toString(v));
-            return KeyHashing.token(ring.partitioner(), schema, values);
-        }, served.ring(), placement);
-        return new ShardsResponse(placement.keyspace(), table, key, shardColumn, n, views(plan.sequential(), ring),
-                spread(plan.sequentialSpread()), views(plan.chosen(), ring), spread(plan.chosenSpread()),
-                plan.candidatesSearched(), ring.nodes().size(), count != null ? null : load, hot,
-                SnapshotView.of(served));
-    }
-
-    private static List<ShardKeyView> views(List<ShardPlanner.ShardKey> keys, TokenRing ring) {
-        return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), k.token().toString(),
-                Arrays.stream(k.replicas()).mapToObj(i -> ring.nodes().get(i).address()).toList())).toList();
-    }
-
-    private static SpreadView spread(ShardPlanner.Spread s) {
-        return new SpreadView(s.nodesByDatacenter(), s.replicaSetsByDatacenter(), s.nodes(), s.replicaSets());
+        return ShardsResponse.of(shards.plan(request.keyspace(), request.table(), request.key(),
+                request.shardColumn(), request.load(), request.target(), request.count(), request.candidates(),
+                request.hotkey(), request.hotkeyTable()));
     }
 }

@@ -2,17 +2,9 @@ package io.ringmap.planning.web;
 
 import io.ringmap.planning.BalancedTokens;
 import io.ringmap.planning.PlanException;
-import io.ringmap.planning.config.PlanProperties;
-import io.ringmap.planning.service.KeyHashing;
+import io.ringmap.planning.service.TokenPlanService;
+import io.ringmap.planning.service.TokenPlans;
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.ring.KeyspacePlacement;
-import io.ringmap.ring.Node;
-import io.ringmap.ring.NodeState;
-import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.RoutingService;
-import io.ringmap.schema.TableSchema;
-import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
 import io.ringmap.web.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotView;
@@ -22,7 +14,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +28,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "plan")
 public class TokenPlanController {
 
-    private final RoutingService routing;
-    private final PlanProperties limits;
+    private final TokenPlanService tokens;
 
-    public TokenPlanController(RoutingService routing, PlanProperties limits) {
-        this.routing = routing;
-        this.limits = limits;
+    public TokenPlanController(TokenPlanService tokens) {
+        this.tokens = tokens;
     }
 
     /** Balanced tokens per DC. */
@@ -50,6 +39,12 @@ public class TokenPlanController {
             @Schema(description = "Per DC, one initial_token per node (tokens as strings)")
             Map<String, List<String>> initialTokens,
             @Schema(description = "How the tokens were chosen") String method) {
+
+        static BalancedResponse of(TokenPlans.Balanced b) {
+            Map<String, List<String>> tokens = new LinkedHashMap<>();
+            b.tokens().forEach((dc, list) -> tokens.put(dc, list.stream().map(Token::toString).toList()));
+            return new BalancedResponse(b.partitioner().name(), b.nodes(), tokens, b.method());
+        }
     }
 
     /** Keys whose tokens are the sample (ByteOrdered, or balancing by data). */
@@ -67,6 +62,12 @@ public class TokenPlanController {
     public record ProposedNode(@Schema(example = "127.0.0.5") String address,
             @Schema(nullable = true) String hostId, @Schema(example = "dc1") String datacenter,
             @Schema(example = "rack1") String rack, List<String> tokens) {
+
+        /** The service's form; a missing node becomes one without any of the fields it needs. */
+        static TokenPlans.Proposal proposal(ProposedNode n) {
+            return n == null ? new TokenPlans.Proposal(null, null, null, null, null)
+                    : new TokenPlans.Proposal(n.address(), n.hostId(), n.datacenter(), n.rack(), n.tokens());
+        }
     }
 
     /** A proposed layout: new nodes added to the live ring, or a whole new layout. */
@@ -87,6 +88,14 @@ public class TokenPlanController {
             List<BalancedTokens.KeyspaceBalance> keyspaces,
             @Schema(description = "The served snapshot the layout was added to (mode add) or whose keyspaces it "
                     + "places") SnapshotView snapshot) {
+
+        static EvaluateResponse of(TokenPlans.Evaluated e) {
+            List<NodeOwnershipView> nodes = e.evaluation().nodes().stream().map(n -> new NodeOwnershipView(
+                    n.node().address(), n.node().datacenter(), n.node().rack(),
+                    n.tokens().stream().map(Token::toString).toList(), n.ownership(), n.effective())).toList();
+            return new EvaluateResponse(e.partitioner().name(), e.mode(), nodes,
+                    e.evaluation().ownershipImbalance(), e.evaluation().keyspaces(), SnapshotView.of(e.snapshot()));
+        }
     }
 
     @GetMapping(path = "/tokens/balanced", produces = "application/json")
@@ -101,9 +110,7 @@ public class TokenPlanController {
             String nodes,
             @Parameter(description = "Partitioner (default: the ring's)") @RequestParam(required = false)
             String partitioner) {
-        BalancedTokens.NodeCounts perDc = BalancedTokens.NodeCounts.atMost(perDc(nodes), limits.maxNodes());
-        Partitioner p = partitioner(partitioner);
-        return even(p, perDc);
+        return BalancedResponse.of(tokens.balanced(perDc(nodes), partitioner));
     }
 
     @PostMapping(path = "/tokens/balanced", consumes = "application/json", produces = "application/json")
@@ -121,29 +128,11 @@ public class TokenPlanController {
         if (request.nodes() == null) {
             throw new PlanException(ProblemKind.INVALID_GENERATOR, "nodes", "give nodes per data centre");
         }
-        BalancedTokens.NodeCounts perDc = BalancedTokens.NodeCounts.atMost(request.nodes(), limits.maxNodes());
-        if (request.sample() != null && request.sample().keys() != null
-                && request.sample().keys().size() > limits.maxSampleKeys()) {
-            throw PlanException.tooLarge("sample.keys", request.sample().keys().size(), "sample keys",
-                    limits.maxSampleKeys(), "a token plan hashes", "ringmap.plan.max-sample-keys");
-        }
-        Partitioner p = partitioner(request.partitioner());
-        if (request.sample() == null || request.sample().keys() == null) {
-            return even(p, perDc);
-        }
-        ServedSnapshot served = routing.snapshot();
-        TableSchema schema = routing.table(served, request.sample().keyspace(), request.sample().table());
-        List<Token> sample = new ArrayList<>();
-        for (Map<String, String> key : request.sample().keys()) {
-            sample.add(KeyHashing.token(p, schema, key));
-        }
-        return new BalancedResponse(p.name(), perDc.perDc(), strings(BalancedTokens.quantiles(p, perDc, sample)),
-                "quantiles of " + sample.size() + " sample keys");
-    }
-
-    private static BalancedResponse even(Partitioner p, BalancedTokens.NodeCounts perDc) {
-        return new BalancedResponse(p.name(), perDc.perDc(), strings(BalancedTokens.even(p, perDc)),
-                "even per data centre, data centres interleaved");
+        SampleBody sample = request.sample();
+        return BalancedResponse.of(sample == null || sample.keys() == null
+                ? tokens.balanced(request.nodes(), request.partitioner(), null, null, null)
+                : tokens.balanced(request.nodes(), request.partitioner(), sample.keyspace(), sample.table(),
+                        sample.keys()));
     }
 
     @PostMapping(path = "/tokens/evaluate", consumes = "application/json", produces = "application/json")
@@ -164,60 +153,8 @@ public class TokenPlanController {
         if (request.nodes() == null || request.nodes().isEmpty()) {
             throw new InvalidParameterException("nodes", "give the proposed nodes with their tokens");
         }
-        ServedSnapshot served = routing.snapshot();
-        TokenRing current = served.tokenRing();
-        long layoutTokens = (mode.equals("add") ? current.size() : 0) + request.nodes().stream()
-                .mapToLong(n -> n == null || n.tokens() == null ? 0 : n.tokens().size()).sum();
-        if (layoutTokens > limits.maxLayoutTokens()) {
-            throw PlanException.tooLarge("nodes", layoutTokens, "tokens in the " + (mode.equals("add")
-                    ? "served ring and the proposed nodes" : "proposed layout"), limits.maxLayoutTokens(),
-                    "a layout evaluation places keyspaces on", "ringmap.plan.max-layout-tokens");
-        }
-        Partitioner p = current.partitioner();
-        Map<Node, List<Token>> layout = new LinkedHashMap<>();
-        if (mode.equals("add")) {
-            List<List<Token>> tokens = current.tokensByNode();
-            for (int n = 0; n < current.nodes().size(); n++) {
-                layout.put(current.nodes().get(n), tokens.get(n));
-            }
-        }
-        for (ProposedNode n : request.nodes()) {
-            if (n == null || n.address() == null || n.datacenter() == null || n.rack() == null || n.tokens() == null
-                    || n.tokens().isEmpty()) {
-                throw new InvalidParameterException("nodes", "each node needs address, datacenter, rack and tokens");
-            }
-            layout.put(new Node(n.hostId() == null ? n.address() : n.hostId(), n.address(), n.datacenter(), n.rack(),
-                    NodeState.UP), n.tokens().stream().map(p::parseToken).toList());
-        }
-        TokenRing ring;
-        try {
-            ring = TokenRing.of(p, layout);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidParameterException("nodes", e.getMessage());
-        }
-        Map<String, Map<String, String>> replication = new LinkedHashMap<>();
-        served.ring().keyspaces().forEach((name, placement) -> {
-            if (placement instanceof KeyspacePlacement.Placed placed && !placed.nodeLocal()) {
-                replication.put(name, placed.replication());
-            }
-        });
-        BalancedTokens.Evaluation e = BalancedTokens.evaluate(ring, replication);
-        List<NodeOwnershipView> nodes = e.nodes().stream().map(n -> new NodeOwnershipView(n.node().address(),
-                n.node().datacenter(), n.node().rack(), n.tokens().stream().map(Token::toString).toList(),
-                n.ownership(), n.effective())).toList();
-        return new EvaluateResponse(p.name(), mode, nodes, e.ownershipImbalance(), e.keyspaces(),
-                SnapshotView.of(served));
-    }
-
-    private Partitioner partitioner(String name) {
-        if (name == null || name.isBlank()) {
-            return routing.snapshot().tokenRing().partitioner();
-        }
-        try {
-            return KeyHashing.partitioner(name);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidParameterException("partitioner", e.getMessage());
-        }
+        return EvaluateResponse.of(tokens.evaluate(mode,
+                request.nodes().stream().map(ProposedNode::proposal).toList()));
     }
 
     private static Map<String, Integer> perDc(String nodes) {
@@ -235,12 +172,6 @@ public class TokenPlanController {
                 throw new InvalidParameterException("nodes", "node count '" + kv[1] + "' is not a number");
             }
         }
-        return out;
-    }
-
-    private static Map<String, List<String>> strings(Map<String, List<Token>> tokens) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        tokens.forEach((dc, list) -> out.put(dc, list.stream().map(Token::toString).toList()));
         return out;
     }
 }

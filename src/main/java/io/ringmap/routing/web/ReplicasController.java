@@ -31,6 +31,7 @@ import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -53,12 +54,16 @@ public class ReplicasController {
     private final String localDatacenter;
     private final HitCounting hitCounting;
 
-    /** @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity) */
-    public ReplicasController(RoutingService routing,
-            @org.springframework.beans.factory.annotation.Value("${spring.cassandra.local-datacenter:}")
-            String localDatacenter, ObjectProvider<HitCounting> hitCounting) {
+    /**
+     * @param cassandra   Spring Boot's Cassandra settings: {@code spring.cassandra.local-datacenter} is the
+     *                    coordinator's data centre when a request names none (absent, e.g. in a MockMvc slice: none)
+     * @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity)
+     */
+    public ReplicasController(RoutingService routing, ObjectProvider<CassandraProperties> cassandra,
+            ObjectProvider<HitCounting> hitCounting) {
         this.routing = routing;
-        this.localDatacenter = localDatacenter;
+        CassandraProperties properties = cassandra.getIfAvailable();
+        this.localDatacenter = properties == null ? null : properties.getLocalDatacenter();
         this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
     }
 

@@ -5,6 +5,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.ringmap.availability.config.AvailabilityConfiguration;
 import io.ringmap.web.BundledSampleRouting;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** /availability and /availability/safe-to-stop on the bundled reference sample (N1-N4, iot RF 3, iot_multi_dc 2+2). */
 @WebMvcTest(controllers = AvailabilityController.class)
-@Import(BundledSampleRouting.class)
+@Import({BundledSampleRouting.class, AvailabilityConfiguration.class})
 class AvailabilityEndpointsTest {
 
     @Autowired
@@ -83,5 +84,7 @@ class AvailabilityEndpointsTest {
                 .andExpect(jsonPath("$.parameter").value("down"));
         problem(mvc.perform(get("/availability/safe-to-stop?node=N9&consistency=ONE")), 400, "unknown-node");
         problem(mvc.perform(get("/availability?consistency=ONE&keyspace=nope")), 404, "unknown-keyspace");
+        problem(mvc.perform(get("/availability?consistency=ONE&limit=-1")), 400, "invalid-parameter")
+                .andExpect(jsonPath("$.parameter").value("limit"));
     }
 }
