@@ -6,7 +6,7 @@
 #   scripts/local-cluster.sh stop   [SPEC]   SIGTERM every node, SIGKILL after 30 s
 #
 # SPEC is one of LOCAL (default: 127.0.0.1-4, dc1 and dc2, racks rack1 and rack2, one token each), TWO_DC,
-# VNODES, RANDOM_SINGLE, BYTE_ORDERED_SINGLE. Data, logs and pid files live under
+# VNODES, MURMUR3_SINGLE, RANDOM_SINGLE, BYTE_ORDERED_SINGLE. Data, logs and pid files live under
 # target/cassandra-clusters/<spec>/<address>/. Node heap: RINGMAP_CASSANDRA_HEAP (-Xmx, default 512m) and
 # RINGMAP_CASSANDRA_HEAP_MIN (-Xms, default 256m).
 # Set RINGMAP_REBUILD=1 to recompile the harness and re-resolve classpaths.

@@ -170,6 +170,10 @@ ringmap:
     {{- end }}
   api:
     max-batch-size: {{ $c.api.maxBatchSize }}
+  {{- with $c.metrics.cluster }}
+  metrics:
+    cluster: {{ . | quote }}
+  {{- end }}
   hotkeys:
     enabled: {{ $c.hotkeys.enabled }}
     top-k: {{ $c.hotkeys.topK }}

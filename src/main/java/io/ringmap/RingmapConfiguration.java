@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import io.ringmap.buildinfo.BuildInfoMetrics;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.config.ClusterProperties;
+import io.ringmap.config.MetricsProperties;
 import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
 import io.ringmap.hotkeys.config.HotKeysProperties;
@@ -11,6 +12,7 @@ import io.ringmap.pending.config.PendingProperties;
 import io.ringmap.routing.HitRecorder;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.config.SizesProperties;
+import io.ringmap.snapshot.ClusterTag;
 import io.ringmap.snapshot.OwnershipMetrics;
 import io.ringmap.snapshot.ReadinessMetrics;
 import io.ringmap.snapshot.SnapshotHealthIndicator;
@@ -38,7 +40,7 @@ import org.springframework.core.io.ResourceLoader;
 /** Wires the ring service, the topology source and the routing service. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({TopologyProperties.class, ClusterProperties.class, PendingProperties.class,
-        SizesProperties.class, ApiProperties.class,
+        SizesProperties.class, ApiProperties.class, MetricsProperties.class,
     HotKeysProperties.class})
 public class RingmapConfiguration {
 
@@ -101,6 +103,21 @@ public class RingmapConfiguration {
     StaticTopologySource staticTopologySource(ResourceLoader loader, TopologyProperties properties,
             SnapshotHolder snapshots) {
         return new StaticTopologySource(loader, properties, snapshots);
+    }
+
+    /**
+     * The {@code cluster} tag of every meter (a MeterFilter, applied by Spring Boot when it creates the registry,
+     * before any meter registers): {@code ringmap.metrics.cluster}, else the static file's name (the first meter's
+     * registration waits for the file's parse, which runs beside the context's start-up), else {@code unknown} for a
+     * live cluster, not connected yet at that point.
+     */
+    @Bean
+    ClusterTag clusterTag(MetricsProperties metrics, TopologySource source, SnapshotHolder snapshots) {
+        ClusterTag tag = metrics.cluster() != null ? new ClusterTag(metrics.cluster(), true)
+                : source instanceof StaticTopologySource file ? new ClusterTag(file::clusterName, false)
+                : new ClusterTag(ClusterTag.UNKNOWN, false);
+        snapshots.onPublish(tag::served);
+        return tag;
     }
 
     /** Readiness needs a ring snapshot ({@code management.endpoint.health.group.readiness.include}). */

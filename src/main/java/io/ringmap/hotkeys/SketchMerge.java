@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -41,9 +42,23 @@ public final class SketchMerge {
      * @throws IllegalArgumentException naming the table whose figures would overflow or that came twice
      */
     public void addAll(List<TableSketch> instance) {
+        addAll(instance, () -> false);
+    }
+
+    /**
+     * As {@link #addAll(List)}, unless {@code expired} turns true while the instance's tables are checked (asked
+     * once per table, before anything changes): then nothing of the instance is added and the answer is false. Once
+     * the check has passed, adding costs about as much as the check did (one map update per key).
+     *
+     * @throws IllegalArgumentException naming the table whose figures would overflow or that came twice
+     */
+    public boolean addAll(List<TableSketch> instance, BooleanSupplier expired) {
         // checked before anything changes, so a refused instance leaves no trace
         Map<TableId, long[]> totals = new HashMap<>(); // per table: hits, error, highest count after adding
         for (TableSketch part : instance) {
+            if (expired.getAsBoolean()) {
+                return false;
+            }
             if (totals.containsKey(part.table())) {
                 throw new IllegalArgumentException("the sketch of " + part.table() + " came twice");
             }
@@ -65,6 +80,7 @@ public final class SketchMerge {
         for (TableSketch part : instance) {
             byTable.computeIfAbsent(part.table(), t -> new Merged()).add(part);
         }
+        return true;
     }
 
     /** The merged heaviest keys of every table, in keyspace and table order, at most {@code limit} per table. */

@@ -1,17 +1,30 @@
 package io.ringmap.sizes;
 
+import io.ringmap.hotkeys.Contributors;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** One collection round over the whole cluster: a report per node, immutable once published. */
-public record SizesSnapshot(Instant startedAt, Instant finishedAt, List<NodeReport> nodes) {
+/**
+ * One collection round over the whole cluster: a report per node, immutable once published.
+ *
+ * @param collectors which instances' reports the round holds: {@code local} (this instance collected every node) or
+ *                   {@code deployment} (the peers that answered, whose reports of their share are in it, and those
+ *                   that did not)
+ */
+public record SizesSnapshot(Instant startedAt, Instant finishedAt, List<NodeReport> nodes, Contributors collectors) {
 
     public SizesSnapshot {
         Objects.requireNonNull(startedAt, "startedAt");
         Objects.requireNonNull(finishedAt, "finishedAt");
         nodes = List.copyOf(nodes);
+        Objects.requireNonNull(collectors, "collectors");
+    }
+
+    /** A round this instance collected alone. */
+    public SizesSnapshot(Instant startedAt, Instant finishedAt, List<NodeReport> nodes) {
+        this(startedAt, finishedAt, nodes, Contributors.LOCAL);
     }
 
     public Optional<NodeReport> node(String address) {

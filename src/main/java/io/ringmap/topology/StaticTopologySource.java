@@ -44,6 +44,8 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
     private final TopologyPublisher publisher;
     private final TopologyProperties properties;
     private final CompletableFuture<Void> firstBuild;
+    /** The first read's cluster name, known once the file is parsed (before its snapshot is built). */
+    private final CompletableFuture<String> firstClusterName = new CompletableFuture<>();
     private final ScheduledExecutorService watcher;
     /** SHA-256 of the content read last, valid or not (guarded by this). */
     private byte[] lastRead;
@@ -73,14 +75,7 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
      */
     @Override
     public void afterSingletonsInstantiated() {
-        try {
-            firstBuild.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            throw e;
-        }
+        join(firstBuild);
         if (watcher != null) {
             long every = properties.refreshInterval().toMillis();
             watcher.scheduleWithFixedDelay(this::refresh, every, every, TimeUnit.MILLISECONDS);
@@ -99,9 +94,38 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
         return "static:" + location;
     }
 
+    /**
+     * The {@code cluster} name of the file as read at start-up; waits for the first parse (not for the snapshot
+     * build), and throws what stops start-up when the file cannot be read or parsed.
+     */
+    public String clusterName() {
+        return join(firstClusterName);
+    }
+
+    /** The future's value, or the failure of the first read as it was thrown. */
+    private static <T> T join(CompletableFuture<T> first) {
+        try {
+            return first.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw e;
+        }
+    }
+
     private synchronized void readFirst() {
-        byte[] content = content();
-        publisher.publish(model(content), name());
+        TopologyModel model;
+        byte[] content;
+        try {
+            content = content();
+            model = model(content);
+        } catch (RuntimeException e) {
+            firstClusterName.completeExceptionally(e);
+            throw e;
+        }
+        firstClusterName.complete(model.clusterName());
+        publisher.publish(model, name());
         lastRead = digest(content);
     }
 

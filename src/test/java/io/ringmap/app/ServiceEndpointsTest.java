@@ -69,7 +69,8 @@ class ServiceEndpointsTest {
                     .as(request + ": " + snapshot).isTrue();
         });
         assertThat(HttpSupport.get(management("/actuator/prometheus")).body())
-                .contains("ringmap_snapshot_sequence{application=\"ringmap\"} " + sequence + ".0");
+                .contains("ringmap_snapshot_sequence{application=\"ringmap\",cluster=\"reference-example\"} " + sequence
+                        + ".0");
     }
 
     @Test

@@ -7,6 +7,10 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import io.ringmap.RingmapApplication;
+import io.ringmap.sizes.NodeReport;
+import io.ringmap.sizes.SizesSnapshot;
+import io.ringmap.sizes.cluster.SizesCollector;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterExtension;
 import io.ringmap.testcluster.CassandraPartitioner;
@@ -29,8 +33,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
@@ -43,7 +49,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.ResourceLock;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -73,7 +81,7 @@ import tools.jackson.databind.JsonNode;
         "ringmap.sizes.jmx.sampling.duration=2s"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 75)
+@TimeBudget(seconds = 90)
 class SizesConformanceIT {
 
     static final ClusterSpec SPEC = new ClusterSpec("sizes", "ringmap-sizes", CassandraPartitioner.MURMUR3, List.of(
@@ -100,6 +108,9 @@ class SizesConformanceIT {
 
     @LocalServerPort
     int port;
+
+    @org.springframework.beans.factory.annotation.Autowired
+    SizesCollector collector;
 
     @org.springframework.boot.test.web.server.LocalManagementPort
     int managementPort;
@@ -437,8 +448,9 @@ class SizesConformanceIT {
         Map<String, Double> series = new HashMap<>();
         scrape.lines().filter(l -> Arrays.stream(prefixes).anyMatch(l::startsWith)).forEach(l -> {
             int space = l.lastIndexOf(' ');
-            series.put(l.substring(0, space).replace(",application=\"ringmap\"", "")
-                    .replace("application=\"ringmap\",", ""), Double.parseDouble(l.substring(space + 1)));
+            // without the tags every meter carries (application, cluster)
+            series.put(l.substring(0, space).replaceAll("(application|cluster)=\"[^\"]*\",?", "")
+                    .replace(",}", "}"), Double.parseDouble(l.substring(space + 1)));
         });
         return series;
     }
@@ -468,8 +480,156 @@ class SizesConformanceIT {
                 .as("one series per collected table").hasSize(2);
     }
 
+    /**
+     * Three more instances on loopback, static peers, sharing the rounds: in one round of each, every node is read
+     * by exactly one of them, with as many requests as this class's single instance sends it in one of its rounds;
+     * every instance then serves the same figures as the single instance; with one stopped, the other two read its
+     * nodes in their next round and name it. Rounds run when the test calls them (refresh-interval 1h).
+     */
     @Test
     @Order(7)
+    void threeInstancesReadEachNodeOncePerRoundAndServeOneInstancesView() throws Exception {
+        long started = System.nanoTime();
+        List<Integer> managementPorts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+                managementPorts.add(socket.getLocalPort());
+            }
+        }
+        String peers = managementPorts.stream().map(p -> "127.0.0.1:" + p)
+                .collect(java.util.stream.Collectors.joining(","));
+        List<ConfigurableApplicationContext> instances = new ArrayList<>();
+        java.util.concurrent.ExecutorService starting = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            List<java.util.concurrent.Future<ConfigurableApplicationContext>> starts = new ArrayList<>();
+            for (int port : managementPorts) {
+                starts.add(starting.submit(() -> new SpringApplicationBuilder(RingmapApplication.class).run(
+                        "--server.port=0", "--management.server.port=" + port, "--ringmap.peers.static=" + peers,
+                        "--ringmap.peers.timeout=5s", "--spring.cassandra.contact-points=127.0.0.60:9042",
+                        "--spring.cassandra.local-datacenter=dc1", "--ringmap.sizes.refresh-interval=1h",
+                        "--ringmap.sizes.initial-delay=1h", "--ringmap.sizes.query-timeout=2s",
+                        "--ringmap.sizes.jmx.enabled=true", "--ringmap.sizes.jmx.host=127.0.0.1",
+                        "--ringmap.sizes.jmx.ports[127.0.0.60]=7258", "--ringmap.sizes.jmx.ports[127.0.0.61]=7259",
+                        "--ringmap.sizes.jmx.ports[127.0.0.62]=7260")));
+            }
+            for (var start : starts) {
+                instances.add(start.get());
+            }
+            report("three peered instances started", started);
+            List<SizesCollector> collectors = instances.stream().map(i -> i.getBean(SizesCollector.class)).toList();
+            Map<String, Integer> solo = new TreeMap<>();
+            for (NodeReport r : collector.current().orElseThrow().nodes()) {
+                solo.put(r.address(), r.queries());
+            }
+            assertThat(solo.keySet()).containsExactly("127.0.0.60", "127.0.0.61", "127.0.0.62");
+
+            // one round on each: every node read by one instance, with one instance's requests
+            for (SizesCollector c : collectors) {
+                Polling.until("a round", SIZES_COLLECTED, Duration.ofMillis(500), () -> c.collect(), Optional::isPresent);
+            }
+            assertThat(queriesPerNode(collectors)).as("requests per node in one round of each of three instances")
+                    .isEqualTo(solo);
+            System.out.printf("sizes IT: requests per node per round: 1 instance %s, 3 instances %s%n", solo,
+                    queriesPerNode(collectors));
+
+            // a second round on each: every instance serves every node, as the single instance does
+            for (SizesCollector c : collectors) {
+                c.collect();
+            }
+            JsonNode single = http().ok(http().get("/sizes?keyspace=shop&table=events"), "/sizes");
+            for (int i = 0; i < 3; i++) {
+                JsonNode peered = new TestHttp(port(instances.get(i))).ok(new TestHttp(port(instances.get(i)))
+                        .get("/sizes?keyspace=shop&table=events"), "/sizes");
+                assertThat(stable(peered)).as("instance %d", i).isEqualTo(stable(single));
+                assertThat(strings(peered.get("collectors").get("contributed"))).as("instance %d", i)
+                        .hasSize(2);
+                assertThat(peered.get("missingNodes")).isEmpty();
+                for (JsonNode node : peered.get("nodes")) {
+                    String by = !node.hasNonNull("collectedBy") ? "127.0.0.1:" + managementPorts.get(i)
+                            : node.get("collectedBy").asString();
+                    assertThat(by).isEqualTo("127.0.0.1:" + managementPorts.get(collectorOf(collectors,
+                            node.get("address").asString())));
+                }
+            }
+
+            // one instance stops: the other two read its nodes in their next round and name it
+            Set<String> orphaned = new TreeSet<>(collectors.get(2).ownShare().orElseThrow().nodes().stream()
+                    .map(NodeReport::address).toList());
+            instances.get(2).close();
+            List<SizesCollector> remaining = collectors.subList(0, 2);
+            for (SizesCollector c : remaining) {
+                c.collect();
+            }
+            assertThat(queriesPerNode(remaining)).as("requests per node, two instances").isEqualTo(solo);
+            remaining.get(0).collect(); // the first to run had the stopped one's last reports of the nodes it lost
+            for (int i = 0; i < 2; i++) {
+                SizesSnapshot round = remaining.get(i).current().orElseThrow();
+                assertThat(round.nodes()).noneMatch(NodeReport::absent);
+                for (NodeReport node : round.nodes()) {
+                    assertThat(node.collectedBy()).as(node.address())
+                            .isIn(null, "127.0.0.1:" + managementPorts.get(1 - i));
+                }
+                assertThat(round.collectors().missing()).singleElement().satisfies(m -> {
+                    assertThat(m.peer()).isEqualTo("127.0.0.1:" + managementPorts.get(2));
+                    assertThat(m.reason()).isEqualTo("connection refused");
+                });
+            }
+            System.out.printf("sizes IT: nodes of the stopped instance %s taken over by the others%n", orphaned);
+        } finally {
+            instances.forEach(ConfigurableApplicationContext::close);
+            starting.shutdownNow();
+            report("three peered instances share the rounds", started);
+        }
+    }
+
+    /** Requests per node in the last round of each collector, summed over them (a node read twice adds up). */
+    static Map<String, Integer> queriesPerNode(List<SizesCollector> collectors) {
+        Map<String, Integer> perNode = new TreeMap<>();
+        for (SizesCollector c : collectors) {
+            for (NodeReport r : c.ownShare().orElseThrow().nodes()) {
+                perNode.merge(r.address(), r.queries(), Integer::sum);
+            }
+        }
+        return perNode;
+    }
+
+    /** Which collector read the node in its last round (exactly one must have). */
+    static int collectorOf(List<SizesCollector> collectors, String node) {
+        List<Integer> readers = new ArrayList<>();
+        for (int i = 0; i < collectors.size(); i++) {
+            if (collectors.get(i).ownShare().orElseThrow().node(node).isPresent()) {
+                readers.add(i);
+            }
+        }
+        assertThat(readers).as("instances that read " + node).hasSize(1);
+        return readers.get(0);
+    }
+
+    /** The figures of {@code /sizes} that do not move between rounds on data at rest (reads move the per-read ones). */
+    static Map<String, Object> stable(JsonNode sizes) {
+        JsonNode merged = sizes.get("merged");
+        Map<String, Object> out = new TreeMap<>();
+        for (String field : List.of("maxPartitionBytes", "maxPartitionExact", "meanPartitionBytes",
+                "partitionsEstimate", "diskBytesAllReplicas", "partitionSize", "cellCount", "nodesReporting")) {
+            out.put(field, String.valueOf(merged.get(field)));
+        }
+        out.put("largest", sizes.get("largestPartitions").valueStream()
+                .map(p -> p.get("key").asString() + "=" + p.get("value").asLong() + " on "
+                        + strings(p.get("reportedBy"))).toList());
+        for (JsonNode node : sizes.get("nodes")) {
+            out.put(node.get("address").asString(), node.get("status").asString() + " " + node.get("diskBytes")
+                    + " " + node.get("maxPartitionBytes") + " " + node.get("primaryPartitions") + " "
+                    + node.get("queries"));
+        }
+        return out;
+    }
+
+    static int port(ConfigurableApplicationContext instance) {
+        return instance.getEnvironment().getProperty("local.server.port", Integer.class);
+    }
+
+    @Test
+    @Order(8)
     void aStoppedNodeLeavesItsPartMissingAndMarkedWhileTheRestStillAnswers() {
         long started = System.nanoTime();
         CASSANDRA.cluster().stopNode(1); // 127.0.0.61: no replica of the large partition; the last test, no restart

@@ -113,6 +113,24 @@ class SketchMergeTest {
     }
 
     @Test
+    void anInstanceWhoseCheckOutlastsTheDeadlineLeavesNoTrace() {
+        // given a merge holding one instance, and a second of two tables whose deadline passes after the first
+        SketchMerge merge = new SketchMerge(KeyExporter.plain(), true);
+        merge.addAll(List.of(new TableSketch(READINGS, 3, 0, Map.of("a", 3L))));
+        int[] asked = {0};
+
+        // when
+        boolean added = merge.addAll(List.of(new TableSketch(READINGS, 10, 0, Map.of("a", 10L)),
+                new TableSketch(new TableId("iot", "other"), 1, 0, Map.of("b", 1L))), () -> asked[0]++ > 0);
+
+        // then nothing of the second instance is in the merge
+        assertThat(added).isFalse();
+        List<TableHotKeys> tables = merge.hotKeys(10);
+        assertThat(tables).extracting(TableHotKeys::table).containsExactly(READINGS);
+        assertThat(tables.get(0).streamLength()).isEqualTo(3);
+    }
+
+    @Test
     void aSketchWithANegativeFigureIsRefused() {
         assertThatThrownBy(() -> new TableSketch(READINGS, 5, 0, Map.of("a", -1L)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative count");

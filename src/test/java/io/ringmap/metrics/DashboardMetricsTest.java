@@ -2,11 +2,15 @@ package io.ringmap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.ringmap.testsupport.Polling;
+import io.ringmap.topology.StaticTopologyParser;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -15,11 +19,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.io.ClassPathResource;
 
-/** Every metric the Grafana dashboard queries is present in the service's own Prometheus scrape. */
+/**
+ * Every metric the Grafana dashboard queries is present in the service's own Prometheus scrape, tagged with the
+ * cluster the dashboard keeps apart.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"management.server.port=0", "ringmap.hotkeys.refresh-interval=100ms"})
 class DashboardMetricsTest {
@@ -31,6 +40,12 @@ class DashboardMetricsTest {
 
     @LocalManagementPort
     int managementPort;
+
+    @Autowired
+    MeterRegistry registry;
+
+    /** The static topology this context serves (the default). */
+    private static final String TOPOLOGY = "topology/default.yaml";
 
     @Test
     void extractsMetricNamesFromPromQl() {
@@ -74,6 +89,26 @@ class DashboardMetricsTest {
     }
 
     @Test
+    void everyMeterAndEveryScrapedSeriesCarriesTheStaticTopologysClusterName() throws Exception {
+        // given the served static file's own name, and requests that register meters after start-up
+        String cluster = StaticTopologyParser.parse(new String(new ClassPathResource(TOPOLOGY).getContentAsByteArray(),
+                StandardCharsets.UTF_8), TOPOLOGY).clusterName();
+        get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-3&day=2026-10-01", 200);
+        get("/token?keyspace=nope&table=readings&sensor_id=s&day=2026-10-01", 404);
+
+        // when the meters and the scrape are read
+        List<Meter> meters = registry.getMeters();
+        List<String> samples = scrape().lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+
+        // then
+        assertThat(cluster).isEqualTo("reference-example");
+        assertThat(meters).hasSizeGreaterThan(50).allSatisfy(m -> assertThat(m.getId().getTag("cluster"))
+                .as(m.getId().getName()).isEqualTo(cluster));
+        assertThat(samples).hasSizeGreaterThan(100)
+                .allSatisfy(line -> assertThat(line).contains("cluster=\"" + cluster + "\""));
+    }
+
+    @Test
     void apiPanelsLeaveOutSwaggerUiApiDocsAndActuatorRequests() throws Exception {
         // given requests to the API, to Swagger UI and the OpenAPI document, and a scrape of the management port
         get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-17&day=2026-10-01", 200);
@@ -83,17 +118,10 @@ class DashboardMetricsTest {
         }
         scrapedNames();
 
-        // when the dashboard's API selector is applied to the uri tags the service recorded
-        List<String> requestExpressions = DashboardQueries.expressions().stream()
-                .filter(e -> e.contains("http_server_requests_seconds")).toList();
-        Set<String> exclusions = new TreeSet<>();
-        for (String expression : requestExpressions) {
-            Matcher m = Pattern.compile("uri!~\"([^\"]+)\"").matcher(expression);
-            assertThat(m.find()).as("API panel without a uri exclusion: %s", expression).isTrue();
-            exclusions.add(m.group(1));
-        }
-        assertThat(exclusions).as("one API selector on every panel").hasSize(1);
-        Pattern notApi = Pattern.compile(exclusions.iterator().next()); // PromQL regexes match the whole value
+        // when the dashboard's API selector (every API panel has it) is applied to the uri tags the service recorded
+        String selector = DashboardQueries.apiRequests();
+        // PromQL regexes match the whole value
+        Pattern notApi = Pattern.compile(selector.substring("uri!~\"".length(), selector.length() - 1));
         Set<String> uris = new TreeSet<>();
         Matcher tag = Pattern.compile("^http_server_requests_seconds_count\\{[^}]*uri=\"([^\"]+)\"", Pattern.MULTILINE)
                 .matcher(scrape());

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -13,11 +15,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The PromQL expressions of the Grafana dashboard and the metric names they reference. */
-final class DashboardQueries {
+public final class DashboardQueries {
 
     static final Path DASHBOARD = Path.of("helm/ringmap/dashboards/ringmap.json");
 
     private static final Pattern IDENTIFIER = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
+    private static final Pattern API_REQUESTS = Pattern.compile("uri!~\"([^\"]+)\"");
     private static final Set<String> KEYWORDS = Set.of("by", "without", "on", "ignoring", "group_left",
             "group_right", "bool", "offset", "and", "or", "unless", "inf", "nan");
 
@@ -35,16 +38,53 @@ final class DashboardQueries {
 
     /** Every target expression of every panel (rows included) and every query variable. */
     static List<String> expressions() throws IOException {
-        JsonNode dashboard = JsonMapper.builder().build().readTree(Files.readString(DASHBOARD));
+        List<String> out = new ArrayList<>(panelExpressions());
+        out.addAll(variableQueries().values());
+        return out;
+    }
+
+    /**
+     * The one {@code uri!~"..."} matcher that makes a request selector count API requests only, as every panel on
+     * {@code http_server_requests_seconds} has it (a panel without it, or with another one, fails here).
+     */
+    public static String apiRequests() throws IOException {
+        Set<String> exclusions = new TreeSet<>();
+        for (String expression : panelExpressions()) {
+            if (expression.contains("http_server_requests_seconds")) {
+                Matcher m = API_REQUESTS.matcher(expression);
+                if (!m.find()) {
+                    throw new AssertionError("API panel without a uri exclusion: " + expression);
+                }
+                exclusions.add(m.group());
+            }
+        }
+        if (exclusions.size() != 1) {
+            throw new AssertionError("not one API selector on every panel: " + exclusions);
+        }
+        return exclusions.iterator().next();
+    }
+
+    /** Every target expression of every panel (rows included). */
+    static List<String> panelExpressions() throws IOException {
         List<String> out = new ArrayList<>();
-        collectTargets(dashboard.path("panels"), out);
-        for (JsonNode variable : dashboard.path("templating").path("list")) {
+        collectTargets(dashboard().path("panels"), out);
+        return out;
+    }
+
+    /** The query of every query variable, by the variable's name, in the dashboard's order. */
+    static Map<String, String> variableQueries() throws IOException {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (JsonNode variable : dashboard().path("templating").path("list")) {
             if ("query".equals(variable.path("type").asString())) {
                 JsonNode q = variable.path("query");
-                out.add(q.isObject() ? q.path("query").asString() : q.asString());
+                out.put(variable.path("name").asString(), q.isObject() ? q.path("query").asString() : q.asString());
             }
         }
         return out;
+    }
+
+    private static JsonNode dashboard() throws IOException {
+        return JsonMapper.builder().build().readTree(Files.readString(DASHBOARD));
     }
 
     private static void collectTargets(JsonNode panels, List<String> out) {

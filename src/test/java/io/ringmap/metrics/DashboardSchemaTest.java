@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -59,7 +60,8 @@ class DashboardSchemaTest {
         JsonNode series = panels.get(panels.indexOf(instant) + 1);
 
         assertThat(instant.path("targets").get(0).path("instant").asBoolean()).isTrue();
-        assertThat(instant.path("targets").get(0).path("expr").asString()).contains("[$__range]").startsWith("topk(10");
+        assertThat(instant.path("targets").get(0).path("expr").asString()).contains("[$__range]")
+                .startsWith("topk by (cluster, namespace) (10,");
         assertThat(series.path("type").asString()).isEqualTo("timeseries");
         assertThat(series.path("gridPos").path("y").asInt()).isEqualTo(instant.path("gridPos").path("y").asInt());
         // the time series draws exactly the range's top ten: topk evaluated once, at the end of the range
@@ -82,6 +84,65 @@ class DashboardSchemaTest {
                 && e.contains("ringmap_replica_ownership_ratio"));
         assertThat(expressions).filteredOn(e -> e.contains("ringmap_hotkey_hits_total") && !e.startsWith("label_values"))
                 .allMatch(e -> e.contains("keyspace=~\"$keyspace\"") && e.contains("table=~\"$table\""));
+    }
+
+    @Test
+    void everyPanelSelectsTheChosenClustersAndNamespacesAndKeepsThemApart() throws Exception {
+        List<String> panels = DashboardQueries.panelExpressions();
+
+        assertThat(panels).hasSizeGreaterThan(20).allSatisfy(expression ->
+                assertThat(PerClusterQueries.dashboardProblems(expression)).as(expression).isEmpty());
+    }
+
+    @Test
+    void everySeriesIsNamedWithItsCluster() throws Exception {
+        List<JsonNode> panels = panels(JsonMapper.shared().readTree(Files.readString(DashboardQueries.DASHBOARD)));
+
+        // a table shows the grouping labels as columns; every other panel names its series by its legend
+        assertThat(panels).filteredOn(p -> p.path("targets").size() > 0 && !p.path("type").asString().equals("table"))
+                .flatMap(p -> p.path("targets").valueStream().toList())
+                .allSatisfy(t -> assertThat(t.path("legendFormat").asString()).as(t.path("expr").asString())
+                        .contains("{{cluster}}"));
+        assertThat(panels).filteredOn(p -> p.path("type").asString().equals("stat"))
+                .allSatisfy(p -> assertThat(p.path("options").path("textMode").asString())
+                        .as(p.path("title").asString()).isEqualTo("value_and_name"));
+    }
+
+    @Test
+    void namespaceAndClusterVariablesComeFirstAndNarrowEveryOtherVariable() throws Exception {
+        Map<String, String> variables = DashboardQueries.variableQueries();
+
+        assertThat(variables.keySet()).startsWith("namespace", "cluster")
+                .contains("job", "instance", "keyspace", "table");
+        // the namespace comes from the scrape (Prometheus Operator and the usual pod scrape configs add it)
+        assertThat(variables.get("namespace")).isEqualTo("label_values(ringmap_snapshot_sequence, namespace)");
+        assertThat(variables.get("cluster")).isEqualTo(
+                "label_values(ringmap_snapshot_sequence{namespace=~\"$namespace\"}, cluster)");
+        variables.entrySet().stream().skip(2).forEach(v -> assertThat(PerClusterQueries.dashboardProblems(v.getValue()))
+                .as(v.getKey()).isEmpty());
+    }
+
+    @Test
+    void theClusterCheckFindsQueriesThatMixClusters() {
+        String sel = "{namespace=~\"$namespace\", cluster=~\"$cluster\"}";
+
+        assertThat(PerClusterQueries.dashboardProblems("sum by (cluster, namespace) (rate(a_total" + sel + "[5m]))"))
+                .isEmpty();
+        assertThat(PerClusterQueries.dashboardProblems("sum(rate(a_total" + sel + "[5m]))"))
+                .containsExactly("sum without by (cluster, namespace)");
+        assertThat(PerClusterQueries.dashboardProblems("topk(10, max by (state) (a" + sel + "))"))
+                .containsExactly("topk without by (cluster, namespace)",
+                        "max by (state) lacks cluster or namespace");
+        assertThat(PerClusterQueries.dashboardProblems("a" + sel + " / on (replica) group_left b" + sel))
+                .containsExactly("on (replica) does not match on cluster and namespace");
+        assertThat(PerClusterQueries.dashboardProblems("a" + sel + " / scalar(sum without (x) (b" + sel + "))"))
+                .containsExactly("sum without (...) instead of by (cluster, namespace)",
+                        "scalar() drops the cluster and namespace labels");
+        assertThat(PerClusterQueries.dashboardProblems("a{job=~\"$job\"} or a" + sel))
+                .containsExactly("a{job=~\"$job\"} does not filter cluster=~\"$cluster\"",
+                        "a{job=~\"$job\"} does not filter namespace=~\"$namespace\"");
+        assertThat(PerClusterQueries.dashboardProblems("max_over_time(a" + sel + "[5m]) > 0 and histogram_quantile("
+                + "0.5, b" + sel + ")")).isEmpty();
     }
 
     @Test

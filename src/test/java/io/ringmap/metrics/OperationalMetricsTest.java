@@ -55,7 +55,7 @@ class OperationalMetricsTest {
 
         Map<String, Double> lastSuccess = series("ringmap_topology_refresh_last_success_timestamp_seconds");
 
-        assertThat(lastSuccess).containsOnlyKeys("{application=\"ringmap\",source=\"static\"}");
+        assertThat(lastSuccess).containsOnlyKeys("{application=\"ringmap\",cluster=\"reference-example\",source=\"static\"}");
         assertThat(lastSuccess.values().iterator().next()).isBetween(now - 600, now + 1);
         assertThat(series("ringmap_topology_refresh_failures_total")).containsValue(0.0);
     }
@@ -78,7 +78,7 @@ class OperationalMetricsTest {
                 URI.create("http://127.0.0.1:" + managementPort + "/readyz")).build(), HttpResponse.BodyHandlers.ofString());
 
         assertThat(readyz.statusCode()).isEqualTo(200);
-        assertThat(series("ringmap_ready")).containsExactly(Map.entry("{application=\"ringmap\"}", 1.0));
+        assertThat(series("ringmap_ready")).containsExactly(Map.entry("{application=\"ringmap\",cluster=\"reference-example\"}", 1.0));
     }
 
     @Test
@@ -95,7 +95,7 @@ class OperationalMetricsTest {
         Map<String, Double> hits = awaitSeries("ringmap_replica_hits_total");
 
         for (JsonNode node : ring.path("nodes")) {
-            String labels = "{application=\"ringmap\",datacenter=\"" + node.path("datacenter").asString()
+            String labels = "{application=\"ringmap\",cluster=\"reference-example\",datacenter=\"" + node.path("datacenter").asString()
                     + "\",keyspace=\"iot\",rack=\"" + node.path("rack").asString() + "\",replica=\""
                     + node.path("address").asString() + "\"}";
             assertThat(ownership).containsKey(labels);

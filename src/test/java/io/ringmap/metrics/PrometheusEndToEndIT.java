@@ -5,20 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ringmap.hotkeys.Zipf;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.Polling;
-import io.ringmap.testsupport.SystemTool;
 import io.ringmap.testsupport.TestHttp;
 
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,9 +21,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /**
- * ringmap scraped by a real Prometheus server ({@code prometheus} on the PATH, see {@link SystemTool}):
+ * ringmap scraped by a real Prometheus server ({@link PrometheusServer}):
  * under a Zipf workload Prometheus names the true hottest partition, and after a million distinct keys each table
- * still has at most K + 1 {@code ringmap_hotkey_hits_total} series.
+ * still has at most K + 1 {@code ringmap_hotkey_hits_total} series. (Every dashboard panel, run by a real Prometheus
+ * over two ringmaps, is {@link ClusterSeparationIT}'s.)
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
     "management.server.port=0",
@@ -51,30 +46,13 @@ class PrometheusEndToEndIT {
 
     @Test
     void prometheusNamesTheHottestKeyAndSeesAtMostKPlusOneSeriesPerTable() throws Exception {
-        Path prometheusBinary = SystemTool.PROMETHEUS.require();
         long started = System.nanoTime();
-        Path dir = Files.createDirectories(Path.of("target", "prometheus-it", String.valueOf(ProcessHandle.current()
-                .pid())));
-        int promPort = freePort();
-        Files.writeString(dir.resolve("prometheus.yml"), """
-                global:
-                  scrape_interval: 1s
-                  evaluation_interval: 1s
-                scrape_configs:
+        try (PrometheusServer prometheus = PrometheusServer.start("prometheus-it", """
                   - job_name: ringmap
                     metrics_path: /actuator/prometheus
                     static_configs:
                       - targets: ["127.0.0.1:%d"]
-                """.formatted(managementPort));
-        Process prometheus = new ProcessBuilder(prometheusBinary.toString(),
-                "--config.file=" + dir.resolve("prometheus.yml"),
-                "--storage.tsdb.path=" + dir.resolve("data"),
-                "--web.listen-address=127.0.0.1:" + promPort,
-                "--log.level=warn")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
-        String api = "http://127.0.0.1:" + promPort;
-        try {
-            awaitReady(api, prometheus, dir);
+                """.formatted(managementPort))) {
             System.out.printf("prometheus %d up after %.1f s%n", prometheus.pid(), seconds(started));
 
             // given a seeded Zipf(1.1) workload over 10,000 sensors, through POST /hits and GET /token
@@ -102,7 +80,7 @@ class PrometheusEndToEndIT {
 
             // when Prometheus has scraped the result
             String topQuery = "topk(1, sum by (partition) (ringmap_hotkey_hits_total{partition!=\"_other\"}))";
-            JsonNode top = awaitResult(api, topQuery,
+            JsonNode top = awaitResult(prometheus, topQuery,
                     r -> r.size() == 1 && hottestLabel.equals(r.get(0).path("metric").path("partition").asString()),
                     Duration.ofSeconds(30));
 
@@ -121,7 +99,7 @@ class PrometheusEndToEndIT {
                 Polling.hold(Duration.ofMillis(200));
             }
             String rateQuery = "topk(1, sum by (partition) (rate(ringmap_hotkey_hits_total{partition!=\"_other\"}[15s])))";
-            JsonNode rate = awaitResult(api, rateQuery, r -> r.size() == 1
+            JsonNode rate = awaitResult(prometheus, rateQuery, r -> r.size() == 1
                     && Double.parseDouble(r.get(0).path("value").get(1).asString()) > 0
                     && hottestLabel.equals(r.get(0).path("metric").path("partition").asString()),
                     Duration.ofSeconds(20));
@@ -144,67 +122,23 @@ class PrometheusEndToEndIT {
             Polling.hold(Duration.ofSeconds(3)); // a few more scrapes
 
             // then no scrape ever held more than K + 1 series of one table
-            JsonNode perTable = awaitResult(api, "count by (keyspace, table) (ringmap_hotkey_hits_total)",
+            JsonNode perTable = awaitResult(prometheus, "count by (keyspace, table) (ringmap_hotkey_hits_total)",
                     r -> r.size() > 0, Duration.ofSeconds(10));
             System.out.printf("series per table now: %s%n", perTable);
             for (JsonNode series : perTable) {
                 assertThat(Double.parseDouble(series.path("value").get(1).asString())).isLessThanOrEqualTo(TOP_K + 1);
             }
-            JsonNode maxOverTime = query(api, "max_over_time(count by (keyspace, table) "
+            JsonNode maxOverTime = prometheus.query("max_over_time(count by (keyspace, table) "
                     + "(ringmap_hotkey_hits_total)[5m:1s])");
             System.out.printf("max series per table over the run: %s%n", maxOverTime);
             for (JsonNode series : maxOverTime) {
                 assertThat(Double.parseDouble(series.path("value").get(1).asString())).isLessThanOrEqualTo(TOP_K + 1);
             }
             System.out.printf("distinct partition series seen in the run: %s%n",
-                    query(api, "count(count by (partition) (last_over_time(ringmap_hotkey_hits_total[5m])))"));
+                    prometheus.query("count(count by (partition) (last_over_time(ringmap_hotkey_hits_total[5m])))"));
 
-            // and every query of the Grafana dashboard, run by this Prometheus, returns data
-            everyDashboardQueryReturnsData(api);
             System.out.printf("end-to-end test body took %.1f s%n", seconds(started));
-        } finally {
-            prometheus.destroy(); // this child only, by its own handle
-            if (!prometheus.waitFor(10, TimeUnit.SECONDS)) {
-                prometheus.destroyForcibly();
-            }
         }
-    }
-
-    /**
-     * Runs every panel and variable query of the dashboard as Grafana would send it (variables at "All", the rate
-     * interval at 1m, the range at 5m; a variable's label_values(m, l) as group by (l) (m)) while lookups, a client
-     * error and reported hits keep arriving, and asserts each returns at least one series.
-     */
-    private void everyDashboardQueryReturnsData(String api) throws Exception {
-        List<String> empty = new ArrayList<>();
-        // the partition-size panels need a live cluster's sizes collector: SizesConformanceIT checks those meters
-        // against a real scrape
-        List<String> expressions = DashboardQueries.expressions().stream()
-                .filter(e -> DashboardQueries.LIVE_CLUSTER_ONLY.stream().noneMatch(e::contains)).toList();
-        long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
-        for (String expression : expressions) {
-            String promql = expression.replace("$__rate_interval", "1m").replace("$__range", "5m")
-                    .replaceAll("\\$(job|instance|keyspace|table)\\b", ".*")
-                    .replaceAll("^label_values\\((.*), *([a-z_]+)\\)$", "group by ($2) ($1)");
-            // the 40 s are shared by all queries; while one has no data, lookups, a client error and hits keep coming
-            Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
-            JsonNode result = Polling.atMost(left, Duration.ofMillis(500), () -> {
-                JsonNode answer = query(api, promql);
-                if (answer.isEmpty()) {
-                    get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-1&day=" + DAY);
-                    getExpecting("/token?keyspace=iot&table=readings&sensor_id=sensor-1&day=yesterday", 400);
-                    postHits(List.of(1, 2, 3), new long[4]);
-                }
-                return answer;
-            }, answer -> !answer.isEmpty());
-            if (result.isEmpty()) {
-                empty.add(promql);
-            }
-        }
-        System.out.printf("%d dashboard queries run against Prometheus, %d without data%n", expressions.size(),
-                empty.size());
-        assertThat(expressions).hasSizeGreaterThan(20);
-        assertThat(empty).as("dashboard queries that return no data").isEmpty();
     }
 
     private void getExpecting(String path, int status) {
@@ -241,37 +175,10 @@ class PrometheusEndToEndIT {
         return new TestHttp(port);
     }
 
-    private static JsonNode query(String api, String promql) {
-        TestHttp.Response r = new TestHttp(api).get("/api/v1/query?query=" + TestHttp.encode(promql));
-        assertThat(r.status()).as("%s: %s", promql, r.body()).isEqualTo(200);
-        JsonNode answer = r.json();
-        assertThat(answer.path("status").asString()).isEqualTo("success");
-        return answer.path("data").path("result");
-    }
-
     /** The query's result once it meets {@code done}, or its last result after {@code timeout}. */
-    private static JsonNode awaitResult(String api, String promql, Predicate<JsonNode> done, Duration timeout) {
-        return Polling.atMost(timeout, Duration.ofMillis(500), () -> query(api, promql), done);
-    }
-
-    private static void awaitReady(String api, Process prometheus, Path dir) {
-        Polling.until("prometheus ready", Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
-            if (!prometheus.isAlive()) {
-                throw new AssertionError("prometheus exited with " + prometheus.exitValue() + ":\n"
-                        + Files.readString(dir.resolve("prometheus.log")));
-            }
-            try {
-                return new TestHttp(api).get("/-/ready").status() == 200;
-            } catch (IllegalStateException notListeningYet) {
-                return false;
-            }
-        });
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+    private static JsonNode awaitResult(PrometheusServer prometheus, String promql, Predicate<JsonNode> done,
+            Duration timeout) {
+        return Polling.atMost(timeout, Duration.ofMillis(500), () -> prometheus.query(promql), done);
     }
 
     private static int argMax(long[] counts) {

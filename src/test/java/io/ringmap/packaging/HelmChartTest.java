@@ -697,12 +697,28 @@ class HelmChartTest {
 
     @Test
     void notesGiveTheInClusterUrl() {
-        String notes = new Helm(HelmChart.CHART).install().withName(HelmChart.RELEASE)
-                .withNamespace(HelmChart.NAMESPACE).withKubeVersion(HelmChart.KUBE_VERSION).dryRun().clientOnly()
-                .withValuesFile(HelmChart.CHART.resolve("ci").resolve("production-values.yaml")).call().getOutput();
+        String notes = notes("production-values.yaml");
 
         assertThat(notes).contains("http://ringmap.ringmap.svc.cluster.local:" + at(serviceConfig, "server.port"))
                 .contains("https://ringmap.example.com/").contains("helm test ringmap");
+    }
+
+    @Test
+    void everyMetricIsTaggedWithTheConfiguredClusterAndNotesAskForItWhenALiveClusterHasNone() {
+        String named = "tls-auth-values.yaml"; // a live cluster, named
+        String unnamed = "jwt-jmx-egress-values.yaml"; // a live cluster, not named
+
+        assertThat(at(applicationYaml(named), "ringmap.metrics.cluster")).isEqualTo("orders");
+        assertThat(asMap(at(applicationYaml(unnamed), "ringmap"))).doesNotContainKey("metrics");
+        assertThat(asMap(at(applicationYaml(DEFAULTS), "ringmap"))).doesNotContainKey("metrics");
+        assertThat(notes(unnamed)).contains("cluster=\"unknown\"").contains("config.metrics.cluster");
+        assertThat(notes(named)).doesNotContain("cluster=\"unknown\"");
+    }
+
+    private static String notes(String scenario) {
+        return new Helm(HelmChart.CHART).install().withName(HelmChart.RELEASE).withNamespace(HelmChart.NAMESPACE)
+                .withKubeVersion(HelmChart.KUBE_VERSION).dryRun().clientOnly()
+                .withValuesFile(HelmChart.CHART.resolve("ci").resolve(scenario)).call().getOutput();
     }
 
     private static Map<String, Object> applicationYaml(String scenario) {

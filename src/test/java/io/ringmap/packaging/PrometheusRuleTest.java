@@ -7,6 +7,8 @@ import static io.ringmap.packaging.HelmChart.find;
 import static io.ringmap.packaging.HelmChart.findAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.metrics.DashboardQueries;
+import io.ringmap.metrics.PerClusterQueries;
 import io.ringmap.testsupport.SystemTool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +20,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -79,6 +83,37 @@ class PrometheusRuleTest {
     }
 
     @Test
+    void everyAlertFiresPerCassandraClusterAndNamespaceAndNamesTheCluster() {
+        List<Map<String, Object>> rules = rules();
+
+        assertThat(rules).hasSize(7).allSatisfy(rule -> {
+            String alert = (String) rule.get("alert");
+            assertThat(PerClusterQueries.groupingProblems((String) rule.get("expr"))).as(alert).isEmpty();
+            assertThat((String) at(rule, "annotations.description")).as(alert).contains("{{ $labels.cluster }}");
+        });
+        // the aggregating alerts say so in their grouping (the others keep every label of their series)
+        assertThat(rules).filteredOn(r -> ((String) r.get("expr")).contains(" by ("))
+                .extracting(r -> r.get("alert")).contains("RingmapCassandraNodesDown", "RingmapServerErrors",
+                        "RingmapHotPartition", "RingmapPartitionAboveSizeGuideline");
+    }
+
+    @Test
+    void serverErrorsCountApiRequestsOnlyAsTheDashboardDoes() throws IOException {
+        String apiRequests = DashboardQueries.apiRequests();
+        String expr = rules().stream().filter(r -> r.get("alert").equals("RingmapServerErrors")).findFirst()
+                .map(r -> (String) r.get("expr")).orElseThrow();
+
+        // numerator and denominator alike: Swagger UI and the OpenAPI document are no API traffic
+        Matcher selector = Pattern.compile("http_server_requests_seconds_count\\{([^}]*)}").matcher(expr);
+        int selectors = 0;
+        while (selector.find()) {
+            selectors++;
+            assertThat(selector.group(1)).contains(apiRequests);
+        }
+        assertThat(selectors).isEqualTo(2);
+    }
+
+    @Test
     void noPrometheusRuleByDefaultAndDisabledAlertsAreLeftOut() {
         List<Map<String, Object>> defaults = HelmChart.objects(HelmChart.template().call());
         List<Map<String, Object>> withoutHotPartition = HelmChart.objects(HelmChart.template()
@@ -92,13 +127,17 @@ class PrometheusRuleTest {
                 .contains("app_kubernetes_io_name=\"ringmap\"").doesNotContain("job=\"ringmap\""));
     }
 
+    private static List<Map<String, Object>> rules() {
+        List<Map<String, Object>> rules = new java.util.ArrayList<>();
+        for (Object group : asList(at(find(objects, "PrometheusRule"), "spec.groups"))) {
+            asList(asMap(group).get("rules")).forEach(r -> rules.add(asMap(r)));
+        }
+        return rules;
+    }
+
     private static Set<String> alertNames() {
         Set<String> names = new TreeSet<>();
-        for (Object group : asList(at(find(objects, "PrometheusRule"), "spec.groups"))) {
-            for (Object rule : asList(asMap(group).get("rules"))) {
-                names.add((String) asMap(rule).get("alert"));
-            }
-        }
+        rules().forEach(rule -> names.add((String) rule.get("alert")));
         return names;
     }
 

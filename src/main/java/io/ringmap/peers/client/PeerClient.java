@@ -14,27 +14,36 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Asks every peer for its state at once and waits at most the timeout for all of them together: a peer that has
- * not answered by then, refuses, or answers anything but a readable 200 is left out with the reason. Answers larger
- * than the stated size are cut off and refused.
+ * Asks every peer at once and waits at most the timeout for all of them together: a peer that has not answered by
+ * then, refuses, or answers anything but a readable 200 is left out with the reason. Answers larger than the stated
+ * size are cut off and refused. Answers are decoded on the HTTP client's threads as they arrive and handed to the
+ * caller in arrival order, so the caller merges one while the slower peers are still answering, all within one
+ * deadline.
  */
 public final class PeerClient {
 
     /** The peer endpoint on the management port (Actuator's base path). */
     static final String PATH = "/actuator/peer";
+
+    /** Where a peer's own share of its last sizes round is read. */
+    public static final String SIZES = PATH + "/sizes";
 
     private final HttpClient http;
     private final JsonMapper json = JsonMapper.builder().build();
@@ -58,65 +67,131 @@ public final class PeerClient {
         return timeout;
     }
 
-    /** A peer's answer: its state, or why there is none. */
-    public record Answer(PeerAddress peer, PeerState state, String problem) {
+    /** The deadline ({@link System#nanoTime()}) of an answer that starts now: fan-out and merge within the timeout. */
+    public long deadlineFromNow() {
+        return System.nanoTime() + timeout.toNanos();
+    }
+
+    /** A peer's answer: its decoded value, or why there is none. */
+    public record Answer<T>(PeerAddress peer, T value, String problem) {
     }
 
     /**
-     * Asks each peer for its state (sketches only of {@code keyspace.table} when both are given, none with
-     * {@code replicasOnly}), in parallel, and returns one answer per peer, in the order given, after at most the
-     * timeout.
+     * Decodes a peer's 200 answer.
+     *
+     * @throws JacksonException or {@link IllegalArgumentException} when the answer is unreadable
      */
-    public List<Answer> states(List<PeerAddress> peers, String keyspace, String table, boolean replicasOnly) {
-        String query = replicasOnly ? "?replicasOnly=true" : keyspace == null ? ""
-                : "?keyspace=" + URLEncoder.encode(keyspace, StandardCharsets.UTF_8) + "&table="
-                        + URLEncoder.encode(table, StandardCharsets.UTF_8);
-        Map<PeerAddress, CompletableFuture<Answer>> pending = new LinkedHashMap<>();
-        for (PeerAddress peer : peers) {
-            pending.put(peer, ask(peer, query));
-        }
-        long deadline = System.nanoTime() + timeout.toNanos();
-        List<Answer> answers = new ArrayList<>(peers.size());
-        for (Map.Entry<PeerAddress, CompletableFuture<Answer>> entry : pending.entrySet()) {
-            CompletableFuture<Answer> future = entry.getValue();
-            try {
-                answers.add(future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
-            } catch (TimeoutException e) {
-                future.cancel(true);
-                answers.add(new Answer(entry.getKey(), null, "no answer within " + timeout.toMillis() + " ms"));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                answers.add(new Answer(entry.getKey(), null, "interrupted"));
-            } catch (java.util.concurrent.ExecutionException e) {
-                answers.add(new Answer(entry.getKey(), null, describe(e.getCause())));
-            }
-        }
-        return answers;
+    @FunctionalInterface
+    public interface Decoder<T> {
+        T decode(byte[] body);
     }
 
-    private CompletableFuture<Answer> ask(PeerAddress peer, String query) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + peer + PATH + query))
+    /** Decodes the hot-key state {@code /actuator/peer} answers with. */
+    public Decoder<PeerState> states() {
+        return body -> json.readValue(body, PeerState.class);
+    }
+
+    /** The query asking for the hot-key state: of one table when both names are given, of none with replicasOnly. */
+    public static String stateQuery(String keyspace, String table, boolean replicasOnly) {
+        return PATH + (replicasOnly ? "?replicasOnly=true" : keyspace == null ? ""
+                : "?keyspace=" + URLEncoder.encode(keyspace, StandardCharsets.UTF_8) + "&table="
+                        + URLEncoder.encode(table, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Asks every peer at once for {@code target} (a path and query on the management port); the answers are
+     * decoded off the caller's thread, as they arrive, and handed over by {@link Fanout#each}.
+     */
+    public <T> Fanout<T> ask(List<PeerAddress> peers, String target, Decoder<T> decoder) {
+        return new Fanout<>(peers, target, decoder);
+    }
+
+    /**
+     * One fan-out in flight: every peer asked once, each answer queued when it has arrived and been decoded.
+     *
+     * <p>Invariant: {@link #each} runs on one thread, the caller's, so whatever it hands the answers to (a merge)
+     * needs no lock; only the queue is shared with the HTTP client's threads.
+     */
+    public final class Fanout<T> {
+        private final List<PeerAddress> peers;
+        private final List<CompletableFuture<Answer<T>>> pending = new ArrayList<>();
+        private final BlockingQueue<Answer<T>> arrived = new LinkedBlockingQueue<>();
+
+        private Fanout(List<PeerAddress> peers, String target, Decoder<T> decoder) {
+            this.peers = List.copyOf(peers);
+            for (PeerAddress peer : this.peers) {
+                CompletableFuture<Answer<T>> answer = request(peer, target, decoder);
+                answer.thenAccept(arrived::add);
+                pending.add(answer);
+            }
+        }
+
+        /**
+         * Hands each answer to {@code use} on the caller's thread in the order they arrive, until every peer has
+         * answered or the deadline ({@link System#nanoTime()}) has passed; then hands over, as problems, the peers
+         * whose answers had not been handed over (not arrived, or arrived while {@code use} was busy past the
+         * deadline), and cancels their requests. Returns after at most the deadline plus one {@code use}.
+         */
+        public void each(long deadline, Consumer<Answer<T>> use) {
+            Set<PeerAddress> done = new HashSet<>();
+            try {
+                while (done.size() < peers.size()) {
+                    long left = deadline - System.nanoTime();
+                    Answer<T> next = left <= 0 ? null : arrived.poll(left, TimeUnit.NANOSECONDS);
+                    if (next == null) {
+                        break;
+                    }
+                    done.add(next.peer());
+                    use.accept(next);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            for (int i = 0; i < peers.size(); i++) {
+                PeerAddress peer = peers.get(i);
+                if (!done.contains(peer)) {
+                    boolean arrivedLate = pending.get(i).isDone();
+                    pending.get(i).cancel(true);
+                    use.accept(new Answer<>(peer, null, arrivedLate
+                            ? "answered, but not merged within " + timeout.toMillis() + " ms"
+                            : "no answer within " + timeout.toMillis() + " ms"));
+                }
+            }
+        }
+
+        /** Every peer's answer, in the order the peers were given, after at most the deadline. */
+        public List<Answer<T>> all(long deadline) {
+            Map<PeerAddress, Answer<T>> byPeer = new HashMap<>();
+            each(deadline, answer -> byPeer.put(answer.peer(), answer));
+            return peers.stream().map(byPeer::get).toList();
+        }
+    }
+
+    private <T> CompletableFuture<Answer<T>> request(PeerAddress peer, String target, Decoder<T> decoder) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + peer + target))
                 .timeout(timeout).header("Accept", "application/json").GET();
         headers.forEach(request::header);
         return http.sendAsync(request.build(), info -> new LimitedBody(maxAnswerSize))
-                .thenApply(response -> read(peer, response))
-                .exceptionally(failure -> new Answer(peer, null, describe(failure)));
+                .thenApply(response -> read(peer, response, decoder))
+                .exceptionally(failure -> new Answer<>(peer, null, describe(failure)));
     }
 
-    private Answer read(PeerAddress peer, HttpResponse<byte[]> response) {
+    private <T> Answer<T> read(PeerAddress peer, HttpResponse<byte[]> response, Decoder<T> decoder) {
         if (response.statusCode() != 200) {
-            return new Answer(peer, null, "answered HTTP " + response.statusCode()
+            return new Answer<>(peer, null, "answered HTTP " + response.statusCode()
                     + (response.statusCode() == 401 || response.statusCode() == 403
                             ? " (ringmap.peers.credential must carry the management scope)" : ""));
         }
         if (response.body() == null) {
-            return new Answer(peer, null, "answer larger than " + maxAnswerSize + " bytes (ringmap.peers"
+            return new Answer<>(peer, null, "answer larger than " + maxAnswerSize + " bytes (ringmap.peers"
                     + ".max-answer-size)");
         }
         try {
-            return new Answer(peer, json.readValue(response.body(), PeerState.class), null);
+            return new Answer<>(peer, decoder.decode(response.body()), null);
         } catch (JacksonException e) {
-            return new Answer(peer, null, "unreadable answer: " + e.getOriginalMessage());
+            return new Answer<>(peer, null, "unreadable answer: " + e.getOriginalMessage());
+        } catch (IllegalArgumentException e) {
+            return new Answer<>(peer, null, "unreadable answer: " + e.getMessage());
         }
     }
 

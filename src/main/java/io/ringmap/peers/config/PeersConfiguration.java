@@ -3,8 +3,12 @@ package io.ringmap.peers.config;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.service.DeploymentHotKeys;
+import io.ringmap.peers.service.DeploymentSizes;
+import io.ringmap.sizes.cluster.SizesCollector;
+import org.springframework.beans.factory.ObjectProvider;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.peers.web.PeerEndpoint;
@@ -26,7 +30,7 @@ import org.springframework.core.env.Environment;
 /**
  * Wires the peers of a deployment ({@code ringmap.peers.dns} or {@code ringmap.peers.static}): the peer set,
  * resolved again every refresh interval by one daemon thread, the client that asks the peers, the merged hot keys
- * {@code GET /hotkeys} answers with, and the management endpoint the peers ask. Without either property none of this
+ * {@code GET /hotkeys} answers with, the share of the sizes rounds, and the management endpoint the peers ask. Without either property none of this
  * exists and every instance answers for itself.
  */
 @Configuration(proxyBeanMethods = false)
@@ -76,17 +80,30 @@ public class PeersConfiguration {
     }
 
     @Bean
-    @ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
-    DeploymentHotKeys deploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, HotKeysProperties hotKeys,
-            PeerDirectory directory, PeerClient client, PeersProperties properties) {
-        return new DeploymentHotKeys(registry, replicas, hotKeys.exporter(), hotKeys.clearKeysShown(), directory, client,
-                properties.maxPeers());
+    InstanceId peerInstanceId() {
+        return InstanceId.random();
     }
 
     @Bean
     @ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
-    PeerEndpoint peerEndpoint(DeploymentHotKeys hotKeys) {
-        return new PeerEndpoint(hotKeys);
+    DeploymentHotKeys deploymentHotKeys(InstanceId instance, HotKeyRegistry registry, ReplicaHits replicas,
+            HotKeysProperties hotKeys, PeerDirectory directory, PeerClient client, PeersProperties properties) {
+        return new DeploymentHotKeys(instance, registry, replicas, hotKeys.exporter(), hotKeys.clearKeysShown(),
+                directory, client, properties.maxPeers());
+    }
+
+    /** The sizes rounds shared between the live instances (used by the collector, with a live cluster). */
+    @Bean
+    DeploymentSizes deploymentSizes(InstanceId instance, PeerDirectory directory, PeerClient client,
+            PeersProperties properties) {
+        return new DeploymentSizes(instance, directory, client, properties.maxPeers());
+    }
+
+    @Bean
+    PeerEndpoint peerEndpoint(InstanceId instance, ObjectProvider<DeploymentHotKeys> hotKeys,
+            ObjectProvider<SizesCollector> sizes) {
+        SizesCollector collector = sizes.getIfAvailable();
+        return new PeerEndpoint(instance, hotKeys.getIfAvailable(), collector == null ? null : collector::ownShare);
     }
 
     /** {@code ringmap.peers.dns} or {@code ringmap.peers.static} is set. */

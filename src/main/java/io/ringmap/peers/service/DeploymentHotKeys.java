@@ -9,7 +9,7 @@ import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableId;
 import io.ringmap.hotkeys.TableSketch;
-import io.ringmap.peers.PeerAddress;
+import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -30,7 +29,7 @@ import java.util.function.Consumer;
  */
 public final class DeploymentHotKeys implements HotKeySource {
 
-    private final String instance = UUID.randomUUID().toString();
+    private final String instance;
     private final HotKeyRegistry registry;
     private final ReplicaHits replicas;
     private final KeyExporter exporter;
@@ -40,11 +39,13 @@ public final class DeploymentHotKeys implements HotKeySource {
     private final int maxPeers;
 
     /**
+     * @param instance    this instance's id, which the peers echo
      * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
      * @param maxPeers    peers asked at most; the others are named as missing
      */
-    public DeploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter, boolean clearLabels,
-            PeerDirectory directory, PeerClient client, int maxPeers) {
+    public DeploymentHotKeys(InstanceId instance, HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter,
+            boolean clearLabels, PeerDirectory directory, PeerClient client, int maxPeers) {
+        this.instance = instance.value();
         this.registry = Objects.requireNonNull(registry, "registry must not be null");
         this.replicas = Objects.requireNonNull(replicas, "replicas must not be null");
         this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
@@ -68,26 +69,37 @@ public final class DeploymentHotKeys implements HotKeySource {
         return new PeerState(instance, clearLabels, tables, replicas.snapshot());
     }
 
+    /**
+     * The merged hot keys. The whole answer is bounded by {@code ringmap.peers.timeout}: the peers are asked first,
+     * this instance's sketches merged while they answer, each peer's merged as it arrives, and a peer not merged by
+     * the deadline is left out and named; past the deadline only the peer being merged finishes (its add pass,
+     * at most T × K map updates) and the ranking runs.
+     */
     @Override
     public Gathered hotKeys(TableId only, int limit) {
+        long deadline = client.deadlineFromNow();
         SketchMerge merge = new SketchMerge(exporter, clearLabels);
-        merge.addAll(registry.sketches(only, clearLabels));
-        Contributors contributors = fanOut(only, false, state -> {
+        Contributors contributors = fanOut(only, false, deadline,
+                () -> merge.addAll(registry.sketches(only, clearLabels)), state -> {
             if (state.clearLabels() != clearLabels) {
                 throw new IllegalArgumentException("configured differently: it sends "
                         + (state.clearLabels() ? "clear keys" : "hashed keys") + ", this instance merges "
                         + (clearLabels ? "clear keys" : "hashed keys") + " (ringmap.hotkeys.export-key and "
                         + "show-clear-keys must be the same on every instance)");
             }
-            merge.addAll(decode(state));
+            if (!merge.addAll(decode(state), () -> System.nanoTime() - deadline > 0)) {
+                throw new IllegalArgumentException("answered, but not merged within "
+                        + client.timeout().toMillis() + " ms");
+            }
         });
         return new Gathered(merge.hotKeys(limit), contributors);
     }
 
     @Override
     public GatheredReplicaHits replicaHits() {
-        Map<String, Long> hits = new HashMap<>(replicas.snapshot());
-        Contributors contributors = fanOut(null, true, state -> {
+        Map<String, Long> hits = new HashMap<>();
+        Contributors contributors = fanOut(null, true, client.deadlineFromNow(),
+                () -> hits.putAll(replicas.snapshot()), state -> {
             for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
                 if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
                     throw new IllegalArgumentException("unreadable answer: a replica without node or count");
@@ -99,34 +111,33 @@ public final class DeploymentHotKeys implements HotKeySource {
     }
 
     /**
-     * Asks every peer at once and hands each answer to {@code merge}, which refuses one it cannot take by throwing
+     * Asks every peer at once, runs {@code local} while they answer, and hands each answer, as it arrives and
+     * until the deadline, to {@code merge}, which refuses one it cannot take by throwing
      * {@link IllegalArgumentException} (before changing anything); returns who contributed and who did not.
      */
-    private Contributors fanOut(TableId only, boolean replicasOnly, Consumer<PeerState> merge) {
+    private Contributors fanOut(TableId only, boolean replicasOnly, long deadline, Runnable local,
+            Consumer<PeerState> merge) {
         List<String> contributed = new ArrayList<>();
-        List<Contributors.Missing> missing = new ArrayList<>();
-        if (directory.problem() != null) {
-            missing.add(new Contributors.Missing(directory.source(), directory.problem()));
-        }
-        List<PeerAddress> peers = directory.peers();
-        for (PeerAddress beyond : peers.subList(Math.min(maxPeers, peers.size()), peers.size())) {
-            missing.add(new Contributors.Missing(beyond.toString(), "not asked: more than " + maxPeers
-                    + " peers (ringmap.peers.max-peers)"));
-        }
-        for (PeerClient.Answer answer : client.states(peers.subList(0, Math.min(maxPeers, peers.size())),
-                only == null ? null : only.keyspace(), only == null ? null : only.table(), replicasOnly)) {
+        Asked asked = Asked.of(directory, maxPeers);
+        List<Contributors.Missing> missing = asked.missing();
+        PeerClient.Fanout<PeerState> fanout = client.ask(asked.peers(), PeerClient.stateQuery(
+                only == null ? null : only.keyspace(), only == null ? null : only.table(), replicasOnly),
+                client.states());
+        local.run();
+        fanout.each(deadline, answer -> {
             String peer = answer.peer().toString();
-            if (answer.state() == null) {
+            if (answer.value() == null) {
                 missing.add(new Contributors.Missing(peer, answer.problem()));
-            } else if (!instance.equals(answer.state().instance())) { // else: this instance under another address
+            } else if (!instance.equals(answer.value().instance())) { // else: this instance under another address
                 try {
-                    merge.accept(answer.state());
+                    merge.accept(answer.value());
                     contributed.add(peer);
                 } catch (IllegalArgumentException e) {
                     missing.add(new Contributors.Missing(peer, e.getMessage()));
                 }
             }
-        }
+        });
+        contributed.sort(Comparator.naturalOrder());
         missing.sort(Comparator.comparing(Contributors.Missing::peer));
         return new Contributors("deployment", contributed, missing);
     }

@@ -1,23 +1,41 @@
 package io.ringmap.peers.web;
 
+import io.ringmap.peers.InstanceId;
+import io.ringmap.peers.PeerSizes;
 import io.ringmap.peers.PeerState;
+import io.ringmap.peers.service.SizesCodec;
 import io.ringmap.peers.service.DeploymentHotKeys;
+import io.ringmap.sizes.SizesSnapshot;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import tools.jackson.databind.JsonNode;
 
 /**
- * {@code GET /actuator/peer} on the management port: this instance's hot-key sketches and replica hits for its peers. It carries key
- * material (hashed, or clear when clear keys are shown), so it needs the management scope like every management
- * endpoint but health, info and prometheus.
+ * {@code GET /actuator/peer} on the management port: this instance's hot-key sketches and replica hits for its peers,
+ * and at {@code /actuator/peer/sizes} its own share of its last sizes round. It carries key material (hashed, or
+ * clear when clear keys are shown), so it needs the management scope like every management endpoint but health, info
+ * and prometheus. A part this instance does not have (hot keys or sizes switched off) answers 404.
  */
 @Endpoint(id = "peer")
 public class PeerEndpoint {
 
+    private final InstanceId instance;
     private final DeploymentHotKeys hotKeys;
+    private final Supplier<Optional<SizesSnapshot>> sizes;
 
-    public PeerEndpoint(DeploymentHotKeys hotKeys) {
+    /**
+     * @param hotKeys the hot keys, null when hot-key tracking is off
+     * @param sizes   this instance's own share of its last sizes round, null without sizes collection
+     */
+    public PeerEndpoint(InstanceId instance, @Nullable DeploymentHotKeys hotKeys,
+            @Nullable Supplier<Optional<SizesSnapshot>> sizes) {
+        this.instance = instance;
         this.hotKeys = hotKeys;
+        this.sizes = sizes;
     }
 
     /**
@@ -25,7 +43,16 @@ public class PeerEndpoint {
      * of none with replicasOnly.
      */
     @ReadOperation
-    public PeerState state(@Nullable String keyspace, @Nullable String table, @Nullable Boolean replicasOnly) {
-        return hotKeys.localState(keyspace, table, Boolean.TRUE.equals(replicasOnly));
+    public @Nullable PeerState state(@Nullable String keyspace, @Nullable String table, @Nullable Boolean replicasOnly) {
+        return hotKeys == null ? null : hotKeys.localState(keyspace, table, Boolean.TRUE.equals(replicasOnly));
+    }
+
+    /** {@code sizes}: the reports of the nodes this instance collected in its last round (none before its first). */
+    @ReadOperation
+    public @Nullable JsonNode part(@Selector String part) {
+        if (!"sizes".equals(part) || sizes == null) {
+            return null;
+        }
+        return SizesCodec.encode(new PeerSizes(instance.value(), sizes.get().orElse(null)));
     }
 }

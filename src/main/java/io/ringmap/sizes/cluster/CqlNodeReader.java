@@ -47,20 +47,26 @@ final class CqlNodeReader {
         this.maxRanges = maxRanges;
     }
 
-    /** What the node answered; {@code problems} collects the queries that failed. */
-    record Answer(Map<TableName, NodeTableStats> tables, List<String> problems, int queriesAnswered) {
+    /**
+     * What the node answered; {@code problems} collects the queries that failed.
+     *
+     * @param queriesAnswered statements the node answered
+     * @param queriesSent     statements sent to the node, answered or not
+     */
+    record Answer(Map<TableName, NodeTableStats> tables, List<String> problems, int queriesAnswered,
+            int queriesSent) {
     }
 
     Answer read(Node node) {
         List<String> problems = new ArrayList<>();
-        int[] answered = {0};
+        int[] answered = {0, 0}; // answered, sent
         Map<TableName, List<RangeEstimate>> ranges = new HashMap<>();
         Map<TableName, Long> means = new HashMap<>();
         List<Row> estimates = query(node, "SELECT keyspace_name, table_name, range_type, range_start, range_end, "
                 + "mean_partition_size, partitions_count FROM system.table_estimates", problems, answered);
         if (answered[0] == 0) {
             // the node did not answer its first query: do not wait out every other query's timeout too
-            return new Answer(Map.of(), problems, 0);
+            return new Answer(Map.of(), problems, 0, answered[1]);
         }
         int kept = 0;
         for (Row r : estimates) {
@@ -118,7 +124,7 @@ final class CqlNodeReader {
                     ranges.getOrDefault(t, List.of()), rows.get(t), tombstones.get(t), reads.get(t), writes.get(t),
                     largest.getOrDefault(t, List.of()), tombstoned.getOrDefault(t, List.of()), null));
         }
-        return new Answer(out, problems, answered[0]);
+        return new Answer(out, problems, answered[0], answered[1]);
     }
 
     private Map<TableName, Long> longs(Node node, String view, String column, List<String> problems, int[] ok) {
@@ -159,7 +165,9 @@ final class CqlNodeReader {
         return out;
     }
 
+    /** Runs one statement on the node; {@code ok} counts statements answered ([0]) and sent ([1]). */
     private List<Row> query(Node node, String cql, List<String> problems, int[] ok) {
+        ok[1]++;
         try {
             List<Row> rows = session.execute(SimpleStatement.newInstance(cql).setNode(node).setTimeout(timeout)
                     .setPageSize(5000)).all();

@@ -6,6 +6,7 @@ import io.ringmap.sizes.JmxTableStats;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.NodeTableStats;
 import io.ringmap.sizes.RankedPartition;
+import io.ringmap.sizes.SizesShare;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.TableName;
@@ -42,7 +43,8 @@ import org.springframework.context.SmartLifecycle;
  * {@code ringmap.sizes.refresh-interval} asks each node of the live cluster over CQL (statements addressed to it) and,
  * when enabled, over JMX; nodes are read in parallel, each query bounded by {@code query-timeout}. A node that
  * does not answer is reported unreachable and its part is missing; the round still publishes. Answers read the last
- * published round.
+ * published round. With peers, each round reads only this instance's share of the nodes ({@link SizesShare}) and
+ * publishes it with the reports the other instances collected of the rest.
  */
 public class SizesCollector implements SizesSource, SmartLifecycle {
 
@@ -55,6 +57,8 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     private final CollectorSettings settings;
     private final Clock clock;
     private final AtomicReference<SizesSnapshot> current = new AtomicReference<>();
+    private final AtomicReference<SizesSnapshot> ownShare = new AtomicReference<>();
+    private final SizesShare share;
     private final JmxNodeReader jmx;
     private volatile String reason = "no collection round has finished yet";
     private volatile Consumer<SizesSnapshot> listener = s -> { };
@@ -62,8 +66,13 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     private ExecutorService workers;
     private volatile boolean running;
 
+    /**
+     * @param share how the nodes are shared with the other instances of the deployment ({@link SizesShare#ALONE}
+     *              without peers)
+     */
     public SizesCollector(ClusterSession cluster, SnapshotHolder snapshots, CollectorSettings settings,
-            Clock clock) {
+            SizesShare share, Clock clock) {
+        this.share = share;
         this.cluster = cluster;
         this.snapshots = snapshots;
         this.settings = settings;
@@ -137,7 +146,19 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         }
     }
 
-    /** Runs one round now (on the caller's thread) and publishes it; empty when no session or ring exists yet. */
+    /**
+     * This instance's own share of its last round: the reports of the nodes it collected itself, what its peers fetch
+     * ({@code GET /actuator/peer/sizes}); empty before its first round.
+     */
+    public Optional<SizesSnapshot> ownShare() {
+        return Optional.ofNullable(ownShare.get());
+    }
+
+    /**
+     * Runs one round now (on the caller's thread) and publishes it; empty when no session or ring exists yet. The
+     * share decides which nodes this instance reads; the published round holds those reports and the other
+     * instances' reports of the rest.
+     */
     public Optional<SizesSnapshot> collect() {
         Optional<CqlSession> session = cluster.session();
         Optional<ServedSnapshot> ring = snapshots.peek();
@@ -153,13 +174,16 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
                 settings.maxTables(), settings.maxRangesPerNode());
         List<Node> nodes = new ArrayList<>(session.get().getMetadata().getNodes().values());
         nodes.sort(Comparator.comparing(ClusterSession::addressOf));
+        List<String> addresses = nodes.stream().map(ClusterSession::addressOf).toList();
+        SizesShare.Split split = share.split(addresses, partitioner);
+        List<Node> mine = nodes.stream().filter(n -> split.mine().contains(ClusterSession.addressOf(n))).toList();
         List<Future<NodeReport>> futures = new ArrayList<>();
-        for (Node node : nodes) {
+        for (Node node : mine) {
             futures.add(workers.submit(() -> readNode(reader, node)));
         }
         List<NodeReport> reports = new ArrayList<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            String address = ClusterSession.addressOf(nodes.get(i));
+        for (int i = 0; i < mine.size(); i++) {
+            String address = ClusterSession.addressOf(mine.get(i));
             try {
                 reports.add(futures.get(i).get(budget().toMillis(), TimeUnit.MILLISECONDS));
             } catch (InterruptedException e) {
@@ -167,14 +191,17 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
                 return Optional.empty();
             } catch (Exception e) {
                 futures.get(i).cancel(true);
-                reports.add(NodeReport.unreachable(address, "no answer within " + budget() + ": " + e));
+                reports.add(NodeReport.unreachable(address, "no answer within " + budget() + ": " + e, 0));
             }
         }
-        SizesSnapshot snapshot = new SizesSnapshot(started, clock.instant(), reports);
+        Instant finished = clock.instant();
+        ownShare.set(new SizesSnapshot(started, finished, reports));
+        SizesSnapshot snapshot = new SizesSnapshot(started, finished, split.assemble(addresses, reports,
+                started.minus(settings.refreshInterval().multipliedBy(2)).minus(budget())), split.collectors());
         current.set(snapshot);
         long unreachable = reports.stream().filter(r -> r.status() == NodeReport.Status.UNREACHABLE).count();
-        log.debug("sizes round: {} nodes, {} unreachable, {} ms", reports.size(), unreachable,
-                Duration.between(started, snapshot.finishedAt()).toMillis());
+        log.debug("sizes round: {} of {} nodes collected here, {} unreachable, {} ms", reports.size(),
+                addresses.size(), unreachable, Duration.between(started, finished).toMillis());
         listener.accept(snapshot);
         return Optional.of(snapshot);
     }
@@ -200,11 +227,13 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         if (jmx != null) {
             jmxOk = readJmx(address, tables, problems);
         }
+        // one JMX connection reads every table of the node
+        int queries = answer.queriesSent() + (jmx == null ? 0 : 1);
         if (answer.queriesAnswered() == 0 && (jmx == null || !jmxOk)) {
-            return new NodeReport(address, NodeReport.Status.UNREACHABLE, null, problems, Map.of());
+            return new NodeReport(address, NodeReport.Status.UNREACHABLE, null, problems, Map.of(), null, queries);
         }
         return new NodeReport(address, problems.isEmpty() ? NodeReport.Status.COLLECTED : NodeReport.Status.PARTIAL,
-                clock.instant(), problems, tables);
+                clock.instant(), problems, tables, null, queries);
     }
 
     /** Adds JMX figures (and samples) to the node's tables; false when JMX could not be reached. */

@@ -2,6 +2,7 @@ package io.ringmap.sizes.config;
 
 import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.sizes.SizeGuideline;
+import io.ringmap.sizes.SizesShare;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.cluster.SizesCollector;
 import io.ringmap.sizes.metrics.SizeMetrics;
@@ -23,13 +24,14 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(SizesProperties.class)
 public class SizesConfiguration {
 
-    /** With a live cluster: collects from every node through the topology source's session. */
+    /** With a live cluster: collects from every node (its share of them, with peers) through the topology source's session. */
     @Bean
     @Conditional(OnContactPointsCondition.class)
     @ConditionalOnProperty(name = "ringmap.sizes.enabled", havingValue = "true", matchIfMissing = true)
     SizesCollector sizesCollector(ClusterSession cluster, SnapshotHolder snapshots, SizesProperties settings,
-            Clock clock) {
-        return new SizesCollector(cluster, snapshots, settings, clock);
+            ObjectProvider<SizesShare> share, Clock clock) {
+        // with peers (ringmap.peers.*) the deployment shares the nodes; alone, this instance collects every node
+        return new SizesCollector(cluster, snapshots, settings, share.getIfAvailable(() -> SizesShare.ALONE), clock);
     }
 
     /** Without one (static topology, or collection switched off): every size question names why. */

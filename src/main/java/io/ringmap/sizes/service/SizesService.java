@@ -88,7 +88,7 @@ public class SizesService implements ServerHotKeys {
         List<SizeWarning> warnings = new ArrayList<>();
         for (NodeReport report : snapshot.nodes()) {
             NodeTableStats s = report.tables().get(name);
-            if (report.status() == NodeReport.Status.UNREACHABLE) {
+            if (report.absent()) {
                 missing.add(report.address());
             }
             if (s != null) {
@@ -104,7 +104,7 @@ public class SizesService implements ServerHotKeys {
                 partitions(served, schema, placement, merged.mostTombstoned()),
                 partitions(served, schema, placement, SizeMerge.sampled(byNode, true, settings.topPartitions())),
                 partitions(served, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())),
-                nodes, missing, warnings, guideline, CollectionRound.of(snapshot, clock), served);
+                nodes, missing, warnings, guideline, CollectionRound.of(snapshot, clock), snapshot.collectors(), served);
     }
 
     /**
@@ -210,7 +210,7 @@ public class SizesService implements ServerHotKeys {
         long totalLoad = 0;
         for (int i = 0; i < ringNodes.size(); i++) {
             NodeReport report = snapshot.node(ringNodes.get(i).address()).orElse(null);
-            if (report == null || report.status() == NodeReport.Status.UNREACHABLE) {
+            if (report == null || report.absent()) {
                 continue;
             }
             long sum = 0;

@@ -1,5 +1,6 @@
 package io.ringmap.sizes.service;
 
+import io.ringmap.hotkeys.Contributors;
 import io.ringmap.sizes.MergedTable;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.NodeTableStats;
@@ -20,16 +21,17 @@ import java.util.Objects;
  * @param sampledReads      the most read partitions while the nodes sampled, counts added over nodes
  * @param sampledWrites     the most written, likewise
  * @param nodes             every node of the round, in the round's order, with its figures of the table
- * @param missingNodes      the nodes that were unreachable in the round
+ * @param missingNodes      the nodes whose figures are absent: unreachable, or collected by no instance
  * @param warnings          the guideline's warnings, node by node
  * @param guideline         the guideline the figures were checked against
  * @param collection        the round the figures come from
+ * @param collectors        whose reports the round holds (this instance alone, or the deployment's instances)
  * @param snapshot          the served snapshot tokens and replicas were read from
  */
 public record TableSizes(String keyspace, String table, MergedTable merged, List<SizedPartition> largestPartitions,
         List<SizedPartition> mostTombstoned, List<SizedPartition> sampledReads, List<SizedPartition> sampledWrites,
         List<NodeFigures> nodes, List<String> missingNodes, List<SizeWarning> warnings, SizeGuideline guideline,
-        CollectionRound collection, ServedSnapshot snapshot) {
+        CollectionRound collection, Contributors collectors, ServedSnapshot snapshot) {
 
     public TableSizes {
         largestPartitions = List.copyOf(largestPartitions);

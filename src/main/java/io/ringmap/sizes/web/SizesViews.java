@@ -96,8 +96,13 @@ public final class SizesViews {
     /** One node's figures of the table. */
     public record NodeSizesView(
             @Schema(example = "127.0.0.1") String address,
-            @Schema(description = "COLLECTED, PARTIAL or UNREACHABLE (figures missing)") String status,
+            @Schema(description = "COLLECTED, PARTIAL, UNREACHABLE (figures missing) or MISSING (no instance of the "
+                    + "deployment collected it)") String status,
             @Schema(nullable = true) Instant collectedAt,
+            @Schema(description = "The peer (host:port of its management port) that collected the figures; absent "
+                    + "when this instance did", nullable = true) String collectedBy,
+            @Schema(description = "Requests the collecting instance sent the node for these figures (CQL statements "
+                    + "and JMX connections)") int queries,
             List<String> problems,
             @Schema(description = "The node has figures for this table") boolean reported,
             @Schema(nullable = true) Long maxPartitionBytes,
@@ -122,11 +127,11 @@ public final class SizesViews {
             NodeTableStats s = figures.stats();
             if (s == null) {
                 return new NodeSizesView(report.address(), report.status().name(), report.collectedAt(),
-                        report.problems(), false, null, false, null, null, null, null, null, null, null, null, null,
+                        report.collectedBy(), report.queries(), report.problems(), false, null, false, null, null, null, null, null, null, null, null, null,
                         null, null, List.of());
             }
             return new NodeSizesView(report.address(), report.status().name(), report.collectedAt(),
-                    report.problems(), true, s.maxPartitionBytes(), s.maxPartitionExact(), s.maxPartitionMebibytes(),
+                    report.collectedBy(), report.queries(), report.problems(), true, s.maxPartitionBytes(), s.maxPartitionExact(), s.maxPartitionMebibytes(),
                     s.jmx() != null ? Long.valueOf(s.jmx().meanPartitionBytes()) : s.meanPartitionBytes(),
                     s.primaryPartitions(), s.jmx() == null ? null : s.jmx().partitionsEstimate(), s.diskBytes(),
                     s.jmx() == null ? null : s.jmx().partitionSize(), s.jmx() == null ? null : s.jmx().cellCount(),
@@ -146,9 +151,13 @@ public final class SizesViews {
                     + "counts added over nodes") List<SizedPartitionView> sampledReads,
             @Schema(description = "The most written while nodes sampled") List<SizedPartitionView> sampledWrites,
             List<NodeSizesView> nodes,
-            @Schema(description = "Nodes whose figures are missing (unreachable in the last round)")
-            List<String> missingNodes,
-            List<SizeWarning> warnings, SizeGuidelineView guideline, SizesRoundView collection, SnapshotView snapshot) {
+            @Schema(description = "Nodes whose figures are missing (unreachable in the last round, or collected by no "
+                    + "instance)") List<String> missingNodes,
+            List<SizeWarning> warnings, SizeGuidelineView guideline, SizesRoundView collection,
+            @Schema(description = "Whose reports the nodes' figures are: this instance's alone (scope local) or the "
+                    + "deployment's, each instance collecting its share of the nodes (scope deployment: the peers "
+                    + "whose reports came, and those that did not answer)") PeersView collectors,
+            SnapshotView snapshot) {
 
         public static SizesResponse of(TableSizes t) {
             return new SizesResponse(t.keyspace(), t.table(), MergedSizesView.of(t.merged()),
@@ -156,7 +165,7 @@ public final class SizesViews {
                     SizedPartitionView.of(t.sampledReads()), SizedPartitionView.of(t.sampledWrites()),
                     t.nodes().stream().map(NodeSizesView::of).toList(), t.missingNodes(), t.warnings(),
                     SizeGuidelineView.of(t.guideline()), SizesRoundView.of(t.collection()),
-                    SnapshotView.of(t.snapshot()));
+                    PeersView.of(t.collectors()), SnapshotView.of(t.snapshot()));
         }
     }
 

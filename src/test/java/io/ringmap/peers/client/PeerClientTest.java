@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.ringmap.peers.PeerAddress;
+import io.ringmap.peers.PeerState;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -17,8 +18,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The fan-out's bounds, against real HTTP servers that answer slowly, badly, too much, or not at all. */
 class PeerClientTest {
@@ -26,14 +27,8 @@ class PeerClientTest {
     private static final String STATE = "{\"instance\":\"i-1\",\"clearLabels\":true,\"tables\":[{\"keyspace\":\"iot\","
             + "\"table\":\"readings\",\"hits\":3,\"maximumError\":0,\"counts\":{\"a\":3}}]}";
 
-    private final CountDownLatch release = new CountDownLatch(1);
-    private final List<HttpServer> servers = new ArrayList<>();
-
-    @AfterEach
-    void stop() {
-        release.countDown();
-        servers.forEach(s -> s.stop(0));
-    }
+    @RegisterExtension
+    static final PeerServers servers = new PeerServers();
 
     @Test
     void aSlowPeerIsLeftOutAfterTheTimeoutWhileTheOthersAnswer() throws IOException {
@@ -44,13 +39,13 @@ class PeerClientTest {
 
         // when
         long start = System.nanoTime();
-        List<PeerClient.Answer> answers = client.states(List.of(fast, slow), null, null, false);
+        List<PeerClient.Answer<PeerState>> answers = states(client, List.of(fast, slow));
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         // then
-        assertThat(answers.get(0).state().tables()).hasSize(1);
-        assertThat(answers.get(0).state().tables().get(0).counts()).containsEntry("a", 3L);
-        assertThat(answers.get(1).state()).isNull();
+        assertThat(answers.get(0).value().tables()).hasSize(1);
+        assertThat(answers.get(0).value().tables().get(0).counts()).containsEntry("a", 3L);
+        assertThat(answers.get(1).value()).isNull();
         assertThat(answers.get(1).problem()).isEqualTo("no answer within 400 ms");
         assertThat(tookMillis).isLessThan(400 + 1500); // the timeout, not the slow peer, ends the wait
     }
@@ -63,7 +58,7 @@ class PeerClientTest {
         }
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
 
-        List<PeerClient.Answer> answers = client.states(List.of(new PeerAddress("127.0.0.1", closed)), null, null, false);
+        List<PeerClient.Answer<PeerState>> answers = states(client, List.of(new PeerAddress("127.0.0.1", closed)));
 
         assertThat(answers.get(0).problem()).isEqualTo("connection refused");
     }
@@ -73,7 +68,7 @@ class PeerClientTest {
         PeerAddress peer = serve("/actuator/peer", 403, "{}", false);
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of("X-API-Key", "k"));
 
-        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
+        List<PeerClient.Answer<PeerState>> answers = states(client, List.of(peer));
 
         assertThat(answers.get(0).problem()).isEqualTo(
                 "answered HTTP 403 (ringmap.peers.credential must carry the management scope)");
@@ -83,7 +78,6 @@ class PeerClientTest {
     void sendsTheCredentialAndAsksForOneTable() throws IOException {
         AtomicReference<String> seen = new AtomicReference<>();
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        servers.add(server);
         server.createContext("/actuator/peer", exchange -> {
             seen.set(exchange.getRequestHeaders().getFirst("X-API-Key") + " " + exchange.getRequestURI().getQuery());
             byte[] body = STATE.getBytes(StandardCharsets.UTF_8);
@@ -95,7 +89,12 @@ class PeerClientTest {
         server.start();
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of("X-API-Key", "peer-key"));
 
-        client.states(List.of(new PeerAddress("127.0.0.1", server.getAddress().getPort())), "iot", "readings", false);
+        try {
+            client.ask(List.of(new PeerAddress("127.0.0.1", server.getAddress().getPort())),
+                    PeerClient.stateQuery("iot", "readings", false), client.states()).all(client.deadlineFromNow());
+        } finally {
+            server.stop(0);
+        }
 
         assertThat(seen.get()).isEqualTo("peer-key keyspace=iot&table=readings");
     }
@@ -105,7 +104,7 @@ class PeerClientTest {
         PeerAddress peer = serve("/actuator/peer", 200, STATE, false);
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 16, Map.of());
 
-        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
+        List<PeerClient.Answer<PeerState>> answers = states(client, List.of(peer));
 
         assertThat(answers.get(0).problem()).isEqualTo(
                 "answer larger than 16 bytes (ringmap.peers.max-answer-size)");
@@ -116,30 +115,17 @@ class PeerClientTest {
         PeerAddress peer = serve("/actuator/peer", 200, "{\"instance\":", false);
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
 
-        List<PeerClient.Answer> answers = client.states(List.of(peer), null, null, false);
+        List<PeerClient.Answer<PeerState>> answers = states(client, List.of(peer));
 
         assertThat(answers.get(0).problem()).startsWith("unreadable answer");
     }
 
-    private PeerAddress serve(String path, int status, String body, boolean hang) throws IOException {
-        HttpServer one = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        one.setExecutor(Executors.newCachedThreadPool());
-        one.createContext(path, exchange -> {
-            if (hang) {
-                try {
-                    release.await(10, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(status, bytes.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(bytes);
-            }
-        });
-        one.start();
-        servers.add(one);
-        return new PeerAddress("127.0.0.1", one.getAddress().getPort());
+    private static List<PeerClient.Answer<PeerState>> states(PeerClient client, List<PeerAddress> peers) {
+        return client.ask(peers, PeerClient.stateQuery(null, null, false), client.states())
+                .all(client.deadlineFromNow());
+    }
+
+    private PeerAddress serve(String path, int status, String body, boolean hang) {
+        return servers.serve(path, status, body, hang ? Duration.ofSeconds(10) : Duration.ZERO);
     }
 }

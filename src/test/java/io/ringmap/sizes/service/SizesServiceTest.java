@@ -78,10 +78,10 @@ class SizesServiceTest {
                 null, null, null, null, List.of(), List.of(), null);
         return new SizesSnapshot(STARTED, FINISHED, List.of(
                 new NodeReport("127.0.0.1", NodeReport.Status.COLLECTED, FINISHED, List.of(),
-                        Map.of(READINGS, one, other.table(), other)),
+                        Map.of(READINGS, one, other.table(), other), null, 9),
                 new NodeReport("127.0.0.2", NodeReport.Status.PARTIAL, FINISHED, List.of("jmx: connection refused"),
-                        Map.of(READINGS, two)),
-                NodeReport.unreachable("127.0.0.3", "timed out")));
+                        Map.of(READINGS, two), "127.0.0.1:8081", 9),
+                NodeReport.unreachable("127.0.0.3", "timed out", 1)));
     }
 
     private static SizesSource source(SizesSnapshot round) {

@@ -1,0 +1,90 @@
+package io.ringmap.peers.service;
+
+import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.InstanceId;
+import io.ringmap.peers.PeerSizes;
+import io.ringmap.peers.Rendezvous;
+import io.ringmap.peers.client.PeerClient;
+import io.ringmap.peers.client.PeerDirectory;
+import io.ringmap.sizes.NodeReport;
+import io.ringmap.sizes.SizesShare;
+import io.ringmap.token.Partitioner;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Shares the sizes rounds between the live instances of a deployment. At the start of each round an instance asks
+ * every peer for its own share of its last round ({@code GET /actuator/peer/sizes}, bounded by
+ * {@code ringmap.peers.timeout}); the live instances are itself and the peers that answered, and each node is
+ * collected by its rendezvous owner among them ({@link Rendezvous} over the instance ids). So with N live instances
+ * each node is read once per round, not N times, and the nodes of an instance that stops answering go, in the next
+ * round of each other instance, to the next owner; until a live instance has read them, they are served from the
+ * reports the stopped instance sent last.
+ *
+ * <p>The partition holds while every instance sees the same live set. While the views differ (an instance just
+ * started or stopped, a peer reachable from one instance and not from another) a node can be read by two instances
+ * in one round, or by none: the round then serves the newest report another instance sent of it (naming who
+ * collected it, and its age once older than two rounds) or names the node {@code MISSING}.
+ */
+public final class DeploymentSizes implements SizesShare {
+
+    private final InstanceId instance;
+    private final PeerDirectory directory;
+    private final PeerClient client;
+    private final int maxPeers;
+    /** Each peer's share as it last sent it, served while the peer does not answer until others take its nodes. */
+    private final Map<String, List<NodeReport>> lastShares = new ConcurrentHashMap<>();
+
+    public DeploymentSizes(InstanceId instance, PeerDirectory directory, PeerClient client, int maxPeers) {
+        this.instance = Objects.requireNonNull(instance, "instance must not be null");
+        this.directory = Objects.requireNonNull(directory, "directory must not be null");
+        this.client = Objects.requireNonNull(client, "client must not be null");
+        this.maxPeers = maxPeers;
+    }
+
+    @Override
+    public Split split(List<String> nodes, Partitioner partitioner) {
+        List<String> contributed = new ArrayList<>();
+        Asked asked = Asked.of(directory, maxPeers);
+        List<Contributors.Missing> missing = asked.missing();
+        Set<String> live = new HashSet<>();
+        live.add(instance.value());
+        List<NodeReport> others = new ArrayList<>();
+        client.ask(asked.peers(), PeerClient.SIZES,
+                SizesCodec.decoder(partitioner)).each(client.deadlineFromNow(), answer -> {
+                    String peer = answer.peer().toString();
+                    if (answer.value() == null) {
+                        missing.add(new Contributors.Missing(peer, answer.problem()));
+                    } else if (!instance.value().equals(answer.value().instance())
+                            && live.add(answer.value().instance())) { // else: itself, or one instance twice
+                        contributed.add(peer);
+                        List<NodeReport> share = answer.value().share() == null ? List.of()
+                                : answer.value().share().nodes().stream().map(r -> r.from(peer, null)).toList();
+                        lastShares.put(peer, share);
+                        others.addAll(share);
+                    }
+                });
+        // a peer that did not answer: its last reports stay until a live instance reads its nodes (newer wins)
+        lastShares.keySet().retainAll(asked.peers().stream().map(Object::toString).toList());
+        lastShares.forEach((peer, share) -> {
+            if (!contributed.contains(peer)) {
+                others.addAll(share);
+            }
+        });
+        Set<String> mine = new HashSet<>();
+        for (String node : nodes) {
+            if (Rendezvous.owner(node, live).equals(instance.value())) {
+                mine.add(node);
+            }
+        }
+        contributed.sort(Comparator.naturalOrder());
+        missing.sort(Comparator.comparing(Contributors.Missing::peer));
+        return new Split(mine, others, new Contributors("deployment", contributed, missing));
+    }
+}
