@@ -1,7 +1,7 @@
 package io.ringmap.heatmap;
 
 import io.ringmap.hotkeys.SaturatingCounter;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.token.Token;
 import java.time.Clock;
@@ -19,7 +19,7 @@ public final class HeatmapRegistry {
 
     private final HeatmapSettings settings;
     private final Clock clock;
-    private final ConcurrentHashMap<TableId, TableHeat> tables = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<TableName, TableHeat> tables = new ConcurrentHashMap<>();
     private final AtomicInteger reserved = new AtomicInteger();
     private final SaturatingCounter droppedHits = new SaturatingCounter();
 
@@ -34,7 +34,7 @@ public final class HeatmapRegistry {
 
     /** Counts {@code count} hits of a key of the table with this token, on the token axis of {@code ring}. */
     public void record(String keyspace, String table, TokenRing ring, Token token, long count) {
-        TableHeat heat = heat(new TableId(keyspace, table));
+        TableHeat heat = heat(new TableName(keyspace, table));
         if (heat == null) {
             droppedHits.add(count);
             return;
@@ -47,7 +47,7 @@ public final class HeatmapRegistry {
      * token {@code tokens[i]}, for each {@code i < n}.
      */
     public void recordAll(String keyspace, String table, TokenRing ring, Token[] tokens, long[] counts, int n) {
-        TableHeat heat = heat(new TableId(keyspace, table));
+        TableHeat heat = heat(new TableName(keyspace, table));
         if (heat == null) {
             long dropped = 0;
             for (int i = 0; i < n; i++) {
@@ -64,13 +64,13 @@ public final class HeatmapRegistry {
 
     /** The table's counts within the retention now, or empty when it has had no hit. */
     public Optional<TableHeatmap> heatmap(String keyspace, String table) {
-        TableHeat heat = tables.get(new TableId(keyspace, table));
+        TableHeat heat = tables.get(new TableName(keyspace, table));
         return heat == null ? Optional.empty() : Optional.ofNullable(heat.snapshot(clock.millis()));
     }
 
     /** Stops counting a table (dropped from the schema). */
     public void forget(String keyspace, String table) {
-        if (tables.remove(new TableId(keyspace, table)) != null) {
+        if (tables.remove(new TableName(keyspace, table)) != null) {
             reserved.decrementAndGet();
         }
     }
@@ -85,7 +85,7 @@ public final class HeatmapRegistry {
         return droppedHits.get();
     }
 
-    private TableHeat heat(TableId id) {
+    private TableHeat heat(TableName id) {
         TableHeat heat = tables.get(id);
         if (heat != null) {
             return heat;

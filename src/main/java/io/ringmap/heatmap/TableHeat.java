@@ -1,7 +1,7 @@
 package io.ringmap.heatmap;
 
 import io.ringmap.hotkeys.SaturatingCounter;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
@@ -24,13 +24,13 @@ final class TableHeat {
     private record Row(long slice, TokenRing ring, BucketLayout layout, AtomicLongArray counts) {
     }
 
-    private final TableId table;
+    private final TableName table;
     private final HeatmapSettings settings;
     private final long sliceMillis;
     private final Row[] rows;
     private volatile Row current;
 
-    TableHeat(TableId table, HeatmapSettings settings) {
+    TableHeat(TableName table, HeatmapSettings settings) {
         this.table = table;
         this.settings = settings;
         this.sliceMillis = settings.slice().toMillis();

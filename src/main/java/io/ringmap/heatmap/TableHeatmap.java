@@ -1,7 +1,7 @@
 package io.ringmap.heatmap;
 
 import io.ringmap.hotkeys.SaturatingCounter;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * @param sliceMillis how long each slice is
  * @param slices      the slices with at least one hit, oldest first, at most one per start
  */
-public record TableHeatmap(TableId table, BucketLayout layout, long sliceMillis, List<Slice> slices) {
+public record TableHeatmap(TableName table, BucketLayout layout, long sliceMillis, List<Slice> slices) {
 
     /**
      * The hits of each bucket during {@code [startMillis, startMillis + sliceMillis)}.

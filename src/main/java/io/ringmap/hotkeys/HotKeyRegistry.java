@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class HotKeyRegistry {
 
     private final HotKeySettings settings;
     private final KeyExporter exporter;
-    private final ConcurrentHashMap<TableId, TableTracker> trackers = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<TableName, TableTracker> trackers = new ConcurrentHashMap<>();
     private final AtomicInteger reserved = new AtomicInteger();
     private final SaturatingCounter droppedHits = new SaturatingCounter();
 
@@ -48,7 +49,7 @@ public final class HotKeyRegistry {
     /** Counts {@code count} hits of the key with this label, which must come from {@link KeyLabels#join}. */
     public void recordLabel(String keyspace, String table, String label, long count) {
         Objects.requireNonNull(label, "label must not be null");
-        TableTracker tracker = tracker(new TableId(keyspace, table));
+        TableTracker tracker = tracker(new TableName(keyspace, table));
         if (tracker == null) {
             droppedHits.add(count);
             return;
@@ -61,7 +62,7 @@ public final class HotKeyRegistry {
      * results) for each {@code i < n}. The labels array is bounded in place.
      */
     public void recordLabels(String keyspace, String table, String[] labels, long[] counts, int n) {
-        TableTracker tracker = tracker(new TableId(keyspace, table));
+        TableTracker tracker = tracker(new TableName(keyspace, table));
         if (tracker == null) {
             long dropped = 0;
             for (int i = 0; i < n; i++) {
@@ -99,7 +100,7 @@ public final class HotKeyRegistry {
 
     /** Heaviest keys of one table, or empty when the table has no recorded hit. */
     public Optional<TableHotKeys> hotKeys(String keyspace, String table, int limit) {
-        return Optional.ofNullable(trackers.get(new TableId(keyspace, table))).map(t -> t.hotKeys(limit));
+        return Optional.ofNullable(trackers.get(new TableName(keyspace, table))).map(t -> t.hotKeys(limit));
     }
 
     /** Heaviest keys of every tracked table, in keyspace and table order. */
@@ -117,7 +118,7 @@ public final class HotKeyRegistry {
      * a peer merges it: with clear labels as items, or with each label replaced by its exported form
      * ({@link KeyExporter#export}) so that no clear key leaves the process.
      */
-    public List<TableSketch> sketches(TableId only, boolean clearLabels) {
+    public List<TableSketch> sketches(TableName only, boolean clearLabels) {
         List<TableSketch> all = new ArrayList<>();
         for (TableTracker tracker : trackers.values()) {
             if (only == null || only.equals(tracker.table())) {
@@ -129,7 +130,7 @@ public final class HotKeyRegistry {
 
     /** Stops tracking a table (dropped from the schema); its counters disappear from {@link #counters()}. */
     public void forget(String keyspace, String table) {
-        if (trackers.remove(new TableId(keyspace, table)) != null) {
+        if (trackers.remove(new TableName(keyspace, table)) != null) {
             reserved.decrementAndGet();
         }
     }
@@ -144,7 +145,7 @@ public final class HotKeyRegistry {
         return droppedHits.get();
     }
 
-    private TableTracker tracker(TableId id) {
+    private TableTracker tracker(TableName id) {
         TableTracker tracker = trackers.get(id);
         if (tracker != null) {
             return tracker;

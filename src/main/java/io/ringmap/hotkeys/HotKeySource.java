@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.ring.TableName;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -14,7 +15,7 @@ public interface HotKeySource {
      * The merged heaviest keys of every table any contributing instance tracks (or only of {@code only}, when given),
      * in keyspace and table order, at most {@code limit} per table, and which instances contributed.
      */
-    Gathered hotKeys(TableId only, int limit);
+    Gathered hotKeys(TableName only, int limit);
 
     /** Looked-up partitions per replica node (by the node id {@link ReplicaHits} counts under), summed over instances. */
     GatheredReplicaHits replicaHits();

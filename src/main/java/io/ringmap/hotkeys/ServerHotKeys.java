@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.ring.TableName;
 import java.util.List;
 
 /**
@@ -41,7 +42,7 @@ public interface ServerHotKeys {
      * The tables with sampled partitions in the current round, in name order, at most {@code limit}; empty when
      * nothing was sampled.
      */
-    List<TableId> sampledTables(int limit);
+    List<TableName> sampledTables(int limit);
 
     /** Identifies the current round of samples: the same object means nothing new was sampled (null: none yet). */
     Object round();

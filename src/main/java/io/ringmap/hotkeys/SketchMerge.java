@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,7 +26,7 @@ public final class SketchMerge {
             Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey());
 
     private final UnaryOperator<String> keyOf;
-    private final Map<TableId, Merged> byTable = new HashMap<>();
+    private final Map<TableName, Merged> byTable = new HashMap<>();
 
     /**
      * @param clearLabels whether the parts' items are clear labels (exported with {@code exporter} for the answer)
@@ -54,7 +55,7 @@ public final class SketchMerge {
      */
     public boolean addAll(List<TableSketch> instance, BooleanSupplier expired) {
         // checked before anything changes, so a refused instance leaves no trace
-        Map<TableId, long[]> totals = new HashMap<>(); // per table: hits, error, highest count after adding
+        Map<TableName, long[]> totals = new HashMap<>(); // per table: hits, error, highest count after adding
         for (TableSketch part : instance) {
             if (expired.getAsBoolean()) {
                 return false;
@@ -103,7 +104,7 @@ public final class SketchMerge {
             part.counts().forEach((item, count) -> counts.merge(item, count, Long::sum));
         }
 
-        TableHotKeys hotKeys(TableId table, int limit, UnaryOperator<String> keyOf) {
+        TableHotKeys hotKeys(TableName table, int limit, UnaryOperator<String> keyOf) {
             if (limit < 0) {
                 throw new IllegalArgumentException("limit must not be negative, was " + limit);
             }

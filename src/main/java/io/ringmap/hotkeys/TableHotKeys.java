@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.apache.datasketches.frequencies.ItemsSketch;
  * @param maximumError the largest amount by which any estimate of this table can be off
  * @param keys         heaviest first
  */
-public record TableHotKeys(TableId table, long streamLength, long maximumError, List<HotKey> keys) {
+public record TableHotKeys(TableName table, long streamLength, long maximumError, List<HotKey> keys) {
 
     public TableHotKeys {
         keys = List.copyOf(keys);
@@ -27,7 +28,7 @@ public record TableHotKeys(TableId table, long streamLength, long maximumError, 
      * @param keyOf the exported form of a label ({@link KeyExporter#export}, or the label itself when the items are
      *              exported forms already)
      */
-    static TableHotKeys of(TableId table, ItemsSketch<String> sketch, int limit, UnaryOperator<String> keyOf) {
+    static TableHotKeys of(TableName table, ItemsSketch<String> sketch, int limit, UnaryOperator<String> keyOf) {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must not be negative, was " + limit);
         }

@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.ring.TableName;
 import java.util.Map;
 import java.util.Objects;
 
@@ -15,7 +16,7 @@ import java.util.Objects;
  * @param counts items (key labels, or their exported form when clear keys must not leave the process) and their
  *               counts
  */
-public record TableSketch(TableId table, long streamLength, long maximumError, Map<String, Long> counts) {
+public record TableSketch(TableName table, long streamLength, long maximumError, Map<String, Long> counts) {
 
     public TableSketch {
         Objects.requireNonNull(table, "table must not be null");

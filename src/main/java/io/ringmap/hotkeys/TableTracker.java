@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -54,7 +55,7 @@ public final class TableTracker {
     /** Queued hits counted per hit recorded: more than one, so the queue empties whenever a stripe is free. */
     private static final int DRAIN_PER_HIT = 16;
 
-    private final TableId table;
+    private final TableName table;
     private final int topK;
     private final int maxMapSize;
     private final KeyExporter exporter;
@@ -75,7 +76,7 @@ public final class TableTracker {
     // guarded by refreshLock
     private long totalAtLastRefresh = -1;
 
-    TableTracker(TableId table, HotKeySettings settings, KeyExporter exporter) {
+    TableTracker(TableName table, HotKeySettings settings, KeyExporter exporter) {
         this.table = table;
         this.topK = settings.topK();
         this.maxMapSize = settings.maxMapSize();
@@ -88,7 +89,7 @@ public final class TableTracker {
         this.windowCapacity = Long.MAX_VALUE / (2L * stripes.length + 1);
     }
 
-    public TableId table() {
+    public TableName table() {
         return table;
     }
 

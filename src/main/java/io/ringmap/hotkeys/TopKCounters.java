@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.ring.TableName;
 import java.util.List;
 
 /**
@@ -16,7 +17,7 @@ import java.util.List;
  * @param total    hits of the table when read
  * @param evicted  hits counted by keys that have since left the top K
  */
-public record TopKCounters(TableId table, List<HitCounter> keys, HitCounter other, long exported, long total,
+public record TopKCounters(TableName table, List<HitCounter> keys, HitCounter other, long exported, long total,
         long evicted) {
 
     public TopKCounters {

@@ -1,5 +1,6 @@
 package io.ringmap.sizes;
 
+import io.ringmap.ring.TableName;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,6 +1,7 @@
 package io.ringmap.sizes;
 
 import io.ringmap.hotkeys.Contributors;
+import io.ringmap.ring.TableName;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

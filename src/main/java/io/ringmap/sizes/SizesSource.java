@@ -1,5 +1,6 @@
 package io.ringmap.sizes;
 
+import io.ringmap.ring.TableName;
 import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.WeightedRange;
 import io.ringmap.splits.WeightsUnavailableException;

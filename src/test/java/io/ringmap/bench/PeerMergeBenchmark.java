@@ -3,7 +3,7 @@ package io.ringmap.bench;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableHotKeys;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -63,7 +63,7 @@ public class PeerMergeBenchmark {
                 for (int k = 0; k < keysPerTable; k++) {
                     counts.put("sensor-" + (first + k) + ":2026-10-01", 1 + (long) random.nextInt(100_000));
                 }
-                sketches.add(new TableSketch(new TableId("ks", "t" + t), 10_000_000L, 1_000, counts));
+                sketches.add(new TableSketch(new TableName("ks", "t" + t), 10_000_000L, 1_000, counts));
             }
             instances.add(sketches);
         }

@@ -3,7 +3,7 @@ package io.ringmap.heatmap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.ring.Rings;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.testsupport.MovingClock;
@@ -143,9 +143,9 @@ class HeatmapRegistryTest {
 
     @Test
     void refusesToMergeDifferentAxes() {
-        TableHeatmap a = new TableHeatmap(new TableId("iot", "readings"), BucketLayout.aligned(ring, 8), 60_000,
+        TableHeatmap a = new TableHeatmap(new TableName("iot", "readings"), BucketLayout.aligned(ring, 8), 60_000,
                 List.of());
-        TableHeatmap b = new TableHeatmap(new TableId("iot", "readings"), BucketLayout.aligned(ring, 4), 60_000,
+        TableHeatmap b = new TableHeatmap(new TableName("iot", "readings"), BucketLayout.aligned(ring, 4), 60_000,
                 List.of());
         assertThatThrownBy(() -> a.merge(b)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("different token buckets");

@@ -2,6 +2,7 @@ package io.ringmap.hotkeys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.ring.TableName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.GraphLayout;
@@ -11,7 +12,7 @@ class HotKeyRegistryTest {
     private static final long MIB = 1024 * 1024;
 
     static {
-        // JOL cannot ask Unsafe for field offsets of records (TableId); let it find them itself
+        // JOL cannot ask Unsafe for field offsets of records (TableName); let it find them itself
         System.setProperty("jol.magicFieldOffset", "true");
         // sizes come from JOL's own layout model: attaching the HotSpot serviceability agent (a second JVM) and the
         // dynamic agent cost a minute per run and fail where ptrace is restricted (Yama), as on the CI machine

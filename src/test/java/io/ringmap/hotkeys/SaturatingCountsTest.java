@@ -3,6 +3,7 @@ package io.ringmap.hotkeys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.ringmap.ring.TableName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class SaturatingCountsTest {
 
-    private static final TableId EVENTS = new TableId("shop", "events");
+    private static final TableName EVENTS = new TableName("shop", "events");
 
     @Test
     void aCounterStopsAtTheLargestLong() {

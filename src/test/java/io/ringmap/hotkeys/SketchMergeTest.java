@@ -3,6 +3,7 @@ package io.ringmap.hotkeys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class SketchMergeTest {
 
-    private static final TableId READINGS = new TableId("iot", "readings");
+    private static final TableName READINGS = new TableName("iot", "readings");
 
     @Test
     void mergesAsDataSketchesMergesWhenEveryItemFits() {
@@ -102,7 +103,7 @@ class SketchMergeTest {
         SketchMerge merge = new SketchMerge(KeyExporter.plain(), true);
         merge.addAll(List.of(new TableSketch(READINGS, Long.MAX_VALUE - 5, 0, Map.of("a", Long.MAX_VALUE - 5))));
 
-        assertThatThrownBy(() -> merge.addAll(List.of(new TableSketch(new TableId("iot", "other"), 1, 0,
+        assertThatThrownBy(() -> merge.addAll(List.of(new TableSketch(new TableName("iot", "other"), 1, 0,
                 Map.of("b", 1L)), new TableSketch(READINGS, 10, 0, Map.of("a", 10L)))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("the hits of iot.readings would exceed "
                         + "2^63-1 merged");
@@ -121,7 +122,7 @@ class SketchMergeTest {
 
         // when
         boolean added = merge.addAll(List.of(new TableSketch(READINGS, 10, 0, Map.of("a", 10L)),
-                new TableSketch(new TableId("iot", "other"), 1, 0, Map.of("b", 1L))), () -> asked[0]++ > 0);
+                new TableSketch(new TableName("iot", "other"), 1, 0, Map.of("b", 1L))), () -> asked[0]++ > 0);
 
         // then nothing of the second instance is in the merge
         assertThat(added).isFalse();

@@ -2,6 +2,7 @@ package io.ringmap.hotkeys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 class TableTrackerTest {
 
-    private static final TableId EVENTS = new TableId("shop", "events_by_user");
+    private static final TableName EVENTS = new TableName("shop", "events_by_user");
 
     @Test
     void reportsTrueTopTenUnderZipf() {

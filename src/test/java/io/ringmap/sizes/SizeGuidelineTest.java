@@ -3,6 +3,7 @@ package io.ringmap.sizes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ringmap.ring.TableName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,7 @@ package io.ringmap.sizes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.ring.TableName;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.token.LongToken;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.TableHeatmap;
 import io.ringmap.hotkeys.HotKey;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -107,7 +107,7 @@ public class HeatmapQuery {
         long firstSlice = newestSlice - sliceCount + 1;
         TokenRing ring = served.tokenRing();
         TableHeatmap counted = heatmaps.heatmap(schema.keyspace(), schema.table())
-                .orElseGet(() -> new TableHeatmap(new TableId(schema.keyspace(), schema.table()),
+                .orElseGet(() -> new TableHeatmap(new TableName(schema.keyspace(), schema.table()),
                         BucketLayout.aligned(ring, settings.buckets()), sliceMillis, List.of()))
                 .coarsen(buckets);
         BucketLayout layout = counted.layout();

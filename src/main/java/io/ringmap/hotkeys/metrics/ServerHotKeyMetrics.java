@@ -8,7 +8,7 @@ import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.ServerHotKeys.ServerHotKey;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -83,7 +83,7 @@ public final class ServerHotKeyMetrics implements MeterBinder {
             return;
         }
         List<MultiGauge.Row<?>> rows = new ArrayList<>();
-        for (TableId table : keys.sampledTables(maxTables)) {
+        for (TableName table : keys.sampledTables(maxTables)) {
             Tags tags = Tags.of(HotKeyMetrics.KEYSPACE, table.keyspace(), HotKeyMetrics.TABLE, table.table(),
                     SOURCE, ServerHotKeys.SERVER_SAMPLING);
             List<ServerHotKey> hot;

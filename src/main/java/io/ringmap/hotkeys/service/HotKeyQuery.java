@@ -6,7 +6,7 @@ import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.TableHotKeys;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
@@ -104,7 +104,7 @@ public class HotKeyQuery {
     public FoundHotKey find(String keyspace, String table, String label, boolean clearLabels, boolean local) {
         ServedSnapshot served = routing.snapshot();
         TableSchema schema = routing.table(served, keyspace, table);
-        TableId id = new TableId(schema.keyspace(), schema.table());
+        TableName id = new TableName(schema.keyspace(), schema.table());
         HotKeySource.Gathered gathered = gather(id, Integer.MAX_VALUE, local);
         List<HotKey> tracked = gathered.tables().stream().findFirst().map(TableHotKeys::keys).orElse(List.of());
         HotKey merged = tracked.stream().filter(k -> k.key().equals(label)).findFirst()
@@ -162,7 +162,7 @@ public class HotKeyQuery {
         ServedSnapshot served = routing.snapshot();
         if (table != null) {
             TableSchema schema = routing.table(served, keyspace, table);
-            HotKeySource.Gathered gathered = gather(new TableId(schema.keyspace(), schema.table()), limit, local);
+            HotKeySource.Gathered gathered = gather(new TableName(schema.keyspace(), schema.table()), limit, local);
             Optional<TableHotKeys> hot = gathered.tables().stream().findFirst();
             return new HotKeysReport(served, List.of(hot.map(h -> report(served, schema, h))
                     .orElseGet(() -> new TableReport(schema, 0, 0, List.of()))), gathered.contributors());
@@ -182,7 +182,7 @@ public class HotKeyQuery {
         return new HotKeysReport(served, out, gathered.contributors());
     }
 
-    private HotKeySource.Gathered gather(TableId only, int limit, boolean local) {
+    private HotKeySource.Gathered gather(TableName only, int limit, boolean local) {
         if (local || deployment == null) {
             List<TableHotKeys> tables = only == null ? hotKeys.hotKeys(limit)
                     : hotKeys.hotKeys(only.keyspace(), only.table(), limit).stream().toList();

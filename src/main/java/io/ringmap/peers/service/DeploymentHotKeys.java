@@ -7,7 +7,7 @@ import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.SketchMerge;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerState;
@@ -60,7 +60,7 @@ public final class DeploymentHotKeys implements HotKeySource {
      * table are given, or of none with {@code replicasOnly}.
      */
     public PeerState localState(String keyspace, String table, boolean replicasOnly) {
-        TableId only = keyspace == null || table == null ? null : new TableId(keyspace, table);
+        TableName only = keyspace == null || table == null ? null : new TableName(keyspace, table);
         List<PeerState.Table> tables = new ArrayList<>();
         for (TableSketch sketch : replicasOnly ? List.<TableSketch>of() : registry.sketches(only, clearLabels)) {
             tables.add(new PeerState.Table(sketch.table().keyspace(), sketch.table().table(), sketch.streamLength(),
@@ -76,7 +76,7 @@ public final class DeploymentHotKeys implements HotKeySource {
      * at most T × K map updates) and the ranking runs.
      */
     @Override
-    public Gathered hotKeys(TableId only, int limit) {
+    public Gathered hotKeys(TableName only, int limit) {
         long deadline = client.deadlineFromNow();
         SketchMerge merge = new SketchMerge(exporter, clearLabels);
         Contributors contributors = fanOut(only, false, deadline,
@@ -115,7 +115,7 @@ public final class DeploymentHotKeys implements HotKeySource {
      * until the deadline, to {@code merge}, which refuses one it cannot take by throwing
      * {@link IllegalArgumentException} (before changing anything); returns who contributed and who did not.
      */
-    private Contributors fanOut(TableId only, boolean replicasOnly, long deadline, Runnable local,
+    private Contributors fanOut(TableName only, boolean replicasOnly, long deadline, Runnable local,
             Consumer<PeerState> merge) {
         List<String> contributed = new ArrayList<>();
         Asked asked = Asked.of(directory, maxPeers);
@@ -150,7 +150,7 @@ public final class DeploymentHotKeys implements HotKeySource {
                 throw new IllegalArgumentException("unreadable answer: a table without keyspace, name or counts");
             }
             // the record checks the rest: names not empty, no negative figure
-            sketches.add(new TableSketch(new TableId(table.keyspace(), table.table()), table.hits(),
+            sketches.add(new TableSketch(new TableName(table.keyspace(), table.table()), table.hits(),
                     table.maximumError(), table.counts()));
         }
         return sketches;

@@ -2,7 +2,7 @@ package io.ringmap.peers.service;
 
 import io.ringmap.peers.PeerSizes;
 import io.ringmap.peers.client.PeerClient;
-import io.ringmap.sizes.TableName;
+import io.ringmap.ring.TableName;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
 import tools.jackson.core.JsonParser;

@@ -11,7 +11,7 @@ import io.ringmap.sizes.NodeTableStats;
 import io.ringmap.sizes.RangeEstimate;
 import io.ringmap.sizes.RankedPartition;
 import io.ringmap.sizes.ReadStats;
-import io.ringmap.sizes.TableName;
+import io.ringmap.ring.TableName;
 import io.ringmap.token.Partitioner;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.ringmap.sizes.cluster;
 import io.ringmap.sizes.EstimatedHistograms;
 import io.ringmap.sizes.JmxTableStats;
 import io.ringmap.sizes.RankedPartition;
-import io.ringmap.sizes.TableName;
+import io.ringmap.ring.TableName;
 import io.ringmap.topology.JmxConnections;
 import io.ringmap.topology.JmxSettings;
 import java.io.IOException;

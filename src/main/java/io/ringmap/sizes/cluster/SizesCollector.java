@@ -9,7 +9,7 @@ import io.ringmap.sizes.RankedPartition;
 import io.ringmap.sizes.SizesShare;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
-import io.ringmap.sizes.TableName;
+import io.ringmap.ring.TableName;
 import io.ringmap.token.Partitioner;
 import io.ringmap.topology.ClusterSession;
 import io.ringmap.snapshot.ServedSnapshot;

@@ -10,7 +10,7 @@ import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizeMerge;
 import io.ringmap.sizes.SizeWarning;
 import io.ringmap.sizes.SizesSnapshot;
-import io.ringmap.sizes.TableName;
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.ringmap.sizes.service;
 
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ServerHotKeys;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.Contributors;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
@@ -25,7 +25,6 @@ import io.ringmap.sizes.SizeMerge;
 import io.ringmap.sizes.SizeWarning;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
-import io.ringmap.sizes.TableName;
 import io.ringmap.snapshot.ServedSnapshot;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -152,7 +151,7 @@ public class SizesService implements ServerHotKeys {
     }
 
     @Override
-    public List<TableId> sampledTables(int limit) {
+    public List<TableName> sampledTables(int limit) {
         Optional<SizesSnapshot> snapshot = sizes.current();
         if (snapshot.isEmpty()) {
             return List.of();
@@ -165,7 +164,7 @@ public class SizesService implements ServerHotKeys {
                 }
             });
         }
-        return names.stream().limit(limit).map(n -> new TableId(n.keyspace(), n.table())).toList();
+        return names.stream().limit(limit).map(n -> new TableName(n.keyspace(), n.table())).toList();
     }
 
     @Override

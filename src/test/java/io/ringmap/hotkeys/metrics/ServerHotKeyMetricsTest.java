@@ -14,7 +14,7 @@ import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.ServerHotKeys.ServerHotKey;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +27,7 @@ class ServerHotKeyMetricsTest {
     void exportsEachSampledPartitionsReadsAndWritesWithItsSource() {
         // given a round in which the nodes sampled two partitions of shop.events
         FakeServer server = new FakeServer();
-        server.publish(Map.of(new TableId("shop", "events"), List.of(
+        server.publish(Map.of(new TableName("shop", "events"), List.of(
                 key("user-7", "user-7", 900, 0), key("user-1", "user-1", 40, 3))));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         ServerHotKeyMetrics metrics = new ServerHotKeyMetrics(() -> server, KeyExporter.plain(), 20, 10, 256);
@@ -50,7 +50,7 @@ class ServerHotKeyMetricsTest {
         HotKeyRegistry clients = new HotKeyRegistry(HotKeySettings.DEFAULTS, hashed);
         clients.record("iot", "readings", List.of("tenant:1", "2026-10-01"));
         FakeServer server = new FakeServer();
-        server.publish(Map.of(new TableId("iot", "readings"), List.of(key("tenant\\:1:2026-10-01", label, 5, 0))));
+        server.publish(Map.of(new TableName("iot", "readings"), List.of(key("tenant\\:1:2026-10-01", label, 5, 0))));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         HotKeyMetrics clientMetrics = new HotKeyMetrics(clients, new ReplicaHits(10), n -> ReplicaPlacement.UNKNOWN);
         clientMetrics.bindTo(registry);
@@ -73,7 +73,7 @@ class ServerHotKeyMetricsTest {
     @Test
     void anUndecodableKeyIsHashedToo() {
         FakeServer server = new FakeServer();
-        server.publish(Map.of(new TableId("shop", "events"), List.of(key("not:decodable:here", null, 5, 0))));
+        server.publish(Map.of(new TableName("shop", "events"), List.of(key("not:decodable:here", null, 5, 0))));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         new ServerHotKeyMetrics(() -> server, KeyExporter.hashed(""), 20, 10, 256).bindTo(registry);
 
@@ -85,13 +85,13 @@ class ServerHotKeyMetricsTest {
     void keepsAtMostTopKPartitionsPerTableAndMaxTablesTables() {
         // given 30 sampled tables of 50 partitions each, and bounds of 5 per table and 4 tables
         FakeServer server = new FakeServer();
-        Map<TableId, List<ServerHotKey>> round = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+        Map<TableName, List<ServerHotKey>> round = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
         for (int t = 0; t < 30; t++) {
             List<ServerHotKey> keys = new ArrayList<>();
             for (int k = 0; k < 50; k++) {
                 keys.add(key("k" + k, "k" + k, 100 - k, 100 - k));
             }
-            round.put(new TableId("ks", "t" + (char) ('a' + t)), keys);
+            round.put(new TableName("ks", "t" + (char) ('a' + t)), keys);
         }
         server.publish(round);
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -109,14 +109,14 @@ class ServerHotKeyMetricsTest {
     @Test
     void aNewRoundReplacesTheSeriesAndAnUnchangedRoundIsNotReadAgain() {
         FakeServer server = new FakeServer();
-        server.publish(Map.of(new TableId("shop", "events"), List.of(key("user-7", "user-7", 900, 0))));
+        server.publish(Map.of(new TableName("shop", "events"), List.of(key("user-7", "user-7", 900, 0))));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         ServerHotKeyMetrics metrics = new ServerHotKeyMetrics(() -> server, KeyExporter.plain(), 20, 10, 256);
         metrics.bindTo(registry);
         metrics.sync();
         assertThat(server.reads).isEqualTo(1);
 
-        server.publish(Map.of(new TableId("shop", "events"), List.of(key("user-9", "user-9", 0, 12))));
+        server.publish(Map.of(new TableName("shop", "events"), List.of(key("user-9", "user-9", 0, 12))));
         metrics.sync();
 
         assertThat(server.reads).isEqualTo(2);
@@ -150,21 +150,21 @@ class ServerHotKeyMetricsTest {
     /** The servers' side as a round of samples per table. */
     static final class FakeServer implements ServerHotKeys {
 
-        private Map<TableId, List<ServerHotKey>> round;
+        private Map<TableName, List<ServerHotKey>> round;
         int reads;
 
-        void publish(Map<TableId, List<ServerHotKey>> next) {
+        void publish(Map<TableName, List<ServerHotKey>> next) {
             round = next;
         }
 
         @Override
         public List<ServerHotKey> of(String keyspace, String table, int limit) {
-            List<ServerHotKey> keys = round.getOrDefault(new TableId(keyspace, table), List.of());
+            List<ServerHotKey> keys = round.getOrDefault(new TableName(keyspace, table), List.of());
             return keys.subList(0, Math.min(limit, keys.size()));
         }
 
         @Override
-        public List<TableId> sampledTables(int limit) {
+        public List<TableName> sampledTables(int limit) {
             reads++;
             return round.keySet().stream().sorted((a, b) -> a.toString().compareTo(b.toString())).limit(limit)
                     .toList();

@@ -7,7 +7,7 @@ import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.hotkeys.TableId;
+import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
@@ -46,7 +46,7 @@ class DeploymentHotKeysTest {
 
         // when
         long start = System.nanoTime();
-        HotKeySource.Gathered answer = hotKeys.hotKeys(new TableId("iot", "readings"), 10);
+        HotKeySource.Gathered answer = hotKeys.hotKeys(new TableName("iot", "readings"), 10);
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         // then the fast peer's counts are merged, the slow one is named, and the answer came with the timeout

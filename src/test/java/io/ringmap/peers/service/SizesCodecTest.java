@@ -14,7 +14,7 @@ import io.ringmap.sizes.RangeEstimate;
 import io.ringmap.sizes.RankedPartition;
 import io.ringmap.sizes.ReadStats;
 import io.ringmap.sizes.SizesSnapshot;
-import io.ringmap.sizes.TableName;
+import io.ringmap.ring.TableName;
 import io.ringmap.token.Murmur3Partitioner;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.RandomPartitioner;

@@ -19,12 +19,11 @@ import io.ringmap.sizes.ReadStats;
 import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
-import io.ringmap.sizes.TableName;
+import io.ringmap.ring.TableName;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
 import io.ringmap.hotkeys.Contributors;
 import io.ringmap.hotkeys.ServerHotKeys;
-import io.ringmap.hotkeys.TableId;
 import io.ringmap.sizes.LoadAnalysis;
 import io.ringmap.sizes.SizeWarning;
 import java.io.InputStream;
@@ -208,6 +207,6 @@ class SizesServiceTest {
         assertThat(hot.get(0).label()).isNotNull();
         assertThat(hot.get(0).token()).isNotNull();
         assertThat(service.of("iot", "readings", 1)).hasSize(1);
-        assertThat(service.sampledTables(10)).containsExactly(new TableId("iot", "readings"));
+        assertThat(service.sampledTables(10)).containsExactly(new TableName("iot", "readings"));
     }
 }
