@@ -293,15 +293,7 @@ public class ReplicasController {
                         .map(n -> ReplicaView.of(n, true)).toList());
     }
 
-    @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.KEYS_OR_TOKENS)
-    @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
-    @JsonBodyProblems
-    @KeyProblems
+    @ReplicaBatchProblems
     @PostMapping(path = "/replicas", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Replicas of a batch of keys of one table, or of tokens",
             description = "All items are validated first: one bad item rejects the batch (400 naming its index). "
@@ -349,15 +341,7 @@ public class ReplicasController {
                 placement.nodeLocal(), placement.warnings(), results, SnapshotView.of(served));
     }
 
-    @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.KEYS_OR_TOKENS)
-    @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
-    @JsonBodyProblems
-    @KeyProblems
+    @ReplicaBatchProblems
     @PostMapping(path = "/replicas/compact", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Replicas of a batch of keys or tokens, each distinct replica listed once",
             description = "The request and the answers of POST /replicas, in a smaller form for large batches: "
