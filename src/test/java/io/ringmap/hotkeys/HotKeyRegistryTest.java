@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ringmap.ring.TableName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.openjdk.jol.info.GraphLayout;
 
+@Isolated("sets system properties")
 class HotKeyRegistryTest {
 
     private static final long MIB = 1024 * 1024;

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -25,6 +26,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Secret's items as files (what the kubelet mounts), read by the real service through the chart's
  * SPRING_CONFIG_ADDITIONAL_LOCATION; a key from the Secret is let in, a call without one is refused.
  */
+@ResourceLock(HelmChart.LOCK)
 class ChartApiKeysTest {
 
     private static final String KEY = "chart-key-3f9a61c0b2d8";

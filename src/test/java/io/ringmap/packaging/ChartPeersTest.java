@@ -9,9 +9,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.yaml.snakeyaml.Yaml;
 
 /** The chart's peers: a headless Service over the ready pods, and ringmap.peers.dns pointing at it. */
+@ResourceLock(HelmChart.LOCK)
 class ChartPeersTest {
 
     @Test

@@ -20,6 +20,12 @@ import org.yaml.snakeyaml.Yaml;
 /** Runs Helm (in-process, through helm-java) on the ringmap chart and gives the rendered objects as maps. */
 final class HelmChart {
 
+    /**
+     * The lock of every test class that renders or lints the chart, so the native Helm library is never called from
+     * two test classes at once (unit test classes run side by side).
+     */
+    static final String LOCK = "native-helm";
+
     static final Path CHART = Path.of("helm", "ringmap");
     static final String RELEASE = "ringmap";
     static final String NAMESPACE = "ringmap";

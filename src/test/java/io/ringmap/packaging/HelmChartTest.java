@@ -24,6 +24,7 @@ import com.marcnuri.helm.LintResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.convert.ApplicationConversionService;
@@ -36,6 +37,7 @@ import org.yaml.snakeyaml.Yaml;
  * rendered object validated against the Kubernetes API schemas, and the rendered objects checked against what the
  * service really serves and reads (ports, probe paths, property names, the dashboard file).
  */
+@ResourceLock(HelmChart.LOCK)
 class HelmChartTest {
 
     private static final Path RENDERED = Path.of("target", "helm-rendered");

@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.yaml.snakeyaml.Yaml;
 
 /**
@@ -34,6 +35,7 @@ import org.yaml.snakeyaml.Yaml;
  * promtool comes from the PATH ({@link SystemTool#PROMTOOL}; Debian's prometheus package, which scripts/ci-install.sh
  * installs).
  */
+@ResourceLock(HelmChart.LOCK)
 class PrometheusRuleTest {
 
     private static final Path TESTS = Path.of("src", "test", "prometheus", "ringmap-alerts.test.yaml");

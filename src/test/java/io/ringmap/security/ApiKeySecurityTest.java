@@ -5,6 +5,7 @@ import static io.ringmap.security.SecurityAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
         "ringmap.security.api-keys.relay.key=" + ApiKeySecurityTest.REPORTER_KEY,
         "ringmap.security.api-keys.relay.scopes=ringmap:read,ringmap:hits"})
 @ExtendWith(OutputCaptureExtension.class)
+@Isolated("reads the process's output")
 class ApiKeySecurityTest extends RunningRingmap {
 
     static final String READER_KEY = "rk-5b1f0c2e9a7d4e31";

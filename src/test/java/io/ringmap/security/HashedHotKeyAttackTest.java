@@ -19,6 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -44,6 +45,7 @@ import tools.jackson.databind.json.JsonMapper;
         "ringmap.hotkeys.export-key=hash",
         "ringmap.hotkeys.salt=" + HashedHotKeyAttackTest.SALT})
 @ExtendWith(OutputCaptureExtension.class)
+@Isolated("reads the process's output")
 class HashedHotKeyAttackTest {
 
     static final String READER_KEY = "rk-0d6e2c94b1a7f358";

@@ -26,6 +26,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -44,6 +45,7 @@ import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
  * (a key set served on the loopback interface, counting its fetches); scopes from the {@code scope} claim. Every token
  * must also name ringmap's issuer and audience and carry an expiry.
  */
+@Isolated("reads the process's output")
 class JwtSecurityTest {
 
     static final KeyPair ISSUER = rsa();

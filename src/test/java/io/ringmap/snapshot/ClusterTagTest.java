@@ -15,8 +15,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.LoggerFactory;
 
+@Isolated("attaches an appender to a shared logger")
 class ClusterTagTest {
 
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();

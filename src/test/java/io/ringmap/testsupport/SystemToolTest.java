@@ -9,8 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.opentest4j.TestAbortedException;
 
+@Isolated("sets system properties")
 class SystemToolTest {
 
     private static final String PROPERTY = "ringmap.test.system-tool";

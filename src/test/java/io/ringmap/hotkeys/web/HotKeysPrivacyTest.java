@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -29,6 +30,7 @@ import org.springframework.test.web.servlet.ResultActions;
  * With {@code export-key: hash}, {@code GET /hotkeys} and problem details follow the export: hashed labels, no clear
  * key, value or token, unless {@code show-clear-keys} explicitly allows clear keys.
  */
+@Isolated("reads the process's output")
 class HotKeysPrivacyTest {
 
     static final String SALT = "privacy-test-salt";

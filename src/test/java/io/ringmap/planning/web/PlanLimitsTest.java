@@ -18,6 +18,7 @@ import org.hamcrest.Matchers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -38,6 +39,7 @@ import org.springframework.test.web.servlet.ResultActions;
             "ringmap.plan.max-layout-tokens=10"})
 @Import({BundledSampleRouting.class, PlanningConfiguration.class})
 @ExtendWith(OutputCaptureExtension.class)
+@Isolated("reads the process's output")
 class PlanLimitsTest {
 
     @Autowired

@@ -11,8 +11,10 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.LoggerFactory;
 
+@Isolated("attaches an appender to a shared logger")
 class ClientErrorLogTest {
 
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
