@@ -51,6 +51,7 @@ import tools.jackson.databind.json.JsonMapper;
  * stops and starts again, and the node ringmap first connected to goes away for good. Every answer is checked
  * against what Cassandra says ({@code SELECT token(...)}, {@code nodetool getendpoints}; node states against
  * {@code nodetool status} after each step). Figures (requests sent, failed, wrong, time to DOWN/UP) are printed.
+ * The third node is in a second data centre, so the live ring is followed beyond the driver's local DC too.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.cassandra.contact-points=127.0.0.82:9042",
@@ -70,7 +71,7 @@ class FaultsUnderLoadIT {
     static final ClusterSpec SPEC = ClusterSpec.of("faults", CassandraPartitioner.MURMUR3, List.of(
                     NodeSpec.withTokens("127.0.0.82", "dc1", "rack1", "-6148914691236517206"),
                     NodeSpec.withTokens("127.0.0.83", "dc1", "rack2", "0"),
-                    NodeSpec.withTokens("127.0.0.84", "dc1", "rack3", "6148914691236517206")))
+                    NodeSpec.withTokens("127.0.0.84", "dc2", "rack1", "6148914691236517206")))
             .withHeap("256m", "384m");
 
     static final List<String> ADDRESSES = SPEC.nodes().stream().map(NodeSpec::address).toList();
@@ -121,6 +122,23 @@ class FaultsUnderLoadIT {
             load.figures().print("FaultsUnderLoadIT", "total");
         }
         System.out.printf("[FaultsUnderLoadIT] total %d s%n", (System.nanoTime() - began) / 1_000_000_000);
+    }
+
+    @Test
+    @Order(0)
+    void servesTheClusterRingWithEveryNodeUpIncludingTheRemoteDatacenter() {
+        JsonNode ring = awaitJson("/ring", r -> TestHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")),
+                Duration.ofSeconds(60));
+
+        assertThat(ring.get("partitioner").asString()).endsWith("Murmur3Partitioner");
+        assertThat(ring.get("snapshot").get("source").asString()).isEqualTo("cluster:" + SPEC.clusterName());
+        assertThat(ring.get("snapshot").get("stale").asBoolean()).isFalse();
+        assertThat(TestHttp.nodeAddresses(ring)).containsExactlyElementsOf(ADDRESSES);
+        assertThat(ring.get("nodes")).filteredOn(n -> n.get("address").asString().equals("127.0.0.84"))
+                .singleElement().satisfies(n -> assertThat(n.get("datacenter").asString()).isEqualTo("dc2"));
+        // LocalStrategy: the coordinator alone; system_distributed (SimpleStrategy RF 3): every node, both DCs
+        assertThat(get("/replicas?keyspace=system&token=0").json().get("replicas")).hasSize(1);
+        assertThat(get("/replicas?keyspace=system_distributed&token=0").json().get("replicas")).hasSize(3);
     }
 
     @Test
@@ -213,6 +231,7 @@ class FaultsUnderLoadIT {
     void withEveryNodeStoppedAnswersContinueStaleThenRecoverWithoutARestart() {
         CassandraCluster cluster = CASSANDRA.cluster();
         LoadGenerator.Figures before = load.figures();
+        long sequenceBefore = get("/ring").json().get("snapshot").get("sequence").asLong();
         long t0 = System.nanoTime();
         for (int i = 0; i < ADDRESSES.size(); i++) {
             cluster.stopNode(i);
@@ -220,6 +239,11 @@ class FaultsUnderLoadIT {
         JsonNode stale = awaitJson("/ring", r -> r.get("snapshot").get("stale").asBoolean(), Polling.PROMISE);
         report("every node stopped -> stale", t0);
         assertThat(stale.get("snapshot").get("staleReason").asString()).isNotBlank();
+        assertThat(stale.get("snapshot").get("sequence").asLong()).isGreaterThanOrEqualTo(sequenceBefore);
+        JsonNode staleReplicas = get("/replicas?keyspace=system_distributed&token=0").json();
+        assertThat(staleReplicas.get("snapshot").get("stale").asBoolean()).isTrue();
+        assertThat(staleReplicas.get("replicas")).hasSize(3);
+        assertThat(get("/token?keyspace=system_schema&table=tables&keyspace_name=x").status()).isEqualTo(200);
         // the documented policy: a stale snapshot keeps the service ready and live
         assertThat(managementGet("/readyz").status()).isEqualTo(200);
         assertThat(managementGet("/livez").status()).isEqualTo(200);
