@@ -1,15 +1,19 @@
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.apache.cassandra.tools.INodeProbeFactory;
+import org.apache.cassandra.tools.NodeProbe;
 import org.apache.cassandra.tools.NodeTool;
 import org.apache.cassandra.tools.Output;
 
@@ -22,12 +26,18 @@ import org.apache.cassandra.tools.Output;
  * classpath: {@code java -cp <cassandra classpath> NodetoolBatch.java <threads>}. Input: one command per line, its
  * nodetool arguments separated by TAB (connection options included). Output: per input line, in input order,
  * {@code <exit status>TAB<stdout lines joined by 0x1F>TAB<stderr joined by 0x1F>}.
+ *
+ * <p>Each worker thread keeps its JMX connection to a node between commands ({@link KeptProbes}): nodetool's own
+ * NodeProbe, connected as nodetool connects it, handed to NodeTool for every command; only its close is deferred to
+ * the end. A command then costs one JMX call instead of a JMX connection (the RMI handshake and a dozen platform
+ * MBean lookups on both sides), which was most of the CPU of thousands of getendpoints. A probe a command marked
+ * failed is closed and replaced, as nodetool would start the next command on a fresh one.
  */
 public class NodetoolBatch {
 
     public static void main(String[] args) throws Exception {
         int threads = args.length > 0 ? Integer.parseInt(args[0]) : 1;
-        INodeProbeFactory probes = nodeProbeFactory();
+        KeptProbes probes = new KeptProbes();
         List<String[]> commands = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -47,6 +57,7 @@ public class NodetoolBatch {
         }
         stdout.flush();
         pool.shutdown();
+        probes.closeAll();
         System.exit(0);
     }
 
@@ -71,10 +82,81 @@ public class NodetoolBatch {
                 .replace('\t', ' ');
     }
 
-    /** nodetool's own factory (package-private in Cassandra), the one NodeTool.main passes. */
-    private static INodeProbeFactory nodeProbeFactory() throws ReflectiveOperationException {
-        var constructor = Class.forName("org.apache.cassandra.tools.NodeProbeFactory").getDeclaredConstructor();
-        constructor.setAccessible(true);
-        return (INodeProbeFactory) constructor.newInstance();
+    /**
+     * nodetool's factory (NodeProbeFactory creates {@code new NodeProbe(host, port[, user, password])}), keeping one
+     * probe per worker thread and node: NodeTool sets a command's output on the probe and reads its failed flag, so a
+     * probe is never shared between threads.
+     */
+    static final class KeptProbes implements INodeProbeFactory {
+
+        private final ThreadLocal<Map<String, Kept>> byThread = ThreadLocal.withInitial(HashMap::new);
+        private final List<Kept> all = new ArrayList<>();
+
+        @Override
+        public NodeProbe create(String host, int port) throws IOException {
+            return kept(host + ":" + port, forget -> new Kept(host, port, forget));
+        }
+
+        @Override
+        public NodeProbe create(String host, int port, String username, String password) throws IOException {
+            return kept(host + ":" + port + ":" + username,
+                    forget -> new Kept(host, port, username, password, forget));
+        }
+
+        private NodeProbe kept(String target, Connect connect) throws IOException {
+            Map<String, Kept> mine = byThread.get();
+            Kept probe = mine.get(target);
+            if (probe == null) {
+                probe = connect.open(() -> mine.remove(target));
+                mine.put(target, probe);
+                synchronized (all) {
+                    all.add(probe);
+                }
+            }
+            return probe;
+        }
+
+        void closeAll() throws IOException {
+            synchronized (all) {
+                for (Kept probe : all) {
+                    probe.closeForGood();
+                }
+            }
+        }
+    }
+
+    interface Connect {
+        Kept open(Runnable forget) throws IOException;
+    }
+
+    /**
+     * nodetool's NodeProbe, connected by its own constructors; NodeTool closes it after each command, which keeps the
+     * connection unless the command marked the probe failed (then it is closed and the next command connects anew).
+     */
+    static final class Kept extends NodeProbe {
+
+        private final Runnable forget;
+
+        Kept(String host, int port, Runnable forget) throws IOException {
+            super(host, port);
+            this.forget = forget;
+        }
+
+        Kept(String host, int port, String username, String password, Runnable forget) throws IOException {
+            super(host, port, username, password);
+            this.forget = forget;
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (isFailed()) {
+                forget.run();
+                closeForGood();
+            }
+        }
+
+        void closeForGood() throws IOException {
+            super.close();
+        }
     }
 }
