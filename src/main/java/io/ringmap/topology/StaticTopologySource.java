@@ -49,6 +49,8 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
     private final ScheduledExecutorService watcher;
     /** SHA-256 of the content read last, valid or not (guarded by this). */
     private byte[] lastRead;
+    /** What the log last said was wrong with the file (null: nothing), so a lasting problem is logged once. */
+    private String reported;
 
     public StaticTopologySource(ResourceLoader loader, TopologyProperties properties, TopologyPublisher publisher) {
         this.location = properties.file();
@@ -136,9 +138,10 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
         try {
             content = content();
         } catch (RuntimeException e) {
-            publisher.markStale(e.getMessage() + "; serving the last good snapshot");
-            log.error("{}; serving the last good snapshot", e.getMessage());
-            lastRead = null; // read again, and reported, until it can be read
+            String reason = e.getMessage() + "; serving the last good snapshot";
+            publisher.markStale(reason);
+            report(reason);
+            lastRead = null; // read again until it can be read; the log says it once
             return;
         }
         byte[] digest = digest(content);
@@ -152,7 +155,23 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
             String reason = "static topology " + location + " is invalid, serving the last good snapshot: "
                     + e.getMessage();
             publisher.markStale(reason);
-            log.error(reason);
+            report(reason);
+            return;
+        }
+        if (reported != null) {
+            log.info("static topology {} is valid again and served", location);
+            reported = null;
+        }
+    }
+
+    /**
+     * A WARN when the file's problem changes, not on every refresh: the service keeps answering from the last good
+     * snapshot, which is flagged stale with the reason in every answer and in health.
+     */
+    private void report(String reason) {
+        if (!reason.equals(reported)) {
+            log.warn(reason);
+            reported = reason;
         }
     }
 

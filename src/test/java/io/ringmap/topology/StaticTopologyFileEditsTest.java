@@ -3,6 +3,10 @@ package io.ringmap.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.ringmap.config.TopologyProperties;
 import io.ringmap.ring.NodeState;
 import io.ringmap.snapshot.ServedSnapshot;
@@ -19,6 +23,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 import org.springframework.core.io.DefaultResourceLoader;
 
 /**
@@ -81,6 +86,37 @@ class StaticTopologyFileEditsTest {
         assertThat(recovered.tokenRing().nodes().get(1).state()).isEqualTo(NodeState.DOWN);
         assertThat(recovered.createdAt()).isEqualTo(T0.plusSeconds(90));
         assertThat(holder.failedRefreshes()).isEqualTo(1); // the invalid content was reported once, not per re-read
+    }
+
+    @Test
+    void aFileThatCannotBeReadIsCountedOnEveryRefreshAndLoggedOnceAsAWarning() throws IOException {
+        Path file = write(SAMPLE);
+        start("file:" + file, Duration.ofHours(1)); // explicit refreshes only
+        Logger logger = (Logger) LoggerFactory.getLogger(StaticTopologySource.class);
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.start();
+        logger.addAppender(lines);
+        try {
+            Files.delete(file);
+            for (int i = 0; i < 3; i++) {
+                source.refresh();
+            }
+            assertThat(holder.current().stale()).isTrue();
+            assertThat(holder.current().staleReason()).contains("cannot be read");
+            assertThat(holder.failedRefreshes()).isEqualTo(3);
+
+            Files.writeString(file, N2_DOWN);
+            source.refresh();
+            assertThat(holder.current().stale()).isFalse();
+
+            List<ILoggingEvent> mine = lines.list.stream()
+                    .filter(e -> e.getFormattedMessage().contains(file.toString())).toList();
+            assertThat(mine).extracting(ILoggingEvent::getLevel).containsExactly(Level.WARN, Level.INFO);
+            assertThat(mine.get(0).getFormattedMessage()).contains("cannot be read")
+                    .endsWith("serving the last good snapshot");
+        } finally {
+            logger.detachAppender(lines);
+        }
     }
 
     @Test
