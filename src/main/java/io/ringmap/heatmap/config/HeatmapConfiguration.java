@@ -1,6 +1,7 @@
 package io.ringmap.heatmap.config;
 
 import io.ringmap.heatmap.HeatmapRegistry;
+import io.ringmap.heatmap.HeatmapSource;
 import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.HeatmapRecorder;
 import io.ringmap.hotkeys.config.HotKeysProperties;
@@ -15,7 +16,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Wires the key visualizer ({@code ringmap.heatmap.*}): the per-table counts, their recorder on the hit path and the
- * service answering {@code GET /heatmap}. With {@code ringmap.heatmap.enabled=false} none of this exists.
+ * service answering {@code GET /heatmap}, for the whole deployment when the peers package provides a
+ * {@link HeatmapSource}. With {@code ringmap.heatmap.enabled=false} none of this exists.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(HeatmapProperties.class)
@@ -34,8 +36,8 @@ public class HeatmapConfiguration {
 
     @Bean
     HeatmapQuery heatmapQuery(RoutingService routing, HeatmapRegistry heatmaps, ObjectProvider<HotKeyQuery> hotKeys,
-            HotKeysProperties hotKeyProperties, Clock clock) {
+            HotKeysProperties hotKeyProperties, ObjectProvider<HeatmapSource> deployment, Clock clock) {
         return new HeatmapQuery(routing, heatmaps, hotKeys::getIfAvailable, hotKeyProperties.clearKeysShown(),
-                hotKeyProperties.topK(), clock);
+                hotKeyProperties.topK(), deployment.getIfAvailable(), clock);
     }
 }

@@ -7,6 +7,7 @@ import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.Node;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.PeersView;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -92,6 +93,9 @@ public class HeatmapController {
             @Schema(description = "Buckets in token order, covering the ring once") List<BucketView> buckets,
             @Schema(description = "Slices in time order, oldest first, every slice of the window (zeros where "
                     + "nothing was counted)") List<SliceView> slices,
+            @Schema(description = "Whose counts the answer sums: this instance's alone (scope local) or every "
+                    + "instance's (scope deployment: the peers that answered in time on the same token buckets, and "
+                    + "those that did not, with the reason)") PeersView peers,
             SnapshotView snapshot) {
 
         static HeatmapResponse of(Answer a) {
@@ -103,7 +107,7 @@ public class HeatmapController {
                             b.ringShare(), b.replicas().stream().map(BucketReplica::of).toList(), b.hits(),
                             b.hotKeys().stream().map(HeatmapResponse::key).toList())).toList(),
                     a.slices().stream().map(s -> new SliceView(s.start(), s.counts())).toList(),
-                    SnapshotView.of(a.served()));
+                    PeersView.of(a.contributors()), SnapshotView.of(a.served()));
         }
 
         private static BucketKey key(HotKey k) {
@@ -123,21 +127,27 @@ public class HeatmapController {
                     + "bucket), and per time slice of the window the hits counted in each bucket: keys routed by "
                     + "callers whose lookups count and keys reported with POST /hits. Each bucket carries its "
                     + "replicas and, when clear keys are shown, the hot keys whose token is in it. Counts are kept "
-                    + "for ringmap.heatmap.slices slices of ringmap.heatmap.slice each, per instance.")
+                    + "for ringmap.heatmap.slices slices of ringmap.heatmap.slice each, per instance; with peers "
+                    + "(ringmap.peers.*) the answer sums every instance's counts within ringmap.peers.timeout, "
+                    + "leaving out and naming a peer that counts on other token buckets (another ring, other "
+                    + "settings) rather than summing different ranges.")
     public HeatmapResponse heatmap(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(description = "Buckets at most, 1..ringmap.heatmap.buckets (default: all); neighbours are "
                     + "added together", example = "64") @RequestParam(required = false) Integer buckets,
             @Parameter(description = "How far back, as 10m, 1h or ISO-8601 PT10M; from one slice to the retention "
-                    + "(default: the retention)", example = "30m") @RequestParam(required = false) String window) {
+                    + "(default: the retention)", example = "30m") @RequestParam(required = false) String window,
+            @Parameter(description = "deployment (default): every instance's counts summed (ringmap.peers.*); "
+                    + "local: this instance's only", schema = @Schema(allowableValues = {"deployment", "local"}))
+            @RequestParam(required = false) String scope) {
         int max = query.maxBuckets();
         int n = buckets == null ? max : buckets;
         if (n < 1 || n > max) {
             throw new InvalidParameterException("buckets", "buckets must be from 1 to " + max
                     + " (ringmap.heatmap.buckets), was " + buckets);
         }
-        return HeatmapResponse.of(query.heatmap(keyspace, table, n, window(window)));
+        return HeatmapResponse.of(query.heatmap(keyspace, table, n, window(window), PeersView.localScope(scope)));
     }
 
     private Duration window(String text) {
