@@ -42,6 +42,16 @@ public final class HeatmapRegistry {
         heat.record(ring, token, count, clock.millis());
     }
 
+    /** Counts {@code count} hits of a key of the table whose token is unknown: in the current slice, in no bucket. */
+    public void recordUnplaced(String keyspace, String table, TokenRing ring, long count) {
+        TableHeat heat = heat(new TableName(keyspace, table));
+        if (heat == null) {
+            droppedHits.add(count);
+            return;
+        }
+        heat.recordUnplaced(ring, count, clock.millis());
+    }
+
     /**
      * Counts a batch of one table: {@code counts[i]} hits (one each when {@code counts} is null) of the key with
      * token {@code tokens[i]}, for each {@code i < n}.

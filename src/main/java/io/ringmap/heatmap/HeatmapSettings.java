@@ -17,6 +17,9 @@ public record HeatmapSettings(int buckets, Duration slice, int slices, int maxTa
     /** Bytes of one count: a {@code long}. */
     public static final int BYTES_PER_COUNT = Long.BYTES;
 
+    /** Series counted with these settings at most: client hits, and the servers' sampled reads and writes. */
+    public static final int SERIES = 3;
+
     public static final HeatmapSettings DEFAULTS = new HeatmapSettings(128, Duration.ofMinutes(1), 60, 32);
 
     public HeatmapSettings {
@@ -40,8 +43,13 @@ public record HeatmapSettings(int buckets, Duration slice, int slices, int maxTa
         return slice.multipliedBy(slices);
     }
 
-    /** The counts' memory at most, in bytes: buckets × slices × tables × 8 (the arrays' headers aside). */
+    /** One series' counts at most, in bytes: buckets × slices × tables × 8 (the arrays' headers aside). */
     public long memoryBound() {
         return (long) buckets * slices * maxTables * BYTES_PER_COUNT;
+    }
+
+    /** Every series' counts at most, in bytes: {@link #SERIES} × {@link #memoryBound()}. */
+    public long totalMemoryBound() {
+        return SERIES * memoryBound();
     }
 }

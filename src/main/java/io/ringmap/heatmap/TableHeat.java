@@ -6,6 +6,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -20,8 +21,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  */
 final class TableHeat {
 
-    /** One slice's counters. */
-    private record Row(long slice, TokenRing ring, BucketLayout layout, AtomicLongArray counts) {
+    /** One slice's counters, and the count of keys without a token (server samples only). */
+    private record Row(long slice, TokenRing ring, BucketLayout layout, AtomicLongArray counts, AtomicLong unplaced) {
     }
 
     private final TableName table;
@@ -47,6 +48,16 @@ final class TableHeat {
         row.counts.accumulateAndGet(bucket, count, SaturatingCounter::add);
     }
 
+    /** Counts {@code count} of a key whose token is unknown: in the slice, in no bucket. */
+    void recordUnplaced(TokenRing ring, long count, long nowMillis) {
+        long slice = Math.floorDiv(nowMillis, sliceMillis);
+        Row row = current;
+        if (row == null || row.slice != slice || row.ring != ring) {
+            row = advance(ring, slice);
+        }
+        row.unplaced.accumulateAndGet(count, SaturatingCounter::add);
+    }
+
     private synchronized Row advance(TokenRing ring, long slice) {
         Row row = current;
         if (row != null && row.slice == slice && row.ring == ring) {
@@ -66,12 +77,12 @@ final class TableHeat {
         }
         if (row != null && row.slice == slice && layout.equals(row.layout)) {
             // the same slice, an equal layout of a ring rebuilt without moving its tokens: keep counting in it
-            Row same = new Row(slice, ring, layout, row.counts);
+            Row same = new Row(slice, ring, layout, row.counts, row.unplaced);
             rows[index(slice)] = same;
             current = same;
             return same;
         }
-        Row fresh = new Row(slice, ring, layout, new AtomicLongArray(layout.size()));
+        Row fresh = new Row(slice, ring, layout, new AtomicLongArray(layout.size()), new AtomicLong());
         rows[index(slice)] = fresh;
         current = fresh;
         return fresh;
@@ -96,7 +107,7 @@ final class TableHeat {
                 for (int b = 0; b < counts.length; b++) {
                     counts[b] = row.counts.get(b);
                 }
-                out.add(new TableHeatmap.Slice(s * sliceMillis, counts));
+                out.add(new TableHeatmap.Slice(s * sliceMillis, counts, row.unplaced.get()));
             }
         }
         return new TableHeatmap(table, newest.layout, sliceMillis, out);

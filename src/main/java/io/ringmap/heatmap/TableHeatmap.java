@@ -21,12 +21,22 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
     /**
      * The hits of each bucket during {@code [startMillis, startMillis + sliceMillis)}.
      *
-     * @param counts hits per bucket, indexed like the layout
+     * @param counts   hits per bucket, indexed like the layout
+     * @param unplaced hits of keys whose token is unknown (a server-sampled key the schema could not decode): in the
+     *                 slice, in no bucket; 0 for client hits, which always have a token
      */
-    public record Slice(long startMillis, long[] counts) {
+    public record Slice(long startMillis, long[] counts, long unplaced) {
 
         public Slice {
             counts = counts.clone();
+            if (unplaced < 0) {
+                throw new IllegalArgumentException("unplaced must not be negative, was " + unplaced);
+            }
+        }
+
+        /** A slice whose every hit has a token. */
+        public Slice(long startMillis, long[] counts) {
+            this(startMillis, counts, 0);
         }
 
         @Override
@@ -50,12 +60,14 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Slice s && s.startMillis == startMillis && java.util.Arrays.equals(s.counts, counts);
+            return o instanceof Slice s && s.startMillis == startMillis && java.util.Arrays.equals(s.counts, counts)
+                    && s.unplaced == unplaced;
         }
 
         @Override
         public int hashCode() {
-            return Long.hashCode(startMillis) * 31 + java.util.Arrays.hashCode(counts);
+            return (Long.hashCode(startMillis) * 31 + java.util.Arrays.hashCode(counts)) * 31
+                    + Long.hashCode(unplaced);
         }
 
         @Override
@@ -101,17 +113,20 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
             throw new IllegalArgumentException("cannot merge heatmaps of different token buckets (" + layout.size()
                     + " and " + other.layout.size() + " buckets): the instances serve different rings");
         }
+        // per start: the bucket counts, then the unplaced count in the extra last cell
         TreeMap<Long, long[]> sums = new TreeMap<>();
         for (List<Slice> side : List.of(slices, other.slices)) {
             for (Slice s : side) {
-                long[] sum = sums.computeIfAbsent(s.startMillis, k -> new long[layout.size()]);
-                for (int b = 0; b < sum.length; b++) {
+                long[] sum = sums.computeIfAbsent(s.startMillis, k -> new long[layout.size() + 1]);
+                for (int b = 0; b < s.counts.length; b++) {
                     sum[b] = SaturatingCounter.add(sum[b], s.counts[b]);
                 }
+                sum[s.counts.length] = SaturatingCounter.add(sum[s.counts.length], s.unplaced);
             }
         }
         List<Slice> merged = new ArrayList<>(sums.size());
-        sums.forEach((start, counts) -> merged.add(new Slice(start, counts)));
+        sums.forEach((start, counts) -> merged.add(new Slice(start, java.util.Arrays.copyOf(counts, layout.size()),
+                counts[layout.size()])));
         return new TableHeatmap(table, layout, sliceMillis, merged);
     }
 
@@ -141,7 +156,7 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
             for (int b = 0; b < n; b++) {
                 sums[groupOf[b]] = SaturatingCounter.add(sums[groupOf[b]], s.counts[b]);
             }
-            out.add(new Slice(s.startMillis, sums));
+            out.add(new Slice(s.startMillis, sums, s.unplaced));
         }
         return new TableHeatmap(table, BucketLayout.of(layout.minimum(), ends), sliceMillis, out);
     }

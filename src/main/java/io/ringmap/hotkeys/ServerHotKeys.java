@@ -39,6 +39,24 @@ public interface ServerHotKeys {
     List<ServerHotKey> of(String keyspace, String table, int limit);
 
     /**
+     * One node's samples of a table in one round: a node's report can be served again in a later round (a peer's
+     * share it has not collected anew), so a consumer that adds samples up tells reports apart by node and time.
+     *
+     * @param node        the node's address
+     * @param collectedAt when its figures were read
+     * @param keys        the partitions it sampled, heaviest first
+     */
+    record NodeSamples(String node, java.time.Instant collectedAt, List<ServerHotKey> keys) {
+
+        public NodeSamples {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    /** The table's samples of the current round per node (nodes that sampled none of it left out). */
+    List<NodeSamples> samplesByNode(String keyspace, String table);
+
+    /**
      * The tables with sampled partitions in the current round, in name order, at most {@code limit}; empty when
      * nothing was sampled.
      */

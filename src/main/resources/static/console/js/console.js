@@ -94,7 +94,8 @@ async function init() {
     e.preventDefault();
     const [keyspace, table] = $('heatmap-table').value.split('.');
     busy();
-    run(() => showHeatmap(keyspace, table, $('heatmap-window').value, $('heatmap-buckets').value));
+    run(() => showHeatmap(keyspace, table, $('heatmap-window').value, $('heatmap-buckets').value,
+      $('heatmap-source').value));
   });
   $('ring-form').addEventListener('submit', e => {
     e.preventDefault();

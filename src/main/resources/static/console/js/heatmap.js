@@ -5,29 +5,54 @@ import { el, text, clear, viridis, count, percent } from './svg.js';
 const M = { l: 150, r: 70, t: 16, b: 46 };
 let state = null;
 
-export async function showHeatmap(keyspace, table, window, buckets) {
-  const answer = await get('heatmap', { keyspace, table, window, buckets });
+/** What the colour counts, per source of GET /heatmap. */
+const UNITS = { client: 'hits', reads: 'sampled reads', writes: 'sampled writes' };
+
+export async function showHeatmap(keyspace, table, window, buckets, source) {
+  const answer = await get('heatmap', { keyspace, table, window, buckets, source });
+  const unit = UNITS[answer.source] || 'hits';
   state = { answer, bucket: 0, slice: answer.slices.length - 1 };
   draw();
   const hottest = hottestCell(answer);
   const summary = document.getElementById('heatmap-summary');
   if (hottest) {
     const b = answer.buckets[hottest.bucket];
-    summary.textContent = `${answer.keyspace}.${answer.table}: ${count(answer.hits)} hits in ${answer.window}`
+    summary.textContent = `${answer.keyspace}.${answer.table}: ${count(answer.hits)} ${unit} in ${answer.window}`
       + ` (slices of ${answer.slice}, retention ${answer.retention}). Hottest cell: bucket ${b.index}, tokens`
-      + ` (${b.start}, ${b.end}], ${count(hottest.count)} hits at ${answer.slices[hottest.slice].start}.`;
+      + ` (${b.start}, ${b.end}], ${count(hottest.count)} ${unit} at ${answer.slices[hottest.slice].start}.`
+      + (answer.unplaced ? ` ${count(answer.unplaced)} ${unit} of keys whose token is unknown are in no bucket.` : '');
     summary.dataset.hottestBucket = b.index;
     summary.dataset.hottestStart = b.start;
     summary.dataset.hottestEnd = b.end;
     state.bucket = hottest.bucket;
     state.slice = hottest.slice;
   } else {
-    summary.textContent = `${answer.keyspace}.${answer.table}: no hits in ${answer.window}. Hits count when keys are`
-      + ' looked up or reported with POST /hits.';
+    summary.textContent = answer.source === 'client'
+      ? `${answer.keyspace}.${answer.table}: no hits in ${answer.window}. Hits count when keys are`
+        + ' looked up or reported with POST /hits.'
+      : `${answer.keyspace}.${answer.table}: no ${unit} placed in ${answer.window}`
+        + (answer.unplaced ? ` (${count(answer.unplaced)} of keys whose token is unknown).` : '. The servers sample'
+          + ' partitions during each sizes round (ringmap.sizes.jmx.sampling).');
     delete summary.dataset.hottestBucket;
   }
   select(state.bucket, state.slice);
+  showPeers(answer.peers);
   return answer;
+}
+
+/** Whose counts the heatmap sums: this instance's alone, or the peers' too, and the peers left out with the reason. */
+function showPeers(peers) {
+  const line = document.getElementById('heatmap-peers');
+  if (!peers || peers.scope === 'local') {
+    line.textContent = 'Counts of this instance only (no peers: ringmap.peers.*).';
+  } else {
+    line.textContent = `Counts of this instance and ${peers.contributed.length} peer`
+      + `${peers.contributed.length === 1 ? '' : 's'}${peers.contributed.length ? ' (' + peers.contributed.join(', ')
+        + ')' : ''}.` + (peers.missing.length ? ' Not counted: '
+        + peers.missing.map(m => `${m.peer} (${m.reason})`).join('; ') + '.' : '');
+  }
+  line.dataset.contributed = peers ? peers.contributed.length : 0;
+  line.dataset.missing = peers ? peers.missing.length : 0;
 }
 
 /** The cell with the most hits (the latest of equal ones), or null when there is none. */
@@ -82,7 +107,7 @@ function draw() {
   }
   text(legend, w - M.r + 32, M.t + 10, count(answer.maxCount || 0));
   text(legend, w - M.r + 32, h - M.b, '1');
-  text(legend, w - M.r + 8, h - M.b + 14, 'hits / cell');
+  text(legend, w - M.r + 8, h - M.b + 14, `${UNITS[answer.source] || 'hits'} / cell`);
   el('rect', { id: 'heatmap-selected', class: 'selected', width: Math.ceil(cw), height: Math.ceil(ch),
     x: M.l, y: M.t }, svg);
   svg.onclick = e => {
@@ -104,7 +129,7 @@ function draw() {
     const d = e.target.dataset;
     if (d && d.bucket !== undefined) {
       const b = answer.buckets[Number(d.bucket)];
-      tip.textContent = `(${b.start}, ${b.end}]: ${count(Number(d.count))} hits`;
+      tip.textContent = `(${b.start}, ${b.end}]: ${count(Number(d.count))} ${UNITS[answer.source] || 'hits'}`;
       tip.style.left = (e.clientX + 12) + 'px';
       tip.style.top = (e.clientY + 12) + 'px';
       tip.hidden = false;
@@ -159,8 +184,9 @@ function select(bucket, slice) {
   };
   item('Token range', `(${b.start}, ${b.end}]`);
   item('Share of the ring', percent(b.ringShare));
-  item('Hits in this cell', count(s.counts[bucket]));
-  item('Hits of the bucket in the window', count(b.hits));
+  const unit = UNITS[answer.source] || 'hits';
+  item(`${unit[0].toUpperCase()}${unit.slice(1)} in this cell`, count(s.counts[bucket]));
+  item(`${unit[0].toUpperCase()}${unit.slice(1)} of the bucket in the window`, count(b.hits));
   item('Replicas', b.replicas.length ? b.replicas.map(r => `${r.address} (${r.hostId}, ${r.datacenter}/${r.rack},`
     + ` ${r.state})`).join('; ') : 'none: the keyspace cannot be placed').dataset.replicas
     = b.replicas.map(r => r.address).join(',');
@@ -168,7 +194,8 @@ function select(bucket, slice) {
     ? (b.hotKeys.length ? b.hotKeys.map(k => `${k.label} (~${count(k.estimate)} hits)`).join('; ')
       : 'no tracked hot key in this range')
     : answer.keysShown === 'hashed' ? 'keys are hashed: a hashed label is not shown with a token range (see /hotkeys)'
-      : 'hot keys are not tracked';
+      : answer.keysShown === 'server-side' ? 'the sampled partitions are listed by GET /hotkeys (serverSide)'
+        : 'hot keys are not tracked';
   item('Hottest keys seen', keys);
   panel.appendChild(dl);
   panel.dataset.bucket = bucket;

@@ -1,10 +1,17 @@
 package io.ringmap.bench;
 
+import io.ringmap.heatmap.BucketLayout;
+import io.ringmap.heatmap.TableHeatmap;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
+import io.ringmap.peers.PeerHeatmap;
+import io.ringmap.peers.client.PeerClient;
+import io.ringmap.token.LongToken;
+import io.ringmap.token.Token;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,11 +30,15 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Cost of one merged {@code GET /hotkeys} on the answering instance, without the network: merging this instance's
  * sketches with P peers' for T tables of K keys each (K = 768 is a full sketch of the default max-map-size 1024), then
  * ranking the top 10 per table. Each instance's keys overlap by half with the next one's, as round-robin traffic does.
+ * And the cost of one summed {@code GET /heatmap} ({@link #sumHeatmaps}): decoding P peers' JSON answers (one table,
+ * 128 buckets × 60 slices, every cell counted: the default settings' largest answer) and adding them cell by cell to
+ * this instance's counts; the {@code tables} parameter does not apply (run it with {@code -p tables=1}).
  *
  * <p>Run: {@code ./mvnw -q test-compile && java -cp "target/test-classes:target/classes:$(./mvnw -q
  * dependency:build-classpath -Dmdep.outputFile=/dev/stdout)" org.openjdk.jmh.Main PeerMergeBenchmark}
@@ -50,6 +61,9 @@ public class PeerMergeBenchmark {
     public int keysPerTable;
 
     private List<List<TableSketch>> instances;
+    private TableHeatmap localHeatmap;
+    private List<byte[]> heatmapAnswers;
+    private PeerClient.Decoder<PeerHeatmap> heatmapDecoder;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -67,6 +81,33 @@ public class PeerMergeBenchmark {
             }
             instances.add(sketches);
         }
+        List<Token> ends = new ArrayList<>();
+        for (int b = 1; b <= 128; b++) {
+            ends.add(new LongToken(b == 128 ? Long.MAX_VALUE : Long.MIN_VALUE + b * (Long.MAX_VALUE / 64)));
+        }
+        BucketLayout layout = BucketLayout.of(new LongToken(Long.MIN_VALUE), ends);
+        List<String> endText = ends.stream().map(Token::toString).toList();
+        heatmapAnswers = new ArrayList<>();
+        JsonMapper json = JsonMapper.builder().build();
+        for (int instance = 0; instance <= peers; instance++) {
+            List<TableHeatmap.Slice> slices = new ArrayList<>();
+            for (int s = 0; s < 60; s++) {
+                long[] counts = new long[128];
+                for (int b = 0; b < counts.length; b++) {
+                    counts[b] = 1 + random.nextInt(100_000);
+                }
+                slices.add(new TableHeatmap.Slice(60_000L * (29_000_000 + s), counts));
+            }
+            TableHeatmap heatmap = new TableHeatmap(new TableName("ks", "t0"), layout, 60_000, slices);
+            if (instance == 0) {
+                localHeatmap = heatmap;
+            } else {
+                heatmapAnswers.add(json.writeValueAsBytes(new PeerHeatmap("p" + instance, "hash",
+                        new PeerHeatmap.Counts(60_000, endText, slices.stream()
+                                .map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts())).toList()), null)));
+            }
+        }
+        heatmapDecoder = new PeerClient(Duration.ofSeconds(1), 1 << 24, Map.of()).json(PeerHeatmap.class);
     }
 
     @Benchmark
@@ -76,5 +117,23 @@ public class PeerMergeBenchmark {
             merge.addAll(instance);
         }
         return merge.hotKeys(10);
+    }
+
+    @Benchmark
+    public TableHeatmap sumHeatmaps() {
+        List<String> ends = localHeatmap.layout().ends().stream().map(Token::toString).toList();
+        TableHeatmap sum = localHeatmap;
+        for (byte[] answer : heatmapAnswers) {
+            PeerHeatmap peer = heatmapDecoder.decode(answer);
+            if (!ends.equals(peer.counts().ends())) {
+                throw new IllegalStateException("other buckets");
+            }
+            List<TableHeatmap.Slice> slices = new ArrayList<>(peer.counts().slices().size());
+            for (PeerHeatmap.Slice s : peer.counts().slices()) {
+                slices.add(new TableHeatmap.Slice(s.start(), s.counts()));
+            }
+            sum = sum.merge(new TableHeatmap(sum.table(), sum.layout(), sum.sliceMillis(), slices));
+        }
+        return sum;
     }
 }

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.RingmapApplication;
+import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.cluster.SizesCollector;
@@ -61,7 +62,8 @@ import tools.jackson.databind.JsonNode;
  * table whose partitions crowd into one node's range (RF 1). {@code /sizes} must name the large partition with its
  * key on each of its replicas and agree with {@code nodetool tablestats} and {@code tablehistograms} on every node;
  * {@code mode=size} splits must spread rows far more evenly than {@code mode=even} while reading every row exactly
- * once; sampling must find the partition a skewed read workload made hot; {@code /load} must name uneven load under
+ * once; sampling must find the partition a skewed read workload made hot, and the heatmap's reads series must add
+ * each round's sampled reads in the buckets of the keys' Cassandra tokens; {@code /load} must name uneven load under
  * even ownership. Timings and the measured ratio are printed.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
@@ -111,6 +113,9 @@ class SizesConformanceIT {
 
     @org.springframework.beans.factory.annotation.Autowired
     SizesCollector collector;
+
+    @org.springframework.beans.factory.annotation.Autowired
+    ServerHotKeys serverHotKeys;
 
     @org.springframework.boot.test.web.server.LocalManagementPort
     int managementPort;
@@ -383,11 +388,86 @@ class SizesConformanceIT {
             String clientSeries = "ringmap_hotkey_hits_total{keyspace=\"shop\",partition=\"" + HOT_KEY
                     + "\",table=\"events\"}";
             awaitSeries("ringmap_hotkey_hits_total{", m -> m.containsKey(clientSeries), SIZES_COLLECTED);
+
+            // the heatmap's reads series: what one round adds is each sampled partition's reads, summed over the
+            // nodes, in the bucket holding the token Cassandra gives the key
+            heatmapReadsAddEachRoundsSamplesAtTheirTokens();
         } finally {
             stop.set(true);
             workload.join();
         }
         report("sampling finds the hot partition", started);
+    }
+
+    /** One round's reads in the heatmap against the round's samples, placed by Cassandra's tokens. */
+    private void heatmapReadsAddEachRoundsSamplesAtTheirTokens() {
+        RoundView[] base = {roundView()};
+        RoundView checked = Polling.until("a round's samples in the heatmap's reads series", SIZES_COLLECTED,
+                Duration.ofMillis(200), () -> {
+                    RoundView now = roundView();
+                    if (now == null || base[0] == null || now.round() == base[0].round()) {
+                        base[0] = base[0] == null ? now : base[0];
+                        return null;
+                    }
+                    long[] added = new long[now.hits().length];
+                    for (int b = 0; b < added.length; b++) {
+                        added[b] = now.hits()[b] - base[0].hits()[b];
+                    }
+                    long[] expected = new long[now.hits().length];
+                    for (ServerHotKeys.ServerHotKey key : now.sampled()) {
+                        expected[bucketOf(now.heatmap(), cassandraToken(key.key()))] += key.reads();
+                    }
+                    RoundView result = Arrays.equals(added, expected) && now.unplaced() == base[0].unplaced()
+                            && Arrays.stream(expected).sum() > 0 ? now : null;
+                    // more than one round apart, or read while the round was being added: compare the next one
+                    base[0] = result == null ? now : base[0];
+                    return result;
+                }, v -> v != null);
+        int hotBucket = bucketOf(checked.heatmap(), cassandraToken(HOT_KEY));
+        assertThat(checked.heatmap().get("source").asString()).isEqualTo("reads");
+        assertThat(checked.heatmap().get("buckets").get(hotBucket).get("hits").asLong()).isPositive();
+        System.out.println("sizes IT: heatmap reads per bucket after the checked round "
+                + Arrays.toString(checked.hits()) + ", hot key in bucket " + hotBucket);
+        http().ok(http().get("/heatmap?keyspace=shop&table=events&source=writes"), "/heatmap?source=writes");
+    }
+
+    /** A round of samples, the heatmap's reads read while it was current, and per bucket the reads of the window. */
+    private record RoundView(Object round, List<ServerHotKeys.ServerHotKey> sampled, JsonNode heatmap, long[] hits,
+            long unplaced) {
+    }
+
+    /** The current round's samples and the heatmap read in between, or null when a round ended meanwhile. */
+    private RoundView roundView() {
+        Object round = serverHotKeys.round();
+        List<ServerHotKeys.ServerHotKey> sampled = serverHotKeys.of("shop", "events", Integer.MAX_VALUE);
+        JsonNode heatmap = http().ok(http().get("/heatmap?keyspace=shop&table=events&source=reads"),
+                "/heatmap?source=reads");
+        if (round == null || serverHotKeys.round() != round) {
+            return null;
+        }
+        long[] hits = new long[heatmap.get("buckets").size()];
+        for (int b = 0; b < hits.length; b++) {
+            hits[b] = heatmap.get("buckets").get(b).get("hits").asLong();
+        }
+        return new RoundView(round, sampled, heatmap, hits, heatmap.get("unplaced").asLong());
+    }
+
+    private static java.math.BigInteger cassandraToken(String userId) {
+        return new java.math.BigInteger(session().execute(SimpleStatement.newInstance(
+                "SELECT token(user_id) FROM shop.events WHERE user_id = ? LIMIT 1", userId)).one().getObject(0)
+                .toString());
+    }
+
+    /** The bucket (start, end] of the heatmap holding the token. */
+    private static int bucketOf(JsonNode heatmap, java.math.BigInteger token) {
+        JsonNode buckets = heatmap.get("buckets");
+        for (int b = 0; b < buckets.size(); b++) {
+            if (token.compareTo(new java.math.BigInteger(buckets.get(b).get("start").asString())) > 0
+                    && token.compareTo(new java.math.BigInteger(buckets.get(b).get("end").asString())) <= 0) {
+                return b;
+            }
+        }
+        throw new AssertionError("token " + token + " is in no bucket");
     }
 
     @Test

@@ -36,7 +36,9 @@ import tools.jackson.databind.json.JsonMapper;
  * (each list names the instance itself too), a Zipf workload of hits spread round-robin over them, and an oracle: the
  * hot-key registry of one instance, with the service's default settings, that received every hit. Each instance's
  * merged {@code GET /hotkeys} must rank the same top 10 as the oracle, with estimates within the stated error of the
- * true counts; with one instance stopped (the last test), the others still answer and name it.
+ * true counts; with one instance stopped (the last test), the others still answer and name it. The same for
+ * {@code GET /heatmap}: every instance's summed cells equal those of a fourth instance without peers that received
+ * every hit (slices of a day, so both count in the same slice).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PeersEndToEndTest {
@@ -48,6 +50,9 @@ class PeersEndToEndTest {
 
     private static final List<ConfigurableApplicationContext> instances = new ArrayList<>();
     private static final List<Integer> managementPorts = new ArrayList<>();
+    private static final String HEATMAP = "--ringmap.heatmap.slice=1d";
+    private static final String HEATMAP_SLICES = "--ringmap.heatmap.slices=2";
+    private static ConfigurableApplicationContext single;
     private static final HotKeyRegistry oracle = new HotKeyRegistry(new HotKeysProperties(true, 20,
             HotKeysProperties.ExportKey.PLAIN, null, 1000, Duration.ofMinutes(5), Duration.ofSeconds(1), 1024, false)
             .settings(), KeyExporter.plain());
@@ -63,8 +68,10 @@ class PeersEndToEndTest {
         for (int port : managementPorts) {
             instances.add(new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
                     "--management.server.port=" + port, "--ringmap.peers.static=" + peers,
-                    "--ringmap.peers.timeout=2s"));
+                    "--ringmap.peers.timeout=2s", HEATMAP, HEATMAP_SLICES));
         }
+        single = new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
+                "--management.server.port=0", HEATMAP, HEATMAP_SLICES);
         // a Zipf workload, hit i sent to instance i % 3; the oracle gets every hit
         Zipf zipf = new Zipf(KEYS, 1.1, 24);
         trueCounts = new long[KEYS + 1];
@@ -77,9 +84,12 @@ class PeersEndToEndTest {
             trueCounts[rank]++;
             perInstance.get(hit % INSTANCES).merge(rank, 1L, Long::sum);
         }
+        Map<Integer, Long> every = new HashMap<>();
         for (int i = 0; i < INSTANCES; i++) {
             postHits(instances.get(i), perInstance.get(i));
+            perInstance.get(i).forEach((rank, count) -> every.merge(rank, count, Long::sum));
         }
+        postHits(single, every);
         for (int rank = 1; rank <= KEYS; rank++) {
             if (trueCounts[rank] > 0) {
                 oracle.record("iot", "readings", List.of("sensor-" + rank, "2026-10-01"), trueCounts[rank]);
@@ -90,6 +100,7 @@ class PeersEndToEndTest {
     @AfterAll
     static void stopAll() {
         instances.forEach(ConfigurableApplicationContext::close);
+        single.close();
     }
 
     @Test
@@ -121,6 +132,39 @@ class PeersEndToEndTest {
     }
 
     @Test
+    @Order(1)
+    void everyInstancesHeatmapHasTheCellsOfOneInstanceThatSawEveryHit() {
+        JsonNode expected = get(single, "/heatmap?keyspace=iot&table=readings");
+        List<String> topTen = oracle.hotKeys("iot", "readings", 10).orElseThrow().keys().stream()
+                .map(HotKey::label).toList();
+        assertThat(expected.get("hits").asLong()).isEqualTo(HITS);
+        assertThat(expected.get("peers").get("scope").asString()).isEqualTo("local");
+
+        for (int i = 0; i < INSTANCES; i++) {
+            JsonNode answer = get(instances.get(i), "/heatmap?keyspace=iot&table=readings");
+
+            assertThat(answer.get("hits").asLong()).as("instance %d", i).isEqualTo(HITS);
+            assertThat(answer.get("slices")).as("instance %d", i).isEqualTo(expected.get("slices"));
+            for (int b = 0; b < expected.get("buckets").size(); b++) {
+                JsonNode bucket = answer.get("buckets").get(b);
+                JsonNode oneInstance = expected.get("buckets").get(b);
+                assertThat(bucket.get("end")).isEqualTo(oneInstance.get("end"));
+                assertThat(bucket.get("hits")).isEqualTo(oneInstance.get("hits"));
+                // the merged sketches place the same top ten keys in the same buckets as the single instance
+                assertThat(labels(bucket, "hotKeys").stream().filter(topTen::contains))
+                        .as("instance %d bucket %d", i, b)
+                        .containsExactlyElementsOf(labels(oneInstance, "hotKeys").stream().filter(topTen::contains)
+                                .toList());
+            }
+            JsonNode contributors = answer.get("peers");
+            assertThat(contributors.get("scope").asString()).isEqualTo("deployment");
+            assertThat(strings(contributors.get("contributed"))).containsExactlyInAnyOrderElementsOf(
+                    otherPeers(i));
+            assertThat(contributors.get("missing")).isEmpty();
+        }
+    }
+
+    @Test
     @Order(2)
     void replicaHitsAreSummedOverTheInstances() {
         Map<String, Long> expected = new HashMap<>();
@@ -142,6 +186,10 @@ class PeersEndToEndTest {
         assertThat(table(answer).get("hits").asLong()).isEqualTo(HITS / INSTANCES);
         assertThat(answer.get("peers").get("scope").asString()).isEqualTo("local");
         assertThat(answer.get("peers").get("contributed")).isEmpty();
+
+        JsonNode heatmap = get(instances.get(0), "/heatmap?keyspace=iot&table=readings&scope=local");
+        assertThat(heatmap.get("hits").asLong()).isEqualTo(HITS / INSTANCES);
+        assertThat(heatmap.get("peers").get("scope").asString()).isEqualTo("local");
     }
 
     @Test
@@ -170,6 +218,12 @@ class PeersEndToEndTest {
                 assertThat(missing.get(0).get("reason").asString()).isEqualTo("connection refused");
                 assertThat(strings(answer.get("peers").get("contributed")))
                         .containsExactly("127.0.0.1:" + managementPorts.get(1 - i));
+
+                JsonNode heatmap = get(instances.get(i), "/heatmap?keyspace=iot&table=readings");
+                assertThat(heatmap.get("hits").asLong()).isEqualTo(HITS - HITS / INSTANCES);
+                assertThat(heatmap.get("peers").get("missing")).isEqualTo(missing);
+                assertThat(heatmap.get("peers").get("contributed")).isEqualTo(answer.get("peers")
+                        .get("contributed"));
         }
     }
 
@@ -209,6 +263,12 @@ class PeersEndToEndTest {
     private static List<String> labels(JsonNode table) {
         List<String> labels = new ArrayList<>();
         table.get("keys").forEach(k -> labels.add(k.get("label").asString()));
+        return labels;
+    }
+
+    private static List<String> labels(JsonNode bucket, String field) {
+        List<String> labels = new ArrayList<>();
+        bucket.get(field).forEach(k -> labels.add(k.get("label").asString()));
         return labels;
     }
 

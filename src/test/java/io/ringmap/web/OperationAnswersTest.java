@@ -310,6 +310,7 @@ class OperationAnswersTest {
         p.add(get("/heatmap", ProblemKind.UNKNOWN_KEYSPACE, "keyspace=shop&table=readings"));
         p.add(get("/heatmap", ProblemKind.UNKNOWN_TABLE, "keyspace=iot&table=events"));
         p.add(get("/heatmap", ProblemKind.NO_SNAPSHOT, "keyspace=iot&table=readings").in(Setting.NO_SNAPSHOT));
+        p.add(get("/heatmap", ProblemKind.SIZES_NOT_COLLECTED, "keyspace=iot&table=readings&source=reads"));
         // GET /availability, GET /availability/safe-to-stop
         for (String op : List.of("/availability", "/availability/safe-to-stop")) {
             String node = op.endsWith("stop") ? "node=127.0.0.1&" : "";

@@ -12,7 +12,8 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * The key visualizer's counts ({@code GET /heatmap}, the console): how fine and how long they are kept. Memory is at
- * most {@code buckets × slices × max-tables × 8} bytes (about 1.9 MiB with the defaults).
+ * most {@code buckets × slices × max-tables × 8} bytes per series (about 1.9 MiB with the defaults), for three series
+ * at most: client hits, and with partition sampling the servers' reads and writes (5.6 MiB).
  *
  * @param enabled   count hits per token bucket and time slice and answer {@code GET /heatmap}
  * @param buckets   token buckets per table (ring-aligned), 1 to 4096
@@ -37,9 +38,11 @@ public record HeatmapProperties(
         return slice == null || (slice.toMillis() >= 1000 && slice.compareTo(Duration.ofDays(1)) <= 0);
     }
 
-    @AssertTrue(message = "ringmap.heatmap: buckets × slices × max-tables × 8 bytes must be at most 256 MiB")
+    @AssertTrue(message = "ringmap.heatmap: 3 series × buckets × slices × max-tables × 8 bytes must be at most "
+            + "256 MiB")
     public boolean isMemoryBounded() {
-        return (long) buckets * slices * maxTables * HeatmapSettings.BYTES_PER_COUNT <= MAX_MEMORY;
+        return (long) buckets * slices * maxTables * HeatmapSettings.BYTES_PER_COUNT * HeatmapSettings.SERIES
+                <= MAX_MEMORY;
     }
 
     /** The core's settings. */

@@ -3,8 +3,11 @@ package io.ringmap.heatmap.service;
 import io.ringmap.heatmap.BucketLayout;
 import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
+import io.ringmap.heatmap.HeatmapSource;
 import io.ringmap.heatmap.TableHeatmap;
+import io.ringmap.hotkeys.Contributors;
 import io.ringmap.hotkeys.HotKey;
+import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.ring.KeyspacePlacement;
@@ -37,6 +40,8 @@ public class HeatmapQuery {
     private final RoutingService routing;
     private final HeatmapRegistry heatmaps;
     private final Supplier<HotKeyQuery> hotKeys;
+    private final HeatmapSource deployment;
+    private final ServerSeries server;
     private final boolean clearKeys;
     private final int hotKeysConsidered;
     private final Clock clock;
@@ -46,12 +51,16 @@ public class HeatmapQuery {
      * @param clearKeys         whether clear keys may be shown ({@code GET /hotkeys} shows them): otherwise no
      *                          bucket names a key, since a hashed label must not be joined with a token range
      * @param hotKeysConsidered the table's hottest keys placed in buckets
+     * @param deployment        the counts of every instance summed, or null when this instance has no peers
+     * @param server            the servers' sampled reads and writes, or null when no partition sampling runs
      */
     public HeatmapQuery(RoutingService routing, HeatmapRegistry heatmaps, Supplier<HotKeyQuery> hotKeys,
-            boolean clearKeys, int hotKeysConsidered, Clock clock) {
+            boolean clearKeys, int hotKeysConsidered, HeatmapSource deployment, ServerSeries server, Clock clock) {
         this.routing = Objects.requireNonNull(routing, "routing must not be null");
         this.heatmaps = Objects.requireNonNull(heatmaps, "heatmaps must not be null");
         this.hotKeys = Objects.requireNonNull(hotKeys, "hotKeys must not be null");
+        this.deployment = deployment;
+        this.server = server;
         this.clearKeys = clearKeys;
         this.hotKeysConsidered = hotKeysConsidered;
         this.clock = Objects.requireNonNull(clock, "clock must not be null");
@@ -64,7 +73,19 @@ public class HeatmapQuery {
         /** keys are hashed ({@code export-key: hash}): a hashed label is never joined with a token range */
         HASHED,
         /** hot keys are not tracked ({@code ringmap.hotkeys.enabled=false}) */
-        NOT_TRACKED
+        NOT_TRACKED,
+        /** server samples: the sampled partitions are in {@code GET /hotkeys} ({@code serverSide}), not in buckets */
+        SERVER_SIDE
+    }
+
+    /** What the cells count. */
+    public enum Source {
+        /** client hits: lookups that count and POST /hits, summed over the deployment's instances */
+        CLIENT,
+        /** reads the servers sampled (JMX partition sampling), the cluster's own counts */
+        READS,
+        /** writes the servers sampled likewise */
+        WRITES
     }
 
     /** One token bucket with its figures over the window. */
@@ -72,14 +93,24 @@ public class HeatmapQuery {
             List<Node> replicas, long hits, List<HotKey> hotKeys) {
     }
 
-    /** One time slice: its start and each bucket's hits (indexed like the buckets). */
-    public record Slice(Instant start, long[] counts) {
+    /**
+     * One time slice: its start, each bucket's count (indexed like the buckets), and the count of keys whose token is
+     * unknown (server samples of keys the schema could not decode; 0 for client hits).
+     */
+    public record Slice(Instant start, long[] counts, long unplaced) {
     }
 
     /** A table's heatmap over the window. */
     public record Answer(ServedSnapshot served, TableSchema table, HeatmapSettings settings, Duration window,
-            Instant from, Instant to, List<Bucket> buckets, List<Slice> slices, long maxCount, long hits,
-            KeysShown keysShown) {
+            Instant from, Instant to, Source source, List<Bucket> buckets, List<Slice> slices, long maxCount,
+            long hits, long unplaced, KeysShown keysShown, Contributors contributors) {
+    }
+
+    private ServerSeries requireServer() {
+        if (server == null) {
+            throw new ServerSamplesUnavailableException();
+        }
+        return server;
     }
 
     /** The most buckets an answer may have: {@code ringmap.heatmap.buckets}. */
@@ -94,9 +125,18 @@ public class HeatmapQuery {
 
     /**
      * The table's heatmap over the last {@code window} (at most the retention, at least one slice) on at most
-     * {@code buckets} buckets.
+     * {@code buckets} buckets. Client hits are the deployment's (this instance's counts summed with its peers') unless
+     * {@code local}; the servers' samples are the cluster's own counts, the same on every instance, never summed.
+     *
+     * @throws ServerSamplesUnavailableException for the server sources where no partition sampling runs
      */
-    public Answer heatmap(String keyspace, String table, int buckets, Duration window) {
+    public Answer heatmap(String keyspace, String table, int buckets, Duration window, boolean local,
+            Source source) {
+        HeatmapRegistry series = switch (source) {
+            case CLIENT -> heatmaps;
+            case READS -> requireServer().reads();
+            case WRITES -> requireServer().writes();
+        };
         ServedSnapshot served = routing.snapshot();
         TableSchema schema = routing.table(served, keyspace, table);
         HeatmapSettings settings = heatmaps.settings();
@@ -106,34 +146,44 @@ public class HeatmapQuery {
         long sliceCount = Math.max(1, Math.min(settings.slices(), (window.toMillis() + sliceMillis - 1) / sliceMillis));
         long firstSlice = newestSlice - sliceCount + 1;
         TokenRing ring = served.tokenRing();
-        TableHeatmap counted = heatmaps.heatmap(schema.keyspace(), schema.table())
+        TableHeatmap own = series.heatmap(schema.keyspace(), schema.table())
                 .orElseGet(() -> new TableHeatmap(new TableName(schema.keyspace(), schema.table()),
-                        BucketLayout.aligned(ring, settings.buckets()), sliceMillis, List.of()))
-                .coarsen(buckets);
+                        BucketLayout.aligned(ring, settings.buckets()), sliceMillis, List.of()));
+        HotKeyQuery hotKeyQuery = source == Source.CLIENT ? hotKeys.get() : null;
+        // a hashed label is never joined with a token range: the sketches are not even asked for
+        boolean wantKeys = hotKeyQuery != null && clearKeys;
+        HeatmapSource.Gathered gathered = local || deployment == null || source != Source.CLIENT
+                ? new HeatmapSource.Gathered(own, null, Contributors.LOCAL)
+                : deployment.heatmap(own, wantKeys, hotKeysConsidered);
+        TableHeatmap counted = gathered.heatmap().coarsen(buckets);
         BucketLayout layout = counted.layout();
         // every slice of the window, the empty ones as zeros, so the time axis has no gaps
         List<Slice> slices = new ArrayList<>((int) sliceCount);
         long[] bucketHits = new long[layout.size()];
         long max = 0;
         long total = 0;
+        long unplaced = 0;
         int next = 0;
         for (long s = firstSlice; s <= newestSlice; s++) {
             long start = s * sliceMillis;
             while (next < counted.slices().size() && counted.slices().get(next).startMillis() < start) {
                 next++;
             }
-            long[] counts = next < counted.slices().size() && counted.slices().get(next).startMillis() == start
-                    ? counted.slices().get(next).counts() : new long[layout.size()];
+            boolean hit = next < counted.slices().size() && counted.slices().get(next).startMillis() == start;
+            long[] counts = hit ? counted.slices().get(next).counts() : new long[layout.size()];
+            long sliceUnplaced = hit ? counted.slices().get(next).unplaced() : 0;
+            unplaced += sliceUnplaced;
             for (int b = 0; b < counts.length; b++) {
                 bucketHits[b] += counts[b];
                 max = Math.max(max, counts[b]);
                 total += counts[b];
             }
-            slices.add(new Slice(Instant.ofEpochMilli(start), counts));
+            slices.add(new Slice(Instant.ofEpochMilli(start), counts, sliceUnplaced));
         }
         List<List<Node>> replicas = replicas(served.ring(), schema.keyspace(), layout);
-        List<List<HotKey>> keys = hotKeys(schema, layout);
-        KeysShown shown = keys == null ? KeysShown.NOT_TRACKED : clearKeys ? KeysShown.CLEAR : KeysShown.HASHED;
+        List<List<HotKey>> keys = hotKeys(hotKeyQuery, served, schema, layout, gathered.hotKeys());
+        KeysShown shown = keys == null ? (source == Source.CLIENT ? KeysShown.NOT_TRACKED : KeysShown.SERVER_SIDE)
+                : clearKeys ? KeysShown.CLEAR : KeysShown.HASHED;
         List<Bucket> out = new ArrayList<>(layout.size());
         for (int b = 0; b < layout.size(); b++) {
             out.add(new Bucket(b, layout.start(b), layout.end(b),
@@ -142,7 +192,7 @@ public class HeatmapQuery {
         }
         return new Answer(served, schema, settings, Duration.ofMillis(sliceCount * sliceMillis),
                 Instant.ofEpochMilli(firstSlice * sliceMillis), Instant.ofEpochMilli((newestSlice + 1) * sliceMillis),
-                out, slices, max, total, shown);
+                source, out, slices, max, total, unplaced, shown, gathered.contributors());
     }
 
     /** Each bucket's replicas on the served ring: every node replicating a part of it, in ring order of the parts. */
@@ -179,9 +229,13 @@ public class HeatmapQuery {
         }
     }
 
-    /** The table's hot keys by bucket (the keys routed again on the served ring), or null when none are tracked. */
-    private List<List<HotKey>> hotKeys(TableSchema schema, BucketLayout layout) {
-        HotKeyQuery query = hotKeys.get();
+    /**
+     * The table's hot keys by bucket (the keys routed again on the served ring), or null when none are tracked.
+     *
+     * @param gathered the deployment's hot keys of the table, or null for this instance's
+     */
+    private List<List<HotKey>> hotKeys(HotKeyQuery query, ServedSnapshot served, TableSchema schema,
+            BucketLayout layout, TableHotKeys gathered) {
         if (query == null) {
             return null;
         }
@@ -189,12 +243,12 @@ public class HeatmapQuery {
         for (int b = 0; b < layout.size(); b++) {
             out.add(new ArrayList<>());
         }
-        // local: the heatmap counts this instance's hits, so its keys are this instance's too
         if (!clearKeys) {
             return out; // nothing joins a hashed label with a token: the sketch is not even read
         }
-        HotKeyQuery.TableReport report = query.hotKeys(schema.keyspace(), schema.table(), hotKeysConsidered, true)
-                .tables().get(0);
+        // the keys of the instances whose counts the heatmap holds: this one's alone, or the gathered ones
+        HotKeyQuery.TableReport report = gathered != null ? query.report(served, schema, gathered)
+                : query.hotKeys(schema.keyspace(), schema.table(), hotKeysConsidered, true).tables().get(0);
         for (HotKeyQuery.RoutedHotKey k : report.keys()) {
             if (k.route() != null) {
                 List<HotKey> in = out.get(layout.bucketOf(k.route().token()));

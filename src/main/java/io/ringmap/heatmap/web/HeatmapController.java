@@ -2,11 +2,13 @@ package io.ringmap.heatmap.web;
 
 import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.HeatmapQuery.Answer;
+import io.ringmap.heatmap.service.ServerSamplesUnavailableException;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.Node;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.PeersView;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -67,16 +69,20 @@ public class HeatmapController {
     }
 
     /** One time slice. */
-    @Schema(description = "One time slice: hits per bucket, indexed like buckets")
+    @Schema(description = "One time slice: counts per bucket, indexed like buckets")
     public record SliceView(@Schema(description = "Start of the slice") Instant start,
-            @Schema(description = "Hits per bucket during the slice") long[] counts) {
+            @Schema(description = "Counts (of the source) per bucket during the slice") long[] counts,
+            @Schema(description = "Sampled reads or writes during the slice of partitions whose token is unknown "
+                    + "(Cassandra's key text the table's schema could not decode): in no bucket; 0 for client hits",
+                    example = "0") long unplaced) {
     }
 
     /** The answer. */
     @Schema(description = "A table's hits by token bucket and time slice")
     public record HeatmapResponse(@Schema(example = "iot") String keyspace, @Schema(example = "readings") String table,
-            @Schema(description = "Where the counts come from: client (lookups that count, and POST /hits)",
-                    example = "client") String source,
+            @Schema(description = "What the cells count: client (hits: lookups that count, and POST /hits), "
+                    + "reads or writes (the servers' JMX partition sampling, after each sizes round)",
+                    allowableValues = {"client", "reads", "writes"}) String source,
             @Schema(description = "Length of a slice, ISO-8601 (ringmap.heatmap.slice)", example = "PT1M")
             String slice,
             @Schema(description = "Slices kept: the longest window (slice × ringmap.heatmap.slices)",
@@ -85,25 +91,32 @@ public class HeatmapController {
             @Schema(description = "Start of the first slice") Instant from,
             @Schema(description = "End of the last slice") Instant to,
             @Schema(description = "Largest count of one cell", example = "17") long maxCount,
-            @Schema(description = "Hits of the table in the window", example = "1000") long hits,
+            @Schema(description = "Counts of the table in the window, in buckets", example = "1000") long hits,
+            @Schema(description = "Sampled counts in the window of partitions whose token is unknown (in no bucket)",
+                    example = "0") long unplaced,
             @Schema(description = "clear: buckets name the hot keys in them; hashed: keys are hashed and a hashed "
-                    + "label is never shown with a token range; not-tracked: hot keys are off",
-                    allowableValues = {"clear", "hashed", "not-tracked"}) String keysShown,
+                    + "label is never shown with a token range; not-tracked: hot keys are off; server-side: source "
+                    + "reads or writes, whose sampled partitions GET /hotkeys lists (serverSide)",
+                    allowableValues = {"clear", "hashed", "not-tracked", "server-side"}) String keysShown,
             @Schema(description = "Buckets in token order, covering the ring once") List<BucketView> buckets,
             @Schema(description = "Slices in time order, oldest first, every slice of the window (zeros where "
                     + "nothing was counted)") List<SliceView> slices,
+            @Schema(description = "Whose counts the answer sums: this instance's alone (scope local) or every "
+                    + "instance's (scope deployment: the peers that answered in time on the same token buckets, and "
+                    + "those that did not, with the reason)") PeersView peers,
             SnapshotView snapshot) {
 
         static HeatmapResponse of(Answer a) {
-            return new HeatmapResponse(a.table().keyspace(), a.table().table(), "client",
+            return new HeatmapResponse(a.table().keyspace(), a.table().table(),
+                    a.source().name().toLowerCase(Locale.ROOT),
                     a.settings().slice().toString(), a.settings().retention().toString(), a.window().toString(),
-                    a.from(), a.to(), a.maxCount(), a.hits(), a.keysShown().name().toLowerCase(Locale.ROOT)
+                    a.from(), a.to(), a.maxCount(), a.hits(), a.unplaced(), a.keysShown().name().toLowerCase(Locale.ROOT)
                             .replace('_', '-'),
                     a.buckets().stream().map(b -> new BucketView(b.index(), b.start().toString(), b.end().toString(),
                             b.ringShare(), b.replicas().stream().map(BucketReplica::of).toList(), b.hits(),
                             b.hotKeys().stream().map(HeatmapResponse::key).toList())).toList(),
-                    a.slices().stream().map(s -> new SliceView(s.start(), s.counts())).toList(),
-                    SnapshotView.of(a.served()));
+                    a.slices().stream().map(s -> new SliceView(s.start(), s.counts(), s.unplaced())).toList(),
+                    PeersView.of(a.contributors()), SnapshotView.of(a.served()));
         }
 
         private static BucketKey key(HotKey k) {
@@ -116,6 +129,7 @@ public class HeatmapController {
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = ServerSamplesUnavailableException.DETAIL)
     @GetMapping(path = "/heatmap", produces = "application/json")
     @Operation(summary = "A table's hits by token range over time (key visualizer)",
             description = "The table's token space cut into ring-aligned buckets (every edge of the ring is a bucket "
@@ -123,21 +137,46 @@ public class HeatmapController {
                     + "bucket), and per time slice of the window the hits counted in each bucket: keys routed by "
                     + "callers whose lookups count and keys reported with POST /hits. Each bucket carries its "
                     + "replicas and, when clear keys are shown, the hot keys whose token is in it. Counts are kept "
-                    + "for ringmap.heatmap.slices slices of ringmap.heatmap.slice each, per instance.")
+                    + "for ringmap.heatmap.slices slices of ringmap.heatmap.slice each, per instance; with peers "
+                    + "(ringmap.peers.*) the answer sums every instance's counts within ringmap.peers.timeout, "
+                    + "leaving out and naming a peer that counts on other token buckets (another ring, other "
+                    + "settings) rather than summing different ranges. source=reads or writes draws the servers' "
+                    + "sampled reads or writes instead (JMX partition sampling on a live cluster, added after each "
+                    + "sizes round to the bucket of each sampled partition's token): the cluster's own counts, the "
+                    + "same on every instance and never summed over them.")
     public HeatmapResponse heatmap(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(description = "Buckets at most, 1..ringmap.heatmap.buckets (default: all); neighbours are "
                     + "added together", example = "64") @RequestParam(required = false) Integer buckets,
             @Parameter(description = "How far back, as 10m, 1h or ISO-8601 PT10M; from one slice to the retention "
-                    + "(default: the retention)", example = "30m") @RequestParam(required = false) String window) {
+                    + "(default: the retention)", example = "30m") @RequestParam(required = false) String window,
+            @Parameter(description = "deployment (default): every instance's counts summed (ringmap.peers.*); "
+                    + "local: this instance's only", schema = @Schema(allowableValues = {"deployment", "local"}))
+            @RequestParam(required = false) String scope,
+            @Parameter(description = "What the cells count: client (default) hits, or the servers' sampled reads or "
+                    + "writes (JMX partition sampling)", schema = @Schema(allowableValues = {"client", "reads",
+                    "writes"})) @RequestParam(required = false) String source) {
         int max = query.maxBuckets();
         int n = buckets == null ? max : buckets;
         if (n < 1 || n > max) {
             throw new InvalidParameterException("buckets", "buckets must be from 1 to " + max
                     + " (ringmap.heatmap.buckets), was " + buckets);
         }
-        return HeatmapResponse.of(query.heatmap(keyspace, table, n, window(window)));
+        return HeatmapResponse.of(query.heatmap(keyspace, table, n, window(window), PeersView.localScope(scope),
+                source(source)));
+    }
+
+    private static HeatmapQuery.Source source(String text) {
+        if (text == null) {
+            return HeatmapQuery.Source.CLIENT;
+        }
+        return switch (text) {
+            case "client" -> HeatmapQuery.Source.CLIENT;
+            case "reads" -> HeatmapQuery.Source.READS;
+            case "writes" -> HeatmapQuery.Source.WRITES;
+            default -> throw new InvalidParameterException("source", "source must be client, reads or writes");
+        };
     }
 
     private Duration window(String text) {

@@ -191,7 +191,8 @@ public class HotKeyQuery {
         return deployment.hotKeys(only, limit);
     }
 
-    private TableReport report(ServedSnapshot served, TableSchema schema, TableHotKeys hot) {
+    /** The hot keys of one table routed again against {@code served} (gathered elsewhere, e.g. with a heatmap). */
+    public TableReport report(ServedSnapshot served, TableSchema schema, TableHotKeys hot) {
         RingSnapshot ring = served.ring();
         KeyspacePlacement placement = ring.keyspace(schema.keyspace()).orElse(null);
         List<RoutedHotKey> keys = new ArrayList<>(hot.keys().size());

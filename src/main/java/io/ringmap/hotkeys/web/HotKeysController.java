@@ -1,6 +1,5 @@
 package io.ringmap.hotkeys.web;
 
-import io.ringmap.hotkeys.Contributors;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.config.HotKeysProperties;
@@ -13,6 +12,7 @@ import io.ringmap.routing.KeyRoute;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.web.InvalidParameterException;
+import io.ringmap.web.PeersView;
 import io.ringmap.routing.web.ReplicaView;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.ProblemAnswer;
@@ -129,21 +129,6 @@ public class HotKeysController {
             SnapshotView snapshot) {
     }
 
-    /** Whose counts an answer merges. */
-    @Schema(description = "Whose counts an answer merges")
-    public record PeersView(
-            @Schema(description = "local: this instance's counts only; deployment: merged with the peers' "
-                    + "(ringmap.peers.*)", allowableValues = {"local", "deployment"}) String scope,
-            @Schema(description = "Peers (host:port of their management port) whose counts are in the answer",
-                    example = "[\"10.0.3.12:8081\"]") List<String> contributed,
-            @Schema(description = "Known peers whose counts are not in the answer, each with the reason")
-            List<Contributors.Missing> missing) {
-
-        public static PeersView of(Contributors contributors) {
-            return new PeersView(contributors.scope(), contributors.contributed(), contributors.missing());
-        }
-    }
-
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "limit must be between 1 and 20 (ringmap.hotkeys.top-k), was 0")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
@@ -181,7 +166,7 @@ public class HotKeysController {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + properties.topK()
                     + " (ringmap.hotkeys.top-k), was " + limit);
         }
-        HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys, localScope(scope));
+        HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys, PeersView.localScope(scope));
         boolean clearKeys = properties.clearKeysShown();
         ServerHotKeys server = serverSide.getIfAvailable();
         // the servers' sampled keys are clear text: shown only where clear keys are
@@ -191,16 +176,5 @@ public class HotKeysController {
         return new HotKeysResponse(properties.exportKey().name().toLowerCase(Locale.ROOT), clearKeys,
                 properties.topK(), properties.window().toString(), tables, PeersView.of(report.contributors()),
                 SnapshotView.of(report.snapshot()));
-    }
-
-    /** Whether {@code scope} asks for this instance's counts only. */
-    public static boolean localScope(String scope) {
-        if (scope == null || scope.equals("deployment")) {
-            return false;
-        }
-        if (scope.equals("local")) {
-            return true;
-        }
-        throw new InvalidParameterException("scope", "scope must be deployment or local");
     }
 }

@@ -45,6 +45,9 @@ public final class PeerClient {
     /** Where a peer's own share of its last sizes round is read. */
     public static final String SIZES = PATH + "/sizes";
 
+    /** Where a peer's heatmap of a table is read. */
+    public static final String HEATMAP = PATH + "/heatmap";
+
     private final HttpClient http;
     private final JsonMapper json = JsonMapper.builder().build();
     private final Duration timeout;
@@ -88,7 +91,18 @@ public final class PeerClient {
 
     /** Decodes the hot-key state {@code /actuator/peer} answers with. */
     public Decoder<PeerState> states() {
-        return body -> json.readValue(body, PeerState.class);
+        return json(PeerState.class);
+    }
+
+    /** Decodes a JSON answer into {@code type} (a record of the peer channel). */
+    public <T> Decoder<T> json(Class<T> type) {
+        return body -> json.readValue(body, type);
+    }
+
+    /** The query asking for a table's heatmap, with the table's hot-key sketch when {@code keys}. */
+    public static String heatmapQuery(String keyspace, String table, boolean keys) {
+        return HEATMAP + "?keyspace=" + URLEncoder.encode(keyspace, StandardCharsets.UTF_8) + "&table="
+                + URLEncoder.encode(table, StandardCharsets.UTF_8) + (keys ? "&keys=true" : "");
     }
 
     /** The query asking for the hot-key state: of one table when both names are given, of none with replicasOnly. */

@@ -1,18 +1,23 @@
 package io.ringmap.peers.config;
 
+import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.service.DeploymentHotKeys;
+import io.ringmap.peers.service.DeploymentHeatmap;
 import io.ringmap.peers.service.DeploymentSizes;
+import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.sizes.cluster.SizesCollector;
 import org.springframework.beans.factory.ObjectProvider;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.peers.web.PeerEndpoint;
 import io.ringmap.security.SecurityProperties;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -85,25 +90,39 @@ public class PeersConfiguration {
     }
 
     @Bean
+    PeerFanout peerFanout(InstanceId instance, PeerDirectory directory, PeerClient client,
+            PeersProperties properties) {
+        return new PeerFanout(instance, directory, client, properties.maxPeers());
+    }
+
+    @Bean
     @ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
-    DeploymentHotKeys deploymentHotKeys(InstanceId instance, HotKeyRegistry registry, ReplicaHits replicas,
-            HotKeysProperties hotKeys, PeerDirectory directory, PeerClient client, PeersProperties properties) {
-        return new DeploymentHotKeys(instance, registry, replicas, hotKeys.exporter(), hotKeys.clearKeysShown(),
-                directory, client, properties.maxPeers());
+    DeploymentHotKeys deploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, HotKeysProperties hotKeys,
+            PeerFanout peers) {
+        return new DeploymentHotKeys(registry, replicas, hotKeys.exporter(), hotKeys.clearKeysShown(), peers);
     }
 
     /** The sizes rounds shared between the live instances (used by the collector, with a live cluster). */
     @Bean
-    DeploymentSizes deploymentSizes(InstanceId instance, PeerDirectory directory, PeerClient client,
-            PeersProperties properties) {
-        return new DeploymentSizes(instance, directory, client, properties.maxPeers());
+    DeploymentSizes deploymentSizes(PeerFanout peers) {
+        return new DeploymentSizes(peers);
+    }
+
+    /** The heatmaps summed over the deployment ({@code GET /heatmap}). */
+    @Bean
+    @ConditionalOnBooleanProperty(name = "ringmap.heatmap.enabled", matchIfMissing = true)
+    DeploymentHeatmap deploymentHeatmap(HeatmapRegistry registry, ObjectProvider<DeploymentHotKeys> hotKeys,
+            SnapshotHolder snapshots, PeerFanout peers) {
+        return new DeploymentHeatmap(registry, hotKeys.getIfAvailable(),
+                () -> snapshots.peek().map(ServedSnapshot::contentHash).orElse(null), peers);
     }
 
     @Bean
     PeerEndpoint peerEndpoint(InstanceId instance, ObjectProvider<DeploymentHotKeys> hotKeys,
-            ObjectProvider<SizesCollector> sizes) {
+            ObjectProvider<SizesCollector> sizes, ObjectProvider<DeploymentHeatmap> heatmap) {
         SizesCollector collector = sizes.getIfAvailable();
-        return new PeerEndpoint(instance, hotKeys.getIfAvailable(), collector == null ? null : collector::ownShare);
+        return new PeerEndpoint(instance, hotKeys.getIfAvailable(), collector == null ? null : collector::ownShare,
+                heatmap.getIfAvailable());
     }
 
     /** {@code ringmap.peers.dns} or {@code ringmap.peers.static} is set. */

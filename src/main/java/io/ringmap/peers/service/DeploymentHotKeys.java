@@ -9,17 +9,13 @@ import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
-import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
-import io.ringmap.peers.client.PeerDirectory;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * The hot keys and replica hits of a whole deployment: this instance's counts merged with those its peers send, and
@@ -34,25 +30,20 @@ public final class DeploymentHotKeys implements HotKeySource {
     private final ReplicaHits replicas;
     private final KeyExporter exporter;
     private final boolean clearLabels;
-    private final PeerDirectory directory;
-    private final PeerClient client;
-    private final int maxPeers;
+    private final PeerFanout peers;
 
     /**
-     * @param instance    this instance's id, which the peers echo
      * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
-     * @param maxPeers    peers asked at most; the others are named as missing
+     * @param peers       how the peers are asked
      */
-    public DeploymentHotKeys(InstanceId instance, HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter,
-            boolean clearLabels, PeerDirectory directory, PeerClient client, int maxPeers) {
-        this.instance = instance.value();
+    public DeploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter,
+            boolean clearLabels, PeerFanout peers) {
         this.registry = Objects.requireNonNull(registry, "registry must not be null");
         this.replicas = Objects.requireNonNull(replicas, "replicas must not be null");
         this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
         this.clearLabels = clearLabels;
-        this.directory = Objects.requireNonNull(directory, "directory must not be null");
-        this.client = Objects.requireNonNull(client, "client must not be null");
-        this.maxPeers = maxPeers;
+        this.peers = Objects.requireNonNull(peers, "peers must not be null");
+        this.instance = peers.instance().value();
     }
 
     /**
@@ -61,12 +52,22 @@ public final class DeploymentHotKeys implements HotKeySource {
      */
     public PeerState localState(String keyspace, String table, boolean replicasOnly) {
         TableName only = keyspace == null || table == null ? null : new TableName(keyspace, table);
+        return new PeerState(instance, clearLabels, replicasOnly ? List.of() : tables(only), replicas.snapshot());
+    }
+
+    /** This instance's sketch of one table (none when it had no hit), without replica hits. */
+    public PeerState localTableState(TableName table) {
+        return new PeerState(instance, clearLabels, tables(Objects.requireNonNull(table, "table must not be null")),
+                Map.of());
+    }
+
+    private List<PeerState.Table> tables(TableName only) {
         List<PeerState.Table> tables = new ArrayList<>();
-        for (TableSketch sketch : replicasOnly ? List.<TableSketch>of() : registry.sketches(only, clearLabels)) {
+        for (TableSketch sketch : registry.sketches(only, clearLabels)) {
             tables.add(new PeerState.Table(sketch.table().keyspace(), sketch.table().table(), sketch.streamLength(),
                     sketch.maximumError(), sketch.counts()));
         }
-        return new PeerState(instance, clearLabels, tables, replicas.snapshot());
+        return tables;
     }
 
     /**
@@ -77,69 +78,57 @@ public final class DeploymentHotKeys implements HotKeySource {
      */
     @Override
     public Gathered hotKeys(TableName only, int limit) {
-        long deadline = client.deadlineFromNow();
-        SketchMerge merge = new SketchMerge(exporter, clearLabels);
-        Contributors contributors = fanOut(only, false, deadline,
-                () -> merge.addAll(registry.sketches(only, clearLabels)), state -> {
-            if (state.clearLabels() != clearLabels) {
-                throw new IllegalArgumentException("configured differently: it sends "
-                        + (state.clearLabels() ? "clear keys" : "hashed keys") + ", this instance merges "
-                        + (clearLabels ? "clear keys" : "hashed keys") + " (ringmap.hotkeys.export-key and "
-                        + "show-clear-keys must be the same on every instance)");
-            }
-            if (!merge.addAll(decode(state), () -> System.nanoTime() - deadline > 0)) {
-                throw new IllegalArgumentException("answered, but not merged within "
-                        + client.timeout().toMillis() + " ms");
-            }
-        });
+        long deadline = peers.client().deadlineFromNow();
+        SketchMerge merge = newMerge();
+        Contributors contributors = peers.gather(PeerClient.stateQuery(only == null ? null : only.keyspace(),
+                only == null ? null : only.table(), false), peers.client().states(), PeerState::instance, deadline,
+                () -> addLocal(merge, only), (peer, state) -> addPeer(merge, state, deadline));
         return new Gathered(merge.hotKeys(limit), contributors);
+    }
+
+    /** A merge of sketches as this instance's items are written (clear labels or exported forms). */
+    SketchMerge newMerge() {
+        return new SketchMerge(exporter, clearLabels);
+    }
+
+    /** Adds this instance's sketches of every table, or of {@code only}. */
+    void addLocal(SketchMerge merge, TableName only) {
+        merge.addAll(registry.sketches(only, clearLabels));
+    }
+
+    /**
+     * Adds a peer's sketches, or nothing when it writes its items differently, sent something unreadable, or the
+     * deadline passes while they are checked.
+     *
+     * @throws IllegalArgumentException saying why the peer's sketches were not added
+     */
+    void addPeer(SketchMerge merge, PeerState state, long deadline) {
+        if (state.clearLabels() != clearLabels) {
+            throw new IllegalArgumentException("configured differently: it sends "
+                    + (state.clearLabels() ? "clear keys" : "hashed keys") + ", this instance merges "
+                    + (clearLabels ? "clear keys" : "hashed keys") + " (ringmap.hotkeys.export-key and "
+                    + "show-clear-keys must be the same on every instance)");
+        }
+        if (!merge.addAll(decode(state), () -> System.nanoTime() - deadline > 0)) {
+            throw new IllegalArgumentException("answered, but not merged within "
+                    + peers.timeout().toMillis() + " ms");
+        }
     }
 
     @Override
     public GatheredReplicaHits replicaHits() {
         Map<String, Long> hits = new HashMap<>();
-        Contributors contributors = fanOut(null, true, client.deadlineFromNow(),
-                () -> hits.putAll(replicas.snapshot()), state -> {
-            for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
-                if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
-                    throw new IllegalArgumentException("unreadable answer: a replica without node or count");
-                }
-            }
-            state.replicaHits().forEach((node, count) -> hits.merge(node, count, SaturatingCounter::add));
-        });
+        Contributors contributors = peers.gather(PeerClient.stateQuery(null, null, true), peers.client().states(),
+                PeerState::instance, peers.client().deadlineFromNow(), () -> hits.putAll(replicas.snapshot()),
+                (peer, state) -> {
+                    for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
+                        if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
+                            throw new IllegalArgumentException("unreadable answer: a replica without node or count");
+                        }
+                    }
+                    state.replicaHits().forEach((node, count) -> hits.merge(node, count, SaturatingCounter::add));
+                });
         return new GatheredReplicaHits(hits, contributors);
-    }
-
-    /**
-     * Asks every peer at once, runs {@code local} while they answer, and hands each answer, as it arrives and
-     * until the deadline, to {@code merge}, which refuses one it cannot take by throwing
-     * {@link IllegalArgumentException} (before changing anything); returns who contributed and who did not.
-     */
-    private Contributors fanOut(TableName only, boolean replicasOnly, long deadline, Runnable local,
-            Consumer<PeerState> merge) {
-        List<String> contributed = new ArrayList<>();
-        Asked asked = Asked.of(directory, maxPeers);
-        List<Contributors.Missing> missing = asked.missing();
-        PeerClient.Fanout<PeerState> fanout = client.ask(asked.peers(), PeerClient.stateQuery(
-                only == null ? null : only.keyspace(), only == null ? null : only.table(), replicasOnly),
-                client.states());
-        local.run();
-        fanout.each(deadline, answer -> {
-            String peer = answer.peer().toString();
-            if (answer.value() == null) {
-                missing.add(new Contributors.Missing(peer, answer.problem()));
-            } else if (!instance.equals(answer.value().instance())) { // else: this instance under another address
-                try {
-                    merge.accept(answer.value());
-                    contributed.add(peer);
-                } catch (IllegalArgumentException e) {
-                    missing.add(new Contributors.Missing(peer, e.getMessage()));
-                }
-            }
-        });
-        contributed.sort(Comparator.naturalOrder());
-        missing.sort(Comparator.comparing(Contributors.Missing::peer));
-        return new Contributors("deployment", contributed, missing);
     }
 
     private static List<TableSketch> decode(PeerState state) {

@@ -1,16 +1,13 @@
 package io.ringmap.peers.service;
 
 import io.ringmap.hotkeys.Contributors;
-import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerSizes;
 import io.ringmap.peers.Rendezvous;
 import io.ringmap.peers.client.PeerClient;
-import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.SizesShare;
 import io.ringmap.token.Partitioner;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,44 +31,33 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class DeploymentSizes implements SizesShare {
 
-    private final InstanceId instance;
-    private final PeerDirectory directory;
-    private final PeerClient client;
-    private final int maxPeers;
+    private final PeerFanout peers;
     /** Each peer's share as it last sent it, served while the peer does not answer until others take its nodes. */
     private final Map<String, List<NodeReport>> lastShares = new ConcurrentHashMap<>();
 
-    public DeploymentSizes(InstanceId instance, PeerDirectory directory, PeerClient client, int maxPeers) {
-        this.instance = Objects.requireNonNull(instance, "instance must not be null");
-        this.directory = Objects.requireNonNull(directory, "directory must not be null");
-        this.client = Objects.requireNonNull(client, "client must not be null");
-        this.maxPeers = maxPeers;
+    public DeploymentSizes(PeerFanout peers) {
+        this.peers = Objects.requireNonNull(peers, "peers must not be null");
     }
 
     @Override
     public Split split(List<String> nodes, Partitioner partitioner) {
-        List<String> contributed = new ArrayList<>();
-        Asked asked = Asked.of(directory, maxPeers);
-        List<Contributors.Missing> missing = asked.missing();
+        String instance = peers.instance().value();
         Set<String> live = new HashSet<>();
-        live.add(instance.value());
+        live.add(instance);
         List<NodeReport> others = new ArrayList<>();
-        client.ask(asked.peers(), PeerClient.SIZES,
-                SizesCodec.decoder(partitioner)).each(client.deadlineFromNow(), answer -> {
-                    String peer = answer.peer().toString();
-                    if (answer.value() == null) {
-                        missing.add(new Contributors.Missing(peer, answer.problem()));
-                    } else if (!instance.value().equals(answer.value().instance())
-                            && live.add(answer.value().instance())) { // else: itself, or one instance twice
-                        contributed.add(peer);
-                        List<NodeReport> share = answer.value().share() == null ? List.of()
-                                : answer.value().share().nodes().stream().map(r -> r.from(peer, null)).toList();
-                        lastShares.put(peer, share);
-                        others.addAll(share);
-                    }
+        Contributors contributors = peers.gather(PeerClient.SIZES, SizesCodec.decoder(partitioner),
+                PeerSizes::instance, peers.client().deadlineFromNow(), () -> { }, (peer, sizes) -> {
+                    live.add(sizes.instance());
+                    List<NodeReport> share = sizes.share() == null ? List.of()
+                            : sizes.share().nodes().stream().map(r -> r.from(peer, null)).toList();
+                    lastShares.put(peer, share);
+                    others.addAll(share);
                 });
+        List<String> contributed = contributors.contributed();
         // a peer that did not answer: its last reports stay until a live instance reads its nodes (newer wins)
-        lastShares.keySet().retainAll(asked.peers().stream().map(Object::toString).toList());
+        Set<String> known = new HashSet<>(contributed);
+        contributors.missing().forEach(m -> known.add(m.peer()));
+        lastShares.keySet().retainAll(known);
         lastShares.forEach((peer, share) -> {
             if (!contributed.contains(peer)) {
                 others.addAll(share);
@@ -79,12 +65,10 @@ public final class DeploymentSizes implements SizesShare {
         });
         Set<String> mine = new HashSet<>();
         for (String node : nodes) {
-            if (Rendezvous.owner(node, live).equals(instance.value())) {
+            if (Rendezvous.owner(node, live).equals(instance)) {
                 mine.add(node);
             }
         }
-        contributed.sort(Comparator.naturalOrder());
-        missing.sort(Comparator.comparing(Contributors.Missing::peer));
-        return new Split(mine, others, new Contributors("deployment", contributed, missing));
+        return new Split(mine, others, contributors);
     }
 }

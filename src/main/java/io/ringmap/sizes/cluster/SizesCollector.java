@@ -61,7 +61,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
     private final SizesShare share;
     private final JmxNodeReader jmx;
     private volatile String reason = "no collection round has finished yet";
-    private volatile Consumer<SizesSnapshot> listener = s -> { };
+    private final List<Consumer<SizesSnapshot>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private ScheduledExecutorService scheduler;
     private ExecutorService workers;
     private volatile boolean running;
@@ -95,9 +95,9 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         return true;
     }
 
-    /** Called with every published round (e.g. to update metrics). */
+    /** Adds a listener called with every published round (e.g. to update metrics), on the collecting thread. */
     public void onPublish(Consumer<SizesSnapshot> listener) {
-        this.listener = listener;
+        listeners.add(listener);
     }
 
     @Override
@@ -202,7 +202,7 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         long unreachable = reports.stream().filter(r -> r.status() == NodeReport.Status.UNREACHABLE).count();
         log.debug("sizes round: {} of {} nodes collected here, {} unreachable, {} ms", reports.size(),
                 addresses.size(), unreachable, Duration.between(started, finished).toMillis());
-        listener.accept(snapshot);
+        listeners.forEach(listener -> listener.accept(snapshot));
         return Optional.of(snapshot);
     }
 

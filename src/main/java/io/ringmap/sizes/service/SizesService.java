@@ -125,6 +125,32 @@ public class SizesService implements ServerHotKeys {
                 byNode.put(report.address(), s);
             }
         }
+        return sampled(served, schema, byNode, limit);
+    }
+
+    @Override
+    public List<NodeSamples> samplesByNode(String keyspace, String table) {
+        ServedSnapshot served = routing.snapshot();
+        Optional<SizesSnapshot> snapshot = sizes.current();
+        if (snapshot.isEmpty()) {
+            return List.of();
+        }
+        TableSchema schema = routing.table(served, keyspace, table);
+        List<NodeSamples> out = new ArrayList<>();
+        for (NodeReport report : snapshot.get().nodes()) {
+            NodeTableStats s = report.tables().get(new TableName(schema.keyspace(), schema.table()));
+            if (s != null && s.jmx() != null && report.collectedAt() != null
+                    && (!s.jmx().sampledReads().isEmpty() || !s.jmx().sampledWrites().isEmpty())) {
+                out.add(new NodeSamples(report.address(), report.collectedAt(),
+                        sampled(served, schema, Map.of(report.address(), s), Integer.MAX_VALUE)));
+            }
+        }
+        return out;
+    }
+
+    /** The partitions the given nodes sampled, reads and writes merged by key, heaviest first, at most limit. */
+    private static List<ServerHotKey> sampled(ServedSnapshot served, TableSchema schema,
+            Map<String, NodeTableStats> byNode, int limit) {
         Map<String, long[]> counts = new LinkedHashMap<>();
         Map<String, java.util.TreeSet<String>> reporters = new LinkedHashMap<>();
         int side = 0;

@@ -61,6 +61,8 @@ class ConsoleBrowserIT extends ConsoleBrowserTest {
                         * ((List<?>) JsonPath.read(heatmap, "$.slices")).size());
         assertThat(browser.driver.findElement(By.id("heatmap-cell")).getText())
                 .contains("sensor-1:2026-12-01").contains("127.0.0.");
+        assertThat(browser.driver.findElement(By.id("heatmap-peers")).getText())
+                .isEqualTo("Counts of this instance only (no peers: ringmap.peers.*).");
         browser.screenshot("heatmap");
 
         // the ring: every node with its ownership and effective ownership, a node's ranges and whether it can stop

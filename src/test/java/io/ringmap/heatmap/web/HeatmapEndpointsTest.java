@@ -78,7 +78,7 @@ class HeatmapEndpointsTest {
         HeatmapQuery heatmapQuery(RoutingService routing, HeatmapRegistry heatmaps, HotKeyRegistry hotKeys,
                 MovingClock clock) {
             HotKeyQuery query = new HotKeyQuery(routing, hotKeys);
-            return new HeatmapQuery(routing, heatmaps, () -> query, true, 20, clock);
+            return new HeatmapQuery(routing, heatmaps, () -> query, true, 20, null, null, clock);
         }
     }
 

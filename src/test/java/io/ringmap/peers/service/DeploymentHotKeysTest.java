@@ -41,8 +41,8 @@ class DeploymentHotKeysTest {
         PeerDirectory directory = new PeerDirectory(null, List.of(fast, slow), () -> -1);
         directory.refresh();
         PeerClient client = new PeerClient(TIMEOUT, 1 << 20, Map.of());
-        DeploymentHotKeys hotKeys = new DeploymentHotKeys(InstanceId.random(), registry, new ReplicaHits(100), KeyExporter.plain(), true,
-                directory, client, 32);
+        DeploymentHotKeys hotKeys = new DeploymentHotKeys(registry, new ReplicaHits(100), KeyExporter.plain(), true,
+                new PeerFanout(InstanceId.random(), directory, client, 32));
 
         // when
         long start = System.nanoTime();

@@ -193,7 +193,7 @@ class RingmapClientTest {
                 .hits(List.of(new Hit().key(REFERENCE_KEY).count(5L).operation(Hit.OperationEnum.READ)))));
         var hotKeys = call(() -> new HotKeysApi(client).hotKeys("iot", "readings", 5, null));
 
-        var heatmap = call(() -> new HeatmapApi(client).heatmap("iot", "readings", 16, null));
+        var heatmap = call(() -> new HeatmapApi(client).heatmap("iot", "readings", 16, null, null, null));
 
         assertThat(hits.getRecorded()).isEqualTo(1);
         assertThat(hotKeys.getTables()).isNotEmpty();

@@ -1,0 +1,35 @@
+package io.ringmap.heatmap;
+
+import io.ringmap.hotkeys.Contributors;
+import io.ringmap.hotkeys.TableHotKeys;
+import java.util.Objects;
+
+/**
+ * Where the heatmap of a whole deployment comes from: this instance's counts summed with its peers' (implemented
+ * outside the core, by the peers package). Without one, an instance answers for itself.
+ */
+public interface HeatmapSource {
+
+    /**
+     * The table's counts summed over the deployment: {@code local} (this instance's, perhaps without a slice) plus
+     * those of every peer that counted on the same token buckets and slice length; a peer that did not is named
+     * missing with the reason, never summed. With {@code keys}, also the table's hot keys merged over the same
+     * instances, at most {@code keyLimit}.
+     */
+    Gathered heatmap(TableHeatmap local, boolean keys, int keyLimit);
+
+    /**
+     * A heatmap gathered from several instances.
+     *
+     * @param heatmap      the summed counts, on the layout of the local ones
+     * @param hotKeys      the table's hot keys merged over the contributors; null unless asked for
+     * @param contributors which instances' counts are in it, and which are not and why
+     */
+    record Gathered(TableHeatmap heatmap, TableHotKeys hotKeys, Contributors contributors) {
+
+        public Gathered {
+            Objects.requireNonNull(heatmap, "heatmap must not be null");
+            Objects.requireNonNull(contributors, "contributors must not be null");
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.ringmap.peers.service;
+
+import io.ringmap.heatmap.HeatmapRegistry;
+import io.ringmap.heatmap.HeatmapSource;
+import io.ringmap.heatmap.TableHeatmap;
+import io.ringmap.hotkeys.Contributors;
+import io.ringmap.hotkeys.SketchMerge;
+import io.ringmap.hotkeys.TableHotKeys;
+import io.ringmap.peers.PeerHeatmap;
+import io.ringmap.peers.PeerState;
+import io.ringmap.peers.client.PeerClient;
+import io.ringmap.ring.TableName;
+import io.ringmap.token.Token;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The heatmap of a whole deployment: this instance's counts of a table summed with those its peers send, and the
+ * other side of the exchange ({@link #localHeatmap}). Counts are summed cell by cell only between instances whose
+ * token buckets are the same (the same ring, the same {@code ringmap.heatmap.buckets}) and whose slices are equally
+ * long; any other peer is named with the reason and left out, so a sum is never of different token ranges. Slices are
+ * aligned to the epoch, so instances with synchronised clocks put a moment in the same slice. The hot keys of the
+ * table travel in the same answer (as {@link DeploymentHotKeys} merges them), so one fan-out bounded by
+ * {@code ringmap.peers.timeout} gives both.
+ */
+public final class DeploymentHeatmap implements HeatmapSource {
+
+    private final HeatmapRegistry registry;
+    private final DeploymentHotKeys hotKeys;
+    private final Supplier<String> ring;
+    private final PeerFanout peers;
+
+    /**
+     * @param hotKeys the hot keys, null when hot-key tracking is off
+     * @param ring    the content hash of the served snapshot, null before the first
+     */
+    public DeploymentHeatmap(HeatmapRegistry registry, @Nullable DeploymentHotKeys hotKeys, Supplier<String> ring,
+            PeerFanout peers) {
+        this.registry = Objects.requireNonNull(registry, "registry must not be null");
+        this.hotKeys = hotKeys;
+        this.ring = Objects.requireNonNull(ring, "ring must not be null");
+        this.peers = Objects.requireNonNull(peers, "peers must not be null");
+    }
+
+    /** What this instance sends a peer: its counts of the table and, with {@code keys}, its sketch of the table. */
+    public PeerHeatmap localHeatmap(String keyspace, String table, boolean keys) {
+        PeerHeatmap.Counts counts = registry.heatmap(keyspace, table).map(DeploymentHeatmap::counts).orElse(null);
+        PeerState sketch = keys && hotKeys != null ? hotKeys.localTableState(new TableName(keyspace, table)) : null;
+        return new PeerHeatmap(peers.instance().value(), ring.get(), counts, sketch);
+    }
+
+    @Override
+    public Gathered heatmap(TableHeatmap local, boolean keys, int keyLimit) {
+        long deadline = peers.client().deadlineFromNow();
+        TableName table = local.table();
+        List<String> ends = ends(local);
+        SketchMerge merge = keys && hotKeys != null ? hotKeys.newMerge() : null;
+        String here = ring.get();
+        TableHeatmap[] sum = {local};
+        Contributors contributors = peers.gather(PeerClient.heatmapQuery(table.keyspace(), table.table(),
+                merge != null), peers.client().json(PeerHeatmap.class), PeerHeatmap::instance, deadline, () -> {
+                    if (merge != null) {
+                        hotKeys.addLocal(merge, table);
+                    }
+                }, (peer, answer) -> {
+                    TableHeatmap theirs = counted(answer, local, ends, here);
+                    if (merge != null) {
+                        if (answer.keys() == null) {
+                            throw new IllegalArgumentException("configured differently: it sends no hot keys "
+                                    + "(ringmap.hotkeys.enabled must be the same on every instance)");
+                        }
+                        hotKeys.addPeer(merge, answer.keys(), deadline);
+                    }
+                    if (theirs != null) {
+                        sum[0] = sum[0].merge(theirs); // the same layout and slice length: cannot fail
+                    }
+                });
+        TableHotKeys hot = merge == null ? null : merge.hotKeys(keyLimit).stream().findFirst()
+                .orElseGet(() -> new TableHotKeys(table, 0, 0, List.of()));
+        return new Gathered(sum[0], hot, contributors);
+    }
+
+    /** The peer's counts on the local layout, null when it has none, refused when they are not on the same cells. */
+    private static TableHeatmap counted(PeerHeatmap answer, TableHeatmap local, List<String> ends, String here) {
+        PeerHeatmap.Counts counts = answer.counts();
+        if (counts == null) {
+            return null;
+        }
+        if (counts.sliceMillis() != local.sliceMillis()) {
+            throw new IllegalArgumentException("configured differently: slices of " + counts.sliceMillis()
+                    + " ms there, " + local.sliceMillis() + " ms here (ringmap.heatmap.slice must be the same on "
+                    + "every instance)");
+        }
+        if (!ends.equals(counts.ends())) {
+            throw new IllegalArgumentException("not summed: it counts on other token buckets ("
+                    + (counts.ends() == null ? 0 : counts.ends().size()) + " there, " + ends.size() + " here; its "
+                    + "ring " + shortHash(answer.ring()) + ", this instance's " + shortHash(here) + "): one of the "
+                    + "two has not seen a ring change yet, or ringmap.heatmap.buckets differs");
+        }
+        if (counts.slices() == null) {
+            throw new IllegalArgumentException("unreadable answer: counts without slices");
+        }
+        List<TableHeatmap.Slice> slices = new ArrayList<>(counts.slices().size());
+        for (PeerHeatmap.Slice s : counts.slices()) {
+            if (s == null || s.counts() == null) {
+                throw new IllegalArgumentException("unreadable answer: a slice without counts");
+            }
+            for (long c : s.counts()) {
+                if (c < 0) {
+                    throw new IllegalArgumentException("unreadable answer: a negative count");
+                }
+            }
+            slices.add(new TableHeatmap.Slice(s.start(), s.counts()));
+        }
+        try {
+            return new TableHeatmap(local.table(), local.layout(), local.sliceMillis(), slices);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unreadable answer: " + e.getMessage());
+        }
+    }
+
+    private static PeerHeatmap.Counts counts(TableHeatmap heatmap) {
+        return new PeerHeatmap.Counts(heatmap.sliceMillis(), ends(heatmap),
+                heatmap.slices().stream().map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts())).toList());
+    }
+
+    private static List<String> ends(TableHeatmap heatmap) {
+        return heatmap.layout().ends().stream().map(Token::toString).toList();
+    }
+
+    private static String shortHash(String hash) {
+        return hash == null ? "(none yet)" : hash.substring(0, Math.min(12, hash.length()));
+    }
+}
