@@ -10,6 +10,7 @@ import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.Polling;
 import io.ringmap.testsupport.TestHttp;
+import io.ringmap.web.OperationAnswersTest;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -21,14 +22,17 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * The service starts while its cluster is unreachable, answers 503 and is not ready, then becomes ready on its own
- * once the cluster appears: no restart.
+ * once the cluster appears: no restart. Before its first collection round, the size questions answer as the API
+ * document says ({@code sizes-unavailable}: the probes of {@link OperationAnswersTest.Setting#LIVE_CLUSTER}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.cassandra.contact-points=127.0.0.36:9042",
         "spring.cassandra.local-datacenter=dc1",
+        // no collection round of the nodes' figures during the test: the size questions answer sizes-unavailable
+        "ringmap.sizes.initial-delay=1h",
         "management.server.port=0"})
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 15)
+@TimeBudget(seconds = 20)
 class LiveStartupIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of("live-startup", CassandraPartitioner.MURMUR3, List.of(
@@ -71,5 +75,15 @@ class LiveStartupIT {
                 (System.nanoTime() - ready) / 1_000_000);
         assertThat(service.get("/token?keyspace=system_schema&table=tables&keyspace_name=x").status())
                 .isEqualTo(200);
+
+        // and with the sample's table on the cluster, before the first collection round
+        CLUSTER.executeSchemaChange("CREATE KEYSPACE iot WITH replication = {'class': 'SimpleStrategy', "
+                + "'replication_factor': 1}");
+        CLUSTER.executeSchemaChange("CREATE TABLE iot.readings (sensor_id text, day date, at timestamp, value double, "
+                + "PRIMARY KEY ((sensor_id, day), at))");
+        Polling.until("iot.readings in the snapshot", Polling.PROMISE, Duration.ofMillis(100),
+                () -> service.get("/token?keyspace=iot&table=readings&sensor_id=s&day=2026-10-01").status(),
+                status -> status == 200);
+        OperationAnswersTest.assertAnswersAsDocumented(port, OperationAnswersTest.Setting.LIVE_CLUSTER);
     }
 }

@@ -3,10 +3,12 @@ package io.ringmap.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.web.errors.RawHttp;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,12 +39,12 @@ import tools.jackson.databind.json.JsonMapper;
  * and 403 appear exactly when caller authentication is on.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-class OperationAnswersTest {
+public class OperationAnswersTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** Where a probe's kind can be provoked. */
-    enum Setting {
+    public enum Setting {
         /** The bundled sample with the default settings. */
         SAMPLE,
         /** The reference ring plus a keyspace of an unknown strategy and system.batches (topology/test-odd.yaml). */
@@ -52,8 +54,8 @@ class OperationAnswersTest {
         /** Hot-key tracking off. */
         HOTKEYS_OFF,
         /**
-         * A live cluster before the first collection round of the nodes' figures: not run here (it needs Cassandra);
-         * the probe records that the operation lists the kind.
+         * A live cluster with the sample's table before the first collection round of the nodes' figures: it needs
+         * Cassandra, so LiveStartupIT runs these probes ({@link #assertAnswersAsDocumented}).
          */
         LIVE_CLUSTER
     }
@@ -120,6 +122,9 @@ class OperationAnswersTest {
 
     private static final String KEY = "sensor_id=sensor-17&day=2026-10-01";
     private static final String KEY_JSON = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}";
+    /** A sensor whose key's label (261 characters) is longer than the 256 a hot-key label keeps. */
+    private static final String LONG_SENSOR = "s".repeat(250);
+    private static final String SHORTENED_LABEL = KeyLabels.bounded(KeyLabels.join(LONG_SENSOR, "2026-10-01"), 256);
     private static final String BATCH_ID = "{\"id\": \"50554d6e-29bb-11e5-b345-feff819cdc9f\"}";
 
     /** The bodies every operation with a JSON body can be sent wrong. */
@@ -391,6 +396,11 @@ class OperationAnswersTest {
         p.add(get("/plan/shards", ProblemKind.HOTKEYS_DISABLED, shards.replace("&day=2026-10-01", "")
                 + "&hotkey=sensor-99").in(Setting.HOTKEYS_OFF));
         p.add(get("/plan/shards", ProblemKind.NO_SNAPSHOT, shards).in(Setting.NO_SNAPSHOT));
+        // a hot key whose label is longer than the 256 characters kept: recorded, then named by its shortened label
+        p.add(post("/hits", null, "{\"keyspace\": \"iot\", \"table\": \"readings\", \"hits\": [{\"key\": "
+                + "{\"sensor_id\": \"" + LONG_SENSOR + "\", \"day\": \"2026-10-01\"}}]}"));
+        p.add(get("/plan/shards", ProblemKind.HOT_KEY_NOT_RESOLVABLE, shards.replace("&day=2026-10-01", "")
+                + "&hotkey=" + URLEncoder.encode(SHORTENED_LABEL, StandardCharsets.UTF_8)));
         String shardsBody = "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": {\"day\": \"2026-10-01\"}, "
                 + "\"shardColumn\": \"sensor_id\", \"load\": 480000, \"target\": 100000}";
         p.add(post("/plan/shards", null, shardsBody));
@@ -404,6 +414,13 @@ class OperationAnswersTest {
         p.add(post("/plan/shards", ProblemKind.PLAN_TOO_LARGE, shardsBody.replace("\"target\": 100000",
                 "\"count\": 5000")));
         p.add(post("/plan/shards", ProblemKind.NO_SNAPSHOT, shardsBody).in(Setting.NO_SNAPSHOT));
+        String byHotKey = shardsBody.replace("{\"day\": \"2026-10-01\"}", "{}")
+                .replaceFirst("}$", ", \"hotkey\": ");
+        p.add(post("/plan/shards", ProblemKind.UNKNOWN_HOT_KEY, byHotKey + "\"sensor-99\"}"));
+        p.add(post("/plan/shards", ProblemKind.HOTKEYS_DISABLED, byHotKey + "\"sensor-99\"}")
+                .in(Setting.HOTKEYS_OFF));
+        p.add(post("/plan/shards", ProblemKind.HOT_KEY_NOT_RESOLVABLE, byHotKey + "\""
+                + SHORTENED_LABEL.replace("\\", "\\\\") + "\"}"));
         p.addAll(bodyProblems("/plan/shards"));
         return List.copyOf(p);
     }
@@ -565,33 +582,75 @@ class OperationAnswersTest {
 
         @Test
         void everyOperationListsAndAnswersItsCredentialProblems() {
-            JsonNode paths = document(port).path("paths");
-            Set<String> operations = new TreeSet<>();
-            for (Probe probe : PROBES) {
-                if (probe.kind() != null || !operations.add(probe.operation())) {
-                    continue;
-                }
-                JsonNode responses = paths.path(probe.path()).path(probe.method().toLowerCase(java.util.Locale.ROOT))
-                        .path("responses");
-                for (ProblemKind kind : List.of(ProblemKind.UNAUTHORIZED, ProblemKind.FORBIDDEN)) {
-                    JsonNode example = responses.path(String.valueOf(kind.status())).path("content")
-                            .path("application/problem+json").path("examples").path(kind.typeName()).path("value");
-                    assertThat(example.path("instance").asString()).as("%s %s", probe.operation(), kind)
-                            .isEqualTo(probe.path());
-                    RawHttp.Response answer = kind == ProblemKind.UNAUTHORIZED ? probe.send(port)
-                            : probe.send(port, Map.of("X-API-Key", probe.path().equals("/hits") ? READER : REPORTER));
-                    assertThat(answer.status()).as("%s %s", probe, kind).isEqualTo(kind.status());
-                    assertThat(kindOf(answer)).as("%s %s", probe, kind).isEqualTo(kind);
-                    assertThat(JSON.readTree(answer.body()).path("detail").asString()).as("%s %s", probe, kind)
-                            .isEqualTo(example.path("detail").asString());
-                }
-            }
-            assertThat(operations).hasSizeGreaterThan(20);
+            assertEveryOperationListsAndAnswers(port, ProblemKind.UNAUTHORIZED, probe -> probe.send(port));
+            assertEveryOperationListsAndAnswers(port, ProblemKind.FORBIDDEN,
+                    probe -> probe.send(port, Map.of("X-API-Key", probe.path().equals("/hits") ? READER : REPORTER)));
         }
     }
 
+    /**
+     * JWT mode with an identity provider that refuses connections: every operation lists its 503, and a bearer token
+     * sent to it (one that could be right: it cannot be checked without the key set) gets it.
+     */
+    @Nested
+    @TestPropertySource(properties = {"ringmap.security.mode=jwt",
+        "ringmap.security.jwt.issuer=https://idp.example.test/realms/ops", "ringmap.security.jwt.audiences=ringmap"})
+    class IdentityProviderRefused {
+
+        /** A well-formed RS256 token naming a key the set would have to supply (its signature is never checked). */
+        static final String TOKEN = base64Url("{\"alg\":\"RS256\",\"kid\":\"ops-2026\"}") + "."
+                + base64Url("{\"iss\":\"https://idp.example.test/realms/ops\",\"aud\":\"ringmap\","
+                        + "\"exp\":4102444800,\"scope\":\"ringmap:read ringmap:hits\"}") + "." + base64Url("sig");
+
+        @DynamicPropertySource
+        static void refusedKeySet(DynamicPropertyRegistry registry) {
+            registry.add("spring.security.oauth2.resourceserver.jwt.jwk-set-uri",
+                    () -> "http://127.0.0.1:" + closedPort() + "/jwks");
+        }
+
+        @LocalServerPort
+        int port;
+
+        @Test
+        void everyOperationListsAndAnswersItsIdentityProviderProblem() {
+            assertEveryOperationListsAndAnswers(port, ProblemKind.IDENTITY_PROVIDER_UNAVAILABLE,
+                    probe -> probe.send(port, Map.of("Authorization", "Bearer " + TOKEN)));
+        }
+
+        private static String base64Url(String text) {
+            return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                    text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Every operation lists {@code kind} with its own path as the example's instance, and the first probe of each
+     * (a request it would otherwise answer), sent by {@code send}, gets it with the listed detail.
+     */
+    static void assertEveryOperationListsAndAnswers(int port, ProblemKind kind,
+            java.util.function.Function<Probe, RawHttp.Response> send) {
+        JsonNode paths = document(port).path("paths");
+        Set<String> operations = new TreeSet<>();
+        for (Probe probe : PROBES) {
+            if (probe.kind() != null || !operations.add(probe.operation())) {
+                continue;
+            }
+            JsonNode example = paths.path(probe.path()).path(probe.method().toLowerCase(java.util.Locale.ROOT))
+                    .path("responses").path(String.valueOf(kind.status())).path("content")
+                    .path("application/problem+json").path("examples").path(kind.typeName()).path("value");
+            assertThat(example.path("instance").asString()).as("%s %s", probe.operation(), kind)
+                    .isEqualTo(probe.path());
+            RawHttp.Response answer = send.apply(probe);
+            assertThat(answer.status()).as("%s %s", probe, kind).isEqualTo(kind.status());
+            assertThat(kindOf(answer)).as("%s %s", probe, kind).isEqualTo(kind);
+            assertThat(JSON.readTree(answer.body()).path("detail").asString()).as("%s %s", probe, kind)
+                    .isEqualTo(example.path("detail").asString());
+        }
+        assertThat(operations).hasSizeGreaterThan(20);
+    }
+
     /** Each probe of the setting answers its kind with the status, type, instance and detail its operation lists. */
-    static void assertAnswersAsDocumented(int port, Setting setting) {
+    public static void assertAnswersAsDocumented(int port, Setting setting) {
         Map<String, Map<ProblemKind, String>> documented = documentedExamples(document(port));
         SoftAssertions soft = new SoftAssertions();
         int probed = 0;

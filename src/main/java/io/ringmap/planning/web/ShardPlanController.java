@@ -149,12 +149,9 @@ public class ShardPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "required parameter 'shardColumn' is missing")
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
-    @ProblemAnswer(kind = ProblemKind.HOTKEYS_DISABLED, detail = SampleProblems.HOTKEYS_DISABLED)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_HOT_KEY,
-            detail = "'sensor-99' is not a hot key of iot.readings now (1 keys tracked): give the label GET "
-                    + "/hotkeys?keyspace=iot&table=readings shows")
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @HotKeyProblems
     @KeyProblems
     @GetMapping(path = "/plan/shards", produces = "application/json")
     @Operation(summary = "Shards for a hot key: the count under a target, each shard key's token and replicas",
@@ -202,6 +199,7 @@ public class ShardPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @HotKeyProblems
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/plan/shards", consumes = "application/json", produces = "application/json")
