@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.problem.InvalidParameterException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

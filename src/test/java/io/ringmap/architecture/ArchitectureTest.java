@@ -80,6 +80,18 @@ class ArchitectureTest {
             .should().dependOnClassesThat().haveFullyQualifiedName("com.datastax.oss.driver.api.core.CqlSession")
             .as("only topology (and the sizes collector, which queries every node itself) use the live session");
 
+    /**
+     * A service answers in domain values and in problems of the catalog ({@code io.ringmap.problem}), never in web
+     * types: its callers are not only controllers (other services, peers, schedulers).
+     */
+    @ArchTest
+    static final ArchRule servicesDoNotDependOnTheWebLayer = noClasses().that().resideInAnyPackage(
+                    "io.ringmap..service..", "io.ringmap.routing", "io.ringmap.schema", "io.ringmap.snapshot",
+                    "io.ringmap.topology..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.ringmap.web..", "io.ringmap..web..")
+            .as("services (every concept's service package, routing, schema, snapshot, topology) depend on no web "
+                    + "package: they throw the catalog's problems");
+
     @ArchTest
     static final ArchRule sizesCoreIsPure = noClasses().that().resideInAPackage("io.ringmap.sizes")
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "com.datastax..",

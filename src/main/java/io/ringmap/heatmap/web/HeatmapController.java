@@ -7,7 +7,7 @@ import io.ringmap.hotkeys.HotKey;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.Node;
 import io.ringmap.snapshot.web.SnapshotView;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.web.PeersView;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;

@@ -7,7 +7,7 @@ import io.ringmap.routing.BatchItemException;
 import io.ringmap.routing.RecordedHits;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;

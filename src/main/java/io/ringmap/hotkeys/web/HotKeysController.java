@@ -11,7 +11,7 @@ import io.ringmap.problem.ProblemKind;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.hotkeys.HotKeysDisabledException;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.web.PeersView;
 import io.ringmap.routing.web.ReplicaView;
 import io.ringmap.snapshot.web.SnapshotView;

@@ -12,7 +12,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;

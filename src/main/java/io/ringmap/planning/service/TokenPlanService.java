@@ -11,7 +11,7 @@ import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

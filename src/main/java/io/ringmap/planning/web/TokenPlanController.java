@@ -6,7 +6,7 @@ import io.ringmap.planning.service.TokenPlanService;
 import io.ringmap.planning.service.TokenPlans;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.token.Token;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyProblems;

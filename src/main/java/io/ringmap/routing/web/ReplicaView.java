@@ -1,6 +1,6 @@
 package io.ringmap.routing.web;
 
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;

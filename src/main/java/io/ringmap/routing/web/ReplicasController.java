@@ -1,7 +1,7 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyJson;
 import io.ringmap.web.KeyParameters;

@@ -1,7 +1,7 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;

@@ -11,7 +11,7 @@ import io.ringmap.planning.Workload;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.token.Token;
-import io.ringmap.web.InvalidParameterException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.web.WebTestSupport;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
-package io.ringmap.web;
+package io.ringmap.problem;
 
-import io.ringmap.problem.ProblemKind;
-import io.ringmap.problem.RequestProblem;
-
-/** A request parameter is missing, malformed or out of range. */
+/**
+ * A request parameter or body field is missing, malformed or out of range ({@link ProblemKind#INVALID_PARAMETER}):
+ * thrown by controllers and services alike, naming it in {@code parameter}.
+ */
 public class InvalidParameterException extends RequestProblem {
 
     private final String parameter;
