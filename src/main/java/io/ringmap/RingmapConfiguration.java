@@ -26,6 +26,7 @@ import io.ringmap.topology.TopologySource;
 import io.ringmap.topology.motion.ClusterMotionReader;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -160,8 +161,15 @@ public class RingmapConfiguration {
                 Runtime.version().toString());
     }
 
+    /**
+     * The routing service; the coordinator's data centre of a LOCAL_* level that names none is Spring Boot's
+     * {@code spring.cassandra.local-datacenter}.
+     */
     @Bean
-    RoutingService routingService(SnapshotHolder snapshots, ApiProperties api, ObjectProvider<HitRecorder> hits) {
-        return new RoutingService(snapshots, api, HitRecorder.all(hits.orderedStream().toList()));
+    RoutingService routingService(SnapshotHolder snapshots, ApiProperties api, ObjectProvider<HitRecorder> hits,
+            ObjectProvider<CassandraProperties> cassandra) {
+        CassandraProperties properties = cassandra.getIfAvailable();
+        return new RoutingService(snapshots, api, HitRecorder.all(hits.orderedStream().toList()),
+                properties == null ? null : properties.getLocalDatacenter());
     }
 }

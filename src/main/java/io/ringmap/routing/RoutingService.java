@@ -1,11 +1,15 @@
 package io.ringmap.routing;
 
+import io.ringmap.availability.ReplicaConsistency;
 import io.ringmap.config.ApiProperties;
+import io.ringmap.pending.PendingReplicas;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
+import io.ringmap.ring.TokenRing;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TablePartitionerException;
@@ -34,11 +38,22 @@ public class RoutingService {
     private final SnapshotHolder snapshots;
     private final ApiProperties api;
     private final HitRecorder hits;
+    private final String localDatacenter;
 
+    /** Without a configured coordinator data centre (a LOCAL_* level then needs {@code dc}). */
     public RoutingService(SnapshotHolder snapshots, ApiProperties api, HitRecorder hits) {
+        this(snapshots, api, hits, null);
+    }
+
+    /**
+     * @param localDatacenter the coordinator's data centre when a question with a LOCAL_* consistency level names none
+     *                        ({@code spring.cassandra.local-datacenter}), or null
+     */
+    public RoutingService(SnapshotHolder snapshots, ApiProperties api, HitRecorder hits, String localDatacenter) {
         this.snapshots = snapshots;
         this.api = api;
         this.hits = hits;
+        this.localDatacenter = localDatacenter;
     }
 
     /** One item of a hits report, as the caller reads it. */
@@ -131,6 +146,55 @@ public class RoutingService {
             hits.recordAll(schema, parsed, tokens, null, served.tokenRing(), sets);
         }
         return answered;
+    }
+
+    /**
+     * One key's replicas, only those in {@code dc} when given, with the verdicts of a consistency level when one is
+     * asked. The data centre and the level are checked after the key (so a bad key is named first), and a refused
+     * request counts no hit.
+     *
+     * @param dc          a data centre, or null
+     * @param consistency a consistency level as text, or null
+     * @throws InvalidParameterException              for a {@code dc} with no nodes
+     * @throws io.ringmap.availability.AvailabilityRequestException for an unknown level, or a LOCAL_* level without a
+     *                                                data centre
+     */
+    public ReplicaRoute replicasOfKey(String keyspace, String table, Map<String, String> key, String dc,
+            String consistency, boolean countHits) {
+        return route(keyspace, table, List.of(key), true, countHits, routes -> {
+            KeyRoute r = routes.keys().get(0);
+            return replicaRoute(routes.snapshot(), routes.placement(), r, r.token(), r.replicas(), dc, consistency);
+        });
+    }
+
+    /** As {@link #replicasOfKey}, for a token given directly (nothing is counted as a hit). */
+    public ReplicaRoute replicasOfToken(String keyspace, String token, String dc, String consistency) {
+        TokenRoutes routes = replicasOfTokens(keyspace, List.of(token));
+        TokenRoutes.TokenRoute t = routes.tokens().get(0);
+        return replicaRoute(routes.snapshot(), routes.placement(), null, t.token(), t.replicas(), dc, consistency);
+    }
+
+    private ReplicaRoute replicaRoute(ServedSnapshot served, KeyspacePlacement.Placed placement, KeyRoute key,
+            Token token, ReplicaLookup lookup, String dc, String consistency) {
+        requireDatacenter(served.tokenRing(), dc);
+        PendingReplicas inMotion = served.motion().pending(placement.keyspace());
+        List<Node> pending = inMotion.isEmpty() ? List.of() : inMotion.replicasFor(token);
+        ReplicaConsistency verdicts = consistency == null ? null : ReplicaConsistency.of(served.tokenRing(),
+                placement.replication(), lookup.replicas(), pending, served.motion(), consistency, dc,
+                localDatacenter);
+        return new ReplicaRoute(served, placement, key, token, lookup, pending, verdicts);
+    }
+
+    /**
+     * Checks that {@code dc} (when given) names a data centre with nodes in the ring.
+     *
+     * @throws InvalidParameterException when it does not
+     */
+    public static void requireDatacenter(TokenRing ring, String dc) {
+        if (dc != null && !ring.hasDatacenter(dc)) {
+            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
+                    + ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList());
+        }
     }
 
     /** Replicas of tokens given directly (no key, so nothing is counted as a hit). */

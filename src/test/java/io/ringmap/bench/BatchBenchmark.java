@@ -31,7 +31,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -73,8 +72,7 @@ public class BatchBenchmark {
         RoutingService routing = new RoutingService(holder, new ApiProperties(10_000),
                 new HotKeyRecorder(registry, new ReplicaHits(2000)));
         StaticListableBeanFactory beans = new StaticListableBeanFactory();
-        replicas = new ReplicasController(routing, beans.getBeanProvider(CassandraProperties.class),
-                beans.getBeanProvider(HitCounting.class));
+        replicas = new ReplicasController(routing, beans.getBeanProvider(HitCounting.class));
         tokens = new TokenController(routing, beans.getBeanProvider(HitCounting.class));
         beans.addBean("reportedHits", new ReportedHits());
         hits = new HitsController(routing, beans.getBeanProvider(ReportedHits.class));

@@ -1,6 +1,7 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.problem.InvalidParameterException;
+import io.ringmap.routing.RoutingService;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
@@ -43,7 +44,7 @@ public record ReplicaView(
      * @throws InvalidParameterException when {@code dc} names a data centre without nodes in the ring
      */
     public static List<ReplicaView> of(TokenRing ring, ReplicaSet set, String dc) {
-        requireDatacenter(ring, dc);
+        RoutingService.requireDatacenter(ring, dc);
         List<ReplicaView> out = new ArrayList<>(set.size());
         for (int i = 0; i < set.size(); i++) {
             Node node = ring.nodes().get(set.node(i));
@@ -52,17 +53,5 @@ public record ReplicaView(
             }
         }
         return out;
-    }
-
-    /**
-     * Checks that {@code dc} (when given) names a data centre with nodes in the ring.
-     *
-     * @throws InvalidParameterException when it does not
-     */
-    static void requireDatacenter(TokenRing ring, String dc) {
-        if (dc != null && !ring.hasDatacenter(dc)) {
-            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
-                    + ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList());
-        }
     }
 }

@@ -9,10 +9,9 @@ import io.ringmap.availability.ReplicaConsistency;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
-import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
+import io.ringmap.routing.ReplicaRoute;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.routing.TokenRoutes.TokenRoute;
 import io.ringmap.routing.TokenRoutes;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
@@ -36,7 +35,6 @@ import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -56,19 +54,11 @@ public class ReplicasController {
             "consistency");
 
     private final RoutingService routing;
-    private final String localDatacenter;
     private final HitCounting hitCounting;
 
-    /**
-     * @param cassandra   Spring Boot's Cassandra settings: {@code spring.cassandra.local-datacenter} is the
-     *                    coordinator's data centre when a request names none (absent, e.g. in a MockMvc slice: none)
-     * @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity)
-     */
-    public ReplicasController(RoutingService routing, ObjectProvider<CassandraProperties> cassandra,
-            ObjectProvider<HitCounting> hitCounting) {
+    /** @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity) */
+    public ReplicasController(RoutingService routing, ObjectProvider<HitCounting> hitCounting) {
         this.routing = routing;
-        CassandraProperties properties = cassandra.getIfAvailable();
-        this.localDatacenter = properties == null ? null : properties.getLocalDatacenter();
         this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
     }
 
@@ -98,6 +88,18 @@ public class ReplicasController {
                     + "or taking over from a leaving or moving node). Writes go to them too and wait for them "
                     + "(blockFor plus each pending replica); reads never do. Empty when no range is in motion")
             List<ReplicaView> pendingReplicas) implements SnapshotAnswer {
+
+        /** The answer for a key of {@code table} (null for a token), only replicas in {@code dc} when given. */
+        static ReplicasResponse of(ReplicaRoute r, String table, String dc) {
+            ServedSnapshot served = r.snapshot();
+            ReplicaViews replicas = ReplicaViews.of(served.tokenRing(), r.lookup().replicas(), dc);
+            return new ReplicasResponse(r.placement().keyspace(), table, r.key() == null ? null
+                    : r.key().keyByColumn(), r.token().toString(), served.partitioner().name(),
+                    RangeView.of(r.lookup().range()), replicas, replicas.addressesByDatacenter(),
+                    r.placement().nodeLocal(), r.placement().warnings(), r.consistency(), SnapshotView.of(served),
+                    r.pending().stream().filter(n -> dc == null || n.datacenter().equals(dc))
+                            .map(n -> ReplicaView.of(n, true)).toList());
+        }
     }
 
     /** Request bodies Swagger UI's Try it out sends as they are, each answering on the bundled sample. */
@@ -141,7 +143,7 @@ public class ReplicasController {
     public record ReplicasResult(Map<String, String> key, String token, RangeView range,
             @JsonSerialize(using = ReplicaViews.Writer.class) List<ReplicaView> replicas) {
 
-        /** A batch item; {@code dc} was checked once for the batch ({@link ReplicaView#requireDatacenter}). */
+        /** A batch item; {@code dc} was checked once for the batch ({@link RoutingService#requireDatacenter}). */
         static ReplicasResult of(ServedSnapshot served, Map<String, String> key, String token, ReplicaLookup lookup,
                 String dc) {
             return new ReplicasResult(key, token, RangeView.of(lookup.range()),
@@ -227,24 +229,21 @@ public class ReplicasController {
         String dc = given.value("dc");
         String consistency = given.value("consistency");
         Map<String, String> components = given.key();
-        ReplicasResponse answer;
+        ReplicaRoute answer;
         if (token != null) {
             if (table != null || !components.isEmpty()) {
                 throw new InvalidParameterException("token", "give either token or table with key columns, not both");
             }
-            TokenRoutes routes = routing.replicasOfTokens(keyspace, List.of(token));
-            TokenRoute t = routes.tokens().get(0);
-            answer = response(routes.snapshot(), routes.placement(), null, null, t.token().toString(), t.replicas(),
-                    dc, consistency);
+            answer = routing.replicasOfToken(keyspace, token, dc, consistency);
         } else if (table == null) {
             throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
         } else {
-            answer = replicasOf(keyspace, table, components, dc, consistency);
+            answer = routing.replicasOfKey(keyspace, table, components, dc, consistency, hitCounting.counts());
         }
         // the servlet response's type is what Spring MVC's converters see as preset; not a ResponseEntity, whose
         // handler flushes the response before Tomcat can count its length (a chunked answer, and a compression check)
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        return answer;
+        return ReplicasResponse.of(answer, table, dc);
     }
 
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
@@ -261,36 +260,8 @@ public class ReplicasController {
     public ReplicasResponse replicasOfKey(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
             mediaType = "application/json", examples = @ExampleObject(name = "reference", value = KEY_EXAMPLE)))
             @Valid @RequestBody ReplicasKeyRequest request) {
-        return replicasOf(request.keyspace(), request.table(), request.key(), request.dc(), request.consistency());
-    }
-
-    private ReplicasResponse replicasOf(String keyspace, String table, Map<String, String> key, String dc,
-            String consistency) {
-        return routing.route(keyspace, table, List.of(key), true, hitCounting.counts(),
-                routes -> answer(routes, table, dc, consistency));
-    }
-
-    private ReplicasResponse answer(Routes routes, String table, String dc, String consistency) {
-        KeyRoute r = routes.keys().get(0);
-        return response(routes.snapshot(), routes.placement(), table, r.keyByColumn(), r.token().toString(),
-                r.replicas(), dc, consistency);
-    }
-
-    private ReplicasResponse response(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
-            Map<String, String> key, String token, ReplicaLookup lookup, String dc, String consistency) {
-        ReplicaView.requireDatacenter(served.tokenRing(), dc);
-        ReplicaViews replicas = ReplicaViews.of(served.tokenRing(), lookup.replicas(), dc);
-        io.ringmap.pending.PendingReplicas inMotion = served.motion().pending(placement.keyspace());
-        List<io.ringmap.ring.Node> pending = inMotion.isEmpty() ? List.of()
-                : inMotion.replicasFor(served.partitioner().parseToken(token));
-        return new ReplicasResponse(placement.keyspace(), table, key, token, served.partitioner().name(),
-                RangeView.of(lookup.range()), replicas, replicas.addressesByDatacenter(), placement.nodeLocal(),
-                placement.warnings(),
-                consistency == null ? null : ReplicaConsistency.of(served.tokenRing(), placement.replication(),
-                        lookup.replicas(), pending, served.motion(), consistency, dc, localDatacenter),
-                SnapshotView.of(served),
-                pending.stream().filter(n -> dc == null || n.datacenter().equals(dc))
-                        .map(n -> ReplicaView.of(n, true)).toList());
+        return ReplicasResponse.of(routing.replicasOfKey(request.keyspace(), request.table(), request.key(),
+                request.dc(), request.consistency(), hitCounting.counts()), request.table(), request.dc());
     }
 
     @ReplicaBatchProblems
@@ -321,7 +292,7 @@ public class ReplicasController {
             Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true,
                     hitCounting.counts(), routed -> {
                 if (!routed.keys().isEmpty()) {
-                    ReplicaView.requireDatacenter(routed.snapshot().tokenRing(), request.dc());
+                    RoutingService.requireDatacenter(routed.snapshot().tokenRing(), request.dc());
                 }
                 return routed;
             });
@@ -333,7 +304,7 @@ public class ReplicasController {
             served = routes.snapshot();
             placement = routes.placement();
             if (!routes.tokens().isEmpty()) {
-                ReplicaView.requireDatacenter(served.tokenRing(), request.dc());
+                RoutingService.requireDatacenter(served.tokenRing(), request.dc());
             }
             results = ReplicasResults.ofTokens(served, routes.tokens(), request.dc());
         }

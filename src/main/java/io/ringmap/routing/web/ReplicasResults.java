@@ -43,7 +43,7 @@ final class ReplicasResults extends AbstractList<ReplicasResult> implements Rand
         this.dc = dc;
     }
 
-    /** The results of keys; {@code dc} was checked once for the batch ({@link ReplicaView#requireDatacenter}). */
+    /** The results of keys; {@code dc} was checked once for the batch ({@link io.ringmap.routing.RoutingService#requireDatacenter}). */
     static ReplicasResults ofKeys(ServedSnapshot served, List<KeyRoute> keys, String dc) {
         return new ReplicasResults(served, keys, null, dc);
     }
