@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import io.ringmap.testsupport.MovingClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,10 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
@@ -161,6 +166,7 @@ class JwtSecurityTest {
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
             "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
             "ringmap.security.jwt.audiences=other-api," + AUD})
+    @Import(StoppedClock.class)
     class KeySetFromTheProvider extends Running {
 
         @DynamicPropertySource
@@ -168,26 +174,52 @@ class JwtSecurityTest {
             registry.add("spring.security.oauth2.resourceserver.jwt.jwk-set-uri", JWKS::uri);
         }
 
+        @Autowired
+        MovingClock clock;
+
         @Test
         void tokensForAnotherAudienceOrIssuerOrWithoutExpiryGet401() {
             assertRefusedUnlessEveryClaimIsRight(this);
         }
 
         @Test
-        void aFloodOfUnknownKeyIdsFetchesTheKeySetAtMostOnceMore() {
+        void aFloodOfUnknownKeyIdsFetchesTheKeySetAtMostOncePerRefetchInterval() {
             String reader = token(ISSUER, KID, c -> c.claim("scope", "ringmap:read"));
             assertThat(bearer(reader).get(Caller.READ).statusCode()).isEqualTo(200);
             int before = JWKS.fetches();
 
-            for (int i = 0; i < 100; i++) {
-                String madeUp = token(STRANGER, "made-up-" + i, c -> c.claim("scope", "ringmap:read"));
-                assertProblem(bearer(madeUp).get(Caller.READ), 401, "unauthorized");
-            }
+            // the clock stands still: however long the flood takes, it comes within one refetch interval
+            flood("made-up-");
 
-            // the first unknown kid may refetch (a key rotation looks the same); the next 99 come within
-            // ringmap.security.jwt.jwk-set-refetch-interval (30 s) and are refused from the cached set
+            // the first unknown kid may refetch (a key rotation looks the same); the next 99 are refused from the
+            // cached set
             assertThat(JWKS.fetches() - before).isLessThanOrEqualTo(1);
             assertThat(bearer(reader).get(Caller.READ).statusCode()).isEqualTo(200);
+
+            // once ringmap.security.jwt.jwk-set-refetch-interval (30 s) has passed, one more refetch, and only one
+            int afterFirst = JWKS.fetches();
+            clock.advance(Duration.ofSeconds(30));
+            flood("later-");
+            assertThat(JWKS.fetches() - afterFirst).isEqualTo(1);
+            assertThat(bearer(reader).get(Caller.READ).statusCode()).isEqualTo(200);
+        }
+
+        private void flood(String kidPrefix) {
+            for (int i = 0; i < 100; i++) {
+                String madeUp = token(STRANGER, kidPrefix + i, c -> c.claim("scope", "ringmap:read"));
+                assertProblem(bearer(madeUp).get(Caller.READ), 401, "unauthorized");
+            }
+        }
+    }
+
+    /** The application's clock, stopped at an instant of the test's choosing (the JWK set cache reads it). */
+    @TestConfiguration
+    static class StoppedClock {
+
+        @Bean
+        @Primary
+        MovingClock movingClock() {
+            return new MovingClock(Instant.parse("2026-12-01T00:00:00Z"));
         }
     }
 
