@@ -167,6 +167,36 @@ public class RoutingService {
         });
     }
 
+    /**
+     * A batch of keys with their replicas; {@code dc} (when given) is checked once the keys parse, for a batch that is
+     * not empty, and before they are counted.
+     *
+     * @throws InvalidParameterException for a {@code dc} with no nodes
+     */
+    public Routes replicasOfKeys(String keyspace, String table, List<Map<String, String>> keys, String dc,
+            boolean countHits) {
+        return route(keyspace, table, keys, true, countHits, routed -> {
+            if (!routed.keys().isEmpty()) {
+                requireDatacenter(routed.snapshot().tokenRing(), dc);
+            }
+            return routed;
+        });
+    }
+
+    /**
+     * Replicas of tokens given directly; {@code dc} (when given) is checked once the tokens parse, for a batch that
+     * is not empty.
+     *
+     * @throws InvalidParameterException for a {@code dc} with no nodes
+     */
+    public TokenRoutes replicasOfTokens(String keyspace, List<String> tokens, String dc) {
+        TokenRoutes routes = replicasOfTokens(keyspace, tokens);
+        if (!routes.tokens().isEmpty()) {
+            requireDatacenter(routes.snapshot().tokenRing(), dc);
+        }
+        return routes;
+    }
+
     /** As {@link #replicasOfKey}, for a token given directly (nothing is counted as a hit). */
     public ReplicaRoute replicasOfToken(String keyspace, String token, String dc, String consistency) {
         TokenRoutes routes = replicasOfTokens(keyspace, List.of(token));

@@ -288,24 +288,15 @@ public class ReplicasController {
         KeyspacePlacement.Placed placement;
         List<ReplicasResult> results;
         if (byKeys) {
-            // the data centre is checked before the keys are counted
-            Routes routes = routing.route(request.keyspace(), request.table(), request.keys(), true,
-                    hitCounting.counts(), routed -> {
-                if (!routed.keys().isEmpty()) {
-                    RoutingService.requireDatacenter(routed.snapshot().tokenRing(), request.dc());
-                }
-                return routed;
-            });
+            Routes routes = routing.replicasOfKeys(request.keyspace(), request.table(), request.keys(), request.dc(),
+                    hitCounting.counts());
             served = routes.snapshot();
             placement = routes.placement();
             results = ReplicasResults.ofKeys(served, routes.keys(), request.dc());
         } else {
-            TokenRoutes routes = routing.replicasOfTokens(request.keyspace(), request.tokens());
+            TokenRoutes routes = routing.replicasOfTokens(request.keyspace(), request.tokens(), request.dc());
             served = routes.snapshot();
             placement = routes.placement();
-            if (!routes.tokens().isEmpty()) {
-                RoutingService.requireDatacenter(served.tokenRing(), request.dc());
-            }
             results = ReplicasResults.ofTokens(served, routes.tokens(), request.dc());
         }
         return new ReplicasBatchResponse(placement.keyspace(), request.table(), served.partitioner().name(),
