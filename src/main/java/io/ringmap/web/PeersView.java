@@ -1,6 +1,7 @@
 package io.ringmap.web;
 
 import io.ringmap.hotkeys.Contributors;
+import io.ringmap.problem.InvalidParameterException;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
