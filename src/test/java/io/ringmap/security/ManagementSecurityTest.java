@@ -5,6 +5,7 @@ import static io.ringmap.security.SecurityAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.boot.test.context.SpringBootTest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,6 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
         "ringmap.security.api-keys.dashboard.scopes=ringmap:read,ringmap:hits",
         "ringmap.security.api-keys.operator.key=" + ManagementSecurityTest.OPERATOR_KEY,
         "ringmap.security.api-keys.operator.scopes=ringmap:manage"})
+@Isolated("changes the root log level, which a context starting beside it resets")
 class ManagementSecurityTest extends RunningRingmap {
 
     static final String READER_KEY = "rk-0d6c2b94e1f75a38";
