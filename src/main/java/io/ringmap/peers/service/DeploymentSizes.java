@@ -29,8 +29,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The partition holds while every instance sees the same live set. While the views differ (an instance just
  * started or stopped, a peer reachable from one instance and not from another) a node can be read by two instances
- * in one round, or by none: the round then serves the newest report another instance sent of it (naming who
- * collected it, and its age once older than two rounds) or names the node {@code MISSING}.
+ * in one round, or by none. A node read twice is served by each reader from its own report and by the others from
+ * the newer one. A node read by none is served from the newest report of it that any instance sent (each peer's
+ * newest report of each node is kept, also of a node it no longer reads, until the peer leaves the list) or this
+ * instance read in its previous round ({@link SizesShare.Split#assemble}), naming who collected it and, once older
+ * than two rounds, its age; with no report at all the node is {@code MISSING}. DeploymentSizesTest plays these
+ * rounds with three instances.
  */
 public final class DeploymentSizes implements SizesShare {
 
@@ -38,8 +42,11 @@ public final class DeploymentSizes implements SizesShare {
     private final PeerDirectory directory;
     private final PeerClient client;
     private final int maxPeers;
-    /** Each peer's share as it last sent it, served while the peer does not answer until others take its nodes. */
-    private final Map<String, List<NodeReport>> lastShares = new ConcurrentHashMap<>();
+    /**
+     * Per peer, the newest report it sent of each node: its last share, and of a node it read before and no longer
+     * does (its view of the live set changed), the last report; served while no newer report of the node comes.
+     */
+    private final Map<String, Map<String, NodeReport>> sent = new ConcurrentHashMap<>();
 
     public DeploymentSizes(InstanceId instance, PeerDirectory directory, PeerClient client, int maxPeers) {
         this.instance = Objects.requireNonNull(instance, "instance must not be null");
@@ -55,7 +62,6 @@ public final class DeploymentSizes implements SizesShare {
         List<Contributors.Missing> missing = asked.missing();
         Set<String> live = new HashSet<>();
         live.add(instance.value());
-        List<NodeReport> others = new ArrayList<>();
         client.ask(asked.peers(), PeerClient.SIZES,
                 SizesCodec.decoder(partitioner)).each(client.deadlineFromNow(), answer -> {
                     String peer = answer.peer().toString();
@@ -64,19 +70,19 @@ public final class DeploymentSizes implements SizesShare {
                     } else if (!instance.value().equals(answer.value().instance())
                             && live.add(answer.value().instance())) { // else: itself, or one instance twice
                         contributed.add(peer);
-                        List<NodeReport> share = answer.value().share() == null ? List.of()
-                                : answer.value().share().nodes().stream().map(r -> r.from(peer, null)).toList();
-                        lastShares.put(peer, share);
-                        others.addAll(share);
+                        Map<String, NodeReport> reports = sent.computeIfAbsent(peer, p -> new ConcurrentHashMap<>());
+                        if (answer.value().share() != null) {
+                            answer.value().share().nodes().forEach(r -> reports.put(r.address(), r.from(peer, null)));
+                        }
                     }
                 });
         // a peer that did not answer: its last reports stay until a live instance reads its nodes (newer wins)
-        lastShares.keySet().retainAll(asked.peers().stream().map(Object::toString).toList());
-        lastShares.forEach((peer, share) -> {
-            if (!contributed.contains(peer)) {
-                others.addAll(share);
-            }
-        });
+        sent.keySet().retainAll(asked.peers().stream().map(Object::toString).toList());
+        List<NodeReport> others = new ArrayList<>();
+        for (Map<String, NodeReport> reports : sent.values()) {
+            reports.keySet().retainAll(nodes);
+            others.addAll(reports.values());
+        }
         Set<String> mine = new HashSet<>();
         for (String node : nodes) {
             if (Rendezvous.owner(node, live).equals(instance.value())) {
