@@ -39,9 +39,10 @@ import tools.jackson.databind.JsonNode;
  * sample) bound to their own loopback addresses, 127.0.0.180-182, all at the same management port, as the pods behind
  * a headless Service are. There is no DNS server here: each JVM resolves through a hosts file
  * ({@code -Djdk.net.hosts.file}) that gives the one name three A records, one line per address, and finds its peers
- * with {@code ringmap.peers.dns=<name>:<management port>}. The JVMs cache a lookup for 1 s
- * ({@code -Dsun.net.inetaddr.ttl=1}, a failed one not at all) instead of the JDK's 30 s and resolve the name every
- * second ({@code ringmap.peers.refresh-interval=1s}), so a change of the file is seen within seconds.
+ * with {@code ringmap.peers.dns=<name>:<management port>}. The JDK reads the file again whenever a lookup's cache
+ * entry has expired; the JVMs keep ringmap's own lookup cache (5 s, a failed lookup the JDK's 10 s: no
+ * {@code sun.net.inetaddr.ttl} is given, as in production) and resolve the name every second
+ * ({@code ringmap.peers.refresh-interval=1s}), so a change of the file is seen within seconds.
  *
  * <p>In order: each instance finds the other two and skips itself; a Zipf workload spread round-robin gives every
  * instance the top 10 of one registry that saw every hit; an address removed from the name leaves the peer set
@@ -55,7 +56,8 @@ class PeersDnsIT {
     private static final String NAME = "ringmap-peers.dns-it.test";
     private static final List<String> ADDRESSES = List.of("127.0.0.180", "127.0.0.181", "127.0.0.182");
     private static final Duration STARTUP = Duration.ofSeconds(180);
-    private static final Duration SEEN = Duration.ofSeconds(20);
+    /** Within which a change of the name is seen: a 5 s cache, 10 s for a failed lookup, a refresh every second. */
+    private static final Duration SEEN = Duration.ofSeconds(30);
     private static final int KEYS = 3000;
     private static final int HITS = 30_000;
 
@@ -77,8 +79,7 @@ class PeersDnsIT {
             List<Future<AppProcess>> started = new ArrayList<>();
             for (String address : ADDRESSES) {
                 started.add(starting.submit(() -> AppProcess.startPackaged(work.resolve(address + ".log"),
-                        List.of("-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=1",
-                                "-Dsun.net.inetaddr.negative.ttl=0"),
+                        List.of("-Djdk.net.hosts.file=" + hosts),
                         List.of("--server.address=" + address, "--server.port=" + port,
                                 "--management.server.address=" + address, "--management.server.port=" + managementPort,
                                 "--ringmap.peers.dns=" + NAME + ":" + managementPort,

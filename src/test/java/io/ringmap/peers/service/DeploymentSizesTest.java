@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,6 +51,19 @@ class DeploymentSizesTest {
     private static final Duration ROUND = Duration.ofMinutes(5);
 
     private final List<Link> links = new ArrayList<>();
+    private Instance a;
+    private Instance b;
+    private Instance c;
+    private List<Instance> abc;
+
+    /** Three instances, a, b and c, each with a link to the other two. */
+    @BeforeEach
+    void threeInstances() throws IOException {
+        abc = deployment("a", "b", "c");
+        a = abc.get(0);
+        b = abc.get(1);
+        c = abc.get(2);
+    }
 
     @AfterEach
     void stopPeers() {
@@ -58,11 +72,7 @@ class DeploymentSizesTest {
 
     @Test
     void aNodeIsReadTwiceWhileOneInstanceCannotReachAnotherAndEachViewKeepsOneReportPerNode() throws IOException {
-        // given three instances that see each other, after one round
-        List<Instance> abc = deployment("a", "b", "c");
-        Instance a = abc.get(0);
-        Instance b = abc.get(1);
-        Instance c = abc.get(2);
+        // given the three seeing each other, after one round
         Map<String, Integer> first = round(1, a, b, c);
         assertThat(first).as("reads per node, views agreeing").containsOnlyKeys(NODES).allSatisfy((n, reads) ->
                 assertThat(reads).as(n).isOne());
@@ -115,10 +125,6 @@ class DeploymentSizesTest {
     @Test
     void aStartingInstancesNodesReadByNoOneAreServedFromTheLastReportsUntilItReadsThem() throws IOException {
         // given a and b sharing the nodes for two rounds; c not started (its endpoint refuses connections)
-        List<Instance> abc = deployment("a", "b", "c");
-        Instance a = abc.get(0);
-        Instance b = abc.get(1);
-        Instance c = abc.get(2);
         a.link(c).cut();
         b.link(c).cut();
         round(1, a, b);
