@@ -5,6 +5,7 @@ import static io.ringmap.security.SecurityAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.boot.test.context.SpringBootTest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -14,6 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
  * info, prometheus and the probes stay open, every other management endpoint needs the management scope, and health
  * details (the disk path, the ring's source) only show to a caller with that scope.
  */
+@Isolated("sets the root logger's level, which a context starting beside it resets (logging is set up per context)")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "management.server.port=0",
         "management.endpoints.web.exposure.include=health,info,prometheus,env,threaddump,loggers",
