@@ -44,10 +44,13 @@ public interface SizesShare {
 
         /**
          * The round's view, one report per node in {@code nodes}' order: this instance's own report of a node it
-         * collected; else the newest report another instance sent of it (one collected before {@code staleBefore}
-         * names its age among its problems); else the node is missing, as no instance that answered collected it.
+         * collected this round; else the newest report of it among those the other instances sent and this
+         * instance's own of its previous round ({@code ownBefore}: a node it read then and that is another's now,
+         * e.g. of an instance that just started and has not read it yet), one collected before {@code staleBefore}
+         * naming its age among its problems; else the node is missing, as no instance that answered collected it.
          */
-        public List<NodeReport> assemble(List<String> nodes, List<NodeReport> own, Instant staleBefore) {
+        public List<NodeReport> assemble(List<String> nodes, List<NodeReport> own, List<NodeReport> ownBefore,
+                Instant staleBefore) {
             Map<String, NodeReport> byNode = new HashMap<>();
             for (NodeReport report : own) {
                 byNode.put(report.address(), report);
@@ -55,8 +58,10 @@ public interface SizesShare {
             Comparator<NodeReport> newest = Comparator.comparing(NodeReport::collectedAt,
                     Comparator.nullsFirst(Comparator.naturalOrder()));
             Map<String, NodeReport> fromOthers = new HashMap<>();
-            for (NodeReport report : others) {
-                fromOthers.merge(report.address(), report, (a, b) -> newest.compare(a, b) >= 0 ? a : b);
+            for (List<NodeReport> reports : List.of(others, ownBefore)) {
+                for (NodeReport report : reports) {
+                    fromOthers.merge(report.address(), report, (a, b) -> newest.compare(a, b) >= 0 ? a : b);
+                }
             }
             List<NodeReport> out = new ArrayList<>(nodes.size());
             for (String node : nodes) {
@@ -65,7 +70,8 @@ public interface SizesShare {
                     report = fromOthers.get(node);
                     if (report != null && report.collectedAt() != null && report.collectedAt().isBefore(staleBefore)) {
                         report = report.from(report.collectedBy(), "stale: collected at " + report.collectedAt()
-                                + " by " + report.collectedBy() + ", more than two rounds ago");
+                                + " by " + (report.collectedBy() == null ? "this instance" : report.collectedBy())
+                                + ", more than two rounds ago");
                     }
                 }
                 if (report == null) {

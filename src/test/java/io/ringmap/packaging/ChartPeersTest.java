@@ -31,6 +31,22 @@ class ChartPeersTest {
     }
 
     @Test
+    void theNameIsAskedAtThePortThePodsManagementServerListensOn() {
+        // as PeersDnsIT runs it: every pod at one management port, the name's A records one per ready pod
+        List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template()
+                .set("service.managementPort", "9091").call());
+
+        Map<String, Object> headless = findAll(objects, "Service").stream().filter(ChartPeersTest::headless)
+                .findFirst().orElseThrow();
+        List<Object> args = asList(at(findAll(objects, "Deployment").get(0), "spec.template.spec.containers.0.args"));
+
+        assertThat(args).contains("--management.server.port=9091");
+        assertThat(args).noneMatch(arg -> String.valueOf(arg).startsWith("--management.server.address"));
+        assertThat(asMap(asList(at(headless, "spec.ports")).get(0))).containsEntry("port", 9091);
+        assertThat((String) at(applicationYaml(objects), "ringmap.peers.dns")).endsWith(":9091");
+    }
+
+    @Test
     void inAnAuthModeThePodsPresentThePeerCredentialOrStayAlone() {
         List<Map<String, Object>> without = HelmChart.objects(HelmChart.template().set("security.mode", "api-key")
                 .set("security.apiKeys.existingSecret", "keys").call());

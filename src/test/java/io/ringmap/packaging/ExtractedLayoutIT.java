@@ -3,10 +3,9 @@ package io.ringmap.packaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.testcluster.TimeBudget;
-import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.AppProcess;
 import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +39,7 @@ class ExtractedLayoutIT {
         Dockerfile dockerfile = Dockerfile.parse(Path.of("Dockerfile"));
         Dockerfile.Stage build = dockerfile.stage("build");
         Dockerfile.Stage runtime = dockerfile.finalStage();
-        Path jar = builtJar();
+        Path jar = AppProcess.packagedJar();
 
         // when the build stage's extraction runs on the built jar
         List<String> extraction = extractionCommand(build);
@@ -87,35 +85,34 @@ class ExtractedLayoutIT {
         // and the ENTRYPOINT starts there with that archive, in a separate JVM on free ports
         List<String> entrypoint = runtime.entrypoint();
         assertThat(entrypoint).contains("-XX:SharedArchiveFile=" + archive).containsSequence("-jar", "application.jar");
-        int port = freePort();
-        int managementPort = freePort();
+        int port = AppProcess.freePort();
+        int managementPort = AppProcess.freePort();
         List<String> command = new ArrayList<>(javaCommand(entrypoint));
         command.add("--server.port=" + port);
         command.add("--management.server.port=" + managementPort);
-        ProcessBuilder builderProcess = new ProcessBuilder(command).directory(application.toFile())
-                .redirectErrorStream(true).redirectOutput(work.resolve("service.log").toFile());
+        ProcessBuilder builderProcess = new ProcessBuilder(command).directory(application.toFile());
         builderProcess.environment().putAll(runtime.env());
         String marker = chartConfigMountedAt(work.resolve("config"), builderProcess);
         assertThat(runtime.env().get("JAVA_TOOL_OPTIONS")).contains("-XX:MaxRAMPercentage=75");
-        Process service = builderProcess.start();
+        AppProcess service = AppProcess.start(builderProcess, work.resolve("service.log"));
         long pid = service.pid();
         try {
             // then it becomes ready and live on the management port
             String management = "http://127.0.0.1:" + managementPort;
-            awaitStatus(management, "/readyz", 200, service, work);
-            assertThat(status(management, "/livez")).isEqualTo(200);
-            assertThat(status(management, "/actuator/prometheus")).isEqualTo(200);
+            service.awaitStatus(management, "/readyz", 200, STARTUP);
+            assertThat(AppProcess.status(management, "/livez")).isEqualTo(200);
+            assertThat(AppProcess.status(management, "/actuator/prometheus")).isEqualTo(200);
             TestHttp.Response answer = new TestHttp(port).get("/ring");
             assertThat(answer.status()).isEqualTo(200);
             assertThat(answer.body()).as("the ring comes from the chart's ConfigMap")
                     .contains("\"name\":\"" + marker + "\"")
                     .contains("file:" + work.resolve("config").resolve("topology.yaml").toAbsolutePath());
-            assertThat(Files.readString(work.resolve("service.log")))
+            assertThat(service.log())
                     .contains("Picked up JAVA_TOOL_OPTIONS: " + runtime.env().get("JAVA_TOOL_OPTIONS"))
                     .as("the JVM maps the training run's archive without complaint").doesNotContain("[cds]")
                     .doesNotContainIgnoringCase("shared archive");
         } finally {
-            stop(pid);
+            service.stop();
         }
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("service stopped").isNotEqualTo(
                 java.util.Optional.of(true));
@@ -151,14 +148,6 @@ class ExtractedLayoutIT {
                 .map(e -> (String) e.get("value")).findFirst().orElseThrow();
         service.environment().put("SPRING_CONFIG_ADDITIONAL_LOCATION", location);
         return marker;
-    }
-
-    private static Path builtJar() throws IOException {
-        try (Stream<Path> files = Files.list(Path.of("target"))) {
-            List<Path> jars = files.filter(f -> f.getFileName().toString().matches("ringmap-.*\\.jar")).toList();
-            assertThat(jars).as("target/ringmap-*.jar (run after package)").hasSize(1);
-            return jars.get(0);
-        }
     }
 
     /** The `java -Djarmode=tools ... extract ...` RUN command of the build stage, as words. */
@@ -210,55 +199,5 @@ class ExtractedLayoutIT {
         assertThat(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)).as("%s finished", command).isTrue();
         assertThat(process.exitValue()).as("%s: %s", command, output).isZero();
         return output;
-    }
-
-    private void awaitStatus(String base, String path, int expected, Process service, Path work) {
-        Polling.until(path + " answers " + expected, STARTUP, Duration.ofMillis(500), () -> {
-            if (!service.isAlive()) {
-                throw new AssertionError("service exited with " + service.exitValue() + ":\n" + tail(work));
-            }
-            return status(base, path);
-        }, status -> status == expected, status -> status + "\n" + tail(work));
-    }
-
-    /** The last lines of the service's log, where the reason it did not start is. */
-    private static String tail(Path work) {
-        try {
-            List<String> lines = Files.readAllLines(work.resolve("service.log"));
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-        } catch (IOException e) {
-            return "(no service log: " + e + ")";
-        }
-    }
-
-    /** The status of GET {@code path}, -1 while nothing listens. */
-    private static int status(String base, String path) {
-        try {
-            return new TestHttp(base).get(path).status();
-        } catch (IllegalStateException notListeningYet) {
-            return -1;
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
-    }
-
-    /** Stops the service by its PID: SIGTERM (graceful shutdown), then SIGKILL after 30 s. */
-    private static void stop(long pid) throws Exception {
-        var handle = ProcessHandle.of(pid);
-        if (handle.isEmpty()) {
-            return;
-        }
-        handle.get().destroy();
-        try {
-            handle.get().onExit().get(30, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            handle.get().destroyForcibly();
-            handle.get().onExit().get(10, TimeUnit.SECONDS);
-        }
     }
 }

@@ -29,7 +29,7 @@ class SizesShareTest {
 
         // when
         List<NodeReport> round = split.assemble(NODES, List.of(report("10.0.0.1", T0.plusSeconds(1), null)),
-                T0.minusSeconds(900));
+                List.of(), T0.minusSeconds(900));
 
         // then
         assertThat(round).extracting(NodeReport::address).containsExactlyElementsOf(NODES);

@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The peer set of this instance, resolved again on each {@link #refresh()}: the addresses of a DNS name (the A and
- * AAAA records of a headless Service, each at the management port) or a static list. This instance is left out: an
- * address of one of its own network interfaces at its own management port is itself.
+ * AAAA records of a headless Service, each at the management port) or a static list. This instance is left out: at
+ * its own management port, the address its management server is bound to is itself, or, bound to every interface,
+ * any address of its own interfaces and any loopback address.
  *
  * <p>The set is published as one immutable list through a volatile field; a DNS name that does not resolve keeps
  * the previous set and is named in {@link #problem()} until it resolves again.
@@ -28,18 +29,22 @@ public final class PeerDirectory {
     private final PeerAddress dns;
     private final List<PeerAddress> statics;
     private final IntSupplier ownPort;
+    private final String ownAddress;
 
     private volatile Resolved resolved = new Resolved(List.of(), null);
 
     /**
      * @param dns     the DNS name and port, or null for the static list
      * @param statics the static peers (used when {@code dns} is null)
-     * @param ownPort this instance's management port (known once the server runs)
+     * @param ownPort    this instance's management port (known once the server runs)
+     * @param ownAddress the address the management server is bound to ({@code management.server.address}), or null
+     *                   when it listens on every interface
      */
-    public PeerDirectory(PeerAddress dns, List<PeerAddress> statics, IntSupplier ownPort) {
+    public PeerDirectory(PeerAddress dns, List<PeerAddress> statics, IntSupplier ownPort, String ownAddress) {
         this.dns = dns;
         this.statics = List.copyOf(statics);
         this.ownPort = Objects.requireNonNull(ownPort, "ownPort must not be null");
+        this.ownAddress = ownAddress == null || ownAddress.isBlank() ? null : ownAddress.strip();
     }
 
     /** The peers of the last refresh, this instance left out, in address order. */
@@ -96,9 +101,12 @@ public final class PeerDirectory {
             return false;
         }
         try {
+            InetAddress bound = ownAddress == null ? null : InetAddress.getByName(ownAddress);
             for (InetAddress address : InetAddress.getAllByName(candidate.host())) {
-                if (address.isAnyLocalAddress() || address.isLoopbackAddress()
-                        || NetworkInterface.getByInetAddress(address) != null) {
+                if (bound != null && !bound.isAnyLocalAddress() ? address.equals(bound)
+                        // on every interface, a connection to any loopback address (all of 127/8) reaches it
+                        : address.isAnyLocalAddress() || address.isLoopbackAddress()
+                                || NetworkInterface.getByInetAddress(address) != null) {
                     return true;
                 }
             }

@@ -57,13 +57,30 @@ public class PeersConfiguration {
             ScheduledExecutorService peerRefresh) {
         PeerAddress dns = properties.dns() == null || properties.dns().isBlank() ? null
                 : PeerAddress.parse(properties.dns());
-        PeerDirectory directory = new PeerDirectory(dns, properties.staticPeers(), () -> environment.getProperty(
-                "local.management.port", Integer.class, environment.getProperty("local.server.port", Integer.class,
-                        -1)));
+        // the management server's address, or the server's when management shares its port
+        String bound = environment.getProperty("management.server.port") != null
+                ? environment.getProperty("management.server.address") : environment.getProperty("server.address");
+        PeerDirectory directory = new PeerDirectory(dns, properties.staticPeers(), () -> ownPort(environment), bound);
         directory.refresh();
         long every = properties.refreshInterval().toMillis();
         peerRefresh.scheduleWithFixedDelay(directory::refresh, every, every, TimeUnit.MILLISECONDS);
         return directory;
+    }
+
+    /**
+     * The management port: the running one, else (the first refresh runs before the server starts) the configured
+     * one, else the server's.
+     */
+    private static int ownPort(Environment environment) {
+        Integer running = environment.getProperty("local.management.port", Integer.class);
+        Integer configured = environment.getProperty("management.server.port", Integer.class);
+        if (running != null) {
+            return running;
+        }
+        if (configured != null && configured > 0) {
+            return configured;
+        }
+        return environment.getProperty("local.server.port", Integer.class, -1);
     }
 
     @Bean

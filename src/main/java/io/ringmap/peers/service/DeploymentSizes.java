@@ -26,14 +26,21 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The partition holds while every instance sees the same live set. While the views differ (an instance just
  * started or stopped, a peer reachable from one instance and not from another) a node can be read by two instances
- * in one round, or by none: the round then serves the newest report another instance sent of it (naming who
- * collected it, and its age once older than two rounds) or names the node {@code MISSING}.
+ * in one round, or by none. A node read twice is served by each reader from its own report and by the others from
+ * the newer one. A node read by none is served from the newest report of it that any instance sent (each peer's
+ * newest report of each node is kept, also of a node it no longer reads, until the peer leaves the list) or this
+ * instance read in its previous round ({@link SizesShare.Split#assemble}), naming who collected it and, once older
+ * than two rounds, its age; with no report at all the node is {@code MISSING}. DeploymentSizesTest plays these
+ * rounds with three instances.
  */
 public final class DeploymentSizes implements SizesShare {
 
     private final PeerFanout peers;
-    /** Each peer's share as it last sent it, served while the peer does not answer until others take its nodes. */
-    private final Map<String, List<NodeReport>> lastShares = new ConcurrentHashMap<>();
+    /**
+     * Per peer, the newest report it sent of each node: its last share, and of a node it read before and no longer
+     * does (its view of the live set changed), the last report; served while no newer report of the node comes.
+     */
+    private final Map<String, Map<String, NodeReport>> sent = new ConcurrentHashMap<>();
 
     public DeploymentSizes(PeerFanout peers) {
         this.peers = Objects.requireNonNull(peers, "peers must not be null");
@@ -44,25 +51,23 @@ public final class DeploymentSizes implements SizesShare {
         String instance = peers.instance().value();
         Set<String> live = new HashSet<>();
         live.add(instance);
-        List<NodeReport> others = new ArrayList<>();
         Contributors contributors = peers.gather(PeerClient.SIZES, SizesCodec.decoder(partitioner),
                 PeerSizes::instance, peers.client().deadlineFromNow(), () -> { }, (peer, sizes) -> {
                     live.add(sizes.instance());
-                    List<NodeReport> share = sizes.share() == null ? List.of()
-                            : sizes.share().nodes().stream().map(r -> r.from(peer, null)).toList();
-                    lastShares.put(peer, share);
-                    others.addAll(share);
+                    Map<String, NodeReport> reports = sent.computeIfAbsent(peer, p -> new ConcurrentHashMap<>());
+                    if (sizes.share() != null) {
+                        sizes.share().nodes().forEach(r -> reports.put(r.address(), r.from(peer, null)));
+                    }
                 });
-        List<String> contributed = contributors.contributed();
         // a peer that did not answer: its last reports stay until a live instance reads its nodes (newer wins)
-        Set<String> known = new HashSet<>(contributed);
+        Set<String> known = new HashSet<>(contributors.contributed());
         contributors.missing().forEach(m -> known.add(m.peer()));
-        lastShares.keySet().retainAll(known);
-        lastShares.forEach((peer, share) -> {
-            if (!contributed.contains(peer)) {
-                others.addAll(share);
-            }
-        });
+        sent.keySet().retainAll(known);
+        List<NodeReport> others = new ArrayList<>();
+        for (Map<String, NodeReport> reports : sent.values()) {
+            reports.keySet().retainAll(nodes);
+            others.addAll(reports.values());
+        }
         Set<String> mine = new HashSet<>();
         for (String node : nodes) {
             if (Rendezvous.owner(node, live).equals(instance)) {

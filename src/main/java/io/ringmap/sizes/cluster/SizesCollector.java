@@ -195,8 +195,9 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
             }
         }
         Instant finished = clock.instant();
-        ownShare.set(new SizesSnapshot(started, finished, reports));
+        SizesSnapshot before = ownShare.getAndSet(new SizesSnapshot(started, finished, reports));
         SizesSnapshot snapshot = new SizesSnapshot(started, finished, split.assemble(addresses, reports,
+                before == null ? List.of() : before.nodes(),
                 started.minus(settings.refreshInterval().multipliedBy(2)).minus(budget())), split.collectors());
         current.set(snapshot);
         long unreachable = reports.stream().filter(r -> r.status() == NodeReport.Status.UNREACHABLE).count();

@@ -49,7 +49,10 @@ public class SizesConfiguration {
     @Bean
     SizeMetrics sizeMetrics(MeterRegistry registry, SizeGuideline guideline, ObjectProvider<SizesCollector> collector) {
         SizeMetrics metrics = new SizeMetrics(registry, guideline);
-        collector.ifAvailable(c -> c.onPublish(metrics::update));
+        collector.ifAvailable(c -> c.onPublish(round -> {
+            metrics.update(round);
+            c.ownShare().ifPresent(metrics::ownRound);
+        }));
         return metrics;
     }
 

@@ -1,5 +1,6 @@
 package io.ringmap.sizes.metrics;
 
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
@@ -23,7 +24,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * The servers' figures as meters, one series per table at most (the collector keeps at most
  * {@code ringmap.sizes.max-tables} tables): {@code ringmap_partition_largest_bytes} and
  * {@code ringmap_partition_guideline_breaches} per table, replaced with every round (tables gone from the round
- * disappear), and {@code ringmap_sizes_nodes} by collection status, present from the start.
+ * disappear), {@code ringmap_sizes_nodes} by collection status, present from the start, and
+ * {@code ringmap_sizes_round_queries}: the requests this instance sent to Cassandra nodes in its last round (one
+ * series; summed over the pods of a deployment, the load the deployment puts on the cluster per round).
  */
 public class SizeMetrics {
 
@@ -31,6 +34,7 @@ public class SizeMetrics {
     private final MultiGauge largest;
     private final MultiGauge breaches;
     private final Map<NodeReport.Status, AtomicLong> nodes = new EnumMap<>(NodeReport.Status.class);
+    private final AtomicLong roundQueries = new AtomicLong();
 
     public SizeMetrics(MeterRegistry registry, SizeGuideline guideline) {
         this.guideline = guideline;
@@ -44,6 +48,15 @@ public class SizeMetrics {
             nodes.put(s, value);
             registry.gauge("ringmap.sizes.nodes", Tags.of("status", s.name()), value, AtomicLong::doubleValue);
         }
+        Gauge.builder("ringmap.sizes.round.queries", roundQueries, AtomicLong::doubleValue)
+                .description("Requests this instance sent to Cassandra nodes in its last sizes round (CQL statements "
+                        + "and JMX connections; with peers, for its share of the nodes only)")
+                .register(registry);
+    }
+
+    /** Counts the requests of this instance's own share of a round (the nodes it read itself). */
+    public void ownRound(SizesSnapshot own) {
+        roundQueries.set(own.nodes().stream().mapToLong(NodeReport::queries).sum());
     }
 
     /** Replaces every series with the round's figures. */

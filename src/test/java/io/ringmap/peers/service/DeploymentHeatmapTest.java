@@ -87,7 +87,7 @@ class DeploymentHeatmapTest {
     }
 
     private static DeploymentHeatmap source(PeerAddress... peers) {
-        PeerDirectory directory = new PeerDirectory(null, List.of(peers), () -> -1);
+        PeerDirectory directory = new PeerDirectory(null, List.of(peers), () -> -1, null);
         directory.refresh();
         PeerFanout fanout = new PeerFanout(InstanceId.random(), directory, new PeerClient(TIMEOUT, 1 << 20,
                 Map.of()), 32);

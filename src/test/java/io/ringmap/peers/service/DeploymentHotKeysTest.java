@@ -38,7 +38,7 @@ class DeploymentHotKeysTest {
                 HotKeysProperties.ExportKey.PLAIN, null, 1000, Duration.ofMinutes(5), Duration.ofSeconds(1), 1024,
                 false).settings(), KeyExporter.plain());
         registry.record("iot", "readings", List.of("sensor-1"), 5);
-        PeerDirectory directory = new PeerDirectory(null, List.of(fast, slow), () -> -1);
+        PeerDirectory directory = new PeerDirectory(null, List.of(fast, slow), () -> -1, null);
         directory.refresh();
         PeerClient client = new PeerClient(TIMEOUT, 1 << 20, Map.of());
         DeploymentHotKeys hotKeys = new DeploymentHotKeys(registry, new ReplicaHits(100), KeyExporter.plain(), true,
