@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.RingmapApplication;
+import io.ringmap.console.web.ConsoleBrowser;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.SizesSnapshot;
@@ -26,6 +27,7 @@ import io.ringmap.token.LongToken;
 import io.ringmap.token.Murmur3Partitioner;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,7 +51,11 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -561,13 +567,70 @@ class SizesConformanceIT {
     }
 
     /**
+     * The console on this live cluster, as a user opens it: the ring of the three nodes with a third of the ring each,
+     * the table's largest partitions as /sizes names them (the large partition first), and the key visualizer coloured
+     * by the servers' sampled reads, whose hottest cell holds the hot key's Cassandra token. No error on the page or in
+     * the browser console; screenshots under target/console/live-*.png.
+     */
+    @Test
+    @Order(7)
+    void theConsoleShowsTheLiveRingSizesAndSampledReads(@TempDir Path profile) throws Exception {
+        try (ConsoleBrowser browser = new ConsoleBrowser(port, profile)) {
+            browser.open("/console");
+            browser.settle();
+
+            browser.driver.findElement(By.id("tab-ring")).click();
+            new Select(browser.driver.findElement(By.id("ring-keyspace"))).selectByValue("shop");
+            browser.driver.findElement(By.cssSelector("#ring-form button[type=submit]")).click();
+            browser.settle();
+            assertThat(browser.driver.findElements(By.cssSelector("#ring-nodes tr"))).hasSize(4); // header + 3
+            assertThat(browser.driver.findElement(By.id("ring-nodes")).getText())
+                    .contains("127.0.0.60", "127.0.0.61", "127.0.0.62", "33.3 %", "66.7 %");
+            // RF 2 at QUORUM needs both replicas: the page shows safe-to-stop's 409 as the answer
+            assertThat(browser.driver.findElement(By.id("ring-node-details")).getText())
+                    .contains("Safe to stop at QUORUM: no.");
+            browser.screenshot("live-ring");
+
+            browser.driver.findElement(By.id("tab-sizes")).click();
+            new Select(browser.driver.findElement(By.id("sizes-table"))).selectByValue("shop.events");
+            browser.driver.findElement(By.cssSelector("#sizes-form button[type=submit]")).click();
+            browser.settle();
+            JsonNode sizes = http().ok(http().get("/sizes?keyspace=shop&table=events"), "/sizes");
+            WebElement message = browser.driver.findElement(By.id("sizes-message"));
+            assertThat(message.getDomAttribute("data-problem")).isNull();
+            assertThat(message.getText()).startsWith("shop.events: ").endsWith("3 nodes reporting.");
+            String largest = String.valueOf(sizes.get("largestPartitions").get(0).get("value").asLong());
+            assertThat(sizes.get("largestPartitions").get(0).get("key").asString()).isEqualTo(BIG_KEY);
+            assertThat(browser.driver.findElements(By.cssSelector("#sizes-largest rect[data-value='" + largest
+                    + "']"))).isNotEmpty();
+            browser.screenshot("live-sizes");
+
+            browser.driver.findElement(By.id("tab-heatmap")).click();
+            new Select(browser.driver.findElement(By.id("heatmap-table"))).selectByValue("shop.events");
+            new Select(browser.driver.findElement(By.id("heatmap-source"))).selectByValue("reads");
+            browser.driver.findElement(By.cssSelector("#heatmap-form button[type=submit]")).click();
+            browser.settle();
+            WebElement summary = browser.driver.findElement(By.id("heatmap-summary"));
+            java.math.BigInteger hot = cassandraToken(HOT_KEY);
+            assertThat(hot).isGreaterThan(new java.math.BigInteger(summary.getDomAttribute("data-hottest-start")))
+                    .isLessThanOrEqualTo(new java.math.BigInteger(summary.getDomAttribute("data-hottest-end")));
+            browser.screenshot("live-heatmap-reads");
+
+            assertThat(browser.driver.findElement(By.id("error")).isDisplayed()).isFalse();
+            // Chromium logs every non-2xx answer; safe-to-stop's 409 is the answer the ring view shows
+            assertThat(browser.consoleProblems()).filteredOn(m -> !(m.contains("/availability/safe-to-stop?")
+                    && m.contains("status of 409"))).isEmpty();
+        }
+    }
+
+    /**
      * Three more instances on loopback, static peers, sharing the rounds: in one round of each, every node is read
      * by exactly one of them, with as many requests as this class's single instance sends it in one of its rounds;
      * every instance then serves the same figures as the single instance; with one stopped, the other two read its
      * nodes in their next round and name it. Rounds run when the test calls them (refresh-interval 1h).
      */
     @Test
-    @Order(7)
+    @Order(8)
     void threeInstancesReadEachNodeOncePerRoundAndServeOneInstancesView() throws Exception {
         long started = System.nanoTime();
         List<Integer> managementPorts = new ArrayList<>();
@@ -709,7 +772,7 @@ class SizesConformanceIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aStoppedNodeLeavesItsPartMissingAndMarkedWhileTheRestStillAnswers() {
         long started = System.nanoTime();
         CASSANDRA.cluster().stopNode(1); // 127.0.0.61: no replica of the large partition; the last test, no restart

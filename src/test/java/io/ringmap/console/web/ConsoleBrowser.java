@@ -28,16 +28,16 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * Headless Chromium on the console for the browser tests: opened on a port, its browser console read back, screenshots
  * saved under target/console/, and the API called directly (the oracle the page is compared with).
  */
-final class ConsoleBrowser implements AutoCloseable {
+public final class ConsoleBrowser implements AutoCloseable {
 
     static final Duration WAIT = Duration.ofSeconds(60);
 
-    final ChromeDriver driver;
-    final WebDriverWait wait;
+    public final ChromeDriver driver;
+    public final WebDriverWait wait;
     private final String base;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    ConsoleBrowser(int port, Path profile) {
+    public ConsoleBrowser(int port, Path profile) {
         Path chromium = SystemTool.CHROMIUM.require();
         Path chromedriver = SystemTool.CHROMEDRIVER.require();
         ChromeOptions options = new ChromeOptions().setBinary(chromium.toFile())
@@ -52,29 +52,29 @@ final class ConsoleBrowser implements AutoCloseable {
         this.base = "http://127.0.0.1:" + port;
     }
 
-    void open(String path) {
+    public void open(String path) {
         driver.get(base + path);
     }
 
     /** Waits until every request the page started has been answered. */
-    void settle() {
+    public void settle() {
         wait.until(d -> "true".equals(d.findElement(By.tagName("body")).getDomAttribute("data-ready"))
                 && "0".equals(d.findElement(By.tagName("body")).getDomAttribute("data-busy")));
     }
 
-    void screenshot(String name) throws IOException {
+    public void screenshot(String name) throws IOException {
         Path dir = Files.createDirectories(Path.of("target", "console"));
         Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(name + ".png"),
                 StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Browser console messages at warning level or above (script errors, refused by the CSP, failed loads). */
-    List<String> consoleProblems() {
+    public List<String> consoleProblems() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
                 .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).map(LogEntry::toString).toList();
     }
 
-    HttpResponse<String> call(String method, String path, String json, String... headers) throws Exception {
+    public HttpResponse<String> call(String method, String path, String json, String... headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(json));
