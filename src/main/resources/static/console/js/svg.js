@@ -79,7 +79,8 @@ export function bars(svg, { categories, series, unit, log, format }) {
   const all = series.flatMap(s => s.values).filter(v => v > 0);
   const max = Math.max(1, ...all);
   const min = log ? Math.max(1, Math.min(...all, max)) : 0;
-  const lo = log ? Math.pow(10, Math.floor(Math.log10(min))) : 0;
+  // a decade below the smallest value, so the smallest bar still stands a decade tall on a log axis
+  const lo = log ? Math.pow(10, Math.floor(Math.log10(min)) - 1) : 0;
   const hi = log ? Math.pow(10, Math.ceil(Math.log10(max))) : max * 1.1;
   const y = v => {
     const f = log ? (Math.log10(Math.max(v, lo)) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo) || 1)
