@@ -60,7 +60,7 @@ public final class DeploymentHeatmap implements HeatmapSource {
         SketchMerge merge = keys && hotKeys != null ? hotKeys.newMerge() : null;
         String here = ring.get();
         TableHeatmap[] sum = {local};
-        Contributors contributors = peers.gather(PeerClient.heatmapQuery(table.keyspace(), table.table(),
+        Contributors contributors = peers.gatherForCaller(PeerClient.heatmapQuery(table.keyspace(), table.table(),
                 merge != null), peers.client().json(PeerHeatmap.class), PeerHeatmap::instance, deadline, () -> {
                     if (merge != null) {
                         hotKeys.addLocal(merge, table);

@@ -80,7 +80,7 @@ public final class DeploymentHotKeys implements HotKeySource {
     public Gathered hotKeys(TableName only, int limit) {
         long deadline = peers.client().deadlineFromNow();
         SketchMerge merge = newMerge();
-        Contributors contributors = peers.gather(PeerClient.stateQuery(only == null ? null : only.keyspace(),
+        Contributors contributors = peers.gatherForCaller(PeerClient.stateQuery(only == null ? null : only.keyspace(),
                 only == null ? null : only.table(), false), peers.client().states(), PeerState::instance, deadline,
                 () -> addLocal(merge, only), (peer, state) -> addPeer(merge, state, deadline));
         return new Gathered(merge.hotKeys(limit), contributors);
@@ -118,9 +118,9 @@ public final class DeploymentHotKeys implements HotKeySource {
     @Override
     public GatheredReplicaHits replicaHits() {
         Map<String, Long> hits = new HashMap<>();
-        Contributors contributors = peers.gather(PeerClient.stateQuery(null, null, true), peers.client().states(),
-                PeerState::instance, peers.client().deadlineFromNow(), () -> hits.putAll(replicas.snapshot()),
-                (peer, state) -> {
+        Contributors contributors = peers.gatherForCaller(PeerClient.stateQuery(null, null, true),
+                peers.client().states(), PeerState::instance, peers.client().deadlineFromNow(),
+                () -> hits.putAll(replicas.snapshot()), (peer, state) -> {
                     for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
                         if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
                             throw new IllegalArgumentException("unreadable answer: a replica without node or count");

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -20,13 +21,24 @@ import java.util.function.Function;
  * handed to a merge as it arrives until the deadline, and the result named: the peers that contributed and those that
  * did not, each with the reason. An answer of this instance (reached under another address) or of an instance that
  * already answered under another address is skipped, so nothing is counted twice.
+ *
+ * <p>Answers to callers ({@link #gatherForCaller}) are bounded in number as well as in time: at most
+ * {@link #MAX_CALLER_FAN_OUTS} wait for the peers at once on one instance; one beyond answers at once with this
+ * instance's own part and names every peer "not asked". So a burst of slow deployment questions holds at most that many
+ * request threads for the timeout and sends each peer at most that many questions at a time from this instance,
+ * whatever the callers do. The sizes round's own fan-out ({@link #gather}, one at a time) is not counted: a round that
+ * could not ask its peers would read every node itself.
  */
 public final class PeerFanout {
+
+    /** Deployment answers to callers that may wait for the peers at once on one instance. */
+    public static final int MAX_CALLER_FAN_OUTS = 16;
 
     private final InstanceId instance;
     private final PeerDirectory directory;
     private final PeerClient client;
     private final int maxPeers;
+    private final Semaphore callerFanOuts = new Semaphore(MAX_CALLER_FAN_OUTS);
 
     /** @param maxPeers peers asked at most; the others are named as missing */
     public PeerFanout(InstanceId instance, PeerDirectory directory, PeerClient client, int maxPeers) {
@@ -49,6 +61,29 @@ public final class PeerFanout {
     /** The time one fan-out waits at most ({@code ringmap.peers.timeout}). */
     public Duration timeout() {
         return client.timeout();
+    }
+
+    /**
+     * As {@link #gather}, for an answer to a caller: when {@link #MAX_CALLER_FAN_OUTS} such answers are already
+     * waiting for the peers, runs {@code local} only and names every peer missing, not asked.
+     */
+    public <T> Contributors gatherForCaller(String target, PeerClient.Decoder<T> decoder,
+            Function<T, String> instanceOf, long deadline, Runnable local, BiConsumer<String, T> merge) {
+        if (!callerFanOuts.tryAcquire()) {
+            Asked asked = Asked.of(directory, maxPeers);
+            List<Contributors.Missing> missing = asked.missing();
+            String why = "not asked: " + MAX_CALLER_FAN_OUTS + " answers of this instance were already waiting for "
+                    + "their peers; this answer is this instance's own";
+            asked.peers().forEach(peer -> missing.add(new Contributors.Missing(peer.toString(), why)));
+            local.run();
+            missing.sort(Comparator.comparing(Contributors.Missing::peer));
+            return new Contributors("deployment", List.of(), missing);
+        }
+        try {
+            return gather(target, decoder, instanceOf, deadline, local, merge);
+        } finally {
+            callerFanOuts.release();
+        }
     }
 
     /**
