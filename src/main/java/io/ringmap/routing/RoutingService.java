@@ -40,14 +40,10 @@ public class RoutingService {
     private final HitRecorder hits;
     private final String localDatacenter;
 
-    /** Without a configured coordinator data centre (a LOCAL_* level then needs {@code dc}). */
-    public RoutingService(SnapshotHolder snapshots, ApiProperties api, HitRecorder hits) {
-        this(snapshots, api, hits, null);
-    }
-
     /**
      * @param localDatacenter the coordinator's data centre when a question with a LOCAL_* consistency level names none
-     *                        ({@code spring.cassandra.local-datacenter}), or null
+     *                        ({@code spring.cassandra.local-datacenter}), or null (a LOCAL_* level then needs
+     *                        {@code dc})
      */
     public RoutingService(SnapshotHolder snapshots, ApiProperties api, HitRecorder hits, String localDatacenter) {
         this.snapshots = snapshots;

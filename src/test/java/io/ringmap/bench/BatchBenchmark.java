@@ -70,7 +70,7 @@ public class BatchBenchmark {
         holder.publish(StaticTopologyParser.parse(topology(1000, 256), "bench"), "static:bench");
         HotKeyRegistry registry = new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain());
         RoutingService routing = new RoutingService(holder, new ApiProperties(10_000),
-                new HotKeyRecorder(registry, new ReplicaHits(2000)));
+                new HotKeyRecorder(registry, new ReplicaHits(2000)), null);
         StaticListableBeanFactory beans = new StaticListableBeanFactory();
         replicas = new ReplicasController(routing, beans.getBeanProvider(HitCounting.class));
         tokens = new TokenController(routing, beans.getBeanProvider(HitCounting.class));

@@ -32,6 +32,6 @@ public final class WebTestSupport {
     }
 
     public static RoutingService routing(SnapshotHolder ring, int maxBatch) {
-        return new RoutingService(ring, new ApiProperties(maxBatch), io.ringmap.routing.HitRecorder.NONE);
+        return new RoutingService(ring, new ApiProperties(maxBatch), io.ringmap.routing.HitRecorder.NONE, null);
     }
 }

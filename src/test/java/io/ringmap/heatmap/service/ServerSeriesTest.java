@@ -31,7 +31,7 @@ class ServerSeriesTest {
     private final MovingClock clock = new MovingClock(NOW);
     private final HeatmapSettings settings = new HeatmapSettings(16, Duration.ofMinutes(1), 10, 4);
     private final RoutingService routing = new RoutingService(WebTestSupport.ringFrom("/topology/default.yaml"),
-            new ApiProperties(1000), HitRecorder.all(List.of()));
+            new ApiProperties(1000), HitRecorder.all(List.of()), null);
     private final FakeServer server = new FakeServer();
     private final ServerSeries series = new ServerSeries(server, routing, new HeatmapRegistry(settings, clock),
             new HeatmapRegistry(settings, clock));

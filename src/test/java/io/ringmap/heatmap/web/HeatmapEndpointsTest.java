@@ -71,7 +71,7 @@ class HeatmapEndpointsTest {
         RoutingService routingService(HotKeyRegistry hotKeys, HeatmapRegistry heatmaps) {
             return new RoutingService(WebTestSupport.ringFrom("/topology/default.yaml"), new ApiProperties(1000),
                     HitRecorder.all(List.of(new HotKeyRecorder(hotKeys, new ReplicaHits(10)),
-                            new HeatmapRecorder(heatmaps))));
+                            new HeatmapRecorder(heatmaps))), null);
         }
 
         @Bean

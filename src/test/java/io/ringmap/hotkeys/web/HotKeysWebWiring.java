@@ -31,7 +31,8 @@ abstract class HotKeysWebWiring {
 
     @Bean
     RoutingService routingService(SnapshotHolder ring, HotKeyRegistry hotKeys) {
-        return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)));
+        return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)),
+                null);
     }
 
     @Bean

@@ -55,7 +55,7 @@ class SizesServiceTest {
             ring.publish(StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
                     "default"), "static:default");
         }
-        return new RoutingService(ring, new ApiProperties(10), HitRecorder.NONE);
+        return new RoutingService(ring, new ApiProperties(10), HitRecorder.NONE, null);
     }
 
     private static SizesSnapshot round() {

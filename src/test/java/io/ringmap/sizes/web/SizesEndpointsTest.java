@@ -54,7 +54,7 @@ class SizesEndpointsTest {
 
         @Bean
         RoutingService routingService(SnapshotHolder ring) {
-            return new RoutingService(ring, new ApiProperties(10), HitRecorder.NONE);
+            return new RoutingService(ring, new ApiProperties(10), HitRecorder.NONE, null);
         }
 
         @Bean
