@@ -642,21 +642,18 @@ class SizesConformanceIT {
         String peers = managementPorts.stream().map(p -> "127.0.0.1:" + p)
                 .collect(java.util.stream.Collectors.joining(","));
         List<ConfigurableApplicationContext> instances = new ArrayList<>();
-        java.util.concurrent.ExecutorService starting = java.util.concurrent.Executors.newFixedThreadPool(3);
         try {
-            List<java.util.concurrent.Future<ConfigurableApplicationContext>> starts = new ArrayList<>();
+            // one after the other: applications starting at the same moment in one JVM race on Spring Boot's logging
+            // system, whose Logback context is the JVM's (see ClusterSeparationIT)
             for (int port : managementPorts) {
-                starts.add(starting.submit(() -> new SpringApplicationBuilder(RingmapApplication.class).run(
+                instances.add(new SpringApplicationBuilder(RingmapApplication.class).run(
                         "--server.port=0", "--management.server.port=" + port, "--ringmap.peers.static=" + peers,
                         "--ringmap.peers.timeout=5s", "--spring.cassandra.contact-points=127.0.0.60:9042",
                         "--spring.cassandra.local-datacenter=dc1", "--ringmap.sizes.refresh-interval=1h",
                         "--ringmap.sizes.initial-delay=1h", "--ringmap.sizes.query-timeout=2s",
                         "--ringmap.sizes.jmx.enabled=true", "--ringmap.sizes.jmx.host=127.0.0.1",
                         "--ringmap.sizes.jmx.ports[127.0.0.60]=7258", "--ringmap.sizes.jmx.ports[127.0.0.61]=7259",
-                        "--ringmap.sizes.jmx.ports[127.0.0.62]=7260")));
-            }
-            for (var start : starts) {
-                instances.add(start.get());
+                        "--ringmap.sizes.jmx.ports[127.0.0.62]=7260"));
             }
             report("three peered instances started", started);
             List<SizesCollector> collectors = instances.stream().map(i -> i.getBean(SizesCollector.class)).toList();
@@ -720,7 +717,6 @@ class SizesConformanceIT {
             System.out.printf("sizes IT: nodes of the stopped instance %s taken over by the others%n", orphaned);
         } finally {
             instances.forEach(ConfigurableApplicationContext::close);
-            starting.shutdownNow();
             report("three peered instances share the rounds", started);
         }
     }
