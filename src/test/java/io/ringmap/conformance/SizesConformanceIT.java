@@ -643,8 +643,7 @@ class SizesConformanceIT {
                 .collect(java.util.stream.Collectors.joining(","));
         List<ConfigurableApplicationContext> instances = new ArrayList<>();
         try {
-            // one after the other: applications starting at the same moment in one JVM race on Spring Boot's logging
-            // system, whose Logback context is the JVM's (see ClusterSeparationIT)
+            // one after the other (their logging set-up would be in any case: SerialLoggingStart)
             for (int port : managementPorts) {
                 instances.add(new SpringApplicationBuilder(RingmapApplication.class).run(
                         "--server.port=0", "--management.server.port=" + port, "--ringmap.peers.static=" + peers,

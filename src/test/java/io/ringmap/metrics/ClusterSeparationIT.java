@@ -55,9 +55,7 @@ class ClusterSeparationIT {
     @BeforeAll
     static void startTwoRingmapsAndPrometheus() throws Exception {
         started = System.nanoTime();
-        // one after the other: two applications starting at the same moment in one JVM both initialize Spring Boot's
-        // logging system, whose Logback context is the JVM's (one CI run failed so: "Unable to find Spring
-        // Environment in logger context" while the other start reset it)
+        // one after the other (their logging set-up would be in any case: SerialLoggingStart)
         TOPOLOGIES.forEach((cluster, file) -> instances.add(new Instance(cluster,
                 new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
                         "--management.server.port=0", "--ringmap.topology.file=" + file,
