@@ -26,6 +26,11 @@ public record SnapshotView(
                 served.age().toMillis() / 1000.0, served.stale(), served.staleReason(), MotionView.of(served.motion()));
     }
 
+    /** The same block at another age. */
+    public SnapshotView withAgeSeconds(double age) {
+        return new SnapshotView(source, version, sequence, createdAt, age, stale, staleReason, motion);
+    }
+
     @Override
     public String etag() {
         return ServedSnapshot.etag(version, stale);
