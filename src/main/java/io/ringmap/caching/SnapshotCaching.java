@@ -79,18 +79,24 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
         return true;
     }
 
+    /**
+     * Tags the response of {@code answer} written outside Spring MVC's converters (the single-key filter) as
+     * {@link #beforeBodyWrite} tags it: for a request {@link #preHandle} marked.
+     */
+    public void tag(HttpServletRequest request, HttpServletResponse response, SnapshotAnswer answer) {
+        if (request.getAttribute(TAGGED) != null) {
+            response.setHeader(HttpHeaders.ETAG, etagOf(answer));
+            response.setHeader(HttpHeaders.CACHE_CONTROL, cacheControl);
+        }
+    }
+
     /** The ETag of {@code answer}: its own snapshot's. */
-    public String etagOf(SnapshotAnswer answer) {
+    private String etagOf(SnapshotAnswer answer) {
         return tag(answer.snapshot().etag());
     }
 
     private String tag(String strongTag) {
         return strong ? strongTag : "W/" + strongTag;
-    }
-
-    /** The Cache-Control of tagged answers. */
-    public String cacheControl() {
-        return cacheControl;
     }
 
     private SnapshotHolder holder() {

@@ -17,13 +17,16 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBodySize the largest request body accepted (413 beyond), with or without a {@code Content-Length}
  * @param maxSplits the most splits one {@code GET /splits} may ask for ({@code n}); every split carries its ranges'
  *     CQL, so the answer grows with n (about 700 bytes a split on a single-token ring)
+ * @param singleKeyFilter answer {@code GET /replicas} ahead of Spring MVC's dispatch (the same answer, headers and
+ *     observation; {@code io.ringmap.routing.web.fastpath}); off, Spring MVC answers every request
  */
 @Validated
 @ConfigurationProperties("ringmap.api")
 public record ApiProperties(
         @DefaultValue("10000") @Min(1) @Max(1_000_000) int maxBatchSize,
         @DefaultValue("16MB") @NotNull DataSize maxBodySize,
-        @DefaultValue("10000") @Min(1) @Max(Splitter.MAX_SPLITS) int maxSplits) {
+        @DefaultValue("10000") @Min(1) @Max(Splitter.MAX_SPLITS) int maxSplits,
+        @DefaultValue("true") boolean singleKeyFilter) {
 
     @ConstructorBinding
     public ApiProperties {
@@ -34,6 +37,6 @@ public record ApiProperties(
 
     /** The given batch limit and the default body (16 MB) and splits (10,000) limits. */
     public ApiProperties(int maxBatchSize) {
-        this(maxBatchSize, DataSize.ofMegabytes(16), 10_000);
+        this(maxBatchSize, DataSize.ofMegabytes(16), 10_000, true);
     }
 }

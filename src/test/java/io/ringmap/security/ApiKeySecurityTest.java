@@ -4,7 +4,10 @@ import static io.ringmap.security.SecurityAssertions.assertProbesOpen;
 import static io.ringmap.security.SecurityAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -26,6 +29,8 @@ class ApiKeySecurityTest extends RunningRingmap {
     static final String READER_KEY = "rk-5b1f0c2e9a7d4e31";
     static final String REPORTER_KEY = "wk-81c3aa0f6e2b7d94";
 
+    @Autowired
+    MeterRegistry meters;
 
     @Test
     void anonymousCallersAreAskedForAKeyButProbesStayOpen() {
@@ -76,11 +81,16 @@ class ApiKeySecurityTest extends RunningRingmap {
     @Test
     void theSingleKeyNeedsAKeyAndCarriesTheCachingAndSecurityHeaders() {
         String key = "/replicas?keyspace=iot&table=readings&sensor_id=s-1&day=2026-10-01";
+        // the single-key filter runs after Spring Security: a refused caller never reaches it
+        Counter filtered = meters.get("ringmap.single.key.answered").counter();
+        double before = filtered.count();
 
         assertProblem(anonymous().get(key), 401, "unauthorized");
+        assertThat(filtered.count()).isEqualTo(before);
 
         var answer = anonymous().with("X-API-Key", READER_KEY).get(key);
         assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(filtered.count()).isEqualTo(before + 1);
         assertThat(answer.headers().firstValue("ETag")).hasValueSatisfying(tag -> assertThat(tag).startsWith("W/\""));
         assertThat(answer.headers().firstValue("Cache-Control")).hasValue("no-cache");
         assertThat(answer.headers().allValues("X-Content-Type-Options")).containsExactly("nosniff");

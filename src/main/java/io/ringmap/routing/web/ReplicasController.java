@@ -55,11 +55,13 @@ public class ReplicasController {
 
     private final RoutingService routing;
     private final HitCounting hitCounting;
+    private final SingleKeyAnswers singleKey;
 
     /** @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity) */
     public ReplicasController(RoutingService routing, ObjectProvider<HitCounting> hitCounting) {
         this.routing = routing;
         this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
+        this.singleKey = new SingleKeyAnswers(routing, this.hitCounting);
     }
 
     /** One key's or token's replicas. */
@@ -195,11 +197,11 @@ public class ReplicasController {
                     + "On the bundled sample, keyspace=iot&token=1523456789012345678 gives 127.0.0.3, 127.0.0.4, "
                     + "127.0.0.1. Generated clients give a key with POST /replicas/key (a free-form exploded query "
                     + "object does not generate well) and leave the key argument null.")
-    // lean on purpose, the one request other services make on their own request paths: the parameters are read
-    // once from the container's map (a @RequestParam each, or a MultiValueMap argument, made Spring MVC build binders
-    // and ResolvableTypes per request) and the answer's content type is set here, so Spring MVC writes it without
-    // negotiating; interceptors (the 304), the response advice (the ETag), CORS and security apply as to any handler
-    // (docs/performance.md, "Single key")
+    // most plain requests are answered ahead of this handler, by the same SingleKeyAnswers, by the single-key filter
+    // (io.ringmap.routing.web.fastpath); this handler answers what the filter leaves (and everything when it is
+    // off). Lean all the same: the parameters are read once from the container's map (a @RequestParam each, or a
+    // MultiValueMap argument, made Spring MVC build binders and ResolvableTypes per request) and the answer's content
+    // type is set here, so Spring MVC writes it without negotiating (docs/performance.md, "Single key")
     @Parameter(name = "keyspace", in = ParameterIn.QUERY, required = true, description = "Keyspace",
             example = "iot", schema = @Schema(type = "string"))
     @Parameter(name = "table", in = ParameterIn.QUERY, description = "Table (with key columns)",
@@ -222,28 +224,11 @@ public class ReplicasController {
                     + "\"2026-10-01\"}"))
     public ReplicasResponse replicas(HttpServletRequest request, HttpServletResponse response)
             throws MissingServletRequestParameterException {
-        KeyParameters.Given given = PARAMETERS.read(request.getParameterMap());
-        String keyspace = given.required("keyspace");
-        String table = given.value("table");
-        String token = given.value("token");
-        String dc = given.value("dc");
-        String consistency = given.value("consistency");
-        Map<String, String> components = given.key();
-        ReplicaRoute answer;
-        if (token != null) {
-            if (table != null || !components.isEmpty()) {
-                throw new InvalidParameterException("token", "give either token or table with key columns, not both");
-            }
-            answer = routing.replicasOfToken(keyspace, token, dc, consistency);
-        } else if (table == null) {
-            throw new InvalidParameterException("table", "give token=..., or table=... with the key columns");
-        } else {
-            answer = routing.replicasOfKey(keyspace, table, components, dc, consistency, hitCounting.counts());
-        }
+        ReplicasResponse answer = singleKey.replicas(request.getParameterMap());
         // the servlet response's type is what Spring MVC's converters see as preset; not a ResponseEntity, whose
         // handler flushes the response before Tomcat can count its length (a chunked answer, and a compression check)
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        return ReplicasResponse.of(answer, table, dc);
+        return answer;
     }
 
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)

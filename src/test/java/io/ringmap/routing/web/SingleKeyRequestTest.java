@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.ringmap.snapshot.web.SnapshotViewJson;
 import io.ringmap.testsupport.MovingClock;
 import io.ringmap.web.errors.RawHttp;
 import java.time.Clock;
@@ -25,8 +26,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The single-key {@code GET /replicas}, the request other services make on their own request paths, answered by its
- * lean Spring MVC handler: the same bytes and headers in every plain form (an {@code If-None-Match} that matches
+ * The single-key {@code GET /replicas}, the request other services make on their own request paths, as the service
+ * answers it (most forms by the single-key filter, the rest by the Spring MVC handler; SingleKeyFilterDifferentialTest
+ * holds the two to the same answers): the same bytes and headers in every plain form (an {@code If-None-Match} that matches
  * nothing changes nothing), the conditional request answered 304 by the interceptor, every other form answered as
  * Spring MVC answers it, each answer counted once as a hit and nothing counted for what is refused, observed under
  * {@code uri="/replicas"}. Raw sockets, so that what no HTTP client would send reaches the server as written. The
@@ -51,6 +53,9 @@ class SingleKeyRequestTest {
 
     @Autowired
     MeterRegistry meters;
+
+    @Autowired
+    JsonMapper answers;
 
     final JsonMapper json = JsonMapper.builder().build();
 
@@ -175,6 +180,12 @@ class SingleKeyRequestTest {
         assertThat(tableHits() - hitsBefore).isEqualTo(4);
         JsonNode key = hotKey(sensor);
         assertThat(key.get("estimate").asLong()).isEqualTo(4);
+    }
+
+    @Test
+    void writesTheSnapshotBlockFromItsCachedText() {
+        // SnapshotViewJsonTest: the same bytes as without it
+        assertThat(answers.registeredModules()).anyMatch(m -> m instanceof SnapshotViewJson);
     }
 
     @Test
