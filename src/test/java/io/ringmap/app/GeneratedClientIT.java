@@ -24,6 +24,7 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.HandlerMapping;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -72,7 +73,10 @@ class GeneratedClientIT {
                     }
                 }
             };
-            return new FilterRegistrationBean<>(filter);
+            FilterRegistrationBean<OncePerRequestFilter> registration = new FilterRegistrationBean<>(filter);
+            // around every other filter, the single-key filter (which answers GET /replicas itself) included
+            registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+            return registration;
         }
     }
 

@@ -24,6 +24,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.filter.ServerHttpObservationFilter;
+import org.springframework.web.servlet.HandlerMapping;
 import tools.jackson.databind.ObjectWriter;
 
 /**
@@ -166,7 +167,9 @@ public final class SingleKeyFilter implements Filter {
         if (!takesJson(request.getHeaders(HttpHeaders.ACCEPT))) {
             return Fallback.ACCEPT;
         }
-        // what RequestMappingInfoHandlerMapping sets when it picks the handler, before the interceptors: the uri tag
+        // what RequestMappingInfoHandlerMapping sets when it picks the handler, before the interceptors: the route
+        // (for whatever records routes) and the observation's uri tag
+        request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, PATH);
         ServerHttpObservationFilter.findObservationContext(request).ifPresent(c -> c.setPathPattern(PATH));
         if (!caching.preHandle(request, response, this)) {
             answered.increment(); // the 304, written by the interceptor
