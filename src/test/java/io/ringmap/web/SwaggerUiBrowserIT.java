@@ -87,13 +87,12 @@ class SwaggerUiBrowserIT {
                 By.cssSelector("#operations-replicas-replicas .opblock-summary")));
         operation.click();
         WebElement block = browser.findElement(By.id("operations-replicas-replicas"));
-        wait.until(ExpectedConditions.elementToBeClickable(block.findElement(By.cssSelector(".try-out__btn"))))
-                .click();
+        clickable(wait, block, ".try-out__btn").click();
         setParameter(block, "keyspace", "iot");
         setParameter(block, "token", "1523456789012345678");
         setParameter(block, "table", "");
         setParameter(block, "key", "");
-        block.findElement(By.cssSelector(".execute")).click();
+        clickable(wait, block, ".execute").click();
 
         WebElement body = wait.until(ExpectedConditions.visibilityOfElementLocated(
                 By.cssSelector("#operations-replicas-replicas .live-responses-table .response-col_description pre")));
@@ -131,10 +130,8 @@ class SwaggerUiBrowserIT {
             WebElement block = browser.findElement(By.id(id));
             ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()", block);
             block.findElement(By.cssSelector(".opblock-summary")).click();
-            wait.until(ExpectedConditions.elementToBeClickable(block.findElement(By.cssSelector(".try-out__btn"))))
-                    .click();
-            wait.until(ExpectedConditions.elementToBeClickable(block.findElement(By.cssSelector(".execute"))))
-                    .click();
+            clickable(wait, block, ".try-out__btn").click();
+            clickable(wait, block, ".execute").click();
             WebElement status;
             try {
                 status = new WebDriverWait(browser, ANSWER_WAIT).until(d -> {
@@ -181,6 +178,17 @@ class SwaggerUiBrowserIT {
      * strokes: Swagger UI's fields are React-controlled, so a value set or cleared by script alone is put back from
      * the page's state (and its example) at the next render.
      */
+    /**
+     * The element of {@code block} matching {@code css} once the page has rendered it and it can be clicked: an
+     * operation expands, and "Try it out" turns into "Execute", on the page's next render, not when the click returns.
+     */
+    private static WebElement clickable(WebDriverWait wait, WebElement block, String css) {
+        return wait.until(d -> {
+            List<WebElement> found = block.findElements(By.cssSelector(css));
+            return found.isEmpty() || !found.get(0).isDisplayed() || !found.get(0).isEnabled() ? null : found.get(0);
+        });
+    }
+
     private void setParameter(WebElement block, String name, String value) {
         WebElement field = block.findElement(By.cssSelector("tr[data-param-name='" + name + "'] input, "
                 + "tr[data-param-name='" + name + "'] textarea"));
