@@ -14,6 +14,7 @@ import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.http.server.ServletServerHttpRequest;
+import org.springframework.http.server.ServletServerHttpResponse;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
@@ -80,8 +81,9 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
     }
 
     /**
-     * Tags the response of {@code answer} written outside Spring MVC's converters (the single-key filter) as
-     * {@link #beforeBodyWrite} tags it: for a request {@link #preHandle} marked.
+     * Tags the response of {@code answer} with its ETag and Cache-Control, for a request {@link #preHandle} marked:
+     * the one rule for answers Spring MVC's converters write ({@link #beforeBodyWrite}) and those the single-key filter
+     * writes itself.
      */
     public void tag(HttpServletRequest request, HttpServletResponse response, SnapshotAnswer answer) {
         if (request.getAttribute(TAGGED) != null) {
@@ -137,10 +139,9 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
     public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
             Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request,
             ServerHttpResponse response) {
-        if (body instanceof SnapshotAnswer answer && request instanceof ServletServerHttpRequest servlet
-                && servlet.getServletRequest().getAttribute(TAGGED) != null) {
-            response.getHeaders().setETag(etagOf(answer));
-            response.getHeaders().setCacheControl(cacheControl);
+        if (body instanceof SnapshotAnswer answer && request instanceof ServletServerHttpRequest servletRequest
+                && response instanceof ServletServerHttpResponse servletResponse) {
+            tag(servletRequest.getServletRequest(), servletResponse.getServletResponse(), answer);
         }
         return body;
     }

@@ -28,9 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The single-key {@code GET /replicas}, the request other services make on their own request paths, as the service
  * answers it (most forms by the single-key filter, the rest by the Spring MVC handler; SingleKeyFilterDifferentialTest
- * holds the two to the same answers): the same bytes and headers in every plain form (an {@code If-None-Match} that matches
- * nothing changes nothing), the conditional request answered 304 by the interceptor, every other form answered as
- * Spring MVC answers it, each answer counted once as a hit and nothing counted for what is refused, observed under
+ * holds the two to the same answers): the same bytes and headers in every plain form (an {@code If-None-Match} that
+ * matches nothing changes nothing), the conditional request answered 304 by the interceptor, every other form answered
+ * as Spring MVC answers it, each answer counted once as a hit and nothing counted for what is refused, observed under
  * {@code uri="/replicas"}. Raw sockets, so that what no HTTP client would send reaches the server as written. The
  * clock stands still, so {@code ageSeconds} is the same in every answer.
  */
@@ -143,7 +143,7 @@ class SingleKeyRequestTest {
                 new Case("GET", "/replicas?keyspace=nope&table=readings&sensor_id=s-1&day=2026-10-01", Map.of(), 404),
                 new Case("GET", "/replicas?keyspace=iot&table=nope&sensor_id=s-1&day=2026-10-01", Map.of(), 404));
         for (Case c : cases) {
-            RawHttp.Response r = RawHttp.send(port, request(c.method(), c.target(), c.headers()).getBytes(
+            RawHttp.Response r = RawHttp.send(port, RawHttp.request(c.method(), c.target(), c.headers()).getBytes(
                     java.nio.charset.StandardCharsets.ISO_8859_1), "HEAD".equals(c.method()));
             assertThat(r.status()).as(c + ": " + r).isEqualTo(c.status());
             if (c.status() >= 400 && c.status() != 404 || c.target().contains("keyspace=nope")) {
@@ -205,14 +205,7 @@ class SingleKeyRequestTest {
     }
 
     private RawHttp.Response get(String target, Map<String, String> headers) {
-        return RawHttp.send(port, request("GET", target, headers));
-    }
-
-    private static String request(String method, String target, Map<String, String> headers) {
-        StringBuilder b = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n")
-                .append("Host: localhost\r\nConnection: close\r\n");
-        headers.forEach((name, value) -> b.append(name).append(": ").append(value).append("\r\n"));
-        return b.append("\r\n").toString();
+        return RawHttp.send(port, RawHttp.request("GET", target, headers));
     }
 
     private static Map<String, String> withoutDate(RawHttp.Response r) {

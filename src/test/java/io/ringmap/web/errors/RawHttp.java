@@ -40,6 +40,17 @@ public final class RawHttp {
         }
     }
 
+    /**
+     * The text of one HTTP/1.1 request without a body: the request line as written, {@code Host}, {@code Connection:
+     * close} and {@code headers} in their order, and the blank line.
+     */
+    public static String request(String method, String target, Map<String, String> headers) {
+        StringBuilder b = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n")
+                .append("Host: localhost\r\nConnection: close\r\n");
+        headers.forEach((name, value) -> b.append(name).append(": ").append(value).append("\r\n"));
+        return b.append("\r\n").toString();
+    }
+
     public static Response send(int port, String request) {
         return send(port, request.getBytes(StandardCharsets.ISO_8859_1), false);
     }

@@ -104,23 +104,15 @@ public final class SingleKeyFilter implements Filter {
     @Override
     public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
             throws IOException, ServletException {
+        ServletRequest onward = req;
         if (req instanceof HttpServletRequest request && res instanceof HttpServletResponse response
                 && "GET".equals(request.getMethod())) {
-            Map<String, String[]> parameters;
-            try {
-                parameters = request.getParameterMap();
-            } catch (org.apache.tomcat.util.http.InvalidParameterException e) {
-                fallbacks.get(Fallback.UNDECODABLE).increment();
-                chain.doFilter(new Undecodable(request, e), res);
+            onward = answer(request, response);
+            if (onward == null) {
                 return;
             }
-            Fallback reason = answer(request, response, parameters);
-            if (reason == null) {
-                return;
-            }
-            fallbacks.get(reason).increment();
         }
-        chain.doFilter(req, res);
+        chain.doFilter(onward, res);
     }
 
     /**
@@ -158,14 +150,22 @@ public final class SingleKeyFilter implements Filter {
         }
     }
 
-    /** Answers the request and gives null, or gives why Spring MVC must answer it (having written nothing). */
-    private Fallback answer(HttpServletRequest request, HttpServletResponse response, Map<String, String[]> parameters)
-            throws IOException {
+    /**
+     * Answers the request and gives null, or counts why Spring MVC must answer it and gives the request to hand on
+     * (having written nothing).
+     */
+    private HttpServletRequest answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (!exactPath(request)) {
-            return Fallback.PATH;
+            return leave(Fallback.PATH, request);
         }
         if (!takesJson(request.getHeaders(HttpHeaders.ACCEPT))) {
-            return Fallback.ACCEPT;
+            return leave(Fallback.ACCEPT, request);
+        }
+        Map<String, String[]> parameters;
+        try {
+            parameters = request.getParameterMap();
+        } catch (org.apache.tomcat.util.http.InvalidParameterException e) {
+            return leave(Fallback.UNDECODABLE, new Undecodable(request, e));
         }
         // what RequestMappingInfoHandlerMapping sets when it picks the handler, before the interceptors: the route
         // (for whatever records routes) and the observation's uri tag
@@ -179,10 +179,10 @@ public final class SingleKeyFilter implements Filter {
         try {
             answer = answers.replicas(parameters);
         } catch (MissingServletRequestParameterException e) {
-            return Fallback.REFUSED;
+            return leave(Fallback.REFUSED, request);
         } catch (RuntimeException e) {
             if (e instanceof ProblemException) {
-                return Fallback.REFUSED;
+                return leave(Fallback.REFUSED, request);
             }
             throw e;
         }
@@ -193,6 +193,11 @@ public final class SingleKeyFilter implements Filter {
         answered.increment(); // before the answer leaves: a client may look as soon as it has it
         response.getOutputStream().write(body);
         return null;
+    }
+
+    private HttpServletRequest leave(Fallback reason, HttpServletRequest request) {
+        fallbacks.get(reason).increment();
+        return request;
     }
 
     /**

@@ -252,14 +252,13 @@ class SingleKeyFilterDifferentialTest {
         }
 
         static Request request(String method, String target, Map<String, String> headers) {
-            StringBuilder b = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n")
-                    .append("Host: localhost\r\nConnection: close\r\n");
-            headers.forEach((name, value) -> b.append(name).append(": ").append(value).append("\r\n"));
-            if (method.equals("POST")) {
-                b.append("Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
-                return new Request(method, b.toString());
+            if (!method.equals("POST")) {
+                return new Request(method, RawHttp.request(method, target, headers));
             }
-            return new Request(method, b.append("\r\n").toString());
+            Map<String, String> withBody = new LinkedHashMap<>(headers);
+            withBody.put("Content-Type", "application/json");
+            withBody.put("Content-Length", "2");
+            return new Request(method, RawHttp.request(method, target, withBody) + "{}");
         }
 
         private String anyParameter() {
