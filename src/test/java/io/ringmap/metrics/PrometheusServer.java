@@ -3,10 +3,10 @@ package io.ringmap.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.Ports;
 import io.ringmap.testsupport.SystemTool;
 import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,10 +42,7 @@ final class PrometheusServer implements AutoCloseable {
                   evaluation_interval: 1s
                 scrape_configs:
                 """ + scrapeConfigs);
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = Ports.free();
         Process process = new ProcessBuilder(binary.toString(),
                 "--config.file=" + dir.resolve("prometheus.yml"),
                 "--storage.tsdb.path=" + dir.resolve("data"),

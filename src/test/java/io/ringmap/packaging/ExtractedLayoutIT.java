@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.AppProcess;
+import io.ringmap.testsupport.Ports;
 import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -85,8 +86,8 @@ class ExtractedLayoutIT {
         // and the ENTRYPOINT starts there with that archive, in a separate JVM on free ports
         List<String> entrypoint = runtime.entrypoint();
         assertThat(entrypoint).contains("-XX:SharedArchiveFile=" + archive).containsSequence("-jar", "application.jar");
-        int port = AppProcess.freePort();
-        int managementPort = AppProcess.freePort();
+        int port = Ports.free();
+        int managementPort = Ports.free();
         List<String> command = new ArrayList<>(javaCommand(entrypoint));
         command.add("--server.port=" + port);
         command.add("--management.server.port=" + managementPort);

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ringmap.RingmapApplication;
 import io.ringmap.app.HttpSupport;
+import io.ringmap.testsupport.Ports;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -33,9 +33,7 @@ class AuthenticatedPeersTest {
     @BeforeAll
     static void startTwoInstances() throws IOException {
         for (int i = 0; i < 2; i++) {
-            try (ServerSocket socket = new ServerSocket(0)) {
-                managementPorts.add(socket.getLocalPort());
-            }
+            managementPorts.add(Ports.free());
         }
         String peers = "127.0.0.1:" + managementPorts.get(0) + ",127.0.0.1:" + managementPorts.get(1);
         for (int port : managementPorts) {

@@ -10,6 +10,7 @@ import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.AppProcess;
 import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.Ports;
 import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -72,8 +73,8 @@ class PeersDnsIT {
     static void startThreeInstancesFindingEachOtherByOneName() throws Exception {
         hosts = work.resolve("hosts");
         writeHosts(ADDRESSES);
-        port = AppProcess.freePort();
-        managementPort = AppProcess.freePort();
+        port = Ports.free();
+        managementPort = Ports.free();
         ExecutorService starting = Executors.newFixedThreadPool(ADDRESSES.size());
         try {
             List<Future<AppProcess>> started = new ArrayList<>();

@@ -11,8 +11,8 @@ import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.Zipf;
 import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.testsupport.Ports;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,7 +61,7 @@ class PeersEndToEndTest {
     @BeforeAll
     static void startThreeInstancesAndAnOracle() throws IOException {
         for (int i = 0; i < INSTANCES; i++) {
-            managementPorts.add(freePort());
+            managementPorts.add(Ports.free());
         }
         StringJoiner peers = new StringJoiner(",");
         managementPorts.forEach(port -> peers.add("127.0.0.1:" + port));
@@ -281,11 +281,5 @@ class PeersEndToEndTest {
     private static int rank(String label) {
         // sensor-<rank>:2026-10-01
         return Integer.parseInt(label.substring("sensor-".length(), label.indexOf(':')));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

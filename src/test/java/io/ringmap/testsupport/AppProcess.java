@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,14 +110,6 @@ public final class AppProcess {
             return new TestHttp(base).get(path).status();
         } catch (IllegalStateException notListeningYet) {
             return -1;
-        }
-    }
-
-    /** A port free on every address at this moment. */
-    public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
         }
     }
 }

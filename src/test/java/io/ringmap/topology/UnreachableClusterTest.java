@@ -5,8 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.ringmap.snapshot.TopologyRefreshMetrics;
-import java.io.IOException;
-import java.net.ServerSocket;
+import io.ringmap.testsupport.Ports;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +31,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @Isolated("reads the process's output")
 class UnreachableClusterTest {
 
-    static final int REFUSING_PORT = closedPort();
+    static final int REFUSING_PORT = Ports.free(); // nobody listens: refused
 
     @DynamicPropertySource
     static void refusedContactPoint(DynamicPropertyRegistry registry) {
@@ -67,13 +66,5 @@ class UnreachableClusterTest {
 
     private double failures() {
         return meters.get(TopologyRefreshMetrics.FAILURES).functionCounter().count();
-    }
-
-    private static int closedPort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort(); // closed again: connections to it are refused
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

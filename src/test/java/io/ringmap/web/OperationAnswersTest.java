@@ -5,9 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.testsupport.Ports;
 import io.ringmap.web.errors.RawHttp;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -535,7 +534,7 @@ public class OperationAnswersTest {
 
         @DynamicPropertySource
         static void refusedContactPoint(DynamicPropertyRegistry registry) {
-            registry.add("spring.cassandra.contact-points", () -> "127.0.0.1:" + closedPort());
+            registry.add("spring.cassandra.contact-points", () -> "127.0.0.1:" + Ports.free()); // nobody listens
             registry.add("spring.cassandra.local-datacenter", () -> "dc1");
         }
 
@@ -605,7 +604,7 @@ public class OperationAnswersTest {
         @DynamicPropertySource
         static void refusedKeySet(DynamicPropertyRegistry registry) {
             registry.add("spring.security.oauth2.resourceserver.jwt.jwk-set-uri",
-                    () -> "http://127.0.0.1:" + closedPort() + "/jwks");
+                    () -> "http://127.0.0.1:" + Ports.free() + "/jwks"); // nobody listens
         }
 
         @LocalServerPort
@@ -725,13 +724,5 @@ public class OperationAnswersTest {
     static JsonNode document(int port) {
         return JSON.readTree(RawHttp.send(port, "GET /v3/api-docs HTTP/1.1\r\nHost: ringmap\r\nConnection: close"
                 + "\r\n\r\n").body());
-    }
-
-    private static int closedPort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort(); // closed again: connections to it are refused
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

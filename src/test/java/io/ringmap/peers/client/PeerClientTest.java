@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerState;
+import io.ringmap.testsupport.Ports;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,10 +52,7 @@ class PeerClientTest {
 
     @Test
     void aPeerThatIsNotThereIsNamedWithTheReason() throws IOException {
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closed = socket.getLocalPort();
-        }
+        int closed = Ports.free(); // nobody listens
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
 
         List<PeerClient.Answer<PeerState>> answers = states(client, List.of(new PeerAddress("127.0.0.1", closed)));

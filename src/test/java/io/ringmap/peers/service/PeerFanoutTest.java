@@ -8,8 +8,7 @@ import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
-import java.io.IOException;
-import java.net.ServerSocket;
+import io.ringmap.testsupport.Ports;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +30,7 @@ class PeerFanoutTest {
 
     @Test
     void anAnswerBeyondTheBoundIsThisInstancesOwnAndNamesEveryPeerNotAsked() throws Exception {
-        PeerAddress peer = new PeerAddress("127.0.0.1", closedPort());
+        PeerAddress peer = new PeerAddress("127.0.0.1", Ports.free()); // nobody listens
         PeerDirectory directory = new PeerDirectory(null, List.of(peer), () -> -1, null);
         directory.refresh();
         PeerClient client = new PeerClient(Duration.ofSeconds(5), 1 << 20, Map.of());
@@ -87,11 +86,5 @@ class PeerFanoutTest {
                         (peer, state) -> { })
                 : fanout.gather(target, client.states(), PeerState::instance, client.deadlineFromNow(), local,
                         (peer, state) -> { });
-    }
-
-    private static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }
