@@ -22,6 +22,7 @@ import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.NodetoolBatch;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.Ports;
 import io.ringmap.testsupport.TestHttp;
 import io.ringmap.token.LongToken;
 import io.ringmap.token.Murmur3Partitioner;
@@ -635,9 +636,7 @@ class SizesConformanceIT {
         long started = System.nanoTime();
         List<Integer> managementPorts = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-                managementPorts.add(socket.getLocalPort());
-            }
+            managementPorts.add(Ports.free());
         }
         String peers = managementPorts.stream().map(p -> "127.0.0.1:" + p)
                 .collect(java.util.stream.Collectors.joining(","));
