@@ -135,7 +135,10 @@ class HttpFuzzTest {
             return c.http09() || headerless(r.body()) || c.unterminated() || c.serverWideOptions() && r.body().isEmpty() ? null
                     : "no HTTP answer";
         }
-        if (r.status() >= 500 && !(r.status() == 505 && c.unsupportedVersion())) {
+        if (r.status() >= 500 && !(r.status() == 505 && c.unsupportedVersion())
+                && !(r.status() == 505 && c.serverWideOptions() && r.body().isEmpty())) {
+            // Tomcat answers "OPTIONS *" itself, before any valve or servlet; with an HTTP-version it cannot read
+            // ("OPTIONS * HTTP/1") that answer is its empty 505, which ringmap's valve never sees to make a 400
             return "server error " + r.status();
         }
         if (r.status() < 400) {
