@@ -11,25 +11,15 @@ import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
-import io.ringmap.testcluster.NodetoolBatch;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.Polling;
 import io.ringmap.testsupport.TestHttp;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,7 +33,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Cassandra's bad days under load: a load generator keeps {@code /replicas}, {@code /token} and {@code /splits} busy
