@@ -123,7 +123,7 @@ public final class CassandraCluster implements AutoCloseable {
         if (nodes.stream().anyMatch(CassandraNode::isRunning)) {
             throw new IllegalStateException("cluster " + spec.name() + " is already running");
         }
-        classpath = CassandraClasspath.read();
+        classpath = CassandraClasspath.read(spec.line());
         if (addressLocks == null) {
             addressLocks = AddressLocks.acquire(spec);
         }
@@ -142,7 +142,7 @@ public final class CassandraCluster implements AutoCloseable {
             }
             NodeConfigWriter.write(spec, node.spec(), node.files());
         }
-        ClassDataArchive.prepare(classpath, directory.getParent());
+        ClassDataArchive.prepare(spec.line(), classpath, directory.getParent());
         installShutdownHook();
         Instant started = Instant.now();
         for (CassandraNode node : nodes) {
@@ -196,7 +196,7 @@ public final class CassandraCluster implements AutoCloseable {
     public synchronized void startNode(int index) {
         CassandraNode node = node(index);
         if (classpath == null) {
-            classpath = CassandraClasspath.read();
+            classpath = CassandraClasspath.read(spec.line());
         }
         Instant started = Instant.now();
         node.start(classpath);
@@ -209,7 +209,7 @@ public final class CassandraCluster implements AutoCloseable {
      */
     public synchronized void startNodes(int... indexes) {
         if (classpath == null) {
-            classpath = CassandraClasspath.read();
+            classpath = CassandraClasspath.read(spec.line());
         }
         Instant started = Instant.now();
         for (int index : indexes) {
@@ -300,7 +300,7 @@ public final class CassandraCluster implements AutoCloseable {
 
     private int startAdded(NodeSpec node, NodeFiles files, List<String> startOptions) {
         if (classpath == null) {
-            classpath = CassandraClasspath.read();
+            classpath = CassandraClasspath.read(spec.line());
         }
         if (addressLocks == null) {
             addressLocks = AddressLocks.acquire(spec);
@@ -503,10 +503,10 @@ public final class CassandraCluster implements AutoCloseable {
 
     private String nodetool(Duration timeout, int index, String... args) {
         CassandraNode node = node(index);
-        String cp = classpath != null ? classpath : CassandraClasspath.read();
+        String cp = classpath != null ? classpath : CassandraClasspath.read(spec.line());
         List<String> command = new ArrayList<>();
         command.add(CassandraNode.javaExecutable());
-        command.addAll(JvmOptions.tool(node.files(), spec.jmxAccess()));
+        command.addAll(JvmOptions.tool(spec, node.files()));
         command.add("-cp");
         command.add(cp);
         command.add("org.apache.cassandra.tools.NodeTool");

@@ -130,6 +130,7 @@ public final class CassandraNode {
             throw new IllegalStateException("node " + address() + " is already running as pid " + process.pid());
         }
         List<String> arguments = new ArrayList<>(JvmOptions.server(cluster, spec, files, startOptions));
+        arguments.addAll(cluster.line().serverOptions(classpath));
         arguments.addAll(sharing.jvmOptions());
         recordDump(sharing.dumpTo());
         arguments.add("-cp");

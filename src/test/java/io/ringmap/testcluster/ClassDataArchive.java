@@ -49,7 +49,7 @@ final class ClassDataArchive {
             return Optional.empty();
         }
         String identity = classpath + '\n' + System.getProperty("java.home") + '\n' + System.getProperty("java.vm.version");
-        Path directory = CassandraClasspath.DEFAULT_FILE.toAbsolutePath().getParent().resolve("cds");
+        Path directory = CassandraClasspath.DIRECTORY.toAbsolutePath().resolve("cds");
         return Optional.of(new ClassDataArchive(directory.resolve("server-" + sha256(identity).substring(0, 16) + ".jsa")));
     }
 
@@ -59,9 +59,10 @@ final class ClassDataArchive {
      * and stops gracefully, and its JVM writes the archive of every class it loaded. A clean clone (CI) has no archive,
      * so without this every node of the run would start without one. Best effort: on failure nodes start without it.
      */
-    static void prepare(String classpath, Path clustersRoot) {
+    static void prepare(CassandraLine line, String classpath, Path clustersRoot) {
         Optional<ClassDataArchive> found = forClasspath(classpath);
-        if (found.isEmpty()) {
+        if (found.isEmpty() || line != CassandraLine.configured()) {
+            // a line beside the configured one starts a few nodes only: a warm-up node would cost more than it saves
             return;
         }
         ClassDataArchive sharing = found.get();
@@ -72,6 +73,7 @@ final class ClassDataArchive {
             Instant began = Instant.now();
             ClusterSpec spec = ClusterSpec.of("cds-warm-up", CassandraPartitioner.MURMUR3, List.of(WARM_UP_NODE))
                     .withHeap("256m", "384m");
+            // ClusterSpec.of is of the configured line, which is this classpath's
             try (AddressLocks locks = AddressLocks.acquire(spec)) {
                 if (Files.isRegularFile(sharing.archive)) {
                     return; // another run on this machine wrote it while we waited for the address

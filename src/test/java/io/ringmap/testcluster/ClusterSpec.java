@@ -25,10 +25,11 @@ import java.util.Set;
  *                    on another address waits for the dead node's gossip to stay quiet); null: Cassandra's defaults
  *                    of 30 s and 60 s
  * @param jmxAccess    authentication and TLS of the JMX port; null: open, loopback only
+ * @param line        the Cassandra release line every node runs
  */
 public record ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
                           String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
-                          Duration ringDelay, JmxAccess jmxAccess) {
+                          Duration ringDelay, JmxAccess jmxAccess, CassandraLine line) {
 
     public static final String DEFAULT_HEAP_MIN = "256m";
     public static final String DEFAULT_HEAP_MAX = "512m";
@@ -53,12 +54,21 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
         this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, ringDelay, null);
     }
 
+    /** A cluster of the configured line ({@link CassandraLine#configured()}). */
+    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
+                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
+                       Duration ringDelay, JmxAccess jmxAccess) {
+        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, ringDelay,
+                jmxAccess, CassandraLine.configured());
+    }
+
     public ClusterSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(clusterName, "clusterName");
         Objects.requireNonNull(partitioner, "partitioner");
         Objects.requireNonNull(heapMin, "heapMin");
         Objects.requireNonNull(heapMax, "heapMax");
+        Objects.requireNonNull(line, "line");
         nodes = List.copyOf(nodes);
         if (!name.matches("[A-Za-z0-9_.-]+")) {
             throw new IllegalArgumentException("cluster spec name must be usable as a directory name: " + name);
@@ -94,19 +104,19 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
     /** The same cluster with another heap per node. */
     public ClusterSpec withHeap(String min, String max) {
         return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, ringDelay,
-                jmxAccess);
+                jmxAccess, line);
     }
 
     /** The same cluster with TLS and/or password authentication on its CQL port. */
     public ClusterSpec withClientAccess(ClientAccess access) {
         return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access, ringDelay,
-                jmxAccess);
+                jmxAccess, line);
     }
 
     /** The same cluster with authentication and/or TLS on its JMX port. */
     public ClusterSpec withJmxAccess(JmxAccess access) {
         return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess,
-                ringDelay, access);
+                ringDelay, access, line);
     }
 
     /**
@@ -116,7 +126,16 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
      */
     public ClusterSpec withRingDelay(Duration delay) {
         return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, delay,
-                jmxAccess);
+                jmxAccess, line);
+    }
+
+    /**
+     * The same cluster on another Cassandra line, under its own name ({@code <name>-c41}) so its files never mix
+     * with another line's.
+     */
+    public ClusterSpec withLine(CassandraLine other) {
+        return new ClusterSpec(name + "-" + other.id(), clusterName, partitioner, nodes, heapMin, heapMax,
+                jmxPortBase, clientAccess, ringDelay, jmxAccess, other);
     }
 
     /** The JMX port that nodetool uses for {@code node}. */

@@ -87,6 +87,7 @@ final class JvmOptions {
         options.add("-Xmx" + spec.heapMax());
         options.addAll(TEST_SPEED);
         options.addAll(JAVA17_MODULES);
+        options.addAll(spec.line().serverOptions());
         options.addAll(CASSANDRA_TEST_SWITCHES);
         if (spec.ringDelay() != null) {
             // StorageService.RING_DELAY_MILLIS, read once at start-up (CassandraRelevantProperties.RING_DELAY);
@@ -121,9 +122,11 @@ final class JvmOptions {
         return extra.isEmpty() ? List.of() : List.of(extra.split("\\s+"));
     }
 
-    /** Options of a short-lived nodetool JVM against a cluster whose JMX is protected by {@code access} (or null). */
-    static List<String> tool(NodeFiles files, JmxAccess access) {
+    /** Options of a short-lived nodetool JVM against a node of {@code spec} (its line, its JMX protection). */
+    static List<String> tool(ClusterSpec spec, NodeFiles files) {
         List<String> options = tool(files);
+        options.addAll(spec.line().serverOptions());
+        JmxAccess access = spec.jmxAccess();
         if (access != null) {
             options.addAll(access.toolOptions());
         }

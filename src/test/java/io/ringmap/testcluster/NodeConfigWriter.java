@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 
 /**
  * Writes a node's cassandra.yaml, cassandra-rackdc.properties and logback configuration: a minimal but complete
- * Cassandra 5.0 configuration. The nodes of the {@link ClusterSpec} are the seeds and own their tokens from the first
+ * configuration in the keys of the spec's {@link CassandraLine}. The nodes of the {@link ClusterSpec} are the seeds and own their tokens from the first
  * start; a node added to the running cluster later is no seed and bootstraps (streams its ranges).
  */
 final class NodeConfigWriter {
@@ -71,8 +71,14 @@ final class NodeConfigWriter {
         yaml.append("saved_caches_directory: ").append(files.savedCachesDir()).append('\n');
         yaml.append("cdc_raw_directory: ").append(files.cdcRawDir()).append('\n');
         yaml.append("commitlog_sync: periodic\n");
-        yaml.append("commitlog_sync_period: 10000ms\n");
-        yaml.append("commitlog_segment_size: 16MiB\n");
+        if (spec.line().oldYamlKeys()) {
+            // 4.0 reads only the keys with the unit in their names (4.1 renamed them, CASSANDRA-15234)
+            yaml.append("commitlog_sync_period_in_ms: 10000\n");
+            yaml.append("commitlog_segment_size_in_mb: 16\n");
+        } else {
+            yaml.append("commitlog_sync_period: 10000ms\n");
+            yaml.append("commitlog_segment_size: 16MiB\n");
+        }
         yaml.append("disk_failure_policy: stop\n");
         yaml.append("commit_failure_policy: stop\n");
         ClientAccess access = spec.clientAccess();
@@ -81,8 +87,9 @@ final class NodeConfigWriter {
         if (access != null && access.tls()) {
             yaml.append(clientEncryption(access));
         }
-        // experimental in Cassandra 5.0; enabled so the conformance suite can compare transient ('3/1') placement
-        yaml.append("transient_replication_enabled: true\n");
+        // experimental since 4.0; enabled so the conformance suite can compare transient ('3/1') placement
+        yaml.append(spec.line().oldYamlKeys() ? "enable_transient_replication: true\n"
+                : "transient_replication_enabled: true\n");
         yaml.append("authorizer: AllowAllAuthorizer\n");
         // few threads and no snapshots: several nodes share two cores and a build machine's disk
         yaml.append("concurrent_reads: 4\n");

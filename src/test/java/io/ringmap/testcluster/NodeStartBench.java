@@ -35,7 +35,7 @@ public final class NodeStartBench {
         }
         ClusterSpec spec = ClusterSpec.of("start-bench", CassandraPartitioner.MURMUR3, specs).withHeap("256m", "384m");
         Instant began = Instant.now();
-        ClassDataArchive.prepare(CassandraClasspath.read(), CassandraCluster.DEFAULT_ROOT);
+        ClassDataArchive.prepare(CassandraLine.configured(), CassandraClasspath.read(), CassandraCluster.DEFAULT_ROOT);
         System.out.printf("archive ready after %.1f s%n", Duration.between(began, Instant.now()).toMillis() / 1e3);
         List<Setup> setups = List.of(new Setup("before", false, COMPUTED_OVERHEAD),
                 new Setup("archive only", true, COMPUTED_OVERHEAD), new Setup("now", true, ""));

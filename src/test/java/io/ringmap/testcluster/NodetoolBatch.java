@@ -60,10 +60,10 @@ public final class NodetoolBatch {
         }
         List<String> command = new ArrayList<>();
         command.add(CassandraNode.javaExecutable());
-        command.addAll(JvmOptions.tool(node.files(), cluster.spec().jmxAccess()));
+        command.addAll(JvmOptions.tool(cluster.spec(), node.files()));
         command.add("-Xmx256m");
         command.add("-cp");
-        command.add(CassandraClasspath.read());
+        command.add(CassandraClasspath.read(cluster.spec().line()));
         command.add(TOOL.toAbsolutePath().toString());
         command.add(Integer.toString(threads));
         try {

@@ -60,6 +60,18 @@ public enum StandardCluster {
             .withHeap("256m", "384m")),
 
     /**
+     * Three nodes with four vnodes each (dc1: rack1 and rack2, dc2: rack1) on Cassandra 4.0, for the conformance of
+     * every line at rest ({@code LinesConformanceIT}); room for a joiner on .104.
+     */
+    LINE_4_0(lineCluster(CassandraLine.V4_0, 101)),
+
+    /** {@link #LINE_4_0}'s layout on Cassandra 4.1 (.111-.113, a joiner on .114). */
+    LINE_4_1(lineCluster(CassandraLine.V4_1, 111)),
+
+    /** {@link #LINE_4_0}'s layout on Cassandra 6.0 (.121-.123, a joiner on .124). */
+    LINE_6_0(lineCluster(CassandraLine.V6_0, 121)),
+
+    /**
      * The developer cluster of scripts/local-cluster.sh, shaped like the bundled sample topology: 127.0.0.1-4,
      * dc1 and dc2 with racks rack1 and rack2, one token each.
      */
@@ -69,7 +81,18 @@ public enum StandardCluster {
             withTokens("127.0.0.3", "dc2", "rack1", "4611686018427387904"),
             withTokens("127.0.0.4", "dc2", "rack2", "9223372036854775807"))));
 
+    /** The number of vnodes of every node of a line cluster, and of a node joining one. */
+    public static final int LINE_VNODES = 4;
+
     private final ClusterSpec spec;
+
+    private static ClusterSpec lineCluster(CassandraLine line, int first) {
+        return ClusterSpec.of("line", CassandraPartitioner.MURMUR3, List.of(
+                withVnodes("127.0.0." + first, "dc1", "rack1", LINE_VNODES),
+                withVnodes("127.0.0." + (first + 1), "dc1", "rack2", LINE_VNODES),
+                withVnodes("127.0.0." + (first + 2), "dc2", "rack1", LINE_VNODES)))
+                .withHeap("256m", "448m").withRingDelay(java.time.Duration.ofSeconds(5)).withLine(line);
+    }
 
     StandardCluster(ClusterSpec spec) {
         this.spec = spec;
