@@ -70,7 +70,8 @@ public class RingmapConfiguration {
                 : pending.jmxFirst(sizes.jmx().enabled()) ? ClusterMotionReader.Use.JMX_THEN_GOSSIP
                 : ClusterMotionReader.Use.GOSSIP;
         return new ClusterTopologySource(builders::getObject, topology, cluster, snapshots,
-                new ClusterMotionReader(use, sizes.jmx(), cluster.checkTimeout()), pending.refreshWhileMoving());
+                new ClusterMotionReader(use, sizes.jmx(), cluster.checkTimeout()), pending.refreshWhileMoving(),
+                pending.probeInterval());
     }
 
     /** Driver settings the live source relies on (complete metadata, fast events, a pool to every node). */

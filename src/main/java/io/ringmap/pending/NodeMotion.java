@@ -14,8 +14,11 @@ import java.util.Objects;
  *     the source does not say); REPLACING: the tokens it takes over
  * @param replacedHostId REPLACING: the host id of the node it replaces; otherwise null
  * @param alive whether the coordinators count it as live (a pending replica down still counts in blockFor)
+ * @param step where a multi-step operation of Cassandra 6.0's cluster metadata is, as its log names the step done
+ *     (e.g. {@code START_JOIN}); null where the cluster has no such log
  */
-public record NodeMotion(Node node, MotionKind kind, List<Token> tokens, String replacedHostId, boolean alive) {
+public record NodeMotion(Node node, MotionKind kind, List<Token> tokens, String replacedHostId, boolean alive,
+        String step) {
 
     public NodeMotion {
         Objects.requireNonNull(node, "node");
@@ -28,5 +31,10 @@ public record NodeMotion(Node node, MotionKind kind, List<Token> tokens, String 
         if ((kind == MotionKind.REPLACING) != (replacedHostId != null)) {
             throw new IllegalArgumentException("exactly a replacing node names the node it replaces");
         }
+    }
+
+    /** A node in motion as gossip or JMX shows it: no step. */
+    public NodeMotion(Node node, MotionKind kind, List<Token> tokens, String replacedHostId, boolean alive) {
+        this(node, kind, tokens, replacedHostId, alive, null);
     }
 }

@@ -117,6 +117,92 @@ public final class PendingRangeCalculator {
         return List.copyOf(out);
     }
 
+    /**
+     * The pending ranges of one keyspace as Cassandra 6.0's cluster metadata has them (CEP-21): each multi-step
+     * operation changes the write placement at its START step (the future replicas are added) and the read placement
+     * at its MID step (reads move to the future replicas, the old ones still take writes), and drops the old replicas
+     * at FINISH; what a coordinator counts as pending is the write replicas minus the read replicas
+     * ({@code ClusterMetadata.pendingRanges}, {@code ReplicaLayout.forTokenWrite}). Each operation's placement change
+     * is taken on its own against the read ring, as the log applies each operation's deltas.
+     *
+     * @param readRing the ring of the read placement: a joiner whose reads moved is in it, a leaver whose reads moved
+     *     is not
+     * @param strategy the keyspace's replication strategy
+     * @param motions the nodes in motion, each with its {@link NodeMotion#step() step}
+     * @return every (range, replica) that takes writes but not reads, on the ranges cut at every token of both rings
+     */
+    public static List<PendingRange> calculateSteps(TokenRing readRing, ReplicationStrategy strategy,
+            Collection<NodeMotion> motions) {
+        Set<PendingRange> out = new LinkedHashSet<>();
+        for (NodeMotion m : motions) {
+            MetadataStep.Phase phase = MetadataStep.phase(m.step());
+            if (phase == MetadataStep.Phase.NONE) {
+                continue;
+            }
+            Tokens read = Tokens.of(readRing);
+            Tokens other = read.copy();
+            switch (m.kind()) {
+                case JOINING -> {
+                    if (phase == MetadataStep.Phase.READS_MOVED) {
+                        other.remove(m.node().hostId());
+                    } else {
+                        other.put(m.node(), m.tokens());
+                    }
+                }
+                case LEAVING -> {
+                    if (phase == MetadataStep.Phase.READS_MOVED) {
+                        other.put(m.node(), m.tokens());
+                    } else {
+                        other.remove(m.node().hostId());
+                    }
+                }
+                case REPLACING, MOVING -> {
+                    // a replacement whose reads moved is in the read ring, and the node it replaces, which still
+                    // takes writes, comes as a LEAVING motion at the same step; a move's MID step is read as its
+                    // START (ClusterMetadataReader says so)
+                    if (phase == MetadataStep.Phase.READS_MOVED) {
+                        continue;
+                    }
+                    other.put(m.node(), m.tokens());
+                }
+            }
+            if (other.isEmpty()) {
+                continue;
+            }
+            Layout reads = Layout.of(read, strategy);
+            Layout writesOnly = Layout.of(other, strategy);
+            Map<String, Node> nodes = new LinkedHashMap<>();
+            readRing.nodes().forEach(n -> nodes.put(n.hostId(), n));
+            nodes.putIfAbsent(m.node().hostId(), m.node());
+            for (TokenRange piece : cut(reads.ring, writesOnly.ring)) {
+                Set<String> pending = new LinkedHashSet<>(writesOnly.replicasAt(piece.end()));
+                pending.removeAll(reads.replicasAt(piece.end()));
+                for (String host : pending) {
+                    out.add(new PendingRange(piece, nodes.get(host)));
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** The ranges between consecutive tokens of both rings (Cassandra 6.0 splits its placements at every token). */
+    private static List<TokenRange> cut(TokenRing a, TokenRing b) {
+        java.util.TreeSet<Token> tokens = new java.util.TreeSet<>();
+        for (int i = 0; i < a.size(); i++) {
+            tokens.add(a.tokenAt(i));
+        }
+        for (int i = 0; i < b.size(); i++) {
+            tokens.add(b.tokenAt(i));
+        }
+        List<Token> sorted = new ArrayList<>(tokens);
+        List<TokenRange> out = new ArrayList<>(sorted.size());
+        for (int i = 0; i < sorted.size(); i++) {
+            Token start = sorted.get(i == 0 ? sorted.size() - 1 : i - 1);
+            out.add(new TokenRange(start, sorted.get(i)));
+        }
+        return out;
+    }
+
     /** A mutable token map (Cassandra's {@code TokenMetadata.cloneOnlyTokenMap}): nodes and their normal tokens. */
     private static final class Tokens {
 

@@ -37,7 +37,9 @@ public record RingMotion(MotionSource source, List<NodeMotion> motions, Map<Stri
 
     /**
      * The movement the report describes on {@code ring}: Cassandra's reported pending ranges where there are some,
-     * otherwise calculated ({@link PendingRangeCalculator}) for every keyspace that is not node-local.
+     * otherwise calculated ({@link PendingRangeCalculator}) for every keyspace that is not node-local: from each
+     * operation's step where Cassandra 6.0's log names it ({@code ring} is then the read placement's), as 4.x and
+     * 5.0 compute them from gossip otherwise.
      */
     public static RingMotion of(TokenRing ring, Map<String, Map<String, String>> replication, MotionReport report) {
         if (report.source() == MotionSource.NONE) {
@@ -51,7 +53,9 @@ public record RingMotion(MotionSource source, List<NodeMotion> motions, Map<Stri
                 try {
                     ReplicationStrategy strategy = ReplicationStrategies.of(map, 0, datacenters);
                     pending = strategy.nodeLocal() ? List.of()
-                            : PendingRangeCalculator.calculate(ring, strategy, report.motions());
+                            : report.source() == MotionSource.CLUSTER_METADATA
+                                    ? PendingRangeCalculator.calculateSteps(ring, strategy, report.motions())
+                                    : PendingRangeCalculator.calculate(ring, strategy, report.motions());
                 } catch (UnsupportedReplicationException e) {
                     pending = List.of(); // the keyspace is unplaceable: its answers say so already
                 }

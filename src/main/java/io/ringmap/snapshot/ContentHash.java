@@ -69,6 +69,9 @@ public final class ContentHash {
             }
         }
         motion(out, model.motion());
+        if (model.epoch() != null) {
+            field(out, "epoch", model.epoch().toString()); // absent before Cassandra 6.0: their versions are unchanged
+        }
         digest.update(out.toString().getBytes(StandardCharsets.UTF_8));
         byte[] hash = digest.digest();
         return HexFormat.of().formatHex(hash, 0, 16);
@@ -83,7 +86,7 @@ public final class ContentHash {
         for (NodeMotion m : motions) {
             field(out, "moving", m.node().hostId() + " " + m.node().broadcastEndpoint() + " " + m.kind() + " "
                     + m.alive() + " " + m.replacedHostId() + " " + m.tokens().stream().map(Object::toString).sorted()
-                            .toList());
+                            .toList() + (m.step() == null ? "" : " " + m.step()));
         }
         new TreeMap<>(report.reported()).forEach((keyspace, ranges) -> field(out, "pending", keyspace + " "
                 + ranges.stream().map(r -> r.range().start() + "," + r.range().end() + "@"

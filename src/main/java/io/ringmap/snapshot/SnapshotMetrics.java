@@ -13,7 +13,8 @@ import java.util.Locale;
  * Gauges of the served ring snapshot: {@value #AGE} (seconds since it was built; NaN before the first one),
  * {@value #STALE} (1 while the source cannot reach the cluster or before the first snapshot, else 0),
  * {@value #SEQUENCE} (0 before the first one) and {@value #NODES} per node state (one series per
- * {@link NodeState}, so the cardinality is fixed).
+ * {@link NodeState}, so the cardinality is fixed), and {@value #EPOCH} (the cluster-metadata epoch the served snapshot
+ * reflects on Cassandra 6.0; NaN before 6.0, for a static topology and before the first snapshot).
  */
 public final class SnapshotMetrics implements MeterBinder {
 
@@ -21,6 +22,7 @@ public final class SnapshotMetrics implements MeterBinder {
     public static final String STALE = "ringmap.snapshot.stale";
     public static final String SEQUENCE = "ringmap.snapshot.sequence";
     public static final String NODES = "ringmap.ring.nodes";
+    public static final String EPOCH = "ringmap.cluster.metadata.epoch";
 
     private final SnapshotHolder snapshots;
 
@@ -40,6 +42,9 @@ public final class SnapshotMetrics implements MeterBinder {
                 .description("Publication sequence of the served ring snapshot on this instance; increases with "
                         + "every topology change")
                 .register(registry);
+        Gauge.builder(EPOCH, this, SnapshotMetrics::epoch)
+                .description("Cassandra 6.0: the cluster-metadata epoch the served snapshot reflects (NaN before 6.0)")
+                .register(registry);
         for (NodeState state : NodeState.values()) {
             Gauge.builder(NODES, this, m -> m.nodes(state)).tag("state", state.name().toLowerCase(Locale.ROOT))
                     .description("Nodes in the served ring snapshot by state").register(registry);
@@ -48,6 +53,12 @@ public final class SnapshotMetrics implements MeterBinder {
 
     private double ageSeconds() {
         return snapshots.peek().map(s -> s.age().toMillis() / 1000.0).orElse(Double.NaN);
+    }
+
+    private double epoch() {
+        TopologySnapshot snapshot = snapshots.latest();
+        Long epoch = snapshot == null ? null : snapshot.model().epoch();
+        return epoch == null ? Double.NaN : epoch;
     }
 
     private double nodes(NodeState state) {

@@ -65,7 +65,7 @@ final class ClusterRebuild {
             }
             String local = cluster.localNode() != null ? cluster.localNode() : answeringNode;
             Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local)
-                    .map(m -> m.withMotion(motion.read(s, m)));
+                    .map(m -> motion.read(s, m));
             inMotion = model.isPresent() && !model.get().motion().motions().isEmpty();
             if (model.isEmpty()) {
                 log.debug("the driver has no token map yet; waiting for the next event or refresh");

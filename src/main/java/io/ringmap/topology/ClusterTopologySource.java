@@ -23,7 +23,8 @@ import org.springframework.context.SmartLifecycle;
  * backoff, so the service starts and answers 503 while no cluster is reachable); then {@link ClusterRebuild} rebuilds
  * the model on node and schema events ({@link ClusterEvents}, coalesced for
  * {@code ringmap.topology.cluster.event-debounce}) and every {@code ringmap.topology.refresh-interval}, publishing it
- * stale while no node answers. The periodic refresh also re-reads the schema and has {@link StuckSchemaRefresh} watch
+ * stale while no node answers; beside them one cheap query every {@code ringmap.pending.probe-interval}
+ * ({@link MotionReader#fingerprint}) rebuilds at once when a node starts or ends a move. The periodic refresh also re-reads the schema and has {@link StuckSchemaRefresh} watch
  * the driver's schema refresh, replacing the session when a driver defect leaves it stuck.
  */
 public class ClusterTopologySource implements TopologySource, ClusterSession, SmartLifecycle, DisposableBean {
@@ -40,6 +41,10 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
     private final TopologyThread.Coalesced eventRebuild;
     private final TopologyThread.Coalesced schemaCheck;
     private final Duration whileMoving;
+    private final MotionReader motion;
+    private final Duration probeInterval;
+    /** The last {@link MotionReader#fingerprint}, topology thread only. */
+    private String fingerprint;
 
     private volatile boolean running;
     private volatile boolean closed;
@@ -50,16 +55,21 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
      */
     public ClusterTopologySource(Supplier<CqlSessionBuilder> builders, TopologyProperties topology,
             ClusterProperties cluster, TopologyPublisher publisher) {
-        this(builders, topology, cluster, publisher, MotionReader.NONE, topology.refreshInterval());
+        this(builders, topology, cluster, publisher, MotionReader.NONE, topology.refreshInterval(),
+                topology.refreshInterval());
     }
 
     /**
      * @param motion reads the ring's movement at every rebuild
      * @param whileMoving how soon to rebuild again while a node joins, leaves, moves or replaces another
+     * @param probeInterval how often {@link MotionReader#fingerprint} looks for a node starting or ending a move
      */
     public ClusterTopologySource(Supplier<CqlSessionBuilder> builders, TopologyProperties topology,
-            ClusterProperties cluster, TopologyPublisher publisher, MotionReader motion, Duration whileMoving) {
+            ClusterProperties cluster, TopologyPublisher publisher, MotionReader motion, Duration whileMoving,
+            Duration probeInterval) {
         this.topology = topology;
+        this.motion = motion;
+        this.probeInterval = probeInterval;
         this.cluster = cluster;
         this.publisher = publisher;
         this.whileMoving = whileMoving;
@@ -139,6 +149,23 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
     private void onConnected(CqlSession s) {
         rebuild();
         thread.every(topology.refreshInterval(), this::periodicRefresh);
+        if (probeInterval.compareTo(topology.refreshInterval()) < 0) {
+            thread.every(probeInterval, this::probe);
+        }
+    }
+
+    /** Rebuilds at once when the cheap reading of movement changed since the last probe. */
+    private void probe() {
+        CqlSession s = sessions.current();
+        if (s == null || closed) {
+            return;
+        }
+        String now = motion.fingerprint(s);
+        String before = fingerprint;
+        fingerprint = now;
+        if (now != null && before != null && !now.equals(before)) {
+            eventRebuild.request(Duration.ZERO);
+        }
     }
 
     // ---- refreshing

@@ -4,18 +4,37 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import io.ringmap.pending.MotionReport;
 
 /**
- * Reads the ring's movement beside the driver's metadata, which shows neither joining nodes nor pending ranges
- * (see {@code io.ringmap.pending.cluster}). Called on the topology thread at every rebuild.
+ * Completes the model the driver's metadata gives with what that metadata does not show: the ring's movement (joining
+ * nodes, pending ranges; see {@code io.ringmap.pending}) and, on Cassandra 6.0, the ring as its cluster-metadata log
+ * has it, with the log's epoch. Called on the topology thread at every rebuild.
  */
 public interface MotionReader {
 
     /** When nothing is configured to read movement. */
-    MotionReader NONE = (session, model) -> MotionReport.unknown("no movement reader is configured");
+    MotionReader NONE = new MotionReader() {
+        @Override
+        public TopologyModel read(CqlSession session, TopologyModel model) {
+            return model.withMotion(MotionReport.unknown("no movement reader is configured"));
+        }
+
+        @Override
+        public String fingerprint(CqlSession session) {
+            return null;
+        }
+    };
 
     /**
-     * The movement now; a failure is reported as a {@link MotionReport} of source NONE saying why, never thrown.
+     * The model completed; a failure to read movement is reported as a {@link MotionReport} of source NONE saying
+     * why, never thrown.
      *
-     * @param model the topology just read (nodes with their tokens, the partitioner, keyspaces)
+     * @param model the topology just read from the driver (nodes with their tokens, the partitioner, keyspaces)
      */
-    MotionReport read(CqlSession session, TopologyModel model);
+    TopologyModel read(CqlSession session, TopologyModel model);
+
+    /**
+     * A cheap reading that changes when a node starts or stops moving (the log's last epoch on 6.0, the gossip
+     * statuses on 4.1 and 5.0, the JMX lists of moving nodes on 4.0), polled between rebuilds; null when nothing
+     * cheap can be read (then only events and the periodic refresh rebuild). Never throws.
+     */
+    String fingerprint(CqlSession session);
 }

@@ -18,10 +18,12 @@ import java.util.Objects;
  * @param localAddress the node that serves requests (LocalStrategy keyspaces): its host id, RPC address or endpoint,
  *     or broadcast address; null for the first
  * @param motion the nodes joining, leaving, moving or replacing others, and where that was read from
+ * @param epoch the cluster-metadata epoch the model reflects (Cassandra 6.0's log, CEP-21); null where the cluster has
+ *     no such log (before 6.0, a static topology)
  */
 public record TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
         Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress,
-        MotionReport motion) {
+        MotionReport motion, Long epoch) {
 
     /** What is assumed about movement when the source cannot see it (a static topology). */
     public static final String STATIC_MOTION = "a static topology has no movement";
@@ -34,6 +36,13 @@ public record TopologyModel(String clusterName, String partitioner, List<NodeTok
         tables = List.copyOf(tables);
     }
 
+    /** A model of a cluster without a cluster-metadata log. */
+    public TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
+            Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress,
+            MotionReport motion) {
+        this(clusterName, partitioner, nodes, replication, tables, localAddress, motion, null);
+    }
+
     /** A model of a source that cannot see movement (a static topology). */
     public TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
             Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress) {
@@ -42,7 +51,15 @@ public record TopologyModel(String clusterName, String partitioner, List<NodeTok
 
     /** This model with the movement read beside it. */
     public TopologyModel withMotion(MotionReport report) {
-        return new TopologyModel(clusterName, partitioner, nodes, replication, tables, localAddress, report);
+        return new TopologyModel(clusterName, partitioner, nodes, replication, tables, localAddress, report, epoch);
+    }
+
+    /**
+     * This model as the cluster's metadata log has it at {@code at}: its nodes (states and tokens from the log's
+     * directory, which a 6.0 cluster's {@code system.peers} may lag) and its movement.
+     */
+    public TopologyModel atEpoch(long at, List<NodeTokens> ringNodes, MotionReport report) {
+        return new TopologyModel(clusterName, partitioner, ringNodes, replication, tables, localAddress, report, at);
     }
 
     /** True when only node states differ: the ring's shape (tokens, addresses, DCs, racks) is the same. */

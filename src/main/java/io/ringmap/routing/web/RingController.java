@@ -72,12 +72,15 @@ public class RingController {
             @Schema(description = "REPLACING: the host id of the node it replaces", nullable = true) String replaces,
             @Schema(description = "Whether coordinators count it as live") boolean live,
             @Schema(description = "Broadcast (internode) address, as nodetool prints it", example = "127.0.0.5")
-            String broadcastAddress) {
+            String broadcastAddress,
+            @Schema(description = "Cassandra 6.0: the last step of the node's multi-step operation done, as the "
+                    + "cluster metadata log names it (PREPARE_JOIN, START_JOIN, MID_JOIN; START_LEAVE, ...); "
+                    + "absent before 6.0", example = "START_JOIN", nullable = true) String step) {
 
         static MovingNodeView of(io.ringmap.pending.NodeMotion m) {
             return new MovingNodeView(m.node().address(), m.node().hostId(), m.node().datacenter(), m.node().rack(),
                     m.kind().name(), m.tokens().stream().map(Token::toString).toList(), m.replacedHostId(), m.alive(),
-                    m.node().broadcastAddress());
+                    m.node().broadcastAddress(), m.step());
         }
     }
 

@@ -18,17 +18,21 @@ public record SnapshotView(
         @Schema(description = "True when the cluster cannot be reached and answers come from the last good snapshot")
         boolean stale,
         @Schema(description = "Why the snapshot is stale", nullable = true) String staleReason,
-        @Schema(description = "Ranges in motion: writes count pending replicas while they are") MotionView motion)
+        @Schema(description = "Ranges in motion: writes count pending replicas while they are") MotionView motion,
+        @Schema(description = "Cassandra 6.0: the cluster-metadata epoch the snapshot reflects (the last of the "
+                + "answering node's system_views.cluster_metadata_log); absent before 6.0 and for a static topology",
+                example = "42", nullable = true) Long epoch)
         implements SnapshotAnswer.Source {
 
     public static SnapshotView of(ServedSnapshot served) {
         return new SnapshotView(served.source(), served.contentHash(), served.version(), served.createdAt(),
-                served.age().toMillis() / 1000.0, served.stale(), served.staleReason(), MotionView.of(served.motion()));
+                served.age().toMillis() / 1000.0, served.stale(), served.staleReason(), MotionView.of(served.motion()),
+                served.snapshot().model().epoch());
     }
 
     /** The same block at another age. */
     public SnapshotView withAgeSeconds(double age) {
-        return new SnapshotView(source, version, sequence, createdAt, age, stale, staleReason, motion);
+        return new SnapshotView(source, version, sequence, createdAt, age, stale, staleReason, motion, epoch);
     }
 
     @Override

@@ -6,14 +6,17 @@ import io.ringmap.topology.JmxSettings;
 import io.ringmap.topology.MotionReader;
 import io.ringmap.topology.TopologyModel;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the ring's movement: over JMX (Cassandra's own pending ranges), else from CQL's
- * {@code system_views.gossip_info} (pending ranges calculated as Cassandra does), else nothing, saying why in the
- * report. Topology thread only.
+ * Reads the ring's movement as the connected cluster's line allows: on Cassandra 6.0 from its cluster metadata
+ * ({@link ClusterMetadataReader}: the ring, each operation's step and the epoch, exact without JMX); before it over
+ * JMX (Cassandra's own pending ranges), else from CQL's {@code system_views.gossip_info} (4.1 and later; pending
+ * ranges calculated as Cassandra does), else nothing, saying why in the report (4.0 has no {@code gossip_info}).
+ * Which tables the cluster has is read from the driver's schema of the virtual keyspaces. Topology thread only.
  */
 public final class ClusterMotionReader implements MotionReader {
 
@@ -30,6 +33,8 @@ public final class ClusterMotionReader implements MotionReader {
     private final Use use;
     private final JmxMotionReader jmx;
     private final Duration timeout;
+    /** The nodes the last rebuild read, UP ones first: whom {@link #fingerprint} asks over JMX. */
+    private volatile List<String> jmxAddresses = List.of();
     /** The last failure logged, so a lasting one is logged once, not at every rebuild. */
     private final AtomicReference<String> logged = new AtomicReference<>();
 
@@ -39,11 +44,50 @@ public final class ClusterMotionReader implements MotionReader {
         this.timeout = timeout;
     }
 
+    /** No gossip_info (Cassandra 4.0): what the answers assume when JMX is not configured or fails. */
+    static final String NO_GOSSIP_INFO = "the cluster has no system_views.gossip_info (Cassandra 4.0; 4.1 added it): "
+            + "movement can only be read over JMX (ringmap.pending.source=jmx with ringmap.sizes.jmx)";
+
     @Override
-    public MotionReport read(CqlSession session, TopologyModel model) {
+    public TopologyModel read(CqlSession session, TopologyModel model) {
         if (use == Use.NONE) {
-            return MotionReport.unknown("ringmap.pending.source is none");
+            return model.withMotion(MotionReport.unknown("ringmap.pending.source is none"));
         }
+        if (ClusterMetadataReader.available(session)) {
+            try {
+                return ClusterMetadataReader.read(session, model, timeout);
+            } catch (RuntimeException e) {
+                String failure = "the cluster metadata (system_views.cluster_metadata_directory and _log) could not "
+                        + "be read: " + e.getMessage();
+                once(failure);
+                return model.withMotion(MotionReport.unknown(failure));
+            }
+        }
+        jmxAddresses = model.nodes().stream()
+                .sorted(java.util.Comparator.comparing(nt -> nt.node().state() != io.ringmap.ring.NodeState.UP))
+                .map(nt -> nt.node().address()).toList();
+        return model.withMotion(readMotion(session, model));
+    }
+
+    @Override
+    public String fingerprint(CqlSession session) {
+        if (use == Use.NONE) {
+            return null;
+        }
+        try {
+            if (ClusterMetadataReader.available(session)) {
+                return "epoch " + ClusterMetadataReader.lastEpoch(session, timeout);
+            }
+            if (GossipMotionReader.available(session)) {
+                return GossipMotionReader.statuses(session, timeout);
+            }
+            return use == Use.JMX_THEN_GOSSIP && !jmxAddresses.isEmpty() ? jmx.fingerprint(jmxAddresses) : null;
+        } catch (Exception e) {
+            return null; // the next rebuild reads (and reports) the failure
+        }
+    }
+
+    private MotionReport readMotion(CqlSession session, TopologyModel model) {
         String jmxFailure = null;
         if (use == Use.JMX_THEN_GOSSIP) {
             try {
@@ -52,6 +96,9 @@ public final class ClusterMotionReader implements MotionReader {
                 jmxFailure = "JMX could not be read (" + e + ")";
                 once(jmxFailure);
             }
+        }
+        if (!GossipMotionReader.available(session)) {
+            return MotionReport.unknown(jmxFailure == null ? NO_GOSSIP_INFO : jmxFailure + "; " + NO_GOSSIP_INFO);
         }
         try {
             MotionReport gossip = GossipMotionReader.read(session, model, timeout);

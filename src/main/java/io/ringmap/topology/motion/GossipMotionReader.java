@@ -41,7 +41,27 @@ final class GossipMotionReader {
 
     static final String ASSUMED_LIVE = "a joining or replacing node is assumed live (gossip_info does not say)";
 
+    static final String STATUSES = "SELECT address, port, status_with_port, status FROM system_views.gossip_info";
+
     private GossipMotionReader() {
+    }
+
+    /** Whether the session's cluster has {@code system_views.gossip_info} (Cassandra 4.1 and later). */
+    static boolean available(CqlSession session) {
+        return session.getMetadata().getKeyspace("system_views").flatMap(ks -> ks.getTable("gossip_info"))
+                .isPresent();
+    }
+
+    /** Every endpoint's gossip status, in one text that changes when any of them does. */
+    static String statuses(CqlSession session, Duration timeout) {
+        List<String> out = new ArrayList<>();
+        for (Row row : session.execute(SimpleStatement.newInstance(STATUSES).setTimeout(timeout))) {
+            InetAddress address = row.getInetAddress("address");
+            String status = row.getString("status_with_port");
+            out.add(address + ":" + row.getInt("port") + "=" + (status != null ? status : row.getString("status")));
+        }
+        out.sort(null);
+        return String.join(";", out);
     }
 
     static MotionReport read(CqlSession session, TopologyModel model, Duration timeout) {

@@ -63,6 +63,26 @@ final class JmxMotionReader {
         throw last == null ? new IllegalStateException("the ring has no node") : last;
     }
 
+    /**
+     * The joining, leaving and moving nodes of the first node whose JMX answers among {@code addresses}: what changes
+     * when a node starts or stops moving.
+     */
+    String fingerprint(List<String> addresses) throws Exception {
+        Exception last = null;
+        for (String address : addresses.subList(0, Math.min(3, addresses.size()))) {
+            try (JMXConnector connector = JmxConnections.open(settings, address)) {
+                MBeanServerConnection jmx = connector.getMBeanServerConnection();
+                ObjectName ss = new ObjectName(STORAGE_SERVICE);
+                return "joining " + jmx.getAttribute(ss, "JoiningNodesWithPort") + " leaving "
+                        + jmx.getAttribute(ss, "LeavingNodesWithPort") + " moving "
+                        + jmx.getAttribute(ss, "MovingNodesWithPort");
+            } catch (Exception e) {
+                last = e;
+            }
+        }
+        throw last == null ? new IllegalStateException("no node to ask over JMX") : last;
+    }
+
     @SuppressWarnings("unchecked")
     static MotionReport read(MBeanServerConnection jmx, TopologyModel model) throws Exception {
         ObjectName ss = new ObjectName(STORAGE_SERVICE);

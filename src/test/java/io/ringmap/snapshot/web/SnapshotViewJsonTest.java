@@ -26,11 +26,13 @@ class SnapshotViewJsonTest {
     static final List<SnapshotView> SNAPSHOTS = List.of(
             new SnapshotView("static:classpath:topology/default.yaml", "dc186966049f968beb451ebfac7f3442", 1,
                     Instant.parse("2026-12-01T00:00:00Z"), 0.0, false, null, new MotionView(false, "NONE",
-                            "a static topology has no movement; no movement source")),
+                            "a static topology has no movement; no movement source"), null),
             new SnapshotView("cluster:Test \"Cluster\" é\u2028", "3f9a6c1e0b7d4e2a9c5b8d7e6f1a2b3c", 7,
                     Instant.parse("2026-12-01T10:15:30.123456789Z"), 12.5, true, "cluster unreachable: <timeout>\n",
-                    new MotionView(true, "GOSSIP", null)),
-            new SnapshotView("cluster:x", "00", Long.MAX_VALUE, Instant.EPOCH, 0.0, false, null, null));
+                    new MotionView(true, "GOSSIP", null), null),
+            new SnapshotView("cluster:six", "0a", 3, Instant.parse("2026-12-05T12:00:00Z"), 1.25, false, null,
+                    new MotionView(true, "CLUSTER_METADATA", null), 42L),
+            new SnapshotView("cluster:x", "00", Long.MAX_VALUE, Instant.EPOCH, 0.0, false, null, null, null));
 
     @Test
     void writesWhatJacksonWritesWithoutIt() {
