@@ -149,9 +149,21 @@ public class NodetoolBatch {
 
         @Override
         public void close() throws IOException {
-            if (isFailed()) {
+            if (failed(this)) {
                 forget.run();
                 closeForGood();
+            }
+        }
+
+        /**
+         * NodeProbe.isFailed() of 4.0-5.0, read reflectively: 6.0's NodeProbe has no such flag (its commands throw
+         * instead), so there a probe is kept until the batch ends.
+         */
+        static boolean failed(NodeProbe probe) {
+            try {
+                return (Boolean) NodeProbe.class.getMethod("isFailed").invoke(probe);
+            } catch (ReflectiveOperationException e) {
+                return false;
             }
         }
 

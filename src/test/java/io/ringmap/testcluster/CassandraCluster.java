@@ -360,7 +360,12 @@ public final class CassandraCluster implements AutoCloseable {
      * has applied it. The driver alone waits only for the nodes it is connected to, those of its local data center.
      */
     public void executeSchemaChange(String cql) {
-        AtomicBoolean retried = new AtomicBoolean();
+        executeSchemaChange(cql, false);
+    }
+
+    /** As {@link #executeSchemaChange(String)}; {@code repeated}: an earlier attempt may have been applied. */
+    private void executeSchemaChange(String cql, boolean repeated) {
+        AtomicBoolean retried = new AtomicBoolean(repeated);
         AtomicReference<RuntimeException> lastFailure = new AtomicReference<>();
         Polling.until("schema change applied: " + cql, startTimeout, Duration.ofSeconds(1), () -> {
             try {
@@ -377,6 +382,11 @@ public final class CassandraCluster implements AutoCloseable {
                 closeSession(localDatacenter());
                 return false;
             } catch (AlreadyExistsException | InvalidQueryException e) {
+                if (cmsGaveUp(e)) {
+                    retried.set(true);
+                    lastFailure.set(e);
+                    return false;
+                }
                 if (!retried.get() || !appliedBefore(e)) {
                     throw e;
                 }
@@ -384,6 +394,14 @@ public final class CassandraCluster implements AutoCloseable {
             }
         }, Boolean::booleanValue, applied -> String.valueOf(lastFailure.get()));
         awaitSchemaAgreement();
+    }
+
+    /**
+     * Whether Cassandra 6.0 refused a schema change because its cluster-metadata service did not commit it in time
+     * (a {@code TCM_COMMIT_REQ} given up on a loaded machine): nothing says whether it was applied, so it is repeated.
+     */
+    static boolean cmsGaveUp(Throwable e) {
+        return String.valueOf(e.getMessage()).contains("GivingUpException");
     }
 
     /**
@@ -396,14 +414,24 @@ public final class CassandraCluster implements AutoCloseable {
         CqlSession session = session();
         Semaphore inFlight = new Semaphore(SCHEMA_CHANGES_IN_FLIGHT);
         List<CompletableFuture<String>> results = new ArrayList<>();
+        List<String> repeat = java.util.Collections.synchronizedList(new ArrayList<>());
         for (String cql : statements) {
             inFlight.acquireUninterruptibly();
             results.add(session.executeAsync(SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60)))
                     .toCompletableFuture()
-                    .handle((done, error) -> error == null ? null : cql + ": " + error)
+                    .handle((done, error) -> {
+                        if (error != null && cmsGaveUp(error)) {
+                            repeat.add(cql);
+                            return null;
+                        }
+                        return error == null ? null : cql + ": " + error;
+                    })
                     .whenComplete((failure, ignored) -> inFlight.release()));
         }
         List<String> failures = results.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList();
+        if (failures.isEmpty()) {
+            repeat.forEach(cql -> executeSchemaChange(cql, true));
+        }
         if (!failures.isEmpty()) {
             throw new IllegalStateException("schema changes failed on cluster " + spec.name() + ": " + failures);
         }

@@ -101,6 +101,11 @@ final class NodeConfigWriter {
         yaml.append("snapshot_before_compaction: false\n");
         yaml.append("incremental_backups: false\n");
         yaml.append("hinted_handoff_enabled: true\n");
+        if (spec.line().clusterMetadata()) {
+            // 6.0's seeds first discover each other (Discovery, up to this long in rounds of a quarter of it) before
+            // one of them starts the cluster-metadata service; all of a spec's seeds start at once
+            yaml.append("discovery_timeout: 4s\n");
+        }
         return yaml.toString();
     }
 

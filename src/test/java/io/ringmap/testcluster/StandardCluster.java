@@ -61,7 +61,8 @@ public enum StandardCluster {
 
     /**
      * Three nodes with four vnodes each (dc1: rack1 and rack2, dc2: rack1) on Cassandra 4.0, for the conformance of
-     * every line at rest ({@code LinesConformanceIT}); room for a joiner on .104.
+     * every line at rest ({@code Cassandra40ConformanceIT} and its siblings); a ring delay of 15 s, the window of a
+     * 4.x bootstrap; room for a joiner on .104.
      */
     LINE_4_0(lineCluster(CassandraLine.V4_0, 101)),
 
@@ -91,7 +92,7 @@ public enum StandardCluster {
                 withVnodes("127.0.0." + first, "dc1", "rack1", LINE_VNODES),
                 withVnodes("127.0.0." + (first + 1), "dc1", "rack2", LINE_VNODES),
                 withVnodes("127.0.0." + (first + 2), "dc2", "rack1", LINE_VNODES)))
-                .withHeap("256m", "448m").withRingDelay(java.time.Duration.ofSeconds(5)).withLine(line);
+                .withHeap("256m", "448m").withRingDelay(java.time.Duration.ofSeconds(15)).withLine(line);
     }
 
     StandardCluster(ClusterSpec spec) {

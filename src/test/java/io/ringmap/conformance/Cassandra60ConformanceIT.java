@@ -1,0 +1,207 @@
+package io.ringmap.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import io.ringmap.ring.TokenRange;
+import io.ringmap.testcluster.CassandraCluster;
+import io.ringmap.testcluster.CassandraClusterTest;
+import io.ringmap.testcluster.CassandraNode;
+import io.ringmap.testcluster.ClusterLocks;
+import io.ringmap.testcluster.NodeSpec;
+import io.ringmap.testcluster.StandardCluster;
+import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.test.annotation.DirtiesContext;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Cassandra 6.0-alpha2 ({@link StandardCluster#LINE_6_0}, 127.0.0.121-123, a joiner on .124): the suites at rest
+ * ({@link LineConformance}), every answer naming the epoch the cluster-metadata log ends at (and the gauge), and a
+ * vnode join and a decommission followed from the cluster metadata alone (ringmap has no JMX): at each step the test
+ * holds the moving node (SIGSTOP) and compares ringmap's pending replicas, at the same epoch, with Cassandra's own
+ * pending range map ({@code StorageService}, over JMX: write replicas minus read replicas in 6.0), and {@code /ring}'s
+ * step with the directory's. The periodic refresh stays at its 30 s default: the log's epoch, probed each second,
+ * is what makes ringmap look.
+ */
+@CassandraClusterTest(StandardCluster.LINE_6_0)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "spring.cassandra.contact-points=127.0.0.121:9042", "spring.cassandra.local-datacenter=dc1",
+        "management.server.port=0"})
+@DirtiesContext
+@ResourceLock(providers = ClusterLocks.class)
+@TimeBudget(seconds = 170)
+class Cassandra60ConformanceIT extends LineConformance {
+
+    static final String J = "127.0.0.124";
+    static final NodeSpec JOINER = NodeSpec.withVnodes(J, "dc1", "rack1", StandardCluster.LINE_VNODES);
+    static final List<ReplicaConformanceIT.Case> MOTION = List.of(
+            new ReplicaConformanceIT.Case("line_motion_simple", "{'class': 'SimpleStrategy', 'replication_factor': 2}",
+                    false),
+            new ReplicaConformanceIT.Case("line_motion_nts",
+                    "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}", false));
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    @Order(10)
+    void everyAnswerAndTheGaugeNameTheEpochTheLogEndsAt(CassandraCluster cluster) {
+        ReplicaConformanceIT.create(cluster, MOTION);
+        TestHttp ringmap = ringmap();
+        ReplicaConformanceIT.awaitRing(ringmap, cluster, MOTION);
+        long epoch = Polling.until("ringmap at the epoch the log ends at", Polling.PROMISE, Duration.ofMillis(200),
+                () -> {
+                    long logs = epoch(cluster);
+                    JsonNode snapshot = ringmap.ok(ringmap.get("/ring"), "/ring").get("snapshot");
+                    return snapshot.has("epoch") && snapshot.get("epoch").asLong() == logs ? logs : -1L;
+                }, e -> e > 0);
+        for (String path : List.of("/ring", "/ranges?keyspace=line_motion_simple",
+                "/replicas?keyspace=line_motion_simple&token=0", "/token?keyspace=line_motion_simple&table=t&k=a",
+                "/splits?keyspace=line_motion_simple&table=t&n=4")) {
+            assertThat(ringmap.ok(ringmap.get(path), path).get("snapshot").get("epoch").asLong()).as(path)
+                    .isEqualTo(epoch);
+        }
+        TestHttp management = new TestHttp(managementPort);
+        assertThat(management.get("/actuator/prometheus").body())
+                .containsPattern("ringmap_cluster_metadata_epoch\\{[^}]*} " + epoch + "\\.0");
+        note(cluster, "epoch: every answer and the gauge name epoch %d, where the log ends", epoch);
+    }
+
+    @Test
+    @Order(11)
+    void aVnodeJoinHasCassandrasPendingReplicasAtEachStepWithoutJmx(CassandraCluster cluster) throws Exception {
+        ReplicaConformanceIT.create(cluster, MOTION);
+        TestHttp ringmap = ringmap();
+        ReplicaConformanceIT.awaitRing(ringmap, cluster, MOTION);
+        List<String> compared = new ArrayList<>();
+        try (RangesInMotionIT.Oracle oracle = RangesInMotionIT.Oracle.of(cluster, 0)) {
+            int joiner = cluster.startJoining(JOINER);
+            followSteps(cluster, ringmap, oracle, cluster.node(joiner), "JOIN", compared, null);
+        }
+        cluster.awaitReady();
+        awaitRing(ringmap, "the joiner in the ring", Polling.PROMISE, r -> r.get("moving").isEmpty()
+                && r.get("nodes").valueStream().anyMatch(n -> n.get("broadcastAddress").asString().equals(J)));
+        note(cluster, "join of a 4-vnode node: pending replicas equal Cassandra's at %s", compared);
+        assertThat(compared).contains("START_JOIN");
+    }
+
+    @Test
+    @Order(12)
+    void aDecommissionHasCassandrasPendingReplicasAtEachStepWithoutJmx(CassandraCluster cluster) throws Exception {
+        TestHttp ringmap = ringmap();
+        int leaver = ReplicaConformanceIT.indexOf(cluster, J);
+        List<String> compared = new ArrayList<>();
+        try (RangesInMotionIT.Oracle oracle = RangesInMotionIT.Oracle.of(cluster, 0)) {
+            CompletableFuture<Void> decommission = CompletableFuture.runAsync(() -> cluster.decommission(leaver));
+            followSteps(cluster, ringmap, oracle, cluster.node(leaver), "LEAVE", compared, decommission);
+            decommission.get();
+        }
+        awaitRing(ringmap, "the leaver gone", Polling.PROMISE, r -> r.get("moving").isEmpty()
+                && r.get("nodes").valueStream().noneMatch(n -> n.get("broadcastAddress").asString().equals(J)));
+        note(cluster, "decommission of a 4-vnode node: pending replicas equal Cassandra's at %s", compared);
+        assertThat(compared).contains("START_LEAVE");
+    }
+
+    /**
+     * Holds the moving node at each step it reaches (START, then MID when caught before FINISH) and compares there;
+     * lets it go on after each comparison. {@code compared} receives the steps compared.
+     */
+    void followSteps(CassandraCluster cluster, TestHttp ringmap, RangesInMotionIT.Oracle oracle, CassandraNode moving,
+            String kind, List<String> compared, CompletableFuture<?> operation) throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+        for (String next : List.of("MID_" + kind, "FINISH_" + kind)) {
+            String reached = Polling.until(moving.address() + " past " + next, Duration.ofSeconds(120),
+                    Duration.ofMillis(20), () -> {
+                        if (operation != null && operation.isCompletedExceptionally()) {
+                            operation.join(); // throws what failed
+                        }
+                        return nextStep(cluster, moving.address());
+                    }, step -> {
+                        if (step.endsWith("_" + kind)) {
+                            started.set(true);
+                        }
+                        return step.equals(next) || step.equals("FINISH_" + kind) || started.get() && step.equals(
+                                "done");
+                    });
+            if (reached.equals("done")) {
+                return; // the operation finished before this step could be held
+            }
+            signal(moving, "STOP");
+            try {
+                String done = io.ringmap.pending.MetadataStep.doneBefore(nextStep(cluster, moving.address()));
+                compareAtEpoch(cluster, ringmap, oracle, moving.address(), done);
+                compared.add(done);
+            } finally {
+                signal(moving, "CONT");
+            }
+            if (reached.equals("FINISH_" + kind)) {
+                return;
+            }
+        }
+    }
+
+    /** Ringmap at Cassandra's epoch: the node's step in /ring and every keyspace's pending replicas as Cassandra's. */
+    void compareAtEpoch(CassandraCluster cluster, TestHttp ringmap, RangesInMotionIT.Oracle oracle, String address,
+            String step) throws Exception {
+        long epoch;
+        Map<String, Map<String, List<TokenRange>>> cassandra = new LinkedHashMap<>();
+        do {
+            epoch = epoch(cluster);
+            for (ReplicaConformanceIT.Case c : MOTION) {
+                cassandra.put(c.keyspace(), normalized(oracle.pending(c.keyspace())));
+            }
+        } while (epoch != epoch(cluster));
+        long at = epoch;
+        JsonNode ring = awaitRing(ringmap, "ringmap at epoch " + at, Duration.ofSeconds(5),
+                r -> r.get("snapshot").path("epoch").asLong() >= at);
+        assertThat(ring.get("snapshot").get("epoch").asLong()).isEqualTo(at);
+        assertThat(ring.get("moving").valueStream().filter(m -> m.get("broadcastAddress").asString().equals(address))
+                .map(m -> m.get("step").asString()).toList()).as("/ring's step of %s", address).containsExactly(step);
+        for (ReplicaConformanceIT.Case c : MOTION) {
+            assertThat(normalized(ringmapPending(ringmap, c.keyspace())))
+                    .as("%s at %s (epoch %d): ringmap's pending replicas, Cassandra's %s", c.keyspace(), step, at,
+                            cassandra.get(c.keyspace()))
+                    .isEqualTo(cassandra.get(c.keyspace()));
+        }
+        note(cluster, "%s of %s at epoch %d: pending replicas of %d keyspaces equal Cassandra's (%s)", step, address,
+                at, MOTION.size(), cassandra);
+    }
+
+    /** The epoch the first node's log ends at. */
+    static long epoch(CassandraCluster cluster) {
+        return pinned(cluster, "SELECT epoch FROM system_views.cluster_metadata_log LIMIT 1").getLong("epoch");
+    }
+
+    /** The node's next step in the first node's directory; "done" once it has no operation (or is gone). */
+    static String nextStep(CassandraCluster cluster, String address) {
+        Node first = cluster.node(0).in(cluster.session()).orElseThrow();
+        for (Row row : cluster.session().execute(SimpleStatement.newInstance("SELECT broadcast_address, "
+                + "multi_step_operation FROM system_views.cluster_metadata_directory").setNode(first))) {
+            if (row.getInetAddress("broadcast_address").getHostAddress().equals(address)) {
+                Map<String, String> op = row.getMap("multi_step_operation", String.class, String.class);
+                return op == null || !op.containsKey("nextStep") ? "done" : op.get("nextStep");
+            }
+        }
+        return "registering";
+    }
+
+    private static Row pinned(CassandraCluster cluster, String cql) {
+        Node first = cluster.node(0).in(cluster.session()).orElseThrow();
+        return cluster.session().execute(SimpleStatement.newInstance(cql).setNode(first)).one();
+    }
+}
