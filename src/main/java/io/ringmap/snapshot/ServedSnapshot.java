@@ -88,6 +88,11 @@ public record ServedSnapshot(TopologySnapshot snapshot, boolean stale, String st
     }
 
     /** The ring's movement: nodes in motion and every keyspace's pending replicas. */
+    /** The cluster-metadata epoch the snapshot reflects (Cassandra 6.0), or null before 6.0 and for a static one. */
+    public Long epoch() {
+        return snapshot.epoch();
+    }
+
     public RingMotion motion() {
         return snapshot.motion();
     }

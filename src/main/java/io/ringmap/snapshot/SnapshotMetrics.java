@@ -57,7 +57,7 @@ public final class SnapshotMetrics implements MeterBinder {
 
     private double epoch() {
         TopologySnapshot snapshot = snapshots.latest();
-        Long epoch = snapshot == null ? null : snapshot.model().epoch();
+        Long epoch = snapshot == null ? null : snapshot.epoch();
         return epoch == null ? Double.NaN : epoch;
     }
 

@@ -22,6 +22,11 @@ import java.time.Instant;
 public record TopologySnapshot(TopologyModel model, RingSnapshot ring, SchemaCatalog schema, String source,
         long version, Instant createdAt, String contentHash, RingMotion motion) {
 
+    /** The cluster-metadata epoch the snapshot reflects (Cassandra 6.0), or null. */
+    public Long epoch() {
+        return model.epoch();
+    }
+
     /** The tokens, their owners and the nodes. */
     public TokenRing tokenRing() {
         return ring.tokenRing();

@@ -27,7 +27,7 @@ public record SnapshotView(
     public static SnapshotView of(ServedSnapshot served) {
         return new SnapshotView(served.source(), served.contentHash(), served.version(), served.createdAt(),
                 served.age().toMillis() / 1000.0, served.stale(), served.staleReason(), MotionView.of(served.motion()),
-                served.snapshot().model().epoch());
+                served.epoch());
     }
 
     /** The same block at another age. */
