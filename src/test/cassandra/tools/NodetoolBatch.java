@@ -46,12 +46,17 @@ public class NodetoolBatch {
                 }
             }
         }
+        PrintStream original = System.out;
+        // 6.0's NodeTool (picocli) prints some commands' results to System.out/err rather than to its Output: each
+        // worker thread's writes go to its command's buffers
+        System.setOut(new PrintStream(new ByThread(CAPTURED_OUT, original), true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(new ByThread(CAPTURED_ERR, System.err), true, StandardCharsets.UTF_8));
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<String>> results = new ArrayList<>();
         for (String[] command : commands) {
             results.add(pool.submit(() -> run(probes, command)));
         }
-        PrintStream stdout = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        PrintStream stdout = new PrintStream(original, false, StandardCharsets.UTF_8);
         for (Future<String> result : results) {
             stdout.println(result.get());
         }
@@ -65,6 +70,8 @@ public class NodetoolBatch {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status;
+        CAPTURED_OUT.set(out);
+        CAPTURED_ERR.set(err);
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             try {
@@ -73,8 +80,55 @@ public class NodetoolBatch {
                 ex.printStackTrace(e);
                 status = 99;
             }
+        } finally {
+            System.out.flush();
+            System.err.flush();
+            CAPTURED_OUT.remove();
+            CAPTURED_ERR.remove();
         }
         return status + "\t" + oneLine(out) + "\t" + oneLine(err);
+    }
+
+    private static final ThreadLocal<ByteArrayOutputStream> CAPTURED_OUT = new ThreadLocal<>();
+    private static final ThreadLocal<ByteArrayOutputStream> CAPTURED_ERR = new ThreadLocal<>();
+
+    /** A stream that writes to the calling thread's captured buffer, or to {@code fallback} outside a command. */
+    static final class ByThread extends java.io.OutputStream {
+
+        private final ThreadLocal<ByteArrayOutputStream> captured;
+        private final java.io.OutputStream fallback;
+
+        ByThread(ThreadLocal<ByteArrayOutputStream> captured, java.io.OutputStream fallback) {
+            this.captured = captured;
+            this.fallback = fallback;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            ByteArrayOutputStream target = captured.get();
+            if (target != null) {
+                target.write(b);
+            } else {
+                fallback.write(b);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            ByteArrayOutputStream target = captured.get();
+            if (target != null) {
+                target.write(b, off, len);
+            } else {
+                fallback.write(b, off, len);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            if (captured.get() == null) {
+                fallback.flush();
+            }
+        }
     }
 
     private static String oneLine(ByteArrayOutputStream bytes) {

@@ -44,9 +44,13 @@ abstract class LineConformance {
 
     static final Partitioner MURMUR3 = Partitioners.byName("Murmur3Partitioner");
 
+    /** Keys per keyspace compared with nodetool getendpoints (the 5.0 suite compares 500 on its clusters). */
+    static final int KEYS_PER_KEYSPACE = 200;
+
     /** Every key type of the token suite, fewer values each: the token code is the same on every line. */
     static final List<TokenConformanceIT.KeyTable> TYPES = TokenConformanceIT.ALL_TYPES.stream()
-            .map(t -> new TokenConformanceIT.KeyTable(t.name(), t.types(), 100)).toList();
+            .map(t -> new TokenConformanceIT.KeyTable(t.name(), t.types(),
+                    t.types().equals(List.of("tinyint")) ? t.randomValues() : 100)).toList();
 
     static final List<ReplicaConformanceIT.Case> CASES = List.of(
             new ReplicaConformanceIT.Case("line_simple_2", "{'class': 'SimpleStrategy', 'replication_factor': 2}",
@@ -103,9 +107,19 @@ abstract class LineConformance {
     @Order(2)
     void tokensOfEveryKeyTypeEqualSelectToken(CassandraCluster cluster) {
         TokenConformanceIT.write(cluster, TYPES, cluster.spec().line().toString());
-        TokenConformanceIT.compare(cluster, ringmap(), TYPES, "Murmur3Partitioner");
-        note(cluster, "tokens: %d key tables (every supported type and four composites) equal SELECT token(...)",
-                TYPES.size());
+        List<String> mismatches = TokenConformanceIT.mismatches(cluster, ringmap(), TYPES, "Murmur3Partitioner");
+        assertThat(mismatches).as("keys whose ringmap token differs from Cassandra's")
+                .isEqualTo(knownDifferences(mismatches));
+        note(cluster, "tokens: %d key tables (every supported type and four composites) equal SELECT token(...)%s",
+                TYPES.size(), mismatches.isEmpty() ? "" : "; known differences of this line: " + mismatches);
+    }
+
+    /**
+     * The mismatches this line is known to have, which docs/conformance.md names (by default none): a line whose
+     * Cassandra hashes some values differently says which here, so that any other mismatch still fails.
+     */
+    List<String> knownDifferences(List<String> mismatches) {
+        return List.of();
     }
 
     @Test
@@ -114,19 +128,23 @@ abstract class LineConformance {
         ReplicaConformanceIT.create(cluster, CASES);
         TestHttp ringmap = ringmap();
         ReplicaConformanceIT.awaitRing(ringmap, cluster, CASES);
-        ReplicaConformanceIT.compare(cluster, ringmap, CASES, cluster.spec().line().toString());
-        for (ReplicaConformanceIT.Case c : CASES) {
-            assertThat(ownership(ringmap, c.keyspace())).as("effective ownership of %s, nodetool status %s",
-                    c.keyspace(), c.keyspace()).isEqualTo(nodetoolOwnership(cluster, c.keyspace()));
+        ReplicaConformanceIT.compare(cluster, ringmap, CASES, cluster.spec().line().toString(), KEYS_PER_KEYSPACE);
+        List<NodetoolBatch.Result> status = NodetoolBatch.run(cluster, CASES.stream()
+                .map(c -> new NodetoolBatch.Command(0, List.of("status", c.keyspace()))).toList(), 1);
+        for (int i = 0; i < CASES.size(); i++) {
+            String keyspace = CASES.get(i).keyspace();
+            assertThat(ownership(ringmap, keyspace)).as("effective ownership of %s, nodetool status %s", keyspace,
+                    keyspace).isEqualTo(nodetoolOwnership(status.get(i)));
         }
         note(cluster, "ownership: effective ownership of %d keyspaces equals nodetool status <keyspace>",
                 CASES.size());
     }
 
     /** {@code nodetool status <ks>}: the "Owns (effective)" percentage per address, as printed (one decimal). */
-    static Map<String, String> nodetoolOwnership(CassandraCluster cluster, String keyspace) {
+    static Map<String, String> nodetoolOwnership(NodetoolBatch.Result status) {
+        assertThat(status.status()).as("nodetool status: %s", status.err()).isZero();
         Map<String, String> out = new TreeMap<>();
-        for (String line : cluster.nodetool(0, "status", keyspace).split("\n")) {
+        for (String line : status.out()) {
             String[] f = line.strip().split("\\s+");
             if (f.length > 3 && f[0].matches("[UD][NLJM]")) {
                 for (String field : f) {

@@ -185,6 +185,12 @@ class ReplicaConformanceIT {
     // ---- comparing
 
     static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel) {
+        compare(cluster, ringmap, cases, clusterLabel, KEYS_PER_KEYSPACE);
+    }
+
+    /** As above, with {@code keysPerKeyspace} sampled keys per keyspace. */
+    static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel,
+            int keysPerKeyspace) {
         long began = System.nanoTime();
         List<NodetoolBatch.Command> commands = new ArrayList<>();
         List<List<String>> ringmapAnswers = new ArrayList<>();
@@ -194,7 +200,7 @@ class ReplicaConformanceIT {
             Random rnd = new Random(4242L + c);
             List<Map<String, String>> keys = new ArrayList<>();
             List<String> nodetoolKeys = new ArrayList<>();
-            for (int i = 0; i < KEYS_PER_KEYSPACE; i++) {
+            for (int i = 0; i < keysPerKeyspace; i++) {
                 String k = sampleKey(rnd, i);
                 Map<String, String> key = new LinkedHashMap<>();
                 if (kase.keyspace().equals("system")) {

@@ -37,6 +37,13 @@ public enum CassandraLine {
             "--add-opens", "java.base/sun.nio.fs=ALL-UNNAMED",
             "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "--add-opens", "java.base/java.net=ALL-UNNAMED",
+            // jamm measures prepared statements deeply: their charsets, numbers, patterns and times
+            "--add-opens", "java.base/java.nio.charset=ALL-UNNAMED",
+            "--add-opens", "java.base/sun.nio.cs=ALL-UNNAMED",
+            "--add-opens", "java.base/java.math=ALL-UNNAMED",
+            "--add-opens", "java.base/java.util.regex=ALL-UNNAMED",
+            "--add-opens", "java.base/java.time=ALL-UNNAMED",
+            "--add-opens", "java.base/java.text=ALL-UNNAMED",
             "--add-opens", "java.rmi/sun.rmi.transport.tcp=ALL-UNNAMED");
 
     private final String label;
