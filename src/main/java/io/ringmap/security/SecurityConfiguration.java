@@ -7,8 +7,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import java.time.Clock;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.actuate.info.InfoEndpoint;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
@@ -128,12 +126,6 @@ public class SecurityConfiguration {
                     security.hitsScope(), security.managementScope());
         }
         return http.build();
-    }
-
-    /** The API port's security headers in every mode, see {@link SecurityHeadersValve}. */
-    @Bean
-    WebServerFactoryCustomizer<TomcatServletWebServerFactory> securityHeaders() {
-        return factory -> factory.addContextValves(new SecurityHeadersValve());
     }
 
     /**
