@@ -1,5 +1,6 @@
 package io.ringmap.security;
 
+import io.ringmap.hotkeys.config.HotKeysProperties;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,7 +57,10 @@ public class SecurityConfiguration {
 
     @Bean
     SecurityFilterChain ringmapSecurity(HttpSecurity http, SecurityProperties security,
-            ObjectProvider<JwtDecoder> jwtDecoders) throws Exception {
+            ObjectProvider<JwtDecoder> jwtDecoders, HotKeysProperties hotKeys) throws Exception {
+        ClearKeysCheck.exposure(security, hotKeys).ifPresent(reason -> {
+            throw new IllegalStateException(reason);
+        });
         if (security.mode() == SecurityProperties.Mode.NONE) {
             // off: responses exactly as without Spring Security, and no security filter on the request path (the
             // firewall of FilterChainProxy still applies, see FirewallConfiguration). A chain of ten filters, each
