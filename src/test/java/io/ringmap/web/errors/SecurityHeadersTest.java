@@ -104,6 +104,10 @@ class SecurityHeadersTest {
         assertThat(console.status()).isEqualTo(302);
         assertThat(console.header("Location")).isEqualTo("/console/");
         assertSecurityHeaders(console);
+        // HTTP/1.0, where Tomcat makes every sendRedirect absolute from the Host header
+        RawHttp.Response old = RawHttp.send(port, "GET /%63onsole HTTP/1.0\r\nHost: evil.example\r\n\r\n");
+        assertThat(old.status()).isEqualTo(302);
+        assertThat(old.header("Location")).isEqualTo("/console/");
 
         RawHttp.Response swagger = RawHttp.send(port, get("/swagger-ui.html", "evil.example:8443"));
         assertThat(swagger.status()).isBetween(301, 308);
