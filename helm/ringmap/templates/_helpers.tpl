@@ -107,8 +107,12 @@ Render-time checks of values that would otherwise start a pod that refuses to st
 {{- if and .Values.config.cassandra.contactPoints (not .Values.config.cassandra.localDatacenter) }}
 {{- fail "config.cassandra.contactPoints needs config.cassandra.localDatacenter" }}
 {{- end }}
-{{- if and (eq .Values.config.hotkeys.exportKey "hash") (not .Values.config.hotkeys.salt.existingSecret) }}
-{{- fail "config.hotkeys.exportKey hash needs config.hotkeys.salt.existingSecret: the name of a Secret holding the HMAC salt (the service refuses to start without one)" }}
+{{- $exportKey := include "ringmap.exportKey" . }}
+{{- if and .Values.config.hotkeys.enabled (ne $security.mode "none") (eq $exportKey "plain") }}
+{{- fail (printf "config.hotkeys.exportKey plain with security.mode %s would put clear keys in the open /actuator/prometheus (the service refuses to start so): leave exportKey empty (hash in this mode) and set config.hotkeys.salt.existingSecret" $security.mode) }}
+{{- end }}
+{{- if and (eq $exportKey "hash") (not .Values.config.hotkeys.salt.existingSecret) }}
+{{- fail (printf "config.hotkeys.exportKey hash%s needs config.hotkeys.salt.existingSecret: the name of a Secret holding the HMAC salt (the service refuses to start without one)" (ternary "" (printf " (the export of security.mode %s)" $security.mode) (eq .Values.config.hotkeys.exportKey "hash"))) }}
 {{- end }}
 {{- $pdb := .Values.podDisruptionBudget }}
 {{- if and $pdb.enabled (not $pdb.maxUnavailable) (not (kindIs "string" $pdb.minAvailable)) }}
@@ -117,6 +121,22 @@ Render-time checks of values that would otherwise start a pod that refuses to st
 {{- fail (printf "podDisruptionBudget.minAvailable %v with %v replica(s) would block every node drain: lower it or set maxUnavailable" $pdb.minAvailable $replicas) }}
 {{- end }}
 {{- end }}
+{{- end }}
+
+{{/*
+How hot keys leave the pod (ringmap.hotkeys.export-key): config.hotkeys.exportKey when set; otherwise hash in the
+caller-authentication modes (api-key, jwt), where clear keys must not reach the open /actuator/prometheus, and plain
+in mode none.
+*/}}
+{{- define "ringmap.exportKey" -}}
+{{- $h := .Values.config.hotkeys -}}
+{{- if $h.exportKey -}}
+{{- $h.exportKey -}}
+{{- else if and $h.enabled (ne .Values.security.mode "none") -}}
+hash
+{{- else -}}
+plain
+{{- end -}}
 {{- end }}
 
 {{/*
@@ -177,7 +197,7 @@ ringmap:
   hotkeys:
     enabled: {{ $c.hotkeys.enabled }}
     top-k: {{ $c.hotkeys.topK }}
-    export-key: {{ $c.hotkeys.exportKey | quote }}
+    export-key: {{ include "ringmap.exportKey" . | quote }}
   {{- if include "ringmap.peersActive" . }}
   peers:
     dns: {{ printf "%s.%s.svc.%s:%v" (include "ringmap.peersService" .) .Release.Namespace .Values.clusterDomain .Values.service.managementPort | quote }}

@@ -113,6 +113,21 @@ final class TableHeat {
         return new TableHeatmap(table, newest.layout, sliceMillis, out);
     }
 
+    /** Hits of every slice within the retention at {@code nowMillis}, placed or not, saturating. */
+    synchronized long hitsWithin(long nowMillis) {
+        long nowSlice = Math.floorDiv(nowMillis, sliceMillis);
+        long sum = 0;
+        for (Row row : rows) {
+            if (row != null && row.slice > nowSlice - rows.length && row.slice <= nowSlice) {
+                for (int b = 0; b < row.counts.length(); b++) {
+                    sum = SaturatingCounter.add(sum, row.counts.get(b));
+                }
+                sum = SaturatingCounter.add(sum, row.unplaced.get());
+            }
+        }
+        return sum;
+    }
+
     /** The ring the newest slice was counted against, or null before any hit. */
     TokenRing ring() {
         Row row = current;

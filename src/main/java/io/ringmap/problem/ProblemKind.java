@@ -42,7 +42,8 @@ public enum ProblemKind {
     INVALID_GENERATOR("invalid-generator", "Invalid generator", 400,
             "a plan's design, generator, workload, guideline or node counts cannot be used (`field` names it)"),
     MALFORMED_REQUEST("malformed-request", "Malformed request", 400,
-            "not valid HTTP/1.1: bad request line, header syntax, no `Host`, bad `Content-Length` or chunking, a path "
+            "not valid HTTP/1.1: bad request line, header syntax, no `Host`, bad `Content-Length` or chunking, a "
+                    + "`Transfer-Encoding` other than `chunked` (named), a path "
                     + "(or `;` path parameter) with a broken escape; a path Spring Security's firewall refuses (`//`, "
                     + "`;` path parameters, encoded slashes or dots: they could dodge a path-based scope such as "
                     + "`POST /hits`). Another 4xx status Tomcat decides keeps its status"),

@@ -1,5 +1,6 @@
 package io.ringmap.security;
 
+import io.ringmap.hotkeys.config.HotKeysProperties;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -7,8 +8,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import java.time.Clock;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.actuate.info.InfoEndpoint;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
@@ -58,7 +57,10 @@ public class SecurityConfiguration {
 
     @Bean
     SecurityFilterChain ringmapSecurity(HttpSecurity http, SecurityProperties security,
-            ObjectProvider<JwtDecoder> jwtDecoders) throws Exception {
+            ObjectProvider<JwtDecoder> jwtDecoders, HotKeysProperties hotKeys) throws Exception {
+        ClearKeysCheck.exposure(security, hotKeys).ifPresent(reason -> {
+            throw new IllegalStateException(reason);
+        });
         if (security.mode() == SecurityProperties.Mode.NONE) {
             // off: responses exactly as without Spring Security, and no security filter on the request path (the
             // firewall of FilterChainProxy still applies, see FirewallConfiguration). A chain of ten filters, each
@@ -128,12 +130,6 @@ public class SecurityConfiguration {
                     security.hitsScope(), security.managementScope());
         }
         return http.build();
-    }
-
-    /** The API port's security headers in every mode, see {@link SecurityHeadersValve}. */
-    @Bean
-    WebServerFactoryCustomizer<TomcatServletWebServerFactory> securityHeaders() {
-        return factory -> factory.addContextValves(new SecurityHeadersValve());
     }
 
     /**

@@ -64,16 +64,89 @@ class HeatmapRegistryTest {
 
     @Test
     void boundsTheTablesAndCountsTheHitsItDrops() {
-        registry.record("a", "t", ring, new LongToken(1), 1);
+        // given both slots taken, by a table with 3 hits and one with 1
+        registry.record("a", "t", ring, new LongToken(1), 3);
         registry.record("b", "t", ring, new LongToken(1), 1);
-        registry.recordAll("c", "t", ring, new Token[] {new LongToken(1), new LongToken(2)}, new long[] {5, 6}, 2);
 
+        // when a third table gets 1 hit: not more than the coldest table's, so dropped
+        registry.record("c", "t", ring, new LongToken(1), 1);
+
+        // then
         assertThat(registry.tableCount()).isEqualTo(2);
-        assertThat(registry.droppedHits()).isEqualTo(11);
+        assertThat(registry.droppedHits()).isEqualTo(1);
+        assertThat(registry.evictions()).isZero();
         assertThat(registry.heatmap("c", "t")).isEmpty();
+        // a table dropped from the schema frees its slot at once
         registry.forget("a", "t");
         registry.record("c", "t", ring, new LongToken(1), 1);
         assertThat(registry.heatmap("c", "t")).isPresent();
+    }
+
+    @Test
+    void idleTablesCannotPinTheSlots() {
+        // given the default 32 slots and the attack of issue 35: 50 idle tables looked up once each
+        HeatmapRegistry heatmaps = new HeatmapRegistry(HeatmapSettings.DEFAULTS, clock);
+        for (int i = 0; i < 50; i++) {
+            heatmaps.record("idle", "t" + i, ring, new LongToken(i), 1);
+        }
+        assertThat(heatmaps.tableCount()).isEqualTo(32);
+
+        // when a table becomes hot afterwards, within the same minute
+        for (int i = 0; i < 100; i++) {
+            heatmaps.record("iot", "readings", ring, new LongToken(i), 1);
+        }
+
+        // then it is counted: its second hit outnumbered an idle table's one and took that slot
+        assertThat(heatmaps.heatmap("iot", "readings").orElseThrow().slices()).singleElement()
+                .extracting(TableHeatmap.Slice::total).isEqualTo(99L);
+        assertThat(heatmaps.evictions()).isEqualTo(1);
+        assertThat(heatmaps.droppedHits()).isEqualTo(18 + 1);
+        assertThat(heatmaps.tableCount()).isEqualTo(32);
+    }
+
+    @Test
+    void aBurstOfTablesHitOnceCannotEvictAHotterTable() {
+        // given two counted tables with 5 and 7 hits
+        registry.record("iot", "readings", ring, new LongToken(1), 5);
+        registry.record("iot", "events", ring, new LongToken(1), 7);
+
+        // when 50 other tables are looked up once each, and one of them four more times
+        for (int i = 0; i < 50; i++) {
+            registry.record("idle", "t" + i, ring, new LongToken(i), 1);
+        }
+        for (int i = 0; i < 4; i++) {
+            registry.record("idle", "t0", ring, new LongToken(i), 1);
+        }
+
+        // then nothing was evicted: 5 hits in this slice do not outnumber the coldest table's 5 in the retention
+        assertThat(registry.evictions()).isZero();
+        assertThat(registry.heatmap("iot", "readings")).isPresent();
+        assertThat(registry.heatmap("idle", "t0")).isEmpty();
+
+        // and a sixth hit does, taking the coldest table's slot
+        registry.record("idle", "t0", ring, new LongToken(9), 1);
+        assertThat(registry.evictions()).isEqualTo(1);
+        assertThat(registry.heatmap("iot", "readings")).isEmpty();
+        assertThat(registry.heatmap("iot", "events")).isPresent();
+        assertThat(registry.heatmap("idle", "t0").orElseThrow().slices()).singleElement()
+                .extracting(TableHeatmap.Slice::total).isEqualTo(1L);
+    }
+
+    @Test
+    void aTableIdleForTheRetentionGivesWayToAnyNewOne() {
+        // given both slots taken by tables hit long ago
+        registry.record("a", "t", ring, new LongToken(1), 100);
+        registry.record("b", "t", ring, new LongToken(1), 100);
+
+        // when their hits leave the retention (3 slices of a minute) and a new table is hit once
+        clock.advance(Duration.ofMinutes(3));
+        registry.recordAll("c", "t", ring, new Token[] {new LongToken(1), new LongToken(2)}, new long[] {5, 6}, 2);
+
+        // then the new table has a slot and the batch that won it is counted
+        assertThat(registry.evictions()).isEqualTo(1);
+        assertThat(registry.heatmap("c", "t").orElseThrow().slices()).singleElement()
+                .extracting(TableHeatmap.Slice::total).isEqualTo(11L);
+        assertThat(registry.droppedHits()).isZero();
     }
 
     @Test

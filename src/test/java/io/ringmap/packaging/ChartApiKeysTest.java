@@ -40,6 +40,7 @@ class ChartApiKeysTest {
         Path configDir = Files.createDirectories(dir.resolve("config"));
         List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template().set("security.mode", "api-key")
                 .set("security.apiKeys.existingSecret", "ringmap-api-keys")
+                .set("config.hotkeys.salt.existingSecret", "ringmap-hotkeys-salt")
                 .set("security.apiKeys.mountPath", keys.toAbsolutePath().toString())
                 .set("configMountPath", configDir.toAbsolutePath().toString()).call());
         Map<String, Object> data = asMap(at(findAll(objects, "ConfigMap").stream()
@@ -50,10 +51,16 @@ class ChartApiKeysTest {
                 .filter(e -> "SPRING_CONFIG_ADDITIONAL_LOCATION".equals(e.get("name")))
                 .map(e -> (String) e.get("value")).findFirst().orElseThrow();
 
+        // the salt of hashed export (the default of this mode), which the pod gets from the Secret as an environment
+        assertThat(HelmChart.asList(at(find(objects, "Deployment"), "spec.template.spec.containers.0.env")).stream()
+                .map(HelmChart::asMap).filter(e -> "RINGMAP_HOTKEYS_SALT".equals(e.get("name"))).findFirst()
+                .orElseThrow()).extracting(e -> at(e, "valueFrom.secretKeyRef.name")).isEqualTo("ringmap-hotkeys-salt");
+
         // when the service starts as the pod starts it
         try (ConfigurableApplicationContext service = new SpringApplicationBuilder(RingmapApplication.class).run(
                 "--server.port=0", "--management.server.port=0",
-                "--spring.config.additional-location=" + additionalLocation)) {
+                "--spring.config.additional-location=" + additionalLocation,
+                "--ringmap.hotkeys.salt=chart-test-salt")) {
             int port = Integer.parseInt(service.getEnvironment().getProperty("local.server.port"));
             HttpClient http = HttpClient.newHttpClient();
             URI ring = URI.create("http://127.0.0.1:" + port + "/ring?keyspace=iot");

@@ -49,9 +49,10 @@ class ChartPeersTest {
     @Test
     void inAnAuthModeThePodsPresentThePeerCredentialOrStayAlone() {
         List<Map<String, Object>> without = HelmChart.objects(HelmChart.template().set("security.mode", "api-key")
-                .set("security.apiKeys.existingSecret", "keys").call());
+                .set("security.apiKeys.existingSecret", "keys").set("config.hotkeys.salt.existingSecret", "salt")
+                .call());
         List<Map<String, Object>> with = HelmChart.objects(HelmChart.template().set("security.mode", "api-key")
-                .set("security.apiKeys.existingSecret", "keys")
+                .set("security.apiKeys.existingSecret", "keys").set("config.hotkeys.salt.existingSecret", "salt")
                 .set("peers.credential.existingSecret", "peer-credential").call());
 
         assertThat(asMap(at(applicationYaml(without), "ringmap"))).doesNotContainKey("peers");

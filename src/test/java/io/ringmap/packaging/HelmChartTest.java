@@ -380,6 +380,7 @@ class HelmChartTest {
         var withoutIssuer = HelmChart.template().set("security.mode", "jwt");
         var defaultPort = HelmChart.template().set("security.mode", "jwt")
                 .set("security.jwt.issuerUri", "https://idp.example.com/realms/ops")
+                .set("config.hotkeys.salt.existingSecret", "salt")
                 .set("networkPolicy.enabled", "true").set("networkPolicy.egress.enabled", "true");
 
         assertThat(at(config, "ringmap.security.mode")).isEqualTo("jwt");
@@ -516,6 +517,30 @@ class HelmChartTest {
         assertThat(asList(container(DEFAULTS).get("env"))).map(e -> asMap(e).get("name"))
                 .doesNotContain("RINGMAP_HOTKEYS_SALT");
         assertThatThrownBy(withoutSalt::call).hasMessageContaining("config.hotkeys.salt.existingSecret");
+    }
+
+    @Test
+    void theAuthenticationModesExportHashedKeysByDefaultAndNeverPlain() {
+        // issue 35: in api-key and jwt modes clear keys must not reach the open /actuator/prometheus
+        String scenario = "jwt-jmx-egress-values.yaml"; // exportKey left empty
+        var plain = HelmChart.template().set("security.mode", "api-key").set("security.apiKeys.existingSecret", "keys")
+                .set("config.hotkeys.exportKey", "plain").set("config.hotkeys.salt.existingSecret", "salt");
+        var withoutSalt = HelmChart.template().set("security.mode", "jwt")
+                .set("security.jwt.issuerUri", "https://idp.example.com/realms/ops");
+        var untracked = HelmChart.template().set("security.mode", "api-key")
+                .set("security.apiKeys.existingSecret", "keys").set("config.hotkeys.enabled", "false");
+
+        assertThat(at(applicationYaml(scenario), "ringmap.hotkeys.export-key")).isEqualTo("hash");
+        assertThat(at(env(container(scenario), "RINGMAP_HOTKEYS_SALT"), "valueFrom.secretKeyRef.name"))
+                .isEqualTo("ringmap-hotkeys-salt");
+        assertThat(at(applicationYaml(DEFAULTS), "ringmap.hotkeys.export-key")).isEqualTo("plain");
+        assertThatThrownBy(plain::call).hasMessageContaining("config.hotkeys.exportKey plain with security.mode "
+                + "api-key would put clear keys in the open /actuator/prometheus");
+        assertThatThrownBy(withoutSalt::call).hasMessageContaining("(the export of security.mode jwt) needs "
+                + "config.hotkeys.salt.existingSecret");
+        assertThat(asList(at(find(HelmChart.objects(untracked.call()), "Deployment"),
+                "spec.template.spec.containers.0.env"))).map(e -> asMap(e).get("name"))
+                .doesNotContain("RINGMAP_HOTKEYS_SALT");
     }
 
     @Test

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** ringmap.security.mode=api-key: a reader key, a reporter key with both scopes; probes stay open. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "management.server.port=0",
-        "ringmap.security.mode=api-key",
+        "ringmap.security.mode=api-key", "ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
         "ringmap.security.api-keys.dashboard.key=" + ApiKeySecurityTest.READER_KEY,
         "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
         "ringmap.security.api-keys.relay.key=" + ApiKeySecurityTest.REPORTER_KEY,

@@ -114,6 +114,25 @@ class HashedHotKeyAttackTest {
         return JSON.readTree(r.body()).path("tables").get(0);
     }
 
+    /**
+     * Issue 35: the scrape stays open in every mode (Prometheus and the probes need no credential), so in this mode it
+     * carries the hashed label of a counted key and never the key.
+     */
+    @Test
+    void anAnonymousScrapeCarriesNoClearKey() {
+        // given the guessable key counted by a relay that may report hits
+        lookUpEveryWay(reporter(), GUESS);
+        metrics.refreshAndSync();
+
+        // when anybody scrapes the management port without a credential
+        HttpResponse<String> scrape = anonymous().management("/actuator/prometheus");
+
+        // then the series is there, under the hashed label only
+        assertThat(scrape.statusCode()).isEqualTo(200);
+        assertThat(scrape.body()).contains("partition=\"" + hashOf(GUESS) + "\"")
+                .doesNotContain(GUESS).doesNotContain("alice");
+    }
+
     @Test
     void aReaderCannotConfirmAGuessByLookingItUpAndWatchingItsHashedLabel() {
         // the attacker's oracle: the label GET /hotkeys shows for a key that was counted

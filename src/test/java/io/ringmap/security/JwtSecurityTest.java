@@ -70,7 +70,8 @@ class JwtSecurityTest {
 
     @Nested
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
+            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
+            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
             "ringmap.security.jwt.audiences=" + AUD})
     class EveryEndpointProtected extends Running {
 
@@ -164,7 +165,8 @@ class JwtSecurityTest {
 
     @Nested
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
+            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
+            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
             "ringmap.security.jwt.audiences=other-api," + AUD})
     @Import(StoppedClock.class)
     class KeySetFromTheProvider extends Running {
@@ -228,7 +230,8 @@ class JwtSecurityTest {
 
     @Nested
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
+            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
+            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
             "ringmap.security.jwt.audiences=" + AUD, "ringmap.security.jwt.jwk-set-fetch-timeout=500ms"})
     @ExtendWith(OutputCaptureExtension.class)
     class KeySetProviderStalled extends Running {
@@ -247,7 +250,8 @@ class JwtSecurityTest {
 
     @Nested
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
+            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
+            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
             "ringmap.security.jwt.audiences=" + AUD, "ringmap.security.jwt.jwk-set-fetch-timeout=500ms"})
     @ExtendWith(OutputCaptureExtension.class)
     class IssuerStalled extends Running {
@@ -289,7 +293,8 @@ class JwtSecurityTest {
 
     @Nested
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=" + ISS,
+            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
+            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
             "ringmap.security.jwt.audiences=" + AUD, "ringmap.security.anonymous-reads=true"})
     class OnlyHitsProtected extends Running {
 

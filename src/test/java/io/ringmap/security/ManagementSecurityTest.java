@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "management.server.port=0",
         "management.endpoints.web.exposure.include=health,info,prometheus,env,threaddump,loggers",
-        "ringmap.security.mode=api-key",
+        "ringmap.security.mode=api-key", "ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
         "ringmap.security.api-keys.dashboard.key=" + ManagementSecurityTest.READER_KEY,
         "ringmap.security.api-keys.dashboard.scopes=ringmap:read,ringmap:hits",
         "ringmap.security.api-keys.operator.key=" + ManagementSecurityTest.OPERATOR_KEY,

@@ -566,7 +566,8 @@ public class OperationAnswersTest {
 
     /** With caller authentication on, every operation lists its 401 and 403, with its own path, and answers them. */
     @Nested
-    @TestPropertySource(properties = {"ringmap.security.mode=api-key",
+    @TestPropertySource(properties = {"ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
+        "ringmap.security.mode=api-key",
         "ringmap.security.api-keys.reader.key=" + ApiKeys.READER,
         "ringmap.security.api-keys.reader.scopes=ringmap:read",
         "ringmap.security.api-keys.relay.key=" + ApiKeys.REPORTER,
@@ -592,7 +593,8 @@ public class OperationAnswersTest {
      * sent to it (one that could be right: it cannot be checked without the key set) gets it.
      */
     @Nested
-    @TestPropertySource(properties = {"ringmap.security.mode=jwt",
+    @TestPropertySource(properties = {"ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
+        "ringmap.security.mode=jwt",
         "ringmap.security.jwt.issuer=https://idp.example.test/realms/ops", "ringmap.security.jwt.audiences=ringmap"})
     class IdentityProviderRefused {
 

@@ -2,7 +2,10 @@ package io.ringmap.console.web;
 
 import io.ringmap.security.SecurityProperties;
 import io.swagger.v3.oas.annotations.Hidden;
+import java.net.URI;
 import java.util.Locale;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ResponseBody;
@@ -15,6 +18,8 @@ import org.springframework.web.bind.annotation.ResponseBody;
 @Controller
 @Hidden
 public class ConsoleController {
+
+    private static final URI PAGE = URI.create("/console/");
 
     private final SecurityProperties security;
 
@@ -31,9 +36,14 @@ public class ConsoleController {
     public record ConsoleSettings(String mode, String header) {
     }
 
+    /**
+     * To {@code /console/}: the page's modules and styles are addressed relative to it. The relative {@code Location}
+     * is set as it is, not through {@code sendRedirect}, which Tomcat makes absolute from the {@code Host} header
+     * (for HTTP/1.0 whatever {@code use-relative-redirects} says).
+     */
     @GetMapping("/console")
-    String console() {
-        return "redirect:/console/"; // the page's modules and styles are addressed relative to /console/
+    ResponseEntity<Void> console() {
+        return ResponseEntity.status(HttpStatus.FOUND).location(PAGE).build();
     }
 
     @GetMapping("/console/")

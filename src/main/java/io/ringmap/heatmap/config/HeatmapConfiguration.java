@@ -2,6 +2,7 @@ package io.ringmap.heatmap.config;
 
 import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSource;
+import io.ringmap.heatmap.metrics.HeatmapMetrics;
 import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.HeatmapRecorder;
 import io.ringmap.heatmap.service.ServerSeries;
@@ -31,6 +32,11 @@ public class HeatmapConfiguration {
     @Bean
     HeatmapRegistry heatmapRegistry(HeatmapProperties properties, Clock clock) {
         return new HeatmapRegistry(properties.settings(), clock);
+    }
+
+    @Bean
+    HeatmapMetrics heatmapMetrics(HeatmapRegistry heatmaps) {
+        return new HeatmapMetrics(heatmaps);
     }
 
     @Bean

@@ -6,7 +6,7 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The management port's web server answers its own errors with problem+json too, and keeps the API port's limits on
- * reading request bodies. Loaded into the management
+ * reading request bodies and its security headers. Loaded into the management
  * context by Spring Boot (listed in {@code META-INF/spring/...ManagementContextConfiguration.imports}); deliberately
  * not a {@code @Configuration}, so the API context's component scan does not pick it up.
  */
@@ -15,6 +15,12 @@ public class ManagementWebErrorsConfiguration {
     @Bean
     ProblemValveCustomizer managementProblemValveCustomizer(ClientErrorLog clientErrors) {
         return new ProblemValveCustomizer(clientErrors);
+    }
+
+    /** The management port's answers carry the same security headers as the API port's. */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> managementSecurityHeaders() {
+        return WebErrorsConfiguration.securityHeaderValve();
     }
 
     /**

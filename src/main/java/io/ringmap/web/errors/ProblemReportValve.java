@@ -87,7 +87,8 @@ public class ProblemReportValve extends ErrorReportValve {
         int maxHeaderBytes = handler instanceof AbstractHttp11Protocol<?> h ? h.getMaxHttpRequestHeaderSize() : -1;
         int maxHeaderCount = handler instanceof AbstractHttp11Protocol<?> h ? h.getMaxHeaderCount() : -1;
         int maxParameters = request.getConnector() == null ? -1 : request.getConnector().getMaxParameterCount();
-        ServerRejections.Request parsed = lineParsed ? new ServerRejections.Request(coyote.protocol().toString(),
+        ServerRejections.Request parsed = lineParsed ? new ServerRejections.Request(coyote.method().toString(),
+                coyote.protocol().toString(),
                 path, values(coyote.getMimeHeaders(), "host"), values(coyote.getMimeHeaders(), "content-length"),
                 values(coyote.getMimeHeaders(), "transfer-encoding")) : null;
         return new ServerRejections.Rejection(status, failure, response(request).getMessage(),
@@ -115,6 +116,8 @@ public class ProblemReportValve extends ErrorReportValve {
             if (problem.kind() == ProblemKind.METHOD_NOT_ALLOWED && response.getHeader("Allow") == null) {
                 problem = problem.withHeader("Allow", "GET, HEAD, POST, OPTIONS");
             }
+            // Tomcat's own rejections never reach the context valve that sets these
+            SecurityHeadersValve.set(response, response.getRequest().getDecodedRequestURI());
             byte[] body = ProblemRenderer.prepare(response, problem, path);
             Writer writer = response.getReporter();
             if (writer != null) {

@@ -34,9 +34,9 @@ public final class ServerRejections {
             int maxHeaderCount, int maxParameterCount, Request request) {
     }
 
-    /** The parts of the request line and headers that explain Tomcat's reasonless 400s. */
-    public record Request(String protocol, String rawPath, List<String> host, List<String> contentLength,
-            List<String> transferEncoding) {
+    /** The parts of the request line and headers that explain Tomcat's reasonless 400s and 501s. */
+    public record Request(String method, String protocol, String rawPath, List<String> host,
+            List<String> contentLength, List<String> transferEncoding) {
     }
 
     /** The problem for a request Tomcat rejected itself (status >= 400, no body written yet). */
@@ -68,9 +68,14 @@ public final class ServerRejections {
                             + "' is not an HTTP version")
                     : ProblemKind.HTTP_VERSION_NOT_SUPPORTED.problem("ringmap speaks HTTP/1.1 and HTTP/1.0, not "
                             + r.request().protocol());
-            // Tomcat answers CONNECT with 501; ringmap is no proxy and no resource of it supports the method
-            case 501 -> ProblemKind.METHOD_NOT_ALLOWED.problem("method CONNECT is not supported here; ringmap is not a "
-                    + "proxy");
+            // Tomcat answers 501 to CONNECT (ringmap is no proxy and no resource of it supports the method) and to a
+            // Transfer-Encoding it has no filter for (Http11Processor.addInputFilter): the body cannot be read, so
+            // the request is malformed for ringmap, and the problem names the coding
+            case 501 -> r.request() != null && !"CONNECT".equals(r.request().method())
+                    ? ProblemKind.MALFORMED_REQUEST.problem("the request is not valid HTTP/1.1"
+                            + reason(explain(r.request()), t))
+                    : ProblemKind.METHOD_NOT_ALLOWED.problem("method CONNECT is not supported here; ringmap is not "
+                            + "a proxy");
             case 404 -> ProblemKind.NOT_FOUND.problem(NO_ENDPOINT);
             case 405 -> ProblemKind.METHOD_NOT_ALLOWED.problem("the method is not supported here"
                     + reason(r.message(), t));

@@ -53,6 +53,17 @@ public class WebErrorsConfiguration {
         return bodyReadLimits(bodyReads);
     }
 
+    /** The API port's security headers in every mode, see {@link SecurityHeadersValve}. */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> securityHeaders() {
+        return securityHeaderValve();
+    }
+
+    /** {@link SecurityHeadersValve} on the API's and the management port's context. */
+    static WebServerFactoryCustomizer<TomcatServletWebServerFactory> securityHeaderValve() {
+        return factory -> factory.addContextValves(new SecurityHeadersValve());
+    }
+
     /** The per-read timeout and {@link UnreadBodyValve}, for the API's and the management port's Tomcat. */
     static WebServerFactoryCustomizer<TomcatServletWebServerFactory> bodyReadLimits(BodyReadProperties bodyReads) {
         return factory -> {

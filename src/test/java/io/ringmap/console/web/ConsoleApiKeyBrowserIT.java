@@ -13,7 +13,8 @@ import org.springframework.boot.test.context.SpringBootTest;
  * configured header; the key stays in the tab's sessionStorage, never in the address or a cookie.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "management.server.port=0", "ringmap.security.mode=api-key", "ringmap.security.api-key-header=X-Console-Key",
+    "management.server.port=0", "ringmap.security.mode=api-key", "ringmap.hotkeys.export-key=hash",
+    "ringmap.hotkeys.salt=console-test-salt", "ringmap.security.api-key-header=X-Console-Key",
     "ringmap.security.api-keys.viewer.key=" + ConsoleApiKeyBrowserIT.KEY,
     "ringmap.security.api-keys.viewer.scopes=ringmap:read"})
 class ConsoleApiKeyBrowserIT extends ConsoleBrowserTest {

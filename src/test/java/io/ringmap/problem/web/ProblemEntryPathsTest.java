@@ -20,7 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link ProblemRenderer} writes for the same problem and request path, with the catalog's type, title and status.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "ringmap.security.mode=api-key",
+        "ringmap.security.mode=api-key", "ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
         "ringmap.security.api-keys.dashboard.key=" + ProblemEntryPathsTest.READER_KEY,
         "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
         "ringmap.api.max-body-size=1KB"})

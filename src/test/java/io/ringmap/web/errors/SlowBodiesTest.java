@@ -56,7 +56,7 @@ class SlowBodiesTest {
     @Nested
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
             "management.server.port=0", "server.tomcat.threads.max=20",
-            "ringmap.security.mode=api-key",
+            "ringmap.security.mode=api-key", "ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
             "ringmap.security.api-keys.reader.key=" + WithApiKeys.KEY,
             "ringmap.security.api-keys.reader.scopes=ringmap:read"})
     class WithApiKeys {
