@@ -43,8 +43,9 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
     private final Duration whileMoving;
     private final MotionReader motion;
     private final Duration probeInterval;
-    /** The last {@link MotionReader#fingerprint}, topology thread only. */
+    /** The last {@link MotionReader#fingerprint} (null: none or a failed one), topology thread only. */
     private String fingerprint;
+    private boolean probed;
 
     private volatile boolean running;
     private volatile boolean closed;
@@ -163,9 +164,11 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
         String now = motion.fingerprint(s);
         String before = fingerprint;
         fingerprint = now;
-        if (now != null && before != null && !now.equals(before)) {
+        // a reading after a failed one counts as a change too: what changed meanwhile is not known
+        if (probed && now != null && !now.equals(before)) {
             eventRebuild.request(Duration.ZERO);
         }
+        probed = true;
     }
 
     // ---- refreshing

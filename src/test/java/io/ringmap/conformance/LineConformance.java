@@ -115,11 +115,13 @@ abstract class LineConformance {
     }
 
     /**
-     * The mismatches this line is known to have, which docs/conformance.md names (by default none): a line whose
-     * Cassandra hashes some values differently says which here, so that any other mismatch still fails.
+     * The mismatches docs/conformance.md names as found and not yet followed, so that any other mismatch still fails:
+     * timestamps before the Gregorian calendar's start (1582-10-15; of the suite's values only its edge case at
+     * 0001-01-01), which Cassandra 4.0 and 6.0 hash in the hybrid Julian-Gregorian calendar's form, two days on, where
+     * 5.0's TokenConformanceIT agrees with ringmap for the same bound value.
      */
-    List<String> knownDifferences(List<String> mismatches) {
-        return List.of();
+    static List<String> knownDifferences(List<String> mismatches) {
+        return mismatches.stream().filter(m -> m.contains("0001-01-01T00:00:00Z")).toList();
     }
 
     @Test

@@ -148,8 +148,7 @@ class RangesInMotionIT {
         });
         gossipContext = new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
                 "--management.server.port=0", "--spring.cassandra.contact-points=" + C + ":9042",
-                // the periodic refresh at its default: the probe of gossip_info is what shows a join within 5 s
-                "--spring.cassandra.local-datacenter=dc1",
+                "--spring.cassandra.local-datacenter=dc1", "--ringmap.topology.refresh-interval=2s",
                 "--ringmap.topology.cluster.reconnect-max-delay=2s", "--ringmap.pending.source=gossip",
                 "--ringmap.pending.refresh-while-moving=1s");
         jmx = new TestHttp(port);
@@ -191,8 +190,7 @@ class RangesInMotionIT {
             long window = System.nanoTime();
             gossip.await("/ring", r -> r.status() == 200 && r.json().get("moving").valueStream()
                     .anyMatch(m -> m.get("address").asString().equals(J)), Duration.ofSeconds(5));
-            note("bootstrap: the gossip context (30 s refresh, 1 s probe) showed %s joining %.1f s after "
-                    + "StorageService", J, seconds(window));
+            note("bootstrap: the gossip context showed %s joining %.1f s after StorageService", J, seconds(window));
             assertPendingRangesEqual(oracle, "bootstrap");
             for (TestHttp ringmap : List.of(jmx, gossip)) {
                 JsonNode moving = ringmap.ok(ringmap.get("/ring"), "/ring").get("moving");
