@@ -58,6 +58,17 @@ class Cassandra60ConformanceIT extends LineConformance {
     @LocalManagementPort
     int managementPort;
 
+    /**
+     * Cassandra 6.0-alpha2 keeps each range's replicas in the order its placement changes added them (the log's
+     * deltas), not in the ring walk's: with SimpleStrategy at RF 3 on three nodes, {@code nodetool getendpoints} lists
+     * the nodes after the primary in the order they joined. The primary and the set agree (as every NTS order did);
+     * the order after the primary is a known difference (docs/conformance.md).
+     */
+    @Override
+    boolean wholeReplicaOrder() {
+        return false;
+    }
+
     @Test
     @Order(10)
     void everyAnswerAndTheGaugeNameTheEpochTheLogEndsAt(CassandraCluster cluster) {
@@ -103,6 +114,7 @@ class Cassandra60ConformanceIT extends LineConformance {
     @Test
     @Order(12)
     void aDecommissionHasCassandrasPendingReplicasAtEachStepWithoutJmx(CassandraCluster cluster) throws Exception {
+        cluster.awaitReady(); // no range movement left from the join: 6.0 locks ranges in motion against schema changes
         // 6.0 refuses a decommission that leaves a DC fewer nodes than a keyspace's factor there ({dc1: 3})
         cluster.executeSchemaChanges(CASES.stream().map(c -> "DROP KEYSPACE IF EXISTS " + c.keyspace()).toList());
         TestHttp ringmap = ringmap();
@@ -169,19 +181,21 @@ class Cassandra60ConformanceIT extends LineConformance {
             }
         } while (epoch != epoch(cluster));
         long at = epoch;
-        JsonNode ring = awaitRing(ringmap, "ringmap at epoch " + at, Duration.ofSeconds(5),
-                r -> r.get("snapshot").path("epoch").asLong() >= at);
-        assertThat(ring.get("snapshot").get("epoch").asLong()).isEqualTo(at);
-        assertThat(ring.get("moving").valueStream().filter(m -> m.get("broadcastAddress").asString().equals(address))
-                .map(m -> m.get("step").asString()).toList()).as("/ring's step of %s", address).containsExactly(step);
+        long began = System.nanoTime();
+        JsonNode ring = awaitRing(ringmap, "ringmap at epoch " + at + " with " + address + " at " + step,
+                Duration.ofSeconds(5), r -> r.get("snapshot").path("epoch").asLong() == at
+                        && r.get("moving").valueStream()
+                                .filter(m -> m.get("broadcastAddress").asString().equals(address))
+                                .map(m -> m.path("step").asString()).toList().equals(List.of(step)));
+        double seen = (System.nanoTime() - began) / 1e9;
         for (ReplicaConformanceIT.Case c : MOTION) {
             assertThat(normalized(ringmapPending(ringmap, c.keyspace())))
                     .as("%s at %s (epoch %d): ringmap's pending replicas, Cassandra's %s", c.keyspace(), step, at,
                             cassandra.get(c.keyspace()))
                     .isEqualTo(cassandra.get(c.keyspace()));
         }
-        note(cluster, "%s of %s at epoch %d: pending replicas of %d keyspaces equal Cassandra's (%s)", step, address,
-                at, MOTION.size(), cassandra);
+        note(cluster, "%s of %s at epoch %d (ringmap there %.1f s after the test held it): pending replicas of %d "
+                + "keyspaces equal Cassandra's (%s)", step, address, at, seen, MOTION.size(), cassandra);
     }
 
     /** The epoch the first node's log ends at. */

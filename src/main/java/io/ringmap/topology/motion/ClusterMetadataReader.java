@@ -1,7 +1,6 @@
 package io.ringmap.topology.motion;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.pending.MetadataStep;
@@ -33,8 +32,8 @@ import java.util.regex.Pattern;
  * tokens and multi-step operation from {@code system_views.cluster_metadata_directory}, a joining or moving node's
  * tokens from the {@code PREPARE_*} entry of {@code system_views.cluster_metadata_log} (the directory lists a
  * bootstrapping node without them), and the epoch the log ends at. Both tables are the answering node's own view,
- * so every query of one read goes to the node that answered the first, and the read is repeated when that node's
- * epoch moved meanwhile.
+ * so every query of one read goes to one node (a ring member UP, by address; the next when it fails), and the read
+ * is repeated when that node's epoch moved meanwhile.
  *
  * <p>The nodes it reports are those of the read placement at the operation's step ({@link MetadataStep}): a joiner
  * whose reads moved (MID_JOIN done) is in the ring, a leaver whose reads moved is not. {@code system.peers}, which
@@ -75,24 +74,55 @@ final class ClusterMetadataReader {
         return row.getLong("epoch");
     }
 
-    /** The model with the ring, movement and epoch of one node's cluster metadata. */
+    /**
+     * The model with the ring, movement and epoch of one node's cluster metadata: the first ring member the driver
+     * sees UP that answers (by address), so that a node in motion, which may pause or restart, is asked last.
+     *
+     * @throws RuntimeException naming the last failure when no node answers
+     */
     static TopologyModel read(CqlSession session, TopologyModel model, Duration timeout) {
+        List<com.datastax.oss.driver.api.core.metadata.Node> candidates = candidates(session, model);
+        RuntimeException last = null;
+        for (com.datastax.oss.driver.api.core.metadata.Node node : candidates) {
+            try {
+                return read(session, model, node, timeout);
+            } catch (RuntimeException e) {
+                last = e;
+            }
+        }
+        throw last != null ? last : new IllegalStateException("no node is UP to read the cluster metadata from");
+    }
+
+    /** UP nodes, ring members of the driver's model first, each group by address. */
+    private static List<com.datastax.oss.driver.api.core.metadata.Node> candidates(CqlSession session,
+            TopologyModel model) {
+        java.util.Set<String> members = new java.util.HashSet<>();
+        model.nodes().forEach(nt -> members.add(nt.node().hostId()));
+        List<com.datastax.oss.driver.api.core.metadata.Node> up = new ArrayList<>(session.getMetadata().getNodes()
+                .values().stream().filter(n -> n.getState() == com.datastax.oss.driver.api.core.metadata.NodeState.UP)
+                .toList());
+        up.sort(Comparator.comparing((com.datastax.oss.driver.api.core.metadata.Node n) ->
+                        !members.contains(String.valueOf(n.getHostId())))
+                .thenComparing(n -> String.valueOf(n.getEndPoint())));
+        return up.subList(0, Math.min(3, up.size()));
+    }
+
+    private static TopologyModel read(CqlSession session, TopologyModel model,
+            com.datastax.oss.driver.api.core.metadata.Node node, Duration timeout) {
         for (int attempt = 1; ; attempt++) {
-            ResultSet first = session.execute(SimpleStatement.newInstance(EPOCH).setTimeout(timeout));
-            Row epochRow = first.one();
+            Row epochRow = session.execute(pinned(EPOCH, node, timeout)).one();
             if (epochRow == null) {
                 throw new IllegalStateException("system_views.cluster_metadata_log is empty");
             }
             long epoch = epochRow.getLong("epoch");
-            com.datastax.oss.driver.api.core.metadata.Node answering = first.getExecutionInfo().getCoordinator();
             List<Entry> directory = new ArrayList<>();
-            for (Row row : session.execute(pinned(DIRECTORY, answering, timeout))) {
+            for (Row row : session.execute(pinned(DIRECTORY, node, timeout))) {
                 directory.add(entry(row));
             }
             Map<Integer, List<String>> prepared = directory.stream().anyMatch(Entry::needsPreparedTokens)
-                    ? preparedTokens(session.execute(pinned(RECENT_LOG, answering, timeout)))
+                    ? preparedTokens(session.execute(pinned(RECENT_LOG, node, timeout)))
                     : Map.of();
-            Row again = session.execute(pinned(EPOCH, answering, timeout)).one();
+            Row again = session.execute(pinned(EPOCH, node, timeout)).one();
             if (again != null && again.getLong("epoch") == epoch || attempt == ATTEMPTS) {
                 return of(model, epoch, directory, prepared);
             }
@@ -101,8 +131,7 @@ final class ClusterMetadataReader {
 
     private static SimpleStatement pinned(String cql, com.datastax.oss.driver.api.core.metadata.Node node,
             Duration timeout) {
-        SimpleStatement statement = SimpleStatement.newInstance(cql).setTimeout(timeout);
-        return node == null ? statement : statement.setNode(node);
+        return SimpleStatement.newInstance(cql).setTimeout(timeout).setNode(node);
     }
 
     /** One node of the directory as the table shows it. */
