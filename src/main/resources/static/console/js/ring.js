@@ -116,14 +116,5 @@ async function details(keyspace, ranges) {
 
 /** Any change of keyspace, node or level redraws. */
 export function ringControls() {
-  const redraw = e => {
-    if (e) {
-      e.preventDefault();
-    }
-    ringView.run(() => showRing());
-  };
-  $('ring-form').addEventListener('submit', redraw);
-  for (const id of ['ring-keyspace', 'ring-node', 'ring-consistency']) {
-    $(id).addEventListener('change', () => redraw());
-  }
+  ringView.redrawOn($('ring-form'), () => showRing());
 }

@@ -37,12 +37,5 @@ async function showSizes() {
 }
 
 export function sizesControls() {
-  const redraw = e => {
-    if (e) {
-      e.preventDefault();
-    }
-    sizesView.run(() => showSizes());
-  };
-  $('sizes-form').addEventListener('submit', redraw);
-  $('sizes-table').addEventListener('change', () => redraw());
+  sizesView.redrawOn($('sizes-form'), () => showSizes());
 }

@@ -40,6 +40,18 @@ export class View {
     return !this.section.hidden;
   }
 
+  /** Runs `action` on the form's submit and on any change of its controls. */
+  redrawOn(form, action) {
+    const redraw = e => {
+      if (e.type === 'submit') {
+        e.preventDefault();
+      }
+      this.run(action);
+    };
+    form.addEventListener('submit', redraw);
+    form.addEventListener('change', redraw);
+  }
+
   /** Runs what the view does, its banner showing how it went. */
   async run(action) {
     busy(1);

@@ -59,12 +59,5 @@ async function showWhatIf() {
 
 /** Any change of the nodes down, the level or the keyspace recomputes. */
 export function whatIfControls() {
-  const redraw = e => {
-    if (e) {
-      e.preventDefault();
-    }
-    whatIfView.run(() => showWhatIf());
-  };
-  $('whatif-form').addEventListener('submit', redraw);
-  $('whatif-form').addEventListener('change', () => redraw());
+  whatIfView.redrawOn($('whatif-form'), () => showWhatIf());
 }

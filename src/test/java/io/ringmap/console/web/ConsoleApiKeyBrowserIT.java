@@ -2,6 +2,7 @@ package io.ringmap.console.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testcluster.TimeBudget;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -17,6 +18,7 @@ import org.springframework.boot.test.context.SpringBootTest;
     "ringmap.hotkeys.salt=console-test-salt", "ringmap.security.api-key-header=X-Console-Key",
     "ringmap.security.api-keys.viewer.key=" + ConsoleApiKeyBrowserIT.KEY,
     "ringmap.security.api-keys.viewer.scopes=ringmap:read"})
+@TimeBudget(seconds = 25)
 class ConsoleApiKeyBrowserIT extends ConsoleBrowserTest {
 
     static final String KEY = "console-viewer-key-0123456789abcdef";

@@ -6,21 +6,10 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 /** {@link ConsoleScenario} on the default bundled sample (4 nodes, one token each, two keyspaces). */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-@TimeBudget(seconds = 40)
+@TimeBudget(seconds = 60)
 class ConsoleBrowserIT extends ConsoleScenario {
 
-    @Override
-    String hitKeyspace() {
-        return "iot_multi_dc";
-    }
-
-    @Override
-    List<String> downNodes() {
-        return List.of("127.0.0.3", "127.0.0.4");
-    }
-
-    @Override
-    String sample() {
-        return "default";
+    ConsoleBrowserIT() {
+        super("iot_multi_dc", List.of("127.0.0.3", "127.0.0.4"), "default");
     }
 }

@@ -25,19 +25,25 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
     /** Lost ranges' colour (whatif-model.js STATES.lost), counted on the canvas. */
     private static final int[] LOST = {0xb0, 0x00, 0x20};
 
-    /** The keyspace of the table the workload hits: the sample's last table, so the console must find it. */
-    abstract String hitKeyspace();
+    private final String hitKeyspace;
+    private final List<String> downNodes;
+    private final String sample;
 
-    /** Two or more nodes whose outage loses ranges at QUORUM. */
-    abstract List<String> downNodes();
-
-    /** The prefix of the screenshots' names. */
-    abstract String sample();
+    /**
+     * @param hitKeyspace the keyspace of the table the workload hits: the sample's last, so the console must find it
+     * @param downNodes   two or more nodes whose outage loses ranges at QUORUM
+     * @param sample      the prefix of the screenshots' names
+     */
+    ConsoleScenario(String hitKeyspace, List<String> downNodes, String sample) {
+        this.hitKeyspace = hitKeyspace;
+        this.downNodes = List.copyOf(downNodes);
+        this.sample = sample;
+    }
 
     @Test
     void everyViewShowsWhatTheApiAnswersWithoutAClick() throws Exception {
         // given a Zipf workload (s = 1.2) over 300 sensors of one day, reported as hits on the sample's last table
-        StringBuilder hits = new StringBuilder("{\"keyspace\":\"" + hitKeyspace() + "\",\"table\":\"readings\",\"hits\":[");
+        StringBuilder hits = new StringBuilder("{\"keyspace\":\"" + hitKeyspace + "\",\"table\":\"readings\",\"hits\":[");
         for (int k = 1; k <= 300; k++) {
             hits.append(k > 1 ? "," : "").append("{\"key\":{\"sensor_id\":\"sensor-").append(k)
                     .append("\",\"day\":\"2026-12-01\"},\"count\":").append((long) (50_000 / Math.pow(k, 1.2)) + 1)
@@ -45,7 +51,7 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         }
         browser.call("POST", "/hits", hits.append("]}").toString());
         BigInteger hotToken = new BigInteger(JsonPath.<String>read(browser.call("GET", "/token?keyspace="
-                + hitKeyspace() + "&table=readings&sensor_id=sensor-1&day=2026-12-01", null).body(), "$.token"));
+                + hitKeyspace + "&table=readings&sensor_id=sensor-1&day=2026-12-01", null).body(), "$.token"));
 
         // when the console opens
         browser.open("/console");
@@ -53,13 +59,13 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
 
         // then the key visualizer shows the hottest table, the hot key's range as its hottest cell, without a click
         assertThat(browser.driver.findElement(By.id("heatmap-table")).getDomProperty("value"))
-                .isEqualTo(hitKeyspace() + ".readings");
+                .isEqualTo(hitKeyspace + ".readings");
         assertThat(browser.drawn("heatmap-chart")).isTrue();
         WebElement summary = browser.driver.findElement(By.id("heatmap-summary"));
         assertThat(hotToken).isGreaterThan(new BigInteger(summary.getDomAttribute("data-hottest-start")))
                 .isLessThanOrEqualTo(new BigInteger(summary.getDomAttribute("data-hottest-end")));
         // the cells drawn are the answer's non-zero cells
-        String heatmap = browser.call("GET", "/heatmap?keyspace=" + hitKeyspace() + "&table=readings&buckets="
+        String heatmap = browser.call("GET", "/heatmap?keyspace=" + hitKeyspace + "&table=readings&buckets="
                 + ((Number) browser.option("heatmap-chart", "yAxis[0].data.length")).intValue(), null).body();
         List<Integer> counts = JsonPath.read(heatmap, "$.slices[*].counts[*]");
         assertThat(((Number) browser.option("heatmap-chart", "series[0].data.length")).longValue())
@@ -84,7 +90,7 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         assertThat(reads.isEnabled()).isFalse();
         assertThat(reads.getText()).contains("not here");
         assertThat(browser.driver.findElement(By.id("heatmap-sources")).getText()).contains("live cluster");
-        browser.screenshot(sample() + "-heatmap");
+        browser.screenshot(sample + "-heatmap");
 
         // when the wheel turns over the chart, time zooms in; with shift, token space does
         String before = visible.getText();
@@ -116,7 +122,7 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         // the nodes' load needs a live cluster: said in place
         assertThat(browser.driver.findElement(By.cssSelector("#ring-node-details p.needs")).getText())
                 .contains("static topology");
-        browser.screenshot(sample() + "-ring");
+        browser.screenshot(sample + "-ring");
 
         // what-if answers in its default state (every keyspace, no node down): nothing lost, nothing drawn lost
         browser.driver.findElement(By.id("tab-whatif")).click();
@@ -128,12 +134,12 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         long legendOnly = browser.pixels("whatif-chart", LOST[0], LOST[1], LOST[2]);
         assertThat(legendOnly).isLessThan(500);
         // when nodes go down, the lost ranges /availability names are drawn in their colour, the table beside
-        for (String down : downNodes()) {
+        for (String down : downNodes) {
             browser.driver.findElement(By.id("down-" + down)).click();
             browser.settle();
         }
         String availability = browser.call("GET", "/availability?consistency=QUORUM&limit=10000&down="
-                + String.join(",", downNodes()), null).body();
+                + String.join(",", downNodes), null).body();
         List<Boolean> readable = JsonPath.read(availability, "$.keyspaces[*].unavailableRanges[*].readable");
         List<Boolean> writable = JsonPath.read(availability, "$.keyspaces[*].unavailableRanges[*].writable");
         long lost = 0;
@@ -146,7 +152,7 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         assertThat(whatIf.getDomAttribute("data-partly")).isEqualTo(String.valueOf(readable.size() - lost));
         assertThat(browser.pixels("whatif-chart", LOST[0], LOST[1], LOST[2])).isGreaterThan(legendOnly + 2000);
         assertThat(browser.driver.findElement(By.id("whatif-ranges")).getText()).contains("lost (reads and writes)");
-        browser.screenshot(sample() + "-what-if");
+        browser.screenshot(sample + "-what-if");
 
         // sizes need a live cluster: the 409 says so in the sizes view, and no empty chart is left
         browser.driver.findElement(By.id("tab-sizes")).click();
@@ -155,7 +161,7 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         assertThat(sizes.getDomAttribute("data-problem")).isEqualTo("urn:ringmap:problem:sizes-not-collected");
         assertThat(sizes.getText()).contains("static topology");
         assertThat(browser.driver.findElement(By.id("sizes-largest")).isDisplayed()).isFalse();
-        browser.screenshot(sample() + "-sizes");
+        browser.screenshot(sample + "-sizes");
 
         // plans: drawn on open; a broken request is an error of the plans view alone, gone when it next succeeds
         browser.driver.findElement(By.id("tab-plans")).click();
@@ -176,7 +182,7 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         browser.driver.findElement(By.cssSelector("#plans-form button[type=submit]")).click();
         browser.settle();
         assertThat(browser.driver.findElement(By.id("plans-banner")).isDisplayed()).isFalse();
-        browser.screenshot(sample() + "-plans");
+        browser.screenshot(sample + "-plans");
 
         // Chromium logs every non-2xx answer: the 409s the views show in place (sizes and load need a live cluster,
         // the servers' series JMX sampling, "not safe to stop" is an answer) are the only ones
