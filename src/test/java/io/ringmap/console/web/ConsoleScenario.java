@@ -102,6 +102,17 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
                 .scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(chart), 0, -1200)
                 .keyUp(org.openqa.selenium.Keys.SHIFT).perform();
         browser.wait.until(d -> Integer.parseInt(visible.getDomAttribute("data-buckets")) < buckets);
+        // and a refresh (as Live does every 15 s) keeps the zoom; Live can be paused
+        // (as many slices and buckets; the window itself moves on with the clock)
+        String zoomed = visible.getDomAttribute("data-slices") + " x " + visible.getDomAttribute("data-buckets");
+        browser.driver.findElement(By.cssSelector("#heatmap-form button[type=submit]")).click();
+        browser.settle();
+        assertThat(visible.getDomAttribute("data-slices") + " x " + visible.getDomAttribute("data-buckets"))
+                .isEqualTo(zoomed);
+        WebElement live = browser.driver.findElement(By.id("heatmap-live"));
+        live.click();
+        assertThat(live.getDomAttribute("aria-pressed")).isEqualTo("false");
+        assertThat(live.getText()).isEqualTo("Live: paused");
 
         // the ring: per node, the picked node's primary and replica ranges as /ranges has them
         browser.driver.findElement(By.id("tab-ring")).click();
