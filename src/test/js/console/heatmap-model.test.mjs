@@ -1,8 +1,8 @@
 // The key visualizer's mapping of GET /heatmap answers to chart data (run by ConsoleScriptsTest: node --test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bucketLabel, cellTooltip, cells, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable,
-  ownerChanges, sliceLabel, visibleRange } from '../../../main/resources/static/console/js/heatmap-model.js';
+import { bucketLabel, cellTooltip, cells, cellsIn, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable,
+  ownerChanges, selectionSummary, sliceLabel, visibleRange } from '../../../main/resources/static/console/js/heatmap-model.js';
 
 const N1 = { address: '127.0.0.1', hostId: 'N1', datacenter: 'dc1', rack: 'rack1', state: 'UP' };
 const N2 = { address: '127.0.0.2', hostId: 'N2', datacenter: 'dc1', rack: 'rack2', state: 'UP' };
@@ -101,4 +101,22 @@ test('optionZoomsBothAxesAndColoursOnALogScale', () => {
   assert.equal(option.visualMap.formatter(3), '1,000');
   assert.equal(option.yAxis.inverse, true);
   assert.equal(option.series[0].data.length, 1);
+});
+
+test('aSelectionSumsItsCellsAndNamesTheTimesAndTokensItSpans', () => {
+  const a = answer([[0, 5, 0], [0, 7, 1], [0, 0, 0]]);
+  const summary = selectionSummary(a, [[0, 1], [1, 1], [1, 2]]);
+  assert.equal(summary.cells, 3);
+  assert.equal(summary.total, 13);
+  assert.equal(summary.text, 'Selected: 13 hits in 3 cells, 2026-12-05T12:57:00Z to 2026-12-05T12:59:00Z, tokens '
+    + '(-3074457345618258603, 9223372036854775807].');
+  assert.deepEqual(selectionSummary(a, []), { cells: 0, total: 0, text: '' });
+});
+
+test('brushedRectanglesPickTheCellsWithACountInsideThem', () => {
+  const a = answer([[0, 5, 0], [0, 7, 1], [2, 0, 0]]);
+  // a rectangle drawn right to left and bottom to top is the same rectangle
+  assert.deepEqual(cellsIn(a, [[[1, 0], [2, 1]]]), [[0, 1], [1, 1], [1, 2]]);
+  assert.deepEqual(cellsIn(a, [[[2, 2], [0, 0]], [[0, 0], [1, 1]]]), [[0, 1], [2, 0]]);
+  assert.deepEqual(cellsIn(a, []), []);
 });

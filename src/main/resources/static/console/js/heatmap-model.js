@@ -109,6 +109,47 @@ export function visibleRange(answer, x, y) {
 }
 
 /**
+ * The cells with a count inside brushed rectangles (ECharts' brush gives each rectangle's coordRange in the axes'
+ * category indexes, [[first slice, last slice], [first bucket, last bucket]]; its heatmap has no selection of its
+ * own), as [[slice, bucket], ...].
+ */
+export function cellsIn(answer, coordRanges) {
+  const out = [];
+  answer.slices.forEach((s, si) => s.counts.forEach((c, bi) => {
+    if (c > 0 && coordRanges.some(([[x0, x1], [y0, y1]]) => si >= Math.min(x0, x1) && si <= Math.max(x0, x1)
+      && bi >= Math.min(y0, y1) && bi <= Math.max(y0, y1))) {
+      out.push([si, bi]);
+    }
+  }));
+  return out;
+}
+
+/**
+ * What a brushed selection of cells holds: their count, their sum, and the times and tokens they span.
+ *
+ * @param cellsPicked [[slice, bucket], ...] the cells selected (those with a count; empty cells are not data)
+ */
+export function selectionSummary(answer, cellsPicked) {
+  if (!cellsPicked.length) {
+    return { cells: 0, total: 0, text: '' };
+  }
+  const slices = cellsPicked.map(c => c[0]);
+  const buckets = cellsPicked.map(c => c[1]);
+  const first = Math.min(...slices);
+  const last = Math.max(...slices);
+  const low = Math.min(...buckets);
+  const high = Math.max(...buckets);
+  const total = cellsPicked.reduce((sum, [si, bi]) => sum + answer.slices[si].counts[bi], 0);
+  const unit = UNITS[answer.source] || 'hits';
+  return {
+    cells: cellsPicked.length, total,
+    text: `Selected: ${count(total)} ${unit} in ${cellsPicked.length} cell${cellsPicked.length === 1 ? '' : 's'}, `
+      + `${answer.slices[first].start} to ${sliceEnd(answer, last)}, tokens `
+      + `${range(answer.buckets[low].start, answer.buckets[high].end)}.`
+  };
+}
+
+/**
  * The ECharts option of the key visualizer: time slices across (one column per slice), token buckets down in ring
  * order (labelled with the node owning them, tokens on hover), colour the count on a log scale (viridis), zoom by
  * wheel or drag inside the chart and by the sliders below (time) and right (token space).
@@ -124,7 +165,7 @@ export function heatmapOption(answer, zoom) {
     aria: { enabled: true, label: { description: `Key visualizer of ${answer.keyspace}.${answer.table}: `
       + `${answer.buckets.length} token buckets by ${answer.slices.length} time slices of ${answer.slice}, `
       + `${count(answer.hits)} ${unit}.` } },
-    grid: { left: 200, right: 110, top: 12, bottom: 78, show: true, backgroundColor: '#f4f4f4', borderWidth: 0 },
+    grid: { left: 200, right: 110, top: 24, bottom: 78, show: true, backgroundColor: '#f4f4f4', borderWidth: 0 },
     tooltip: { trigger: 'item', confine: true, formatter: p => cellTooltip(answer, p.data[1], p.data[0]) },
     xAxis: {
       type: 'category', name: `time (UTC; one column = ${answer.slice})`, nameLocation: 'middle', nameGap: 28,
@@ -141,6 +182,12 @@ export function heatmapOption(answer, zoom) {
       top: 'middle', itemHeight: 200, inRange: { color: VIRIDIS },
       formatter: v => count(Math.round(Math.pow(10, v)))
     },
+    toolbox: { right: 120, top: 0, itemSize: 14, feature: {
+      dataZoom: { title: { zoom: 'zoom to a box', back: 'zoom back' } },
+      brush: { type: ['rect', 'clear'], title: { rect: 'select cells (their sum below the chart)',
+        clear: 'clear the selection' } } } },
+    brush: { xAxisIndex: 0, yAxisIndex: 0, throttleType: 'debounce', throttleDelay: 150,
+      brushStyle: { borderWidth: 1, color: 'rgba(245, 163, 0, 0.15)', borderColor: '#f5a300' } },
     dataZoom: [
       { type: 'slider', id: 'time', xAxisIndex: 0, bottom: 8, height: 18, ...zoom.x, labelFormatter: '' },
       { type: 'inside', id: 'time-inside', xAxisIndex: 0, ...zoom.x },

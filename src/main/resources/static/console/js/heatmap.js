@@ -4,8 +4,8 @@ import { get, ApiProblem } from './api.js';
 import { chart, draw } from './charts.js';
 import { definitions, options } from './dom.js';
 import { count, percent, range } from './format.js';
-import { UNITS, bucketLabel, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable, visibleRange }
-  from './heatmap-model.js';
+import { UNITS, bucketLabel, cellsIn, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable,
+  selectionSummary, visibleRange } from './heatmap-model.js';
 import { View } from './view.js';
 
 const $ = id => document.getElementById(id);
@@ -102,6 +102,9 @@ async function show(refit) {
   c.on('datazoom', () => visible());
   c.off('click');
   c.on('click', p => select(p.data[1], p.data[0]));
+  c.off('brush');
+  c.on('brush', p => selected(p.areas));
+  $('heatmap-selection').textContent = '';
   visible();
   summary(answer);
   peers(answer.peers);
@@ -121,6 +124,21 @@ function keptZoom() {
   const o = chart(CHART).getOption().dataZoom;
   return { x: { startValue: o[0].startValue, endValue: o[0].endValue },
     y: { startValue: o[2].startValue, endValue: o[2].endValue } };
+}
+
+/** The sum of the cells a person brushed, in the line under the chart. */
+function selected(areas) {
+  const summary = selectionSummary(state.answer, cellsIn(state.answer, areas.filter(a => a.coordRange)
+    .map(a => a.coordRange)));
+  const line = $('heatmap-selection');
+  line.textContent = summary.text;
+  if (summary.cells) {
+    line.dataset.cells = summary.cells;
+    line.dataset.total = summary.total;
+  } else {
+    delete line.dataset.cells;
+    delete line.dataset.total;
+  }
 }
 
 /** What the zoom shows, in words and in the element's data (the browser test reads it). */

@@ -91,6 +91,17 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         assertThat(reads.getText()).contains("not here");
         assertThat(browser.driver.findElement(By.id("heatmap-sources")).getText()).contains("live cluster");
         browser.screenshot(sample + "-heatmap");
+        // a selection of every cell (the brush tool's rectangle) sums to the answer's hits, and is said in words
+        browser.script("echarts.getInstanceByDom(document.getElementById('heatmap-chart')).dispatchAction({type: "
+                + "'brush', areas: [{brushType: 'rect', xAxisIndex: 0, yAxisIndex: 0, coordRange: [[0, arguments[0]],"
+                + " [0, arguments[1]]]}]})", counts.size() / labels.size() - 1, labels.size() - 1);
+        WebElement selection = browser.driver.findElement(By.id("heatmap-selection"));
+        browser.wait.until(d -> selection.getDomAttribute("data-total") != null);
+        assertThat(Long.parseLong(selection.getDomAttribute("data-total")))
+                .isEqualTo(counts.stream().mapToLong(Integer::longValue).sum());
+        assertThat(selection.getText()).startsWith("Selected: ");
+        browser.script("echarts.getInstanceByDom(document.getElementById('heatmap-chart')).dispatchAction({type: "
+                + "'brush', areas: []})");
 
         // when the wheel turns over the chart, time zooms in; with shift, token space does
         String before = visible.getText();
