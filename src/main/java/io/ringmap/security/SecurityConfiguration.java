@@ -85,9 +85,10 @@ public class SecurityConfiguration {
                     .requestMatchers(EndpointRequest.toAnyEndpoint()).hasAuthority(manage)
                     .requestMatchers("/error", "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml",
                             "/swagger-ui.html", "/swagger-ui/**").permitAll()
-                    // the console's page, modules and settings, open as the API documentation is; its data calls
-                    // are API calls with the caller's credential
-                    .requestMatchers(HttpMethod.GET, "/console", "/console/", "/console/**").permitAll()
+                    // the console's page, modules, settings and chart library (a WebJar), open as the API
+                    // documentation is; its data calls are API calls with the caller's credential
+                    .requestMatchers(HttpMethod.GET, "/console", "/console/", "/console/**", "/webjars/**")
+                    .permitAll()
                     .requestMatchers(HITS).hasAuthority(hits);
             if (security.anonymousReads()) {
                 a.anyRequest().permitAll();

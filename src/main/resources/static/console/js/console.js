@@ -1,46 +1,23 @@
-// The console's entry: tabs, credentials, the selectors filled from /ring, each view's form.
+// The console's entry: credentials, the selectors filled from /ring, the tabs; each view loads when first shown.
 import { get, loadSettings, setCredential, hasCredential } from './api.js';
-import { showHeatmap } from './heatmap.js';
-import { showRing, showWhatIf } from './ring.js';
-import { showSizes } from './sizes.js';
-import { showPlans, ATLASMART } from './plans.js';
+import { options } from './dom.js';
+import { heatmapControls, heatmapTables, heatmapView } from './heatmap.js';
+import { ringControls, ringView } from './ring.js';
+import { whatIfControls, whatIfRing, whatIfView } from './whatif.js';
+import { sizesControls, sizesTables, sizesView } from './sizes.js';
+import { plansControls, plansView } from './plans.js';
+import { busy, describe } from './view.js';
 
 const LEVELS = ['ONE', 'TWO', 'THREE', 'QUORUM', 'ALL', 'LOCAL_ONE', 'LOCAL_QUORUM', 'EACH_QUORUM'];
+const VIEWS = { heatmap: heatmapView, ring: ringView, whatif: whatIfView, sizes: sizesView, plans: plansView };
 const $ = id => document.getElementById(id);
+let ready = false;
+let shown = 'heatmap';
 
-function fail(e) {
-  const box = $('error');
-  box.textContent = e.message || String(e);
-  box.hidden = false;
-}
-
-function ok() {
-  $('error').hidden = true;
-}
-
-async function run(action) {
-  try {
-    await action();
-    ok();
-  } catch (e) {
-    fail(e);
-  } finally {
-    document.body.dataset.busy = String(Math.max(0, Number(document.body.dataset.busy || 1) - 1));
-  }
-}
-
-function busy() {
-  document.body.dataset.busy = String(Number(document.body.dataset.busy || 0) + 1);
-}
-
-function options(select, values, selected) {
-  select.replaceChildren(...values.map(v => {
-    const o = document.createElement('option');
-    o.value = typeof v === 'string' ? v : v.value;
-    o.textContent = typeof v === 'string' ? v : v.label;
-    o.selected = o.value === selected;
-    return o;
-  }));
+/** The page's own banner: what every view needs (the ring, a credential) could not be had. */
+function pageProblem(e) {
+  $('error').textContent = describe(e);
+  $('error').hidden = false;
 }
 
 function tabs() {
@@ -55,8 +32,11 @@ function tabs() {
     if (focus) {
       tab.focus();
     }
-    history.replaceState(null, '', '#' + tab.id.slice(4));
-    tab.dispatchEvent(new CustomEvent('shown', { bubbles: true }));
+    shown = tab.id.slice(4);
+    history.replaceState(null, '', '#' + shown);
+    if (ready) {
+      VIEWS[shown].open();
+    }
   };
   all.forEach((t, i) => {
     t.addEventListener('click', () => show(t, false));
@@ -68,12 +48,51 @@ function tabs() {
     });
   });
   const start = all.find(t => '#' + t.id.slice(4) === location.hash);
-  if (start) {
-    show(start, false);
+  show(start || all[0], false);
+}
+
+/** Fills every selector from /ring, then opens the view shown. */
+async function load() {
+  busy(1);
+  try {
+    const ring = await get('ring', { tokens: false });
+    const tables = ring.keyspaces.flatMap(k => k.tables.map(t => k.name + '.' + t));
+    const placed = ring.keyspaces.filter(k => k.status === 'placed').map(k => k.name);
+    heatmapTables(tables);
+    sizesTables(tables);
+    whatIfRing(ring.partitioner, placed);
+    options($('ring-keyspace'), placed, placed[0]);
+    options($('whatif-keyspace'), [{ value: '', label: 'every keyspace' }, ...placed], '');
+    options($('ring-node'), ring.nodes.map(n => ({ value: n.address, label: `${n.hostId} (${n.address})` })),
+      ring.nodes.length ? ring.nodes[0].address : '');
+    const boxes = $('whatif-nodes');
+    boxes.replaceChildren(boxes.firstElementChild);
+    for (const n of ring.nodes) {
+      const label = document.createElement('label');
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.value = n.address;
+      box.id = 'down-' + n.address;
+      label.htmlFor = box.id;
+      label.append(box, ` ${n.hostId} (${n.address}, ${n.datacenter})`);
+      boxes.appendChild(label);
+    }
+    $('error').hidden = true;
+    ready = true;
+    for (const view of Object.values(VIEWS)) {
+      view.opened = false;
+    }
+    await VIEWS[shown].open();
+  } catch (e) {
+    pageProblem(e);
+  } finally {
+    busy(-1);
+    document.body.dataset.ready = 'true';
   }
 }
 
 async function init() {
+  document.body.dataset.busy = '0';
   const settings = await loadSettings();
   if (settings.mode !== 'none') {
     $('credentials').hidden = false;
@@ -84,70 +103,17 @@ async function init() {
       setCredential($('credential').value.trim());
       $('credential').value = '';
       $('credential-state').textContent = hasCredential() ? 'set for this tab' : 'needed';
-      busy();
-      run(load);
+      load();
     });
   }
   document.querySelectorAll('select.consistency').forEach(s => options(s, LEVELS, 'QUORUM'));
-  $('plans-request').value = JSON.stringify(ATLASMART, null, 2);
-  $('heatmap-form').addEventListener('submit', e => {
-    e.preventDefault();
-    const [keyspace, table] = $('heatmap-table').value.split('.');
-    busy();
-    run(() => showHeatmap(keyspace, table, $('heatmap-window').value, $('heatmap-buckets').value,
-      $('heatmap-source').value));
-  });
-  $('ring-form').addEventListener('submit', e => {
-    e.preventDefault();
-    busy();
-    run(() => showRing($('ring-keyspace').value, $('ring-node').value, $('ring-consistency').value));
-  });
-  $('whatif-form').addEventListener('submit', e => {
-    e.preventDefault();
-    const down = [...document.querySelectorAll('#whatif-nodes input:checked')].map(i => i.value);
-    busy();
-    run(() => showWhatIf($('whatif-keyspace').value, down, $('whatif-consistency').value));
-  });
-  $('sizes-form').addEventListener('submit', e => {
-    e.preventDefault();
-    const [keyspace, table] = $('sizes-table').value.split('.');
-    busy();
-    run(() => showSizes(keyspace, table));
-  });
-  $('plans-form').addEventListener('submit', e => {
-    e.preventDefault();
-    busy();
-    run(() => showPlans(JSON.parse($('plans-request').value)));
-  });
+  heatmapControls();
+  ringControls();
+  whatIfControls();
+  sizesControls();
+  plansControls();
   tabs();
-  busy();
-  await run(load);
+  await load();
 }
 
-/** Fills every selector from /ring and draws the view on show. */
-async function load() {
-  const ring = await get('ring', { tokens: false });
-  const tables = ring.keyspaces.flatMap(k => k.tables.map(t => k.name + '.' + t));
-  const placed = ring.keyspaces.filter(k => k.status === 'placed').map(k => k.name);
-  options($('heatmap-table'), tables, tables[0]);
-  options($('sizes-table'), tables, tables[0]);
-  options($('ring-keyspace'), placed, placed[0]);
-  options($('whatif-keyspace'), [{ value: '', label: 'every keyspace' }, ...placed], '');
-  options($('ring-node'), ring.nodes.map(n => ({ value: n.address, label: `${n.hostId} (${n.address})` })),
-    ring.nodes.length ? ring.nodes[0].address : '');
-  const boxes = $('whatif-nodes');
-  boxes.replaceChildren(boxes.firstElementChild || document.createElement('legend'));
-  for (const n of ring.nodes) {
-    const label = document.createElement('label');
-    const box = document.createElement('input');
-    box.type = 'checkbox';
-    box.value = n.address;
-    box.id = 'down-' + n.address;
-    label.htmlFor = box.id;
-    label.append(box, ` ${n.hostId} (${n.address}, ${n.datacenter})`);
-    boxes.appendChild(label);
-  }
-  document.body.dataset.ready = 'true';
-}
-
-document.addEventListener('DOMContentLoaded', () => init().catch(fail));
+document.addEventListener('DOMContentLoaded', () => init().catch(pageProblem));

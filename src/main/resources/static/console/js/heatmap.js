@@ -1,202 +1,280 @@
-// The key visualizer: GET /heatmap as token buckets (y, ring order) against time slices (x).
-import { get } from './api.js';
-import { el, text, clear, viridis, count, percent } from './svg.js';
+// The key visualizer view: GET /heatmap drawn by heatmap-model.js, opened on the hottest table with the slices
+// that have data, refreshed live (pausable), zoomable in time and token space.
+import { get, ApiProblem } from './api.js';
+import { chart, draw } from './charts.js';
+import { definitions, options } from './dom.js';
+import { count, percent, range } from './format.js';
+import { UNITS, bucketLabel, cellsIn, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable,
+  selectionSummary, visibleRange } from './heatmap-model.js';
+import { View } from './view.js';
 
-const M = { l: 150, r: 70, t: 16, b: 46 };
-let state = null;
+const $ = id => document.getElementById(id);
+const CHART = 'heatmap-chart';
+/** The chart's height less the grid's top and bottom margins (heatmapOption's grid). */
+const GRID_MARGINS = 90;
+const LIVE_EVERY_MS = 15000;
 
-/** What the colour counts, per source of GET /heatmap. */
-const UNITS = { client: 'hits', reads: 'sampled reads', writes: 'sampled writes' };
+let state = { answer: null, table: null, configuredBuckets: null, selected: null };
 
-export async function showHeatmap(keyspace, table, window, buckets, source) {
-  const answer = await get('heatmap', { keyspace, table, window, buckets, source });
-  const unit = UNITS[answer.source] || 'hits';
-  state = { answer, bucket: 0, slice: answer.slices.length - 1 };
-  draw();
+export const heatmapView = new View('heatmap', [CHART], openHeatmap);
+
+/** Fills the table selector and opens on the table with the most hits, the sources that cannot be had disabled. */
+export function heatmapTables(tables) {
+  options($('heatmap-table'), tables, tables[0]);
+}
+
+async function openHeatmap() {
+  const tables = [...$('heatmap-table').options].map(o => o.value).slice(0, 32);
+  const probes = await Promise.all(tables.map(async table => {
+    const [keyspace, name] = table.split('.');
+    const answer = await get('heatmap', { keyspace, table: name, buckets: 1 });
+    return { table, hits: answer.hits };
+  }));
+  const hottest = hottestTable(probes);
+  if (hottest) {
+    $('heatmap-table').value = hottest;
+  }
+  await sources();
+  await show(true);
+}
+
+/** Disables the server-sampled series where they cannot be had, naming why (the API's 409). */
+async function sources() {
+  const [keyspace, table] = $('heatmap-table').value.split('.');
+  const note = $('heatmap-sources');
+  note.hidden = true;
+  for (const o of $('heatmap-source').options) {
+    if (o.value === 'client') {
+      continue;
+    }
+    try {
+      await get('heatmap', { keyspace, table, buckets: 1, source: o.value });
+      o.disabled = false;
+      o.textContent = `${UNITS[o.value]} (servers)`;
+    } catch (e) {
+      if (!(e instanceof ApiProblem) || e.status !== 409) {
+        throw e;
+      }
+      o.disabled = true;
+      o.textContent = `${UNITS[o.value]} (servers): not here, see below`;
+      note.textContent = `Sampled reads and writes: ${e.problem.detail || e.problem.title}`;
+      note.hidden = false;
+    }
+  }
+  if ($('heatmap-source').selectedOptions[0].disabled) {
+    $('heatmap-source').value = 'client';
+  }
+}
+
+function request(buckets) {
+  const [keyspace, table] = $('heatmap-table').value.split('.');
+  const window = $('heatmap-window').value;
+  return get('heatmap', { keyspace, table, window: window === 'fit' ? '' : window, buckets,
+    source: $('heatmap-source').value });
+}
+
+/** Asks for the heatmap with as many buckets as fit the chart, and draws it (refit: zoom to the data). */
+async function show(refit) {
+  const choice = $('heatmap-buckets').value;
+  const plot = $(CHART).clientHeight - GRID_MARGINS;
+  let answer;
+  if (choice !== 'fit') {
+    answer = await request(choice);
+  } else {
+    answer = await request(state.configuredBuckets ? fitBuckets(plot, state.configuredBuckets) : '');
+    if (!state.configuredBuckets) {
+      state.configuredBuckets = answer.buckets.length;
+      const fitting = fitBuckets(plot, answer.buckets.length);
+      if (fitting < answer.buckets.length) {
+        answer = await request(fitting);
+      }
+    }
+  }
+  const previous = state.answer;
+  const same = previous && !refit && previous.keyspace === answer.keyspace && previous.table === answer.table
+    && previous.buckets.length === answer.buckets.length && previous.slices.length === answer.slices.length;
+  const zoom = same ? keptZoom() : {
+    x: $('heatmap-window').value === 'fit' ? fitWindow(answer) : { startValue: 0, endValue: answer.slices.length - 1 },
+    y: { startValue: 0, endValue: answer.buckets.length - 1 } };
+  state.answer = answer;
+  const c = draw(CHART, heatmapOption(answer, zoom));
+  c.off('datazoom');
+  c.on('datazoom', () => visible());
+  c.off('click');
+  c.on('click', p => select(p.data[1], p.data[0]));
+  c.off('brush');
+  c.on('brush', p => selected(p.areas));
+  $('heatmap-selection').textContent = '';
+  visible();
+  summary(answer);
+  peers(answer.peers);
   const hottest = hottestCell(answer);
-  const summary = document.getElementById('heatmap-summary');
+  if (!same || !state.selected) {
+    state.selected = hottest ? { bucket: hottest.bucket, slice: hottest.slice } : null;
+  }
+  if (state.selected) {
+    select(state.selected.bucket, state.selected.slice);
+  } else {
+    $('heatmap-cell').replaceChildren(heading('Cell'), text('No cell with a count yet.'));
+  }
+}
+
+/** The zoom the person left: the same slice positions, which follow the newest slice as the window moves on. */
+function keptZoom() {
+  const o = chart(CHART).getOption().dataZoom;
+  return { x: { startValue: o[0].startValue, endValue: o[0].endValue },
+    y: { startValue: o[2].startValue, endValue: o[2].endValue } };
+}
+
+/** The sum of the cells a person brushed, in the line under the chart. */
+function selected(areas) {
+  const summary = selectionSummary(state.answer, cellsIn(state.answer, areas.filter(a => a.coordRange)
+    .map(a => a.coordRange)));
+  const line = $('heatmap-selection');
+  line.textContent = summary.text;
+  if (summary.cells) {
+    line.dataset.cells = summary.cells;
+    line.dataset.total = summary.total;
+  } else {
+    delete line.dataset.cells;
+    delete line.dataset.total;
+  }
+}
+
+/** What the zoom shows, in words and in the element's data (the browser test reads it). */
+function visible() {
+  const o = chart(CHART).getOption().dataZoom;
+  const v = visibleRange(state.answer, o[0], o[2]);
+  const line = $('heatmap-visible');
+  line.textContent = v.text + ' Scroll or drag in the chart to zoom time (shift+scroll: tokens), or use the sliders.';
+  line.dataset.slices = v.slices;
+  line.dataset.buckets = v.buckets;
+  line.dataset.from = v.from || '';
+  line.dataset.to = v.to || '';
+}
+
+function summary(answer) {
+  const unit = UNITS[answer.source] || 'hits';
+  const line = $('heatmap-summary');
+  const hottest = hottestCell(answer);
   if (hottest) {
     const b = answer.buckets[hottest.bucket];
-    summary.textContent = `${answer.keyspace}.${answer.table}: ${count(answer.hits)} ${unit} in ${answer.window}`
-      + ` (slices of ${answer.slice}, retention ${answer.retention}). Hottest cell: bucket ${b.index}, tokens`
-      + ` (${b.start}, ${b.end}], ${count(hottest.count)} ${unit} at ${answer.slices[hottest.slice].start}.`
+    line.textContent = `${answer.keyspace}.${answer.table}: ${count(answer.hits)} ${unit} in ${answer.window} `
+      + `(slices of ${answer.slice}, ${answer.buckets.length} buckets). Hottest cell: ${bucketLabel(b)}, tokens `
+      + `${range(b.start, b.end)}, ${count(hottest.count)} ${unit} at ${answer.slices[hottest.slice].start}.`
       + (answer.unplaced ? ` ${count(answer.unplaced)} ${unit} of keys whose token is unknown are in no bucket.` : '');
-    summary.dataset.hottestBucket = b.index;
-    summary.dataset.hottestStart = b.start;
-    summary.dataset.hottestEnd = b.end;
-    state.bucket = hottest.bucket;
-    state.slice = hottest.slice;
+    line.dataset.hottestBucket = b.index;
+    line.dataset.hottestStart = b.start;
+    line.dataset.hottestEnd = b.end;
   } else {
-    summary.textContent = answer.source === 'client'
-      ? `${answer.keyspace}.${answer.table}: no hits in ${answer.window}. Hits count when keys are`
-        + ' looked up or reported with POST /hits.'
-      : `${answer.keyspace}.${answer.table}: no ${unit} placed in ${answer.window}`
-        + (answer.unplaced ? ` (${count(answer.unplaced)} of keys whose token is unknown).` : '. The servers sample'
-          + ' partitions during each sizes round (ringmap.sizes.jmx.sampling).');
-    delete summary.dataset.hottestBucket;
+    line.textContent = answer.source === 'client'
+      ? `${answer.keyspace}.${answer.table}: no hits in ${answer.window}. Hits count when keys are looked up or `
+        + 'reported with POST /hits.'
+      : `${answer.keyspace}.${answer.table}: no ${unit} placed in ${answer.window}.`;
+    delete line.dataset.hottestBucket;
   }
-  select(state.bucket, state.slice);
-  showPeers(answer.peers);
-  return answer;
 }
 
 /** Whose counts the heatmap sums: this instance's alone, or the peers' too, and the peers left out with the reason. */
-function showPeers(peers) {
-  const line = document.getElementById('heatmap-peers');
-  if (!peers || peers.scope === 'local') {
+function peers(p) {
+  const line = $('heatmap-peers');
+  if (!p || p.scope === 'local') {
     line.textContent = 'Counts of this instance only (no peers: ringmap.peers.*).';
   } else {
-    line.textContent = `Counts of this instance and ${peers.contributed.length} peer`
-      + `${peers.contributed.length === 1 ? '' : 's'}${peers.contributed.length ? ' (' + peers.contributed.join(', ')
-        + ')' : ''}.` + (peers.missing.length ? ' Not counted: '
-        + peers.missing.map(m => `${m.peer} (${m.reason})`).join('; ') + '.' : '');
+    line.textContent = `Counts of this instance and ${p.contributed.length} peer${p.contributed.length === 1 ? '' : 's'}`
+      + `${p.contributed.length ? ' (' + p.contributed.join(', ') + ')' : ''}.`
+      + (p.missing.length ? ' Not counted: ' + p.missing.map(m => `${m.peer} (${m.reason})`).join('; ') + '.' : '');
   }
-  line.dataset.contributed = peers ? peers.contributed.length : 0;
-  line.dataset.missing = peers ? peers.missing.length : 0;
 }
 
-/** The cell with the most hits (the latest of equal ones), or null when there is none. */
-export function hottestCell(answer) {
-  let best = null;
-  answer.slices.forEach((s, si) => s.counts.forEach((c, bi) => {
-    if (c > 0 && (!best || c >= best.count)) {
-      best = { bucket: bi, slice: si, count: c };
-    }
-  }));
-  return best;
+function heading(t) {
+  const h = document.createElement('h2');
+  h.textContent = t;
+  return h;
 }
 
-function draw() {
-  const svg = document.getElementById('heatmap-chart');
-  const { answer } = state;
-  const { w, h } = clear(svg);
-  svg.setAttribute('aria-label', `Heatmap of ${answer.keyspace}.${answer.table}: ${answer.buckets.length} token `
-    + `buckets by ${answer.slices.length} time slices`);
-  const cw = (w - M.l - M.r) / answer.slices.length;
-  const ch = (h - M.t - M.b) / answer.buckets.length;
-  const scale = Math.log1p(answer.maxCount || 1);
-  const cells = el('g', { class: 'cells' }, svg);
-  answer.slices.forEach((s, si) => s.counts.forEach((c, bi) => {
-    el('rect', { x: M.l + si * cw, y: M.t + bi * ch, width: Math.ceil(cw), height: Math.ceil(ch),
-      fill: c === 0 ? '#f4f4f4' : viridis(Math.log1p(c) / scale), 'data-bucket': bi, 'data-slice': si,
-      'data-count': c }, cells);
-  }));
-  // the ring's node tokens as edges, labelled with the bucket's replicas' first node
-  const axis = el('g', { class: 'axis' }, svg);
-  const step = Math.max(1, Math.ceil(answer.buckets.length / 16));
-  answer.buckets.forEach((b, bi) => {
-    if (bi % step === 0 || bi === answer.buckets.length - 1) {
-      text(axis, M.l - 6, M.t + bi * ch + ch / 2 + 4, short(b.end), { 'text-anchor': 'end' });
-    }
-  });
-  text(axis, 12, M.t + (h - M.t - M.b) / 2, 'token (bucket end), ring order',
-    { transform: `rotate(-90 12 ${M.t + (h - M.t - M.b) / 2})`, 'text-anchor': 'middle' });
-  const tstep = Math.max(1, Math.ceil(answer.slices.length / 6));
-  answer.slices.forEach((s, si) => {
-    if (si % tstep === 0) {
-      text(axis, M.l + si * cw, h - M.b + 14, s.start.slice(11, 16), {});
-    }
-  });
-  text(axis, M.l + (w - M.l - M.r) / 2, h - 8, `time (UTC, hh:mm; one column = ${answer.slice})`,
-    { 'text-anchor': 'middle' });
-  // colour legend: hits per cell, log scale
-  const legend = el('g', { class: 'legend' }, svg);
-  for (let i = 0; i < 20; i++) {
-    el('rect', { x: w - M.r + 14, y: M.t + (19 - i) * ((h - M.t - M.b) / 20), width: 14,
-      height: (h - M.t - M.b) / 20 + 1, fill: viridis(i / 19), stroke: 'none' }, legend);
-  }
-  text(legend, w - M.r + 32, M.t + 10, count(answer.maxCount || 0));
-  text(legend, w - M.r + 32, h - M.b, '1');
-  text(legend, w - M.r + 8, h - M.b + 14, `${UNITS[answer.source] || 'hits'} / cell`);
-  el('rect', { id: 'heatmap-selected', class: 'selected', width: Math.ceil(cw), height: Math.ceil(ch),
-    x: M.l, y: M.t }, svg);
-  svg.onclick = e => {
-    const target = e.target;
-    if (target.dataset && target.dataset.bucket !== undefined) {
-      select(Number(target.dataset.bucket), Number(target.dataset.slice));
-    }
-  };
-  svg.onkeydown = e => {
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (moves[e.key]) {
-      e.preventDefault();
-      select(clamp(state.bucket + moves[e.key][0], answer.buckets.length),
-        clamp(state.slice + moves[e.key][1], answer.slices.length));
-    }
-  };
-  svg.onmousemove = e => {
-    const tip = document.getElementById('tooltip');
-    const d = e.target.dataset;
-    if (d && d.bucket !== undefined) {
-      const b = answer.buckets[Number(d.bucket)];
-      tip.textContent = `(${b.start}, ${b.end}]: ${count(Number(d.count))} ${UNITS[answer.source] || 'hits'}`;
-      tip.style.left = (e.clientX + 12) + 'px';
-      tip.style.top = (e.clientY + 12) + 'px';
-      tip.hidden = false;
-    } else {
-      tip.hidden = true;
-    }
-  };
-  svg.onmouseleave = () => {
-    document.getElementById('tooltip').hidden = true;
-  };
+function text(t) {
+  const p = document.createElement('p');
+  p.textContent = t;
+  return p;
 }
 
-function clamp(v, n) {
-  return Math.max(0, Math.min(n - 1, v));
-}
-
-/** A long token in 3 significant digits (the full token is in the cell's details). */
-function short(token) {
-  const n = Number(token);
-  return token.length > 8 && Number.isFinite(n) ? n.toExponential(2) : token.slice(0, 10);
-}
-
+/** Shows a cell in the side panel, its tooltip on the chart. */
 function select(bucket, slice) {
-  const { answer } = state;
-  if (!answer.buckets.length || !answer.slices.length) {
+  const answer = state.answer;
+  if (!answer || !answer.buckets[bucket] || !answer.slices[slice]) {
     return;
   }
-  state.bucket = bucket;
-  state.slice = slice;
-  const svg = document.getElementById('heatmap-chart');
-  const box = svg.viewBox.baseVal;
-  const cw = (box.width - M.l - M.r) / answer.slices.length;
-  const ch = (box.height - M.t - M.b) / answer.buckets.length;
-  const mark = document.getElementById('heatmap-selected');
-  mark.setAttribute('x', M.l + slice * cw);
-  mark.setAttribute('y', M.t + bucket * ch);
+  state.selected = { bucket, slice };
   const b = answer.buckets[bucket];
   const s = answer.slices[slice];
-  const panel = document.getElementById('heatmap-cell');
-  panel.replaceChildren();
-  const h = document.createElement('h2');
-  h.textContent = `Bucket ${b.index}, slice from ${s.start}`;
-  panel.appendChild(h);
-  const dl = document.createElement('dl');
-  const item = (term, value) => {
-    const dt = document.createElement('dt');
-    dt.textContent = term;
-    const dd = document.createElement('dd');
-    dd.textContent = value;
-    dl.append(dt, dd);
-    return dd;
-  };
-  item('Token range', `(${b.start}, ${b.end}]`);
-  item('Share of the ring', percent(b.ringShare));
   const unit = UNITS[answer.source] || 'hits';
-  item(`${unit[0].toUpperCase()}${unit.slice(1)} in this cell`, count(s.counts[bucket]));
-  item(`${unit[0].toUpperCase()}${unit.slice(1)} of the bucket in the window`, count(b.hits));
-  item('Replicas', b.replicas.length ? b.replicas.map(r => `${r.address} (${r.hostId}, ${r.datacenter}/${r.rack},`
-    + ` ${r.state})`).join('; ') : 'none: the keyspace cannot be placed').dataset.replicas
-    = b.replicas.map(r => r.address).join(',');
   const keys = answer.keysShown === 'clear'
     ? (b.hotKeys.length ? b.hotKeys.map(k => `${k.label} (~${count(k.estimate)} hits)`).join('; ')
       : 'no tracked hot key in this range')
     : answer.keysShown === 'hashed' ? 'keys are hashed: a hashed label is not shown with a token range (see /hotkeys)'
       : answer.keysShown === 'server-side' ? 'the sampled partitions are listed by GET /hotkeys (serverSide)'
         : 'hot keys are not tracked';
-  item('Hottest keys seen', keys);
-  panel.appendChild(dl);
+  const panel = $('heatmap-cell');
+  const list = definitions([
+    ['Time (UTC)', `${s.start}, one slice of ${answer.slice}`],
+    ['Token range', range(b.start, b.end)],
+    ['Owner', bucketLabel(b)],
+    ['Share of the ring', percent(b.ringShare)],
+    [`${unit} in this cell`, count(s.counts[bucket])],
+    [`${unit} of the range in the window`, count(b.hits)],
+    ['Replicas', b.replicas.length ? b.replicas.map(r => `${r.address} (${r.hostId}, ${r.datacenter}/${r.rack},`
+      + ` ${r.state})`).join('; ') : 'none: the keyspace cannot be placed'],
+    // GET /heatmap names a range's hot keys for the whole window, not per slice
+    [`Hottest keys of the range over the window (${answer.window})`, keys]]);
+  panel.replaceChildren(heading(`Cell: ${bucketLabel(b)}, ${s.start.slice(11, 19)}`), list);
   panel.dataset.bucket = bucket;
+  panel.dataset.slice = slice;
+  const c = chart(CHART);
+  const dataIndex = c.getOption().series[0].data.findIndex(d => d[0] === slice && d[1] === bucket);
+  if (dataIndex >= 0) {
+    c.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex });
+  } else {
+    c.dispatchAction({ type: 'hideTip' });
+  }
+}
+
+function move(e) {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (!moves[e.key] || !state.answer || !state.selected) {
+    return;
+  }
+  e.preventDefault();
+  const clamp = (v, n) => Math.max(0, Math.min(n - 1, v));
+  select(clamp(state.selected.bucket + moves[e.key][0], state.answer.buckets.length),
+    clamp(state.selected.slice + moves[e.key][1], state.answer.slices.length));
+}
+
+/** Wires the controls: any change redraws, Live refreshes every 15 s while the view is shown. */
+export function heatmapControls() {
+  const redraw = refit => () => heatmapView.run(() => show(refit));
+  $('heatmap-form').addEventListener('submit', e => {
+    e.preventDefault();
+    redraw(false)();
+  });
+  $('heatmap-table').addEventListener('change', () => heatmapView.run(async () => {
+    await sources();
+    await show(true);
+  }));
+  for (const id of ['heatmap-window', 'heatmap-buckets', 'heatmap-source']) {
+    $(id).addEventListener('change', redraw(true));
+  }
+  $(CHART).addEventListener('keydown', move);
+  const live = $('heatmap-live');
+  live.addEventListener('click', () => {
+    const on = live.getAttribute('aria-pressed') !== 'true';
+    live.setAttribute('aria-pressed', String(on));
+    live.textContent = on ? 'Live: on (every 15 s)' : 'Live: paused';
+  });
+  setInterval(() => {
+    if (live.getAttribute('aria-pressed') === 'true' && heatmapView.visible && heatmapView.opened
+      && document.visibilityState === 'visible' && document.body.dataset.busy === '0') {
+      redraw(false)();
+    }
+  }, LIVE_EVERY_MS);
 }

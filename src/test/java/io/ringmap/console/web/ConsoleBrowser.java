@@ -74,6 +74,53 @@ public final class ConsoleBrowser implements AutoCloseable {
                 .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).map(LogEntry::toString).toList();
     }
 
+    /** Runs a script in the page and returns what it returns (numbers as Long or Double, lists, maps). */
+    public Object script(String js, Object... args) {
+        return driver.executeScript(js, args);
+    }
+
+    /** Whether the chart in the element with this id shows data (charts.js marks it). */
+    public boolean drawn(String id) {
+        return "true".equals(driver.findElement(By.id(id)).getDomAttribute("data-drawn"));
+    }
+
+    /** A value of the option the chart with this id draws, e.g. {@code "series[0].data.length"}. */
+    public Object option(String id, String path) {
+        return script("return echarts.getInstanceByDom(document.getElementById(arguments[0])).getOption()." + path,
+                id);
+    }
+
+    /**
+     * How many pixels of the chart's canvas have this colour (each channel within 24 of it): what a person sees
+     * drawn, whatever the chart's data says.
+     */
+    public long pixels(String id, int red, int green, int blue) {
+        return (Long) script("""
+                const canvas = document.querySelector('#' + arguments[0] + ' canvas');
+                // read from a copy: reading the chart's own canvas back makes Chromium warn about its speed
+                const copy = document.createElement('canvas');
+                copy.width = canvas.width;
+                copy.height = canvas.height;
+                const context = copy.getContext('2d', { willReadFrequently: true });
+                context.drawImage(canvas, 0, 0);
+                const data = context.getImageData(0, 0, copy.width, copy.height).data;
+                let n = 0;
+                for (let i = 0; i < data.length; i += 4) {
+                  if (Math.abs(data[i] - arguments[1]) < 24 && Math.abs(data[i + 1] - arguments[2]) < 24
+                      && Math.abs(data[i + 2] - arguments[3]) < 24) {
+                    n++;
+                  }
+                }
+                return n;""", id, red, green, blue);
+    }
+
+    /** The addresses the page requested from anywhere but its own origin (the CSP refuses them; none are made). */
+    @SuppressWarnings("unchecked")
+    public List<String> offOriginRequests() {
+        return (List<String>) script("return performance.getEntriesByType('resource').map(e => e.name)"
+                + ".filter(n => !n.startsWith(location.origin + '/'))");
+    }
+
     public HttpResponse<String> call(String method, String path, String json, String... headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody()

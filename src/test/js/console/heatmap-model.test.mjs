@@ -1,0 +1,122 @@
+// The key visualizer's mapping of GET /heatmap answers to chart data (run by ConsoleScriptsTest: node --test).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bucketLabel, cellTooltip, cells, cellsIn, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable,
+  ownerChanges, selectionSummary, sliceLabel, visibleRange } from '../../../main/resources/static/console/js/heatmap-model.js';
+
+const N1 = { address: '127.0.0.1', hostId: 'N1', datacenter: 'dc1', rack: 'rack1', state: 'UP' };
+const N2 = { address: '127.0.0.2', hostId: 'N2', datacenter: 'dc1', rack: 'rack2', state: 'UP' };
+
+/** An answer of 3 buckets by `counts.length` slices of a minute. */
+function answer(counts) {
+  return {
+    keyspace: 'iot', table: 'readings', source: 'client', slice: 'PT1M', window: 'PT1H', to: '2026-12-05T13:00:00Z',
+    hits: counts.flat().reduce((a, b) => a + b, 0), maxCount: Math.max(0, ...counts.flat()), keysShown: 'clear',
+    buckets: [
+      { index: 0, start: '-9223372036854775808', end: '-3074457345618258603', ringShare: 1 / 3, replicas: [N1, N2],
+        hits: 0, hotKeys: [] },
+      { index: 1, start: '-3074457345618258603', end: '3074457345618258602', ringShare: 1 / 3, replicas: [N1, N2],
+        hits: 0, hotKeys: [] },
+      { index: 2, start: '3074457345618258602', end: '9223372036854775807', ringShare: 1 / 3, replicas: [N2, N1],
+        hits: 0, hotKeys: [] }],
+    slices: counts.map((c, i) => ({ start: `2026-12-05T12:${String(60 - counts.length + i).padStart(2, '0')}:00Z`,
+      counts: c }))
+  };
+}
+
+test('hottestCellIsTheLatestOfTheLargestCounts', () => {
+  // given two cells with the largest count
+  const a = answer([[0, 5, 0], [1, 0, 5]]);
+  // then the later one is the hottest
+  assert.deepEqual(hottestCell(a), { bucket: 2, slice: 1, count: 5 });
+  assert.equal(hottestCell(answer([[0, 0, 0]])), null);
+});
+
+test('opensOnTheTableWithMostHitsElseTheFirst', () => {
+  assert.equal(hottestTable([{ table: 'a.t', hits: 0 }, { table: 'b.t', hits: 7 }, { table: 'c.t', hits: 3 }]),
+    'b.t');
+  assert.equal(hottestTable([{ table: 'a.t', hits: 0 }, { table: 'b.t', hits: 0 }]), 'a.t');
+  assert.equal(hottestTable([]), null);
+});
+
+test('windowFitsTheSlicesWithDataAndShowsEverythingWhenNothingWasCounted', () => {
+  // given 60 slices, counts only in the last two
+  const counts = Array.from({ length: 60 }, (_, i) => (i >= 58 ? [1, 0, 0] : [0, 0, 0]));
+  // then the chart opens on at least 5 slices ending with the last
+  assert.deepEqual(fitWindow(answer(counts)), { startValue: 55, endValue: 59 });
+  // and from the slice before the first count when the data spans more
+  counts[20] = [0, 1, 0];
+  assert.deepEqual(fitWindow(answer(counts)), { startValue: 19, endValue: 59 });
+  assert.deepEqual(fitWindow(answer([[0, 0, 0], [0, 0, 0]])), { startValue: 0, endValue: 1 });
+});
+
+test('bucketsFitTheChartWithCellsAtLeastSixPixelsHigh', () => {
+  assert.equal(fitBuckets(420, 128), 70);
+  assert.equal(fitBuckets(2000, 128), 128);
+  assert.equal(fitBuckets(3, 128), 1);
+});
+
+test('tokenAxisNamesTheOwnerAndLabelsOnlyWhereTheOwnerChanges', () => {
+  const a = answer([[0, 0, 0]]);
+  const labels = a.buckets.map(bucketLabel);
+  assert.deepEqual(labels, ['N1 · dc1/rack1', 'N1 · dc1/rack1', 'N2 · dc1/rack2']);
+  assert.deepEqual([0, 1, 2].map(ownerChanges(labels)), [true, false, true]);
+  assert.equal(bucketLabel({ replicas: [] }), 'no replica');
+});
+
+test('cellsAreTheNonZeroCountsOnALogScale', () => {
+  assert.deepEqual(cells(answer([[0, 100, 0], [1, 0, 0]])), [[0, 1, 2, 100], [1, 0, 0, 1]]);
+});
+
+test('tooltipGivesTimeRangeHitsAndReplicasWithTokensAsStrings', () => {
+  const tip = cellTooltip(answer([[0, 0, 1234567]]), 2, 0);
+  assert.match(tip, /2026-12-05T12:59:00Z to 2026-12-05T13:00:00Z/);
+  assert.match(tip, /tokens \(3074457345618258602, 9223372036854775807\]/);
+  assert.match(tip, /1,234,567 hits/);
+  assert.match(tip, /N2 \(127\.0\.0\.2, dc1\/rack2, UP\), N1/);
+  assert.doesNotMatch(tip, /e\+/);
+});
+
+test('visibleRangeNamesTheZoomedSlicesAndTokens', () => {
+  const v = visibleRange(answer([[0, 0, 0], [0, 0, 0], [0, 0, 0]]), { startValue: 1, endValue: 2 },
+    { startValue: 1, endValue: 1 });
+  assert.equal(v.slices, 2);
+  assert.equal(v.buckets, 1);
+  assert.equal(v.from, '2026-12-05T12:58:00Z');
+  assert.equal(v.to, '2026-12-05T13:00:00Z');
+  assert.equal(v.start, '-3074457345618258603');
+});
+
+test('sliceLabelsShowSecondsOnlyForSlicesShorterThanAMinute', () => {
+  assert.equal(sliceLabel('2026-12-05T12:58:30Z', 'PT1M'), '12:58');
+  assert.equal(sliceLabel('2026-12-05T12:58:30Z', 'PT10S'), '12:58:30');
+});
+
+test('optionZoomsBothAxesAndColoursOnALogScale', () => {
+  const option = heatmapOption(answer([[0, 0, 1000]]), { x: { startValue: 0, endValue: 0 },
+    y: { startValue: 0, endValue: 2 } });
+  assert.deepEqual(option.dataZoom.map(z => [z.type, z.xAxisIndex ?? z.yAxisIndex, z.xAxisIndex === undefined]),
+    [['slider', 0, false], ['inside', 0, false], ['slider', 0, true], ['inside', 0, true]]);
+  assert.equal(option.visualMap.max, 3);
+  assert.equal(option.visualMap.formatter(3), '1,000');
+  assert.equal(option.yAxis.inverse, true);
+  assert.equal(option.series[0].data.length, 1);
+});
+
+test('aSelectionSumsItsCellsAndNamesTheTimesAndTokensItSpans', () => {
+  const a = answer([[0, 5, 0], [0, 7, 1], [0, 0, 0]]);
+  const summary = selectionSummary(a, [[0, 1], [1, 1], [1, 2]]);
+  assert.equal(summary.cells, 3);
+  assert.equal(summary.total, 13);
+  assert.equal(summary.text, 'Selected: 13 hits in 3 cells, 2026-12-05T12:57:00Z to 2026-12-05T12:59:00Z, tokens '
+    + '(-3074457345618258603, 9223372036854775807].');
+  assert.deepEqual(selectionSummary(a, []), { cells: 0, total: 0, text: '' });
+});
+
+test('brushedRectanglesPickTheCellsWithACountInsideThem', () => {
+  const a = answer([[0, 5, 0], [0, 7, 1], [2, 0, 0]]);
+  // a rectangle drawn right to left and bottom to top is the same rectangle
+  assert.deepEqual(cellsIn(a, [[[1, 0], [2, 1]]]), [[0, 1], [1, 1], [1, 2]]);
+  assert.deepEqual(cellsIn(a, [[[2, 2], [0, 0]], [[0, 0], [1, 1]]]), [[0, 1], [2, 0]]);
+  assert.deepEqual(cellsIn(a, []), []);
+});
