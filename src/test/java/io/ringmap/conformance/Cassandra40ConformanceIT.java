@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 110)
+@TimeBudget(seconds = 190)
 class Cassandra40ConformanceIT extends LineConformance {
 
     @Test

@@ -30,7 +30,7 @@ import org.springframework.test.annotation.DirtiesContext;
         "management.server.port=0", "ringmap.pending.source=gossip"})
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 130)
+@TimeBudget(seconds = 230)
 class Cassandra41ConformanceIT extends LineConformance {
 
     static final String J = "127.0.0.114";

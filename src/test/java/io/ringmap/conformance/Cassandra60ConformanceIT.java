@@ -44,7 +44,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0"})
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 170)
+@TimeBudget(seconds = 300)
 class Cassandra60ConformanceIT extends LineConformance {
 
     static final String J = "127.0.0.124";
