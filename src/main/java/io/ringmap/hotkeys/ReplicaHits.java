@@ -29,6 +29,11 @@ public final class ReplicaHits {
         this.maxNodes = maxNodes;
     }
 
+    /** Nodes counted at most: what one instance can report. */
+    public int maxNodes() {
+        return maxNodes;
+    }
+
     /** Counts one hit on each of these replicas (node ids, e.g. host ids or addresses). */
     public void record(Collection<String> replicaNodeIds) {
         record(replicaNodeIds, 1);

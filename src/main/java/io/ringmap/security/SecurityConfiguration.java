@@ -43,6 +43,9 @@ public class SecurityConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
 
+    /** The peer endpoint's id ({@code /actuator/peer}), present only with peers. */
+    private static final String PEER_ENDPOINT = "peer";
+
     private static final RequestMatcher HITS = PathPatternRequestMatcher.withDefaults()
             .matcher(HttpMethod.POST, "/hits");
 
@@ -82,6 +85,9 @@ public class SecurityConfiguration {
             a.requestMatchers(openEndpoints()).permitAll()
                     .requestMatchers(EndpointRequest.toAdditionalPaths(WebServerNamespace.MANAGEMENT,
                             HealthEndpoint.class)).permitAll()
+                    // the peer channel has its own proof, the deployment's peer secret, checked before this chain
+                    // (peers.web.PeerAuthenticationFilter); a caller's scope does not open it
+                    .requestMatchers(EndpointRequest.to(PEER_ENDPOINT)).permitAll()
                     .requestMatchers(EndpointRequest.toAnyEndpoint()).hasAuthority(manage)
                     .requestMatchers("/error", "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml",
                             "/swagger-ui.html", "/swagger-ui/**").permitAll()

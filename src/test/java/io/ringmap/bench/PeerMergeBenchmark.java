@@ -8,7 +8,6 @@ import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
 import io.ringmap.peers.PeerHeatmap;
-import io.ringmap.peers.client.PeerClient;
 import io.ringmap.token.LongToken;
 import io.ringmap.token.Token;
 import java.time.Duration;
@@ -63,7 +62,7 @@ public class PeerMergeBenchmark {
     private List<List<TableSketch>> instances;
     private TableHeatmap localHeatmap;
     private List<byte[]> heatmapAnswers;
-    private PeerClient.Decoder<PeerHeatmap> heatmapDecoder;
+    private final JsonMapper json = JsonMapper.builder().build();
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -88,7 +87,6 @@ public class PeerMergeBenchmark {
         BucketLayout layout = BucketLayout.of(new LongToken(Long.MIN_VALUE), ends);
         List<String> endText = ends.stream().map(Token::toString).toList();
         heatmapAnswers = new ArrayList<>();
-        JsonMapper json = JsonMapper.builder().build();
         for (int instance = 0; instance <= peers; instance++) {
             List<TableHeatmap.Slice> slices = new ArrayList<>();
             for (int s = 0; s < 60; s++) {
@@ -107,7 +105,6 @@ public class PeerMergeBenchmark {
                                 .map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts())).toList()), null)));
             }
         }
-        heatmapDecoder = new PeerClient(Duration.ofSeconds(1), 1 << 24, Map.of()).json(PeerHeatmap.class);
     }
 
     @Benchmark
@@ -124,7 +121,7 @@ public class PeerMergeBenchmark {
         List<String> ends = localHeatmap.layout().ends().stream().map(Token::toString).toList();
         TableHeatmap sum = localHeatmap;
         for (byte[] answer : heatmapAnswers) {
-            PeerHeatmap peer = heatmapDecoder.decode(answer);
+            PeerHeatmap peer = json.readValue(answer, PeerHeatmap.class);
             if (!ends.equals(peer.counts().ends())) {
                 throw new IllegalStateException("other buckets");
             }

@@ -2,6 +2,7 @@ package io.ringmap.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.peers.client.PeerServers;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -646,7 +647,8 @@ class SizesConformanceIT {
             for (int port : managementPorts) {
                 instances.add(new SpringApplicationBuilder(RingmapApplication.class).run(
                         "--server.port=0", "--management.server.port=" + port, "--ringmap.peers.static=" + peers,
-                        "--ringmap.peers.timeout=5s", "--spring.cassandra.contact-points=127.0.0.60:9042",
+                        "--ringmap.peers.timeout=5s", "--ringmap.peers.secret=" + PeerServers.SECRET,
+                        "--ringmap.peers.allow-plain-http=true", "--spring.cassandra.contact-points=127.0.0.60:9042",
                         "--spring.cassandra.local-datacenter=dc1", "--ringmap.sizes.refresh-interval=1h",
                         "--ringmap.sizes.initial-delay=1h", "--ringmap.sizes.query-timeout=2s",
                         "--ringmap.sizes.jmx.enabled=true", "--ringmap.sizes.jmx.host=127.0.0.1",

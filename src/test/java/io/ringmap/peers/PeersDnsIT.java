@@ -2,6 +2,7 @@ package io.ringmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.peers.client.PeerServers;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.KeyExporter;
@@ -84,7 +85,8 @@ class PeersDnsIT {
                         List.of("--server.address=" + address, "--server.port=" + port,
                                 "--management.server.address=" + address, "--management.server.port=" + managementPort,
                                 "--ringmap.peers.dns=" + NAME + ":" + managementPort,
-                                "--ringmap.peers.refresh-interval=1s", "--ringmap.peers.timeout=5s"))));
+                                "--ringmap.peers.refresh-interval=1s", "--ringmap.peers.timeout=5s",
+                                "--ringmap.peers.secret=" + PeerServers.SECRET, "--ringmap.peers.allow-plain-http=true"))));
             }
             for (Future<AppProcess> instance : started) {
                 instances.add(instance.get());

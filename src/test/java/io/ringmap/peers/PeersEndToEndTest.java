@@ -2,6 +2,7 @@ package io.ringmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.peers.client.PeerServers;
 import io.ringmap.RingmapApplication;
 import io.ringmap.app.HttpSupport;
 import io.ringmap.hotkeys.HotKey;
@@ -68,7 +69,8 @@ class PeersEndToEndTest {
         for (int port : managementPorts) {
             instances.add(new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
                     "--management.server.port=" + port, "--ringmap.peers.static=" + peers,
-                    "--ringmap.peers.timeout=2s", HEATMAP, HEATMAP_SLICES));
+                    "--ringmap.peers.timeout=2s", "--ringmap.peers.secret=" + PeerServers.SECRET,
+                    "--ringmap.peers.allow-plain-http=true", HEATMAP, HEATMAP_SLICES));
         }
         single = new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
                 "--management.server.port=0", HEATMAP, HEATMAP_SLICES);

@@ -106,7 +106,8 @@ public class HotKeyQuery {
         TableSchema schema = routing.table(served, keyspace, table);
         TableName id = new TableName(schema.keyspace(), schema.table());
         HotKeySource.Gathered gathered = gather(id, Integer.MAX_VALUE, local);
-        List<HotKey> tracked = gathered.tables().stream().findFirst().map(TableHotKeys::keys).orElse(List.of());
+        List<HotKey> tracked = gathered.tables().stream().filter(h -> h.table().equals(id)).findFirst()
+                .map(TableHotKeys::keys).orElse(List.of());
         HotKey merged = tracked.stream().filter(k -> k.key().equals(label)).findFirst()
                 .or(() -> clearLabels ? tracked.stream().filter(k -> k.label().equals(label)).findFirst()
                         : Optional.empty())
@@ -162,8 +163,9 @@ public class HotKeyQuery {
         ServedSnapshot served = routing.snapshot();
         if (table != null) {
             TableSchema schema = routing.table(served, keyspace, table);
-            HotKeySource.Gathered gathered = gather(new TableName(schema.keyspace(), schema.table()), limit, local);
-            Optional<TableHotKeys> hot = gathered.tables().stream().findFirst();
+            TableName id = new TableName(schema.keyspace(), schema.table());
+            HotKeySource.Gathered gathered = gather(id, limit, local);
+            Optional<TableHotKeys> hot = gathered.tables().stream().filter(h -> h.table().equals(id)).findFirst();
             return new HotKeysReport(served, List.of(hot.map(h -> report(served, schema, h))
                     .orElseGet(() -> new TableReport(schema, 0, 0, List.of()))), gathered.contributors());
         }

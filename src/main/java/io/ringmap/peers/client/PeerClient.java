@@ -1,7 +1,10 @@
 package io.ringmap.peers.client;
 
 import io.ringmap.peers.PeerAddress;
-import io.ringmap.peers.PeerState;
+import io.ringmap.peers.PeerRefused;
+import io.ringmap.peers.PeerSigner;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -10,7 +13,6 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,25 +24,33 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Flow;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import javax.crypto.Mac;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.json.JsonFactory;
 
 /**
- * Asks every peer at once and waits at most the timeout for all of them together: a peer that has not answered by
- * then, refuses, or answers anything but a readable 200 is left out with the reason. Answers larger than the stated
- * size are cut off and refused. Answers are decoded on the HTTP client's threads as they arrive and handed to the
- * caller in arrival order, so the caller merges one while the slower peers are still answering, all within one
- * deadline.
+ * The peer channel's transport: asks every peer at once, signed ({@link PeerSigner}), over https with the peers'
+ * trust store or, when the operator allowed it, plain http, and waits at most the timeout for all of them together.
+ * An answer is decoded while it is read, on a decoding thread, from a stream that stops it at
+ * {@code max-answer-size} bytes and at the deadline, and it is handed over only when the whole body carried the
+ * answering instance's signature. A peer that has not answered by the deadline, refuses, or answers anything but a
+ * signed, readable 200 is left out with the reason. It knows no feature: each feature says what it asks and how it
+ * decodes and checks the answer.
  */
 public final class PeerClient {
 
     /** The peer endpoint on the management port (Actuator's base path). */
-    static final String PATH = "/actuator/peer";
+    public static final String PATH = "/actuator/peer";
 
     /** Where a peer's own share of its last sizes round is read. */
     public static final String SIZES = PATH + "/sizes";
@@ -48,21 +58,41 @@ public final class PeerClient {
     /** Where a peer's heatmap of a table is read. */
     public static final String HEATMAP = PATH + "/heatmap";
 
+    /** Longest string or name in a peer answer, in characters (labels have at most 256). */
+    static final int MAX_STRING_LENGTH = 4096;
+
     private final HttpClient http;
-    private final JsonMapper json = JsonMapper.builder().build();
+    private final ExecutorService decoding;
     private final Duration timeout;
     private final int maxAnswerSize;
-    private final Map<String, String> headers;
+    private final PeerSigner signer;
+    private final String scheme;
 
     /**
-     * @param headers the credential headers every request carries (an API key or a bearer token with the management
-     *                scope), empty without caller authentication
+     * @param signer signs each request and checks each answer
+     * @param tls    the context of {@code https} peers (trust store, and key store for mutual TLS), null for plain
+     *               http, which the configuration allows only when the operator said so
      */
-    public PeerClient(Duration timeout, int maxAnswerSize, Map<String, String> headers) {
+    public PeerClient(Duration timeout, int maxAnswerSize, PeerSigner signer, @Nullable SSLContext tls) {
         this.timeout = timeout;
         this.maxAnswerSize = maxAnswerSize;
-        this.headers = Map.copyOf(headers);
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+        this.signer = signer;
+        this.scheme = tls == null ? "http" : "https";
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER).executor(Executors.newCachedThreadPool(daemon("client")));
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        this.http = builder.build();
+        this.decoding = Executors.newCachedThreadPool(daemon("decode"));
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String role) {
+        return task -> {
+            Thread thread = new Thread(task, "ringmap-peer-" + role);
+            thread.setDaemon(true);
+            return thread;
+        };
     }
 
     /** The time one fan-out waits at most. */
@@ -70,33 +100,40 @@ public final class PeerClient {
         return timeout;
     }
 
+    /** {@code https}, or {@code http} when the operator allowed plain http. */
+    public String scheme() {
+        return scheme;
+    }
+
     /** The deadline ({@link System#nanoTime()}) of an answer that starts now: fan-out and merge within the timeout. */
     public long deadlineFromNow() {
         return System.nanoTime() + timeout.toNanos();
     }
 
-    /** A peer's answer: its decoded value, or why there is none. */
-    public record Answer<T>(PeerAddress peer, T value, String problem) {
+    /**
+     * The JSON factory a feature decodes an answer with: at most {@code maxTokens} tokens (what an honest peer can
+     * send for the question), strings and names of at most {@value #MAX_STRING_LENGTH} characters, shallow nesting.
+     * A longer answer stops being read at the first token beyond.
+     */
+    public static JsonFactory jsonFactory(long maxTokens) {
+        return JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
+                .maxTokenCount(maxTokens).maxStringLength(MAX_STRING_LENGTH).maxNameLength(MAX_STRING_LENGTH)
+                .maxNumberLength(32).maxNestingDepth(16).build()).build();
+    }
+
+    /** A peer's answer: its decoded value and the instance that signed it, or why there is none. */
+    public record Answer<T>(PeerAddress peer, @Nullable T value, @Nullable String instance, @Nullable String problem) {
     }
 
     /**
-     * Decodes a peer's 200 answer.
+     * Decodes a peer's 200 answer from the body as it arrives.
      *
-     * @throws JacksonException or {@link IllegalArgumentException} when the answer is unreadable
+     * @throws JacksonException when the answer is unreadable or longer than the decoder's bounds
+     * @throws PeerRefused      when it breaks a rule the feature checks while decoding
      */
     @FunctionalInterface
     public interface Decoder<T> {
-        T decode(byte[] body);
-    }
-
-    /** Decodes the hot-key state {@code /actuator/peer} answers with. */
-    public Decoder<PeerState> states() {
-        return json(PeerState.class);
-    }
-
-    /** Decodes a JSON answer into {@code type} (a record of the peer channel). */
-    public <T> Decoder<T> json(Class<T> type) {
-        return body -> json.readValue(body, type);
+        T decode(InputStream body) throws IOException;
     }
 
     /** The query asking for a table's heatmap, with the table's hot-key sketch when {@code keys}. */
@@ -114,27 +151,30 @@ public final class PeerClient {
 
     /**
      * Asks every peer at once for {@code target} (a path and query on the management port); the answers are
-     * decoded off the caller's thread, as they arrive, and handed over by {@link Fanout#each}.
+     * decoded off the caller's thread, as they arrive and until {@code deadline} ({@link System#nanoTime()}), and
+     * handed over by {@link Fanout#each}.
      */
-    public <T> Fanout<T> ask(List<PeerAddress> peers, String target, Decoder<T> decoder) {
-        return new Fanout<>(peers, target, decoder);
+    public <T> Fanout<T> ask(List<PeerAddress> peers, String target, Decoder<T> decoder, long deadline) {
+        return new Fanout<>(peers, target, decoder, deadline);
     }
 
     /**
      * One fan-out in flight: every peer asked once, each answer queued when it has arrived and been decoded.
      *
      * <p>Invariant: {@link #each} runs on one thread, the caller's, so whatever it hands the answers to (a merge)
-     * needs no lock; only the queue is shared with the HTTP client's threads.
+     * needs no lock; only the queue is shared with the decoding threads.
      */
     public final class Fanout<T> {
         private final List<PeerAddress> peers;
+        private final long deadline;
         private final List<CompletableFuture<Answer<T>>> pending = new ArrayList<>();
         private final BlockingQueue<Answer<T>> arrived = new LinkedBlockingQueue<>();
 
-        private Fanout(List<PeerAddress> peers, String target, Decoder<T> decoder) {
+        private Fanout(List<PeerAddress> peers, String target, Decoder<T> decoder, long deadline) {
             this.peers = List.copyOf(peers);
+            this.deadline = deadline;
             for (PeerAddress peer : this.peers) {
-                CompletableFuture<Answer<T>> answer = request(peer, target, decoder);
+                CompletableFuture<Answer<T>> answer = request(peer, target, decoder, deadline);
                 answer.thenAccept(arrived::add);
                 pending.add(answer);
             }
@@ -142,11 +182,12 @@ public final class PeerClient {
 
         /**
          * Hands each answer to {@code use} on the caller's thread in the order they arrive, until every peer has
-         * answered or the deadline ({@link System#nanoTime()}) has passed; then hands over, as problems, the peers
-         * whose answers had not been handed over (not arrived, or arrived while {@code use} was busy past the
-         * deadline), and cancels their requests. Returns after at most the deadline plus one {@code use}.
+         * answered or the deadline has passed; then hands over, as problems, the peers whose answers had not been
+         * handed over (not arrived, or arrived while {@code use} was busy past the deadline), and cancels their
+         * requests (a decoding still running stops at its next read, past the deadline). Returns after at most the
+         * deadline plus one {@code use}.
          */
-        public void each(long deadline, Consumer<Answer<T>> use) {
+        public void each(Consumer<Answer<T>> use) {
             Set<PeerAddress> done = new HashSet<>();
             try {
                 while (done.size() < peers.size()) {
@@ -166,7 +207,7 @@ public final class PeerClient {
                 if (!done.contains(peer)) {
                     boolean arrivedLate = pending.get(i).isDone();
                     pending.get(i).cancel(true);
-                    use.accept(new Answer<>(peer, null, arrivedLate
+                    use.accept(new Answer<>(peer, null, null, arrivedLate
                             ? "answered, but not merged within " + timeout.toMillis() + " ms"
                             : "no answer within " + timeout.toMillis() + " ms"));
                 }
@@ -174,39 +215,71 @@ public final class PeerClient {
         }
 
         /** Every peer's answer, in the order the peers were given, after at most the deadline. */
-        public List<Answer<T>> all(long deadline) {
+        public List<Answer<T>> all() {
             Map<PeerAddress, Answer<T>> byPeer = new HashMap<>();
-            each(deadline, answer -> byPeer.put(answer.peer(), answer));
+            each(answer -> byPeer.put(answer.peer(), answer));
             return peers.stream().map(byPeer::get).toList();
         }
     }
 
-    private <T> CompletableFuture<Answer<T>> request(PeerAddress peer, String target, Decoder<T> decoder) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + peer + target))
+    private <T> CompletableFuture<Answer<T>> request(PeerAddress peer, String target, Decoder<T> decoder,
+            long deadline) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(scheme + "://" + peer + target))
                 .timeout(timeout).header("Accept", "application/json").GET();
-        headers.forEach(request::header);
-        return http.sendAsync(request.build(), info -> new LimitedBody(maxAnswerSize))
-                .thenApply(response -> read(peer, response, decoder))
-                .exceptionally(failure -> new Answer<>(peer, null, describe(failure)));
+        Map<String, String> signed = signer.signRequest("GET", target);
+        signed.forEach(request::header);
+        String nonce = signed.get(PeerSigner.NONCE);
+        return http.sendAsync(request.build(), info -> new BoundedBody(maxAnswerSize, deadline))
+                .thenApplyAsync(response -> read(peer, response, decoder, nonce), decoding)
+                .exceptionally(failure -> new Answer<>(peer, null, null, describe(failure)));
     }
 
-    private <T> Answer<T> read(PeerAddress peer, HttpResponse<byte[]> response, Decoder<T> decoder) {
-        if (response.statusCode() != 200) {
-            return new Answer<>(peer, null, "answered HTTP " + response.statusCode()
-                    + (response.statusCode() == 401 || response.statusCode() == 403
-                            ? " (ringmap.peers.credential must carry the management scope)" : ""));
-        }
-        if (response.body() == null) {
-            return new Answer<>(peer, null, "answer larger than " + maxAnswerSize + " bytes (ringmap.peers"
-                    + ".max-answer-size)");
-        }
-        try {
-            return new Answer<>(peer, decoder.decode(response.body()), null);
+    private <T> Answer<T> read(PeerAddress peer, HttpResponse<InputStream> response, Decoder<T> decoder,
+            String nonce) {
+        BoundedBody body = (BoundedBody) response.body();
+        try (body) {
+            if (response.statusCode() != 200) {
+                return new Answer<>(peer, null, null, "answered HTTP " + response.statusCode()
+                        + (response.statusCode() == 401 ? " (the peers must share ringmap.peers.secret and clocks "
+                                + "within ringmap.peers.max-clock-skew)" : ""));
+            }
+            String instance = response.headers().firstValue(PeerSigner.INSTANCE).orElse(null);
+            String signature = response.headers().firstValue(PeerSigner.SIGNATURE).orElse(null);
+            if (instance == null || signature == null) {
+                return new Answer<>(peer, null, null, "refused: the answer is not signed (ringmap.peers.secret)");
+            }
+            Mac mac = signer.answerMac(nonce, instance, 200);
+            body.feed(mac);
+            T value = decoder.decode(body);
+            body.drain();
+            if (!PeerSigner.matches(mac, signature)) {
+                return new Answer<>(peer, null, null, "refused: the answer's signature does not match (signed "
+                        + "without ringmap.peers.secret, or altered on the way)");
+            }
+            return new Answer<>(peer, value, instance, null);
+        } catch (BoundedBody.Stopped e) {
+            return new Answer<>(peer, null, null, e.getMessage());
+        } catch (StreamConstraintsException e) {
+            return new Answer<>(peer, null, null, "refused: more than an honest peer sends for this question ("
+                    + e.getOriginalMessage() + ")");
         } catch (JacksonException e) {
-            return new Answer<>(peer, null, "unreadable answer: " + e.getOriginalMessage());
-        } catch (IllegalArgumentException e) {
-            return new Answer<>(peer, null, "unreadable answer: " + e.getMessage());
+            BoundedBody.Stopped stopped = stoppedCause(e);
+            return new Answer<>(peer, null, null, stopped != null ? stopped.getMessage()
+                    : "unreadable answer: " + e.getOriginalMessage());
+        } catch (PeerRefused e) {
+            return new Answer<>(peer, null, null, e.getMessage());
+        } catch (IOException e) {
+            return new Answer<>(peer, null, null, "answer cut off: " + e.getMessage());
         }
+    }
+
+    private static BoundedBody.Stopped stoppedCause(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BoundedBody.Stopped stopped) {
+                return stopped;
+            }
+        }
+        return null;
     }
 
     private String describe(Throwable failure) {
@@ -218,53 +291,9 @@ public final class PeerClient {
         if (cause instanceof ConnectException) {
             return "connection refused";
         }
+        if (cause instanceof SSLException) {
+            return "TLS failed: " + cause.getMessage() + " (ringmap.peers.tls)";
+        }
         return cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
-    }
-
-    /** Collects a body up to a size; a larger one completes with null (and the rest is not read). */
-    private static final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
-        private final int max;
-        private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        private Flow.Subscription subscription;
-
-        LimitedBody(int max) {
-            this.max = max;
-        }
-
-        @Override
-        public CompletionStage<byte[]> getBody() {
-            return result;
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription subscription) {
-            this.subscription = subscription;
-            subscription.request(Long.MAX_VALUE);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> items) {
-            for (ByteBuffer item : items) {
-                if (bytes.size() + item.remaining() > max) {
-                    subscription.cancel();
-                    result.complete(null);
-                    return;
-                }
-                byte[] chunk = new byte[item.remaining()];
-                item.get(chunk);
-                bytes.writeBytes(chunk);
-            }
-        }
-
-        @Override
-        public void onError(Throwable throwable) {
-            result.completeExceptionally(throwable);
-        }
-
-        @Override
-        public void onComplete() {
-            result.complete(bytes.toByteArray());
-        }
     }
 }

@@ -14,12 +14,17 @@ import io.ringmap.sizes.cluster.SizesCollector;
 import org.springframework.beans.factory.ObjectProvider;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
+import io.ringmap.peers.client.PeerTrust;
+import io.ringmap.peers.PeerSigner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
 import io.ringmap.peers.web.PeerEndpoint;
-import io.ringmap.security.SecurityProperties;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.SnapshotHolder;
-import java.util.Locale;
-import java.util.Map;
+import java.time.Clock;
+import javax.net.ssl.SSLContext;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +47,8 @@ import org.springframework.core.env.Environment;
 @Conditional(PeersConfiguration.PeersConfigured.class)
 @EnableConfigurationProperties(PeersProperties.class)
 public class PeersConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(PeersConfiguration.class);
 
     @Bean(destroyMethod = "shutdownNow")
     ScheduledExecutorService peerRefresh() {
@@ -84,21 +91,24 @@ public class PeersConfiguration {
     }
 
     @Bean
-    PeerClient peerClient(PeersProperties properties, SecurityProperties security) {
-        String credential = properties.credential();
-        boolean given = credential != null && !credential.isBlank();
-        Map<String, String> headers = switch (security.mode()) {
-            case NONE -> Map.of();
-            case API_KEY -> given ? Map.of(security.apiKeyHeader(), credential.strip()) : null;
-            case JWT -> given ? Map.of("Authorization", "Bearer " + credential.strip()) : null;
-        };
-        if (headers == null) {
-            throw new IllegalStateException("ringmap.peers.credential must be set when ringmap.security.mode is "
-                    + security.mode().name().toLowerCase(Locale.ROOT).replace('_', '-') + ": an API key or "
-                    + "bearer token with the management scope (" + security.managementScope() + "), which the peers "
-                    + "ask for");
+    PeerSigner peerSigner(PeersProperties properties, InstanceId instance, Clock clock) {
+        return new PeerSigner(properties.secret(), instance, properties.maxClockSkew(), clock);
+    }
+
+    @Bean
+    PeerClient peerClient(PeersProperties properties, PeerSigner signer, ObjectProvider<SslBundles> bundles) {
+        PeersProperties.Tls tls = properties.tls();
+        SSLContext context = null;
+        if (tls.enabled()) {
+            SslBundle bundle = bundles.getObject().getBundle(tls.bundle());
+            context = tls.serverName() == null || tls.serverName().isBlank() ? bundle.createSslContext()
+                    : PeerTrust.context(bundle.getProtocol(), bundle.getManagers().getKeyManagers(),
+                            bundle.getManagers().getTrustManagers(), tls.serverName().strip());
         }
-        return new PeerClient(properties.timeout(), properties.maxAnswerSize(), headers);
+        log.info("peers are asked over {}{}", context == null ? "plain http (ringmap.peers.allow-plain-http)"
+                : "https with SSL bundle " + tls.bundle(), context == null || tls.serverName() == null ? ""
+                        : ", certificates naming " + tls.serverName());
+        return new PeerClient(properties.timeout(), properties.maxAnswerSize(), signer, context);
     }
 
     @Bean

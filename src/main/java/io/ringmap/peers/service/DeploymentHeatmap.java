@@ -7,6 +7,7 @@ import io.ringmap.hotkeys.Contributors;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.peers.PeerHeatmap;
+import io.ringmap.peers.PeerRefused;
 import io.ringmap.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.ring.TableName;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The heatmap of a whole deployment: this instance's counts of a table summed with those its peers send, and the
@@ -25,6 +27,10 @@ import org.jspecify.annotations.Nullable;
  * aligned to the epoch, so instances with synchronised clocks put a moment in the same slice. The hot keys of the
  * table travel in the same answer (as {@link DeploymentHotKeys} merges them), so one fan-out bounded by
  * {@code ringmap.peers.timeout} gives both.
+ *
+ * <p>An answer is read with at most the JSON tokens of an honest one (the configured buckets and slices, one table's
+ * sketch) and refused, named and not summed, when it holds more slices than the retention keeps, a negative count,
+ * a slice not aligned to the slice length, or keys of another table.
  */
 public final class DeploymentHeatmap implements HeatmapSource {
 
@@ -32,6 +38,8 @@ public final class DeploymentHeatmap implements HeatmapSource {
     private final DeploymentHotKeys hotKeys;
     private final Supplier<String> ring;
     private final PeerFanout peers;
+    private final int maxSlices;
+    private final JsonMapper json;
 
     /**
      * @param hotKeys the hot keys, null when hot-key tracking is off
@@ -43,6 +51,11 @@ public final class DeploymentHeatmap implements HeatmapSource {
         this.hotKeys = hotKeys;
         this.ring = Objects.requireNonNull(ring, "ring must not be null");
         this.peers = Objects.requireNonNull(peers, "peers must not be null");
+        this.maxSlices = registry.settings().slices();
+        int buckets = registry.settings().buckets();
+        // the ends, each slice's counts and fields, the envelope, and one table's sketch
+        long tokens = 64 + buckets + (long) maxSlices * (buckets + 8) + (hotKeys == null ? 0 : hotKeys.maxTokens(1));
+        this.json = JsonMapper.builder(PeerClient.jsonFactory(tokens)).build();
     }
 
     /** What this instance sends a peer: its counts of the table and, with {@code keys}, its sketch of the table. */
@@ -61,56 +74,66 @@ public final class DeploymentHeatmap implements HeatmapSource {
         String here = ring.get();
         TableHeatmap[] sum = {local};
         Contributors contributors = peers.gatherForCaller(PeerClient.heatmapQuery(table.keyspace(), table.table(),
-                merge != null), peers.client().json(PeerHeatmap.class), PeerHeatmap::instance, deadline, () -> {
+                merge != null), body -> json.readValue(body, PeerHeatmap.class), PeerHeatmap::instance, deadline, () -> {
                     if (merge != null) {
                         hotKeys.addLocal(merge, table);
                     }
                 }, (peer, answer) -> {
-                    TableHeatmap theirs = counted(answer, local, ends, here);
+                    TableHeatmap theirs = counted(answer, local, ends, here, maxSlices);
                     if (merge != null) {
                         if (answer.keys() == null) {
-                            throw new IllegalArgumentException("configured differently: it sends no hot keys "
+                            throw new PeerRefused("configured differently: it sends no hot keys "
                                     + "(ringmap.hotkeys.enabled must be the same on every instance)");
                         }
-                        hotKeys.addPeer(merge, answer.keys(), deadline);
+                        hotKeys.addPeer(merge, answer.keys(), table, deadline);
                     }
                     if (theirs != null) {
                         sum[0] = sum[0].merge(theirs); // the same layout and slice length: cannot fail
                     }
                 });
-        TableHotKeys hot = merge == null ? null : merge.hotKeys(keyLimit).stream().findFirst()
+        TableHotKeys hot = merge == null ? null : merge.hotKeys(keyLimit).stream()
+                .filter(h -> h.table().equals(table)).findFirst()
                 .orElseGet(() -> new TableHotKeys(table, 0, 0, List.of()));
         return new Gathered(sum[0], hot, contributors);
     }
 
     /** The peer's counts on the local layout, null when it has none, refused when they are not on the same cells. */
-    private static TableHeatmap counted(PeerHeatmap answer, TableHeatmap local, List<String> ends, String here) {
+    private static TableHeatmap counted(PeerHeatmap answer, TableHeatmap local, List<String> ends, String here,
+            int maxSlices) {
         PeerHeatmap.Counts counts = answer.counts();
         if (counts == null) {
             return null;
         }
         if (counts.sliceMillis() != local.sliceMillis()) {
-            throw new IllegalArgumentException("configured differently: slices of " + counts.sliceMillis()
+            throw new PeerRefused("configured differently: slices of " + counts.sliceMillis()
                     + " ms there, " + local.sliceMillis() + " ms here (ringmap.heatmap.slice must be the same on "
                     + "every instance)");
         }
         if (!ends.equals(counts.ends())) {
-            throw new IllegalArgumentException("not summed: it counts on other token buckets ("
+            throw new PeerRefused("not summed: it counts on other token buckets ("
                     + (counts.ends() == null ? 0 : counts.ends().size()) + " there, " + ends.size() + " here; its "
                     + "ring " + shortHash(answer.ring()) + ", this instance's " + shortHash(here) + "): one of the "
                     + "two has not seen a ring change yet, or ringmap.heatmap.buckets differs");
         }
         if (counts.slices() == null) {
-            throw new IllegalArgumentException("unreadable answer: counts without slices");
+            throw new PeerRefused("unreadable answer: counts without slices");
+        }
+        if (counts.slices().size() > maxSlices) {
+            throw new PeerRefused("refused: " + counts.slices().size() + " slices, the retention keeps "
+                    + maxSlices + " (ringmap.heatmap.slices)");
         }
         List<TableHeatmap.Slice> slices = new ArrayList<>(counts.slices().size());
         for (PeerHeatmap.Slice s : counts.slices()) {
             if (s == null || s.counts() == null) {
-                throw new IllegalArgumentException("unreadable answer: a slice without counts");
+                throw new PeerRefused("unreadable answer: a slice without counts");
+            }
+            if (s.start() % local.sliceMillis() != 0) {
+                throw new PeerRefused("refused: a slice starting at " + s.start() + ", not a multiple of the slice "
+                        + "length");
             }
             for (long c : s.counts()) {
                 if (c < 0) {
-                    throw new IllegalArgumentException("unreadable answer: a negative count");
+                    throw new PeerRefused("refused: a negative count");
                 }
             }
             slices.add(new TableHeatmap.Slice(s.start(), s.counts()));
@@ -118,7 +141,7 @@ public final class DeploymentHeatmap implements HeatmapSource {
         try {
             return new TableHeatmap(local.table(), local.layout(), local.sliceMillis(), slices);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unreadable answer: " + e.getMessage());
+            throw new PeerRefused("unreadable answer: " + e.getMessage()); // the record's own checks
         }
     }
 

@@ -9,19 +9,29 @@ import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
+import io.ringmap.peers.PeerRefused;
 import io.ringmap.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The hot keys and replica hits of a whole deployment: this instance's counts merged with those its peers send, and
  * the other side of the exchange ({@link #localState}). Items leave the process as clear labels only when clear keys are shown;
  * otherwise as their exported form (the keyed hash, the same salt on every instance), so the same key merges across
  * instances and no clear key is on the wire.
+ *
+ * <p>A peer's answer is believed only as far as an honest instance with the same settings could send it: it is read
+ * with at most the JSON tokens of the tables asked for at the sketch's capacity ({@link #maxTokens}), and refused
+ * ({@link PeerRefused}, named, nothing of it merged) when it carries a table not asked for, more keys than a sketch
+ * holds, a key counted above its table's hits, an error above the hits, or more replica nodes than an instance
+ * counts.
  */
 public final class DeploymentHotKeys implements HotKeySource {
 
@@ -31,6 +41,14 @@ public final class DeploymentHotKeys implements HotKeySource {
     private final KeyExporter exporter;
     private final boolean clearLabels;
     private final PeerFanout peers;
+    /** Keys a sketch of one table holds at most: 0.75 × max-map-size (DataSketches' ItemsSketch load factor). */
+    private final int keysPerTable;
+    private final int maxTables;
+    private final int maxLabelLength;
+    private final int maxReplicaNodes;
+    private final JsonMapper oneTable;
+    private final JsonMapper everyTable;
+    private final JsonMapper replicasOnly;
 
     /**
      * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
@@ -44,6 +62,27 @@ public final class DeploymentHotKeys implements HotKeySource {
         this.clearLabels = clearLabels;
         this.peers = Objects.requireNonNull(peers, "peers must not be null");
         this.instance = peers.instance().value();
+        this.keysPerTable = registry.settings().maxMapSize() / 4 * 3;
+        this.maxTables = registry.settings().maxTables();
+        this.maxLabelLength = registry.settings().maxLabelLength();
+        this.maxReplicaNodes = replicas.maxNodes();
+        this.oneTable = JsonMapper.builder(PeerClient.jsonFactory(maxTokens(1))).build();
+        this.everyTable = JsonMapper.builder(PeerClient.jsonFactory(maxTokens(maxTables))).build();
+        this.replicasOnly = JsonMapper.builder(PeerClient.jsonFactory(maxTokens(0))).build();
+    }
+
+    /**
+     * The JSON tokens of an honest answer with {@code tables} full sketches and every replica node counted: per key
+     * a name and a number, per table its fields and braces, per node a name and a number, and the envelope.
+     */
+    long maxTokens(int tables) {
+        return 32 + (long) tables * (2L * keysPerTable + 16) + 2L * maxReplicaNodes;
+    }
+
+    /** Reads a hot-key state answer to a question about {@code tables} tables (1, all, or none for replicas). */
+    PeerClient.Decoder<PeerState> decoder(TableName only, boolean replicas) {
+        JsonMapper json = replicas ? replicasOnly : only != null ? oneTable : everyTable;
+        return body -> json.readValue(body, PeerState.class);
     }
 
     /**
@@ -81,8 +120,8 @@ public final class DeploymentHotKeys implements HotKeySource {
         long deadline = peers.client().deadlineFromNow();
         SketchMerge merge = newMerge();
         Contributors contributors = peers.gatherForCaller(PeerClient.stateQuery(only == null ? null : only.keyspace(),
-                only == null ? null : only.table(), false), peers.client().states(), PeerState::instance, deadline,
-                () -> addLocal(merge, only), (peer, state) -> addPeer(merge, state, deadline));
+                only == null ? null : only.table(), false), decoder(only, false), PeerState::instance, deadline,
+                () -> addLocal(merge, only), (peer, state) -> addPeer(merge, state, only, deadline));
         return new Gathered(merge.hotKeys(limit), contributors);
     }
 
@@ -97,20 +136,21 @@ public final class DeploymentHotKeys implements HotKeySource {
     }
 
     /**
-     * Adds a peer's sketches, or nothing when it writes its items differently, sent something unreadable, or the
-     * deadline passes while they are checked.
+     * Adds a peer's sketches, or nothing when it writes its items differently, sent what an honest peer cannot
+     * have or what was not asked for ({@code only}: that table, null: any), or the deadline passes while they are
+     * added.
      *
-     * @throws IllegalArgumentException saying why the peer's sketches were not added
+     * @throws PeerRefused saying why the peer's sketches were not added
      */
-    void addPeer(SketchMerge merge, PeerState state, long deadline) {
+    void addPeer(SketchMerge merge, PeerState state, TableName only, long deadline) {
         if (state.clearLabels() != clearLabels) {
-            throw new IllegalArgumentException("configured differently: it sends "
+            throw new PeerRefused("configured differently: it sends "
                     + (state.clearLabels() ? "clear keys" : "hashed keys") + ", this instance merges "
                     + (clearLabels ? "clear keys" : "hashed keys") + " (ringmap.hotkeys.export-key and "
                     + "show-clear-keys must be the same on every instance)");
         }
-        if (!merge.addAll(decode(state), () -> System.nanoTime() - deadline > 0)) {
-            throw new IllegalArgumentException("answered, but not merged within "
+        if (!merge.addAll(checked(state, only), () -> System.nanoTime() - deadline > 0)) {
+            throw new PeerRefused("answered, but not merged within "
                     + peers.timeout().toMillis() + " ms");
         }
     }
@@ -119,28 +159,69 @@ public final class DeploymentHotKeys implements HotKeySource {
     public GatheredReplicaHits replicaHits() {
         Map<String, Long> hits = new HashMap<>();
         Contributors contributors = peers.gatherForCaller(PeerClient.stateQuery(null, null, true),
-                peers.client().states(), PeerState::instance, peers.client().deadlineFromNow(),
+                decoder(null, true), PeerState::instance, peers.client().deadlineFromNow(),
                 () -> hits.putAll(replicas.snapshot()), (peer, state) -> {
-                    for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
-                        if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
-                            throw new IllegalArgumentException("unreadable answer: a replica without node or count");
-                        }
-                    }
+                    checkReplicaHits(state);
                     state.replicaHits().forEach((node, count) -> hits.merge(node, count, SaturatingCounter::add));
                 });
         return new GatheredReplicaHits(hits, contributors);
     }
 
-    private static List<TableSketch> decode(PeerState state) {
-        List<TableSketch> sketches = new ArrayList<>(state.tables().size());
-        for (PeerState.Table table : state.tables()) {
-            if (table.keyspace() == null || table.table() == null || table.counts() == null
-                    || table.counts().containsKey(null) || table.counts().containsValue(null)) {
-                throw new IllegalArgumentException("unreadable answer: a table without keyspace, name or counts");
+    private void checkReplicaHits(PeerState state) {
+        if (state.replicaHits().size() > maxReplicaNodes) {
+            throw new PeerRefused("refused: replica hits of " + state.replicaHits().size() + " nodes, an instance "
+                    + "counts at most " + maxReplicaNodes);
+        }
+        for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
+            if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
+                throw new PeerRefused("refused: a replica without node or with a negative count");
             }
-            // the record checks the rest: names not empty, no negative figure
-            sketches.add(new TableSketch(new TableName(table.keyspace(), table.table()), table.hits(),
-                    table.maximumError(), table.counts()));
+        }
+    }
+
+    /** The peer's sketches, checked against what an honest instance with these settings sends for the question. */
+    private List<TableSketch> checked(PeerState state, TableName only) {
+        if (state.tables().size() > (only != null ? 1 : maxTables)) {
+            throw new PeerRefused("refused: " + state.tables().size() + " tables, "
+                    + (only != null ? "1 was asked for" : "an instance tracks at most " + maxTables));
+        }
+        List<TableSketch> sketches = new ArrayList<>(state.tables().size());
+        Set<TableName> seen = new HashSet<>();
+        for (PeerState.Table table : state.tables()) {
+            if (table == null || table.keyspace() == null || table.table() == null || table.counts() == null
+                    || table.counts().containsKey(null) || table.counts().containsValue(null)
+                    || table.keyspace().isEmpty() || table.table().isEmpty()) {
+                throw new PeerRefused("unreadable answer: a table without keyspace, name or counts");
+            }
+            TableName name = new TableName(table.keyspace(), table.table());
+            String which = "the sketch of " + name;
+            if (only != null && !only.equals(name)) {
+                throw new PeerRefused("refused: it sent " + name + ", which was not asked for (" + only + ")");
+            }
+            if (!seen.add(name)) {
+                throw new PeerRefused("refused: it sent " + name + " twice");
+            }
+            if (table.counts().size() > keysPerTable) {
+                throw new PeerRefused("refused: " + which + " has " + table.counts().size() + " keys, a sketch "
+                        + "holds at most " + keysPerTable + " (0.75 × ringmap.hotkeys.max-map-size)");
+            }
+            if (table.hits() < 0 || table.maximumError() < 0 || table.maximumError() > table.hits()) {
+                throw new PeerRefused("refused: " + which + " has " + table.hits() + " hits and a maximum error of "
+                        + table.maximumError() + " (both must be non-negative, the error at most the hits)");
+            }
+            long counted = 0;
+            for (Map.Entry<String, Long> key : table.counts().entrySet()) {
+                counted = SaturatingCounter.add(counted, Math.max(0, key.getValue()));
+                if (key.getValue() < 0 || key.getValue() > table.hits() || counted > table.hits()) {
+                    throw new PeerRefused("refused: " + which + " counts a key " + key.getValue() + " times "
+                            + "(" + counted + " so far), outside 0 to the table's " + table.hits() + " hits");
+                }
+                if (key.getKey().length() > maxLabelLength) {
+                    throw new PeerRefused("refused: " + which + " has a key label of " + key.getKey().length()
+                            + " characters, more than " + maxLabelLength);
+                }
+            }
+            sketches.add(new TableSketch(name, table.hits(), table.maximumError(), table.counts()));
         }
         return sketches;
     }

@@ -1,6 +1,7 @@
 package io.ringmap.peers.service;
 
 import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.PeerRefused;
 import io.ringmap.peers.PeerSizes;
 import io.ringmap.peers.Rendezvous;
 import io.ringmap.peers.client.PeerClient;
@@ -53,6 +54,10 @@ public final class DeploymentSizes implements SizesShare {
         live.add(instance);
         Contributors contributors = peers.gather(PeerClient.SIZES, SizesCodec.decoder(partitioner),
                 PeerSizes::instance, peers.client().deadlineFromNow(), () -> { }, (peer, sizes) -> {
+                    if (sizes.share() != null && sizes.share().nodes().size() > nodes.size()) {
+                        throw new PeerRefused("refused: a share of " + sizes.share().nodes().size() + " nodes, the "
+                                + "ring has " + nodes.size());
+                    }
                     live.add(sizes.instance());
                     Map<String, NodeReport> reports = sent.computeIfAbsent(peer, p -> new ConcurrentHashMap<>());
                     if (sizes.share() != null) {

@@ -2,15 +2,16 @@ package io.ringmap.peers.service;
 
 import io.ringmap.hotkeys.Contributors;
 import io.ringmap.peers.InstanceId;
+import io.ringmap.peers.PeerRefused;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -19,8 +20,9 @@ import java.util.function.Function;
  * The one way a deployment answer asks its peers (hot keys, heatmaps, sizes rounds): every peer of the directory at
  * once (at most {@code ringmap.peers.max-peers}), this instance's own part worked out while they answer, each answer
  * handed to a merge as it arrives until the deadline, and the result named: the peers that contributed and those that
- * did not, each with the reason. An answer of this instance (reached under another address) or of an instance that
- * already answered under another address is skipped, so nothing is counted twice.
+ * did not, each with the reason. An answer must come from the instance that signed it; an answer of this instance
+ * (reached under another address) is skipped, and one of an instance that already answered under another address is
+ * named and not merged again, so nothing is counted twice and no peer can make another's counts disappear unnamed.
  *
  * <p>Answers to callers ({@link #gatherForCaller}) are bounded in number as well as in time: at most
  * {@link #MAX_CALLER_FAN_OUTS} wait for the peers at once on one instance; one beyond answers at once with this
@@ -89,8 +91,8 @@ public final class PeerFanout {
     /**
      * Asks every peer at once for {@code target}, runs {@code local} while they answer, and hands each decoded answer
      * with its peer ({@code host:port}), as it arrives and until the deadline ({@link System#nanoTime()}), to
-     * {@code merge}, which refuses one it cannot take by throwing {@link IllegalArgumentException} (before changing
-     * anything): that peer is named missing with the exception's message.
+     * {@code merge}, which refuses one it cannot take by throwing {@link PeerRefused} (before changing anything):
+     * that peer is named missing with the reason.
      *
      * @param instanceOf the id of the instance that sent an answer
      * @return who contributed and who did not, scope {@code deployment}
@@ -100,25 +102,35 @@ public final class PeerFanout {
         List<String> contributed = new ArrayList<>();
         Asked asked = Asked.of(directory, maxPeers);
         List<Contributors.Missing> missing = asked.missing();
-        Set<String> merged = new HashSet<>();
-        merged.add(instance.value());
-        PeerClient.Fanout<T> fanout = client.ask(asked.peers(), target, decoder);
+        Map<String, String> mergedFrom = new HashMap<>();
+        PeerClient.Fanout<T> fanout = client.ask(asked.peers(), target, decoder, deadline);
         local.run();
-        fanout.each(deadline, answer -> {
+        fanout.each(answer -> {
             String peer = answer.peer().toString();
             if (answer.value() == null) {
                 missing.add(new Contributors.Missing(peer, answer.problem()));
                 return;
             }
             String sender = instanceOf.apply(answer.value());
-            if (merged.contains(sender)) {
-                return; // this instance, or one already merged, under another address
+            if (!answer.instance().equals(sender)) {
+                missing.add(new Contributors.Missing(peer, "refused: it speaks for instance " + sender
+                        + " but signed as instance " + answer.instance()));
+                return;
+            }
+            if (sender.equals(instance.value())) {
+                return; // this instance under another address
+            }
+            String first = mergedFrom.get(sender);
+            if (first != null) {
+                missing.add(new Contributors.Missing(peer, "the same instance (" + sender + ") as " + first
+                        + ", merged once"));
+                return;
             }
             try {
                 merge.accept(peer, answer.value());
-                merged.add(sender);
+                mergedFrom.put(sender, peer);
                 contributed.add(peer);
-            } catch (IllegalArgumentException e) {
+            } catch (PeerRefused e) {
                 missing.add(new Contributors.Missing(peer, e.getMessage()));
             }
         });

@@ -31,9 +31,12 @@ public final class SizesCodec {
         return WRITER.valueToTree(sizes);
     }
 
-    /** Reads a peer's answer, its tokens with {@code partitioner} (the ring's). */
+    /**
+     * Reads a peer's answer, its tokens with {@code partitioner} (the ring's). A share has no bound in tokens
+     * besides its size ({@code ringmap.peers.max-answer-size}): a node's report grows with its tables.
+     */
     public static PeerClient.Decoder<PeerSizes> decoder(Partitioner partitioner) {
-        JsonMapper reader = JsonMapper.builder().addModule(new SimpleModule("ringmap-sizes")
+        JsonMapper reader = JsonMapper.builder(PeerClient.jsonFactory(Long.MAX_VALUE)).addModule(new SimpleModule("ringmap-sizes")
                 .addDeserializer(Token.class, new StdDeserializer<Token>(Token.class) {
                     @Override
                     public Token deserialize(JsonParser parser, DeserializationContext context) {

@@ -3,7 +3,9 @@ package io.ringmap.peers.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
+import io.ringmap.peers.PeerSigner;
 import io.ringmap.peers.PeerState;
 import io.ringmap.testsupport.Ports;
 import java.io.IOException;
@@ -12,7 +14,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class PeerClientTest {
         // given one peer that answers at once and one that never answers
         PeerAddress fast = serve("/actuator/peer", 200, STATE, false);
         PeerAddress slow = serve("/actuator/peer", 200, STATE, true);
-        PeerClient client = new PeerClient(Duration.ofMillis(400), 1 << 20, Map.of());
+        PeerClient client = PeerServers.client(Duration.ofMillis(400), 1 << 20);
 
         // when
         long start = System.nanoTime();
@@ -50,7 +51,7 @@ class PeerClientTest {
     @Test
     void aPeerThatIsNotThereIsNamedWithTheReason() throws IOException {
         int closed = Ports.free(); // nobody listens
-        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
+        PeerClient client = PeerServers.client(Duration.ofSeconds(2), 1 << 20);
 
         List<PeerClient.Answer<PeerState>> answers = states(client, List.of(new PeerAddress("127.0.0.1", closed)));
 
@@ -58,22 +59,25 @@ class PeerClientTest {
     }
 
     @Test
-    void aRefusedCredentialSaysWhichScopeItNeeds() throws IOException {
-        PeerAddress peer = serve("/actuator/peer", 403, "{}", false);
-        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of("X-API-Key", "k"));
+    void aRefusedSignatureSaysWhatThePeersMustShare() throws IOException {
+        PeerAddress peer = serve("/actuator/peer", 401, "{}", false);
+        PeerClient client = PeerServers.client(Duration.ofSeconds(2), 1 << 20);
 
         List<PeerClient.Answer<PeerState>> answers = states(client, List.of(peer));
 
         assertThat(answers.get(0).problem()).isEqualTo(
-                "answered HTTP 403 (ringmap.peers.credential must carry the management scope)");
+                "answered HTTP 401 (the peers must share ringmap.peers.secret and clocks within "
+                        + "ringmap.peers.max-clock-skew)");
     }
 
     @Test
-    void sendsTheCredentialAndAsksForOneTable() throws IOException {
+    void signsTheRequestAndAsksForOneTable() throws IOException {
         AtomicReference<String> seen = new AtomicReference<>();
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/actuator/peer", exchange -> {
-            seen.set(exchange.getRequestHeaders().getFirst("X-API-Key") + " " + exchange.getRequestURI().getQuery());
+            seen.set(exchange.getRequestHeaders().getFirst(PeerSigner.INSTANCE) + " "
+                    + (exchange.getRequestHeaders().getFirst(PeerSigner.SIGNATURE) != null) + " "
+                    + exchange.getRequestURI().getQuery());
             byte[] body = STATE.getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
@@ -81,22 +85,23 @@ class PeerClientTest {
             }
         });
         server.start();
-        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of("X-API-Key", "peer-key"));
-
+        InstanceId asker = InstanceId.random();
+        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, PeerServers.signer(asker), null);
         try {
             client.ask(List.of(new PeerAddress("127.0.0.1", server.getAddress().getPort())),
-                    PeerClient.stateQuery("iot", "readings", false), client.states()).all(client.deadlineFromNow());
+                    PeerClient.stateQuery("iot", "readings", false), PeerServers.states(), client.deadlineFromNow())
+                    .all();
         } finally {
             server.stop(0);
         }
 
-        assertThat(seen.get()).isEqualTo("peer-key keyspace=iot&table=readings");
+        assertThat(seen.get()).isEqualTo(asker.value() + " true keyspace=iot&table=readings");
     }
 
     @Test
     void anAnswerLargerThanTheLimitIsRefused() throws IOException {
         PeerAddress peer = serve("/actuator/peer", 200, STATE, false);
-        PeerClient client = new PeerClient(Duration.ofSeconds(2), 16, Map.of());
+        PeerClient client = PeerServers.client(Duration.ofSeconds(2), 16);
 
         List<PeerClient.Answer<PeerState>> answers = states(client, List.of(peer));
 
@@ -107,7 +112,7 @@ class PeerClientTest {
     @Test
     void anUnreadableAnswerIsNamed() throws IOException {
         PeerAddress peer = serve("/actuator/peer", 200, "{\"instance\":", false);
-        PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, Map.of());
+        PeerClient client = PeerServers.client(Duration.ofSeconds(2), 1 << 20);
 
         List<PeerClient.Answer<PeerState>> answers = states(client, List.of(peer));
 
@@ -115,8 +120,8 @@ class PeerClientTest {
     }
 
     private static List<PeerClient.Answer<PeerState>> states(PeerClient client, List<PeerAddress> peers) {
-        return client.ask(peers, PeerClient.stateQuery(null, null, false), client.states())
-                .all(client.deadlineFromNow());
+        return client.ask(peers, PeerClient.stateQuery(null, null, false), PeerServers.states(),
+                client.deadlineFromNow()).all();
     }
 
     private PeerAddress serve(String path, int status, String body, boolean hang) {

@@ -31,6 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class DeploymentHeatmapTest {
 
     private static final Duration TIMEOUT = Duration.ofMillis(400);
+    /** The wait of the tests that check what is refused, not when. */
+    private static final Duration PATIENT = Duration.ofSeconds(10);
     private static final TableName TABLE = new TableName("iot", "readings");
     private static final BucketLayout LAYOUT = BucketLayout.of(new LongToken(Long.MIN_VALUE),
             List.<Token>of(new LongToken(0), new LongToken(Long.MAX_VALUE)));
@@ -79,18 +81,38 @@ class DeploymentHeatmapTest {
         PeerAddress short_ = peer("p-short", 60_000, ENDS, "[{\"start\":60000,\"counts\":[5]}]", 0);
         TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000, List.of());
 
-        HeatmapSource.Gathered answer = source(negative, short_).heatmap(local, false, 20);
+        HeatmapSource.Gathered answer = source(PATIENT, negative, short_).heatmap(local, false, 20);
 
         assertThat(answer.heatmap().slices()).isEmpty();
-        assertThat(reason(answer, negative)).isEqualTo("unreadable answer: a negative count");
+        assertThat(reason(answer, negative)).isEqualTo("refused: a negative count");
         assertThat(reason(answer, short_)).startsWith("unreadable answer: slice 0 has 1 counts, the layout 2");
     }
 
+    @Test
+    void moreSlicesThanTheRetentionKeepsAreRefusedAndAddNothing() {
+        // given a peer with 61 slices, one more than the default retention of 60
+        StringBuilder slices = new StringBuilder("[");
+        for (int i = 1; i <= 61; i++) {
+            slices.append(i == 1 ? "" : ",").append("{\"start\":").append(60_000L * i).append(",\"counts\":[1,1]}");
+        }
+        PeerAddress many = peer("p-many", 60_000, ENDS, slices.append("]").toString(), 0);
+        TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000, List.of());
+
+        HeatmapSource.Gathered answer = source(PATIENT, many).heatmap(local, false, 20);
+
+        assertThat(answer.heatmap().slices()).isEmpty();
+        assertThat(reason(answer, many)).isEqualTo("refused: 61 slices, the retention keeps 60 "
+                + "(ringmap.heatmap.slices)");
+    }
+
     private static DeploymentHeatmap source(PeerAddress... peers) {
+        return source(TIMEOUT, peers);
+    }
+
+    private static DeploymentHeatmap source(Duration timeout, PeerAddress... peers) {
         PeerDirectory directory = new PeerDirectory(null, List.of(peers), () -> -1, null);
         directory.refresh();
-        PeerFanout fanout = new PeerFanout(InstanceId.random(), directory, new PeerClient(TIMEOUT, 1 << 20,
-                Map.of()), 32);
+        PeerFanout fanout = new PeerFanout(InstanceId.random(), directory, PeerServers.client(timeout, 1 << 20), 32);
         return new DeploymentHeatmap(new HeatmapRegistry(HeatmapSettings.DEFAULTS, Clock.systemUTC()), null,
                 () -> "0123456789abcdef", fanout);
     }

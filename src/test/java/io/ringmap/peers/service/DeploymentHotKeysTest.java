@@ -40,7 +40,7 @@ class DeploymentHotKeysTest {
         registry.record("iot", "readings", List.of("sensor-1"), 5);
         PeerDirectory directory = new PeerDirectory(null, List.of(fast, slow), () -> -1, null);
         directory.refresh();
-        PeerClient client = new PeerClient(TIMEOUT, 1 << 20, Map.of());
+        PeerClient client = PeerServers.client(TIMEOUT, 1 << 20);
         DeploymentHotKeys hotKeys = new DeploymentHotKeys(registry, new ReplicaHits(100), KeyExporter.plain(), true,
                 new PeerFanout(InstanceId.random(), directory, client, 32));
 

@@ -8,6 +8,7 @@ import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerSizes;
 import io.ringmap.peers.Rendezvous;
 import io.ringmap.peers.client.PeerClient;
+import io.ringmap.peers.client.PeerServers;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.SizesShare;
@@ -232,7 +233,7 @@ class DeploymentSizesTest {
                     () -> -1, null);
             directory.refresh();
             sizes = new DeploymentSizes(new PeerFanout(id, directory,
-                    new PeerClient(Duration.ofSeconds(5), 1 << 20, Map.of()), 32));
+                    PeerServers.client(Duration.ofSeconds(5), 1 << 20), 32));
         }
 
         /** As SizesCollector.collect: split, read its nodes, assemble the view, publish its own share. */
@@ -283,6 +284,7 @@ class DeploymentSizesTest {
             one.createContext(PeerClient.SIZES, exchange -> {
                 byte[] body = answer.get().getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
+                PeerServers.sign(exchange, 200, body, PeerServers.SECRET);
                 exchange.sendResponseHeaders(200, body.length);
                 try (OutputStream out = exchange.getResponseBody()) {
                     out.write(body);

@@ -7,12 +7,12 @@ import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
+import io.ringmap.peers.client.PeerServers;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.testsupport.Ports;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,7 +33,7 @@ class PeerFanoutTest {
         PeerAddress peer = new PeerAddress("127.0.0.1", Ports.free()); // nobody listens
         PeerDirectory directory = new PeerDirectory(null, List.of(peer), () -> -1, null);
         directory.refresh();
-        PeerClient client = new PeerClient(Duration.ofSeconds(5), 1 << 20, Map.of());
+        PeerClient client = PeerServers.client(Duration.ofSeconds(5), 1 << 20);
         PeerFanout fanout = new PeerFanout(InstanceId.random(), directory, client, 32);
 
         CountDownLatch waiting = new CountDownLatch(PeerFanout.MAX_CALLER_FAN_OUTS);
@@ -82,9 +82,9 @@ class PeerFanoutTest {
     private static Contributors ask(PeerFanout fanout, PeerClient client, boolean caller, Runnable local) {
         String target = PeerClient.stateQuery(null, null, true);
         return caller
-                ? fanout.gatherForCaller(target, client.states(), PeerState::instance, client.deadlineFromNow(), local,
+                ? fanout.gatherForCaller(target, PeerServers.states(), PeerState::instance, client.deadlineFromNow(), local,
                         (peer, state) -> { })
-                : fanout.gather(target, client.states(), PeerState::instance, client.deadlineFromNow(), local,
+                : fanout.gather(target, PeerServers.states(), PeerState::instance, client.deadlineFromNow(), local,
                         (peer, state) -> { });
     }
 }
