@@ -203,6 +203,13 @@ ringmap:
     dns: {{ printf "%s.%s.svc.%s:%v" (include "ringmap.peersService" .) .Release.Namespace .Values.clusterDomain .Values.service.managementPort | quote }}
     timeout: {{ .Values.peers.timeout | quote }}
     refresh-interval: {{ .Values.peers.refreshInterval | quote }}
+    {{- if .Values.peers.tls.existingSecret }}
+    tls:
+      bundle: peers
+      server-name: {{ include "ringmap.peersServerName" . | quote }}
+    {{- else }}
+    allow-plain-http: true
+    {{- end }}
   {{- end }}
   {{- if $c.sizes.jmx.enabled }}
   sizes:
@@ -297,9 +304,24 @@ for http.
 {{- printf "%s-peers" (include "ringmap.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end }}
 
-{{/* Peers are on when enabled and, with caller authentication, a credential Secret is given ("true" or empty). */}}
+{{/*
+Peers are on when enabled, a peer secret is given, and the pods ask each other over https or plain http is allowed
+("true" or empty).
+*/}}
 {{- define "ringmap.peersActive" -}}
-{{- if and .Values.peers.enabled (or (eq .Values.security.mode "none") .Values.peers.credential.existingSecret) -}}
+{{- if and .Values.peers.enabled .Values.peers.secret.existingSecret (or .Values.peers.tls.existingSecret .Values.peers.allowPlainHttp) -}}
 true
 {{- end -}}
+{{- end }}
+
+{{/* Whether the management port serves the peers' certificate (https), "true" or empty. */}}
+{{- define "ringmap.peersTls" -}}
+{{- if and (include "ringmap.peersActive" .) .Values.peers.tls.existingSecret -}}
+true
+{{- end -}}
+{{- end }}
+
+{{/* The DNS name every pod's certificate must carry. */}}
+{{- define "ringmap.peersServerName" -}}
+{{- .Values.peers.tls.serverName | default (printf "%s.%s.svc" (include "ringmap.peersService" .) .Release.Namespace) -}}
 {{- end }}
