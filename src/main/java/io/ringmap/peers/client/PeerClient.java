@@ -263,8 +263,8 @@ public final class PeerClient {
             return new Answer<>(peer, null, null, "refused: more than an honest peer sends for this question ("
                     + e.getOriginalMessage() + ")");
         } catch (JacksonException e) {
-            BoundedBody.Stopped stopped = stoppedCause(e);
-            return new Answer<>(peer, null, null, stopped != null ? stopped.getMessage()
+            Throwable cause = cause(e);
+            return new Answer<>(peer, null, null, cause != null ? cause.getMessage()
                     : "unreadable answer: " + e.getOriginalMessage());
         } catch (PeerRefused e) {
             return new Answer<>(peer, null, null, e.getMessage());
@@ -273,10 +273,11 @@ public final class PeerClient {
         }
     }
 
-    private static BoundedBody.Stopped stoppedCause(Throwable e) {
+    /** What stopped a decoding from inside Jackson: the body's bounds, or a feature's refusal; null for neither. */
+    private static Throwable cause(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof BoundedBody.Stopped stopped) {
-                return stopped;
+            if (cause instanceof BoundedBody.Stopped || cause instanceof PeerRefused) {
+                return cause;
             }
         }
         return null;

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import io.ringmap.peers.SketchCounts;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -39,7 +41,7 @@ public final class DeploymentHeatmap implements HeatmapSource {
     private final Supplier<String> ring;
     private final PeerFanout peers;
     private final int maxSlices;
-    private final JsonMapper json;
+    private final ObjectReader json;
 
     /**
      * @param hotKeys the hot keys, null when hot-key tracking is off
@@ -55,7 +57,8 @@ public final class DeploymentHeatmap implements HeatmapSource {
         int buckets = registry.settings().buckets();
         // the ends, each slice's counts and fields, the envelope, and one table's sketch
         long tokens = 64 + buckets + (long) maxSlices * (buckets + 8) + (hotKeys == null ? 0 : hotKeys.maxTokens(1));
-        this.json = JsonMapper.builder(PeerClient.jsonFactory(tokens)).build();
+        this.json = JsonMapper.builder(PeerClient.jsonFactory(tokens)).build().readerFor(PeerHeatmap.class)
+                .withAttribute(SketchCounts.MAX_KEYS, hotKeys == null ? 0 : hotKeys.keysPerTable());
     }
 
     /** What this instance sends a peer: its counts of the table and, with {@code keys}, its sketch of the table. */
@@ -74,7 +77,7 @@ public final class DeploymentHeatmap implements HeatmapSource {
         String here = ring.get();
         TableHeatmap[] sum = {local};
         Contributors contributors = peers.gatherForCaller(PeerClient.heatmapQuery(table.keyspace(), table.table(),
-                merge != null), body -> json.readValue(body, PeerHeatmap.class), PeerHeatmap::instance, deadline, () -> {
+                merge != null), body -> json.readValue(body), PeerHeatmap::instance, deadline, () -> {
                     if (merge != null) {
                         hotKeys.addLocal(merge, table);
                     }

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import io.ringmap.peers.SketchCounts;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -79,10 +81,16 @@ public final class DeploymentHotKeys implements HotKeySource {
         return 32 + (long) tables * (2L * keysPerTable + 16) + 2L * maxReplicaNodes;
     }
 
+    /** Keys a sketch of one table holds at most. */
+    int keysPerTable() {
+        return keysPerTable;
+    }
+
     /** Reads a hot-key state answer to a question about {@code tables} tables (1, all, or none for replicas). */
     PeerClient.Decoder<PeerState> decoder(TableName only, boolean replicas) {
-        JsonMapper json = replicas ? replicasOnly : only != null ? oneTable : everyTable;
-        return body -> json.readValue(body, PeerState.class);
+        ObjectReader json = (replicas ? replicasOnly : only != null ? oneTable : everyTable)
+                .readerFor(PeerState.class).withAttribute(SketchCounts.MAX_KEYS, keysPerTable);
+        return body -> json.readValue(body);
     }
 
     /**

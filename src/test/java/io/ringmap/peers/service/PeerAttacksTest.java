@@ -50,19 +50,14 @@ class PeerAttacksTest {
     @RegisterExtension
     static final PeerServers servers = new PeerServers();
 
+    private static byte[] floodBody;
+
     @Test
     void aPeerAnsweringFifteenMegabytesManyTimesAtOnceIsStoppedEarlyAndNamed() throws Exception {
         // given an honest peer and one that answers 15 MB of valid JSON: 1.2M keys in the table asked for
         PeerAddress honest = honest("p-honest");
-        StringBuilder flood = new StringBuilder(16 << 20).append("{\"instance\":\"p-flood\",\"clearLabels\":true,"
-                + "\"tables\":[{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":1200000,\"maximumError\":0,"
-                + "\"counts\":{");
-        for (int i = 0; i < 1_200_000; i++) {
-            flood.append(i == 0 ? "" : ",").append("\"key-").append(i).append("\":1");
-        }
-        String body = flood.append("}}]}").toString();
-        assertThat(body.length()).isGreaterThan(15_000_000);
-        try (ServerSocket flooder = flood(body.getBytes(StandardCharsets.UTF_8))) {
+        byte[] body = floodBody();
+        try (ServerSocket flooder = flood(body)) {
             PeerAddress attacker = new PeerAddress("127.0.0.1", flooder.getLocalPort());
             askManyTimes(hotKeys(honest, attacker), honest, attacker);
         }
@@ -81,7 +76,8 @@ class PeerAttacksTest {
                 assertThat(answer.contributors().contributed()).as(answer.contributors().toString())
                         .containsExactly(honest.toString());
                 String reason = reason(answer.contributors(), attacker);
-                assertThat(reason).startsWith("refused: more than an honest peer sends for this question");
+                assertThat(reason).isEqualTo("refused: a sketch with more than 768 keys, a sketch holds at most 768 "
+                        + "(0.75 × ringmap.hotkeys.max-map-size)");
                 assertThat(answer.tables().get(0).streamLength()).isEqualTo(5 + 7);
                 return new long[] {took};
             }));
@@ -96,6 +92,53 @@ class PeerAttacksTest {
         }
         assertThat(slowest).isLessThan(TIMEOUT.toMillis() + SLACK_MILLIS);
         System.out.printf("%d answers at 4 concurrent with a 15 MB peer: slowest %d ms%n", CALLS, slowest);
+    }
+
+    @Test
+    void moreJsonThanAnHonestAnswerHoldsIsRefusedAtTheBound() {
+        // given a peer that answers a one-table question with 15,000 replica nodes (an instance counts 10,000)
+        StringBuilder nodes = new StringBuilder();
+        for (int i = 0; i < 15_000; i++) {
+            nodes.append(i == 0 ? "" : ",").append("\"node-").append(i).append("\":1");
+        }
+        PeerAddress many = servers.serve("/actuator/peer", 200, "{\"instance\":\"p-many\",\"clearLabels\":true,"
+                + "\"tables\":[],\"replicaHits\":{" + nodes + "}}", Duration.ZERO);
+
+        HotKeySource.Gathered answer = hotKeys(many).hotKeys(READINGS, 10);
+
+        assertThat(reason(answer.contributors(), many)).startsWith("refused: more than an honest peer sends for this "
+                + "question (Token count");
+    }
+
+    @Test
+    void aMillionKeysInOneTableAreRefusedAtTheFirstKeyBeyondASketchWhenEveryTableIsAsked() throws Exception {
+        // given the 15 MB peer, and a question about every table (whose bound in tokens is 1000 full sketches)
+        PeerAddress honest = honest("p-honest");
+        try (ServerSocket flooder = flood(floodBody())) {
+            PeerAddress attacker = new PeerAddress("127.0.0.1", flooder.getLocalPort());
+
+            HotKeySource.Gathered answer = hotKeys(honest, attacker).hotKeys(null, 10);
+
+            // then the peer is refused at the 769th key of the table, not after a million
+            assertThat(reason(answer.contributors(), attacker)).isEqualTo("refused: a sketch with more than 768 keys, "
+                    + "a sketch holds at most 768 (0.75 × ringmap.hotkeys.max-map-size)");
+            assertThat(answer.contributors().contributed()).containsExactly(honest.toString());
+        }
+    }
+
+    /** 15.6 MB of valid JSON: a hot-key state with 1.2 million keys in iot.readings (the attack of issue 35). */
+    private static synchronized byte[] floodBody() {
+        if (floodBody == null) {
+            StringBuilder flood = new StringBuilder(16 << 20).append("{\"instance\":\"p-flood\",\"clearLabels\":true,"
+                    + "\"tables\":[{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":1200000,"
+                    + "\"maximumError\":0,\"counts\":{");
+            for (int i = 0; i < 1_200_000; i++) {
+                flood.append(i == 0 ? "" : ",").append("\"key-").append(i).append("\":1");
+            }
+            floodBody = flood.append("}}]}").toString().getBytes(StandardCharsets.UTF_8);
+            assertThat(floodBody.length).isGreaterThan(15_000_000);
+        }
+        return floodBody;
     }
 
     /**
