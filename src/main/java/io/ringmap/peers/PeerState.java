@@ -3,7 +3,6 @@ package io.ringmap.peers;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * What one instance tells its peers: who it is, and its hot-key sketches per table with how the items are written.
@@ -29,7 +28,6 @@ public record PeerState(String instance, boolean clearLabels, List<Table> tables
      * @param maximumError how much any count may be short of the truth (an unlisted key had at most this many hits)
      * @param counts       each item's count
      */
-    public record Table(String keyspace, String table, long hits, long maximumError,
-            @JsonDeserialize(using = SketchCounts.class) Map<String, Long> counts) {
+    public record Table(String keyspace, String table, long hits, long maximumError, Map<String, Long> counts) {
     }
 }

@@ -117,7 +117,7 @@ class PeersEndToEndTest {
             JsonNode table = table(answer);
 
             assertThat(labels(table)).as("instance %d", i).containsExactlyElementsOf(expectedLabels);
-            assertThat(table.get("hits").asLong()).isEqualTo(HITS);
+            assertThat(table.get("hits").asLong()).as(answer.get("peers").toString()).isEqualTo(HITS);
             long maximumError = table.get("maximumError").asLong();
             for (JsonNode key : table.get("keys")) {
                 long truth = trueCounts[rank(key.get("label").asString())];

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import io.ringmap.peers.SketchCounts;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -57,7 +56,7 @@ public final class DeploymentHeatmap implements HeatmapSource {
         int buckets = registry.settings().buckets();
         // the ends, each slice's counts and fields, the envelope, and one table's sketch
         long tokens = 64 + buckets + (long) maxSlices * (buckets + 8) + (hotKeys == null ? 0 : hotKeys.maxTokens(1));
-        this.json = JsonMapper.builder(PeerClient.jsonFactory(tokens)).build().readerFor(PeerHeatmap.class)
+        this.json = DeploymentHotKeys.mapper(tokens).readerFor(PeerHeatmap.class)
                 .withAttribute(SketchCounts.MAX_KEYS, hotKeys == null ? 0 : hotKeys.keysPerTable());
     }
 

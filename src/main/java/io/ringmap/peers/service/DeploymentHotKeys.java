@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import io.ringmap.peers.SketchCounts;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -68,9 +67,9 @@ public final class DeploymentHotKeys implements HotKeySource {
         this.maxTables = registry.settings().maxTables();
         this.maxLabelLength = registry.settings().maxLabelLength();
         this.maxReplicaNodes = replicas.maxNodes();
-        this.oneTable = JsonMapper.builder(PeerClient.jsonFactory(maxTokens(1))).build();
-        this.everyTable = JsonMapper.builder(PeerClient.jsonFactory(maxTokens(maxTables))).build();
-        this.replicasOnly = JsonMapper.builder(PeerClient.jsonFactory(maxTokens(0))).build();
+        this.oneTable = mapper(maxTokens(1));
+        this.everyTable = mapper(maxTokens(maxTables));
+        this.replicasOnly = mapper(maxTokens(0));
     }
 
     /**
@@ -79,6 +78,12 @@ public final class DeploymentHotKeys implements HotKeySource {
      */
     long maxTokens(int tables) {
         return 32 + (long) tables * (2L * keysPerTable + 16) + 2L * maxReplicaNodes;
+    }
+
+    /** The peer channel's reader of answers of at most {@code maxTokens} JSON tokens, sketches bounded too. */
+    static JsonMapper mapper(long maxTokens) {
+        return JsonMapper.builder(PeerClient.jsonFactory(maxTokens))
+                .addMixIn(PeerState.Table.class, SketchCounts.Mixin.class).build();
     }
 
     /** Keys a sketch of one table holds at most. */

@@ -18,9 +18,9 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
  * {@code GET /actuator/peer} on the management port: this instance's hot-key sketches and replica hits for its peers,
  * at {@code /actuator/peer/sizes} its own share of its last sizes round, and at
  * {@code /actuator/peer/heatmap?keyspace=&table=} its heatmap of a table (with {@code keys=true} also its hot-key
- * sketch of the table). It carries key material (hashed, or clear when clear keys are shown), so it needs the
- * management scope like every management endpoint but health, info and prometheus. A part this instance does not
- * have (hot keys, sizes or the heatmap switched off) answers 404.
+ * sketch of the table). It carries key material (hashed, or clear when clear keys are shown), so it answers only
+ * requests signed with the deployment's peer secret ({@link PeerAuthenticationFilter}), whatever a caller's scopes. A
+ * part this instance does not have (hot keys, sizes or the heatmap switched off) answers 404.
  */
 @Endpoint(id = "peer")
 public class PeerEndpoint {

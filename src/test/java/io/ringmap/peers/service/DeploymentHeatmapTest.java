@@ -54,9 +54,11 @@ class DeploymentHeatmapTest {
         TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000,
                 List.of(new TableHeatmap.Slice(60_000, new long[] {1, 2})));
 
+        DeploymentHeatmap source = source(fast, idle, otherRing, otherSlice, slow);
+
         // when
         long start = System.nanoTime();
-        HeatmapSource.Gathered answer = source(fast, idle, otherRing, otherSlice, slow).heatmap(local, false, 20);
+        HeatmapSource.Gathered answer = source.heatmap(local, false, 20);
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         // then only the fast peer's counts are added, cell by cell

@@ -1,4 +1,7 @@
-package io.ringmap.peers;
+package io.ringmap.peers.service;
+
+import io.ringmap.peers.PeerRefused;
+import io.ringmap.peers.PeerState;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -6,13 +9,23 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
- * Reads a sketch's counts ({@link PeerState.Table#counts()}) from a peer and stops at the first key beyond what a
+ * Reads a sketch's counts ({@link PeerState.Table#counts()}, through {@link Mixin}) from a peer and stops at the first key beyond what a
  * sketch holds, the reader's attribute {@link #MAX_KEYS}: so a peer that sends a million keys in one table costs the
  * keys of one full sketch, not the million, whatever the question's bound in tokens.
  */
 public final class SketchCounts extends ValueDeserializer<Map<String, Long>> {
+
+    /**
+     * Puts this deserializer on {@link PeerState.Table#counts()} in the mappers of the peer channel (the record stays
+     * free of Jackson, as the core's records are).
+     */
+    interface Mixin {
+        @JsonDeserialize(using = SketchCounts.class)
+        Map<String, Long> counts();
+    }
 
     /** The reader attribute with the most keys of one table's sketch, an {@link Integer}. */
     public static final String MAX_KEYS = "ringmap.peers.sketch-max-keys";
