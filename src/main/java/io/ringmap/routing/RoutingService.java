@@ -113,35 +113,36 @@ public class RoutingService {
             boolean countHits, Function<Routes, T> answer) {
         ServedSnapshot served = snapshot();
         checkBatch(keys.size());
-        TableSchema schema = table(served, keyspace, table);
-        KeyspacePlacement.Placed placement = withReplicas ? placement(served, keyspace) : null;
-        RingSnapshot ring = served.ring();
-        List<ParsedKey> parsed = parse(schema, keys.size(), i -> keys.get(i), false);
-        List<KeyRoute> out = new ArrayList<>(parsed.size());
-        ReplicaSet[] sets = placement == null ? null : new ReplicaSet[parsed.size()];
-        Token[] tokens = new Token[parsed.size()];
-        for (int i = 0; i < parsed.size(); i++) {
-            ParsedKey key = parsed.get(i);
-            Token token = served.partitioner().tokenFor(key.serializedKey());
-            tokens[i] = token;
-            ReplicaLookup lookup = placement == null ? null : ring.lookup(placement, token);
-            if (sets != null) {
-                sets[i] = lookup.replicas();
+        KeyRouter router = router(served, keyspace, table, withReplicas);
+        List<KeyRoute> out = new ArrayList<>(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            try {
+                out.add(router.route(keys.get(i)));
+            } catch (RuntimeException e) {
+                // every key parses or the request fails naming the first bad item (a single key's error as is)
+                throw keys.size() == 1 ? e : new BatchItemException(i, e);
             }
-            out.add(new KeyRoute(schema, key, token, lookup));
         }
-        T answered = answer.apply(new Routes(served, placement, out));
+        T answered = answer.apply(new Routes(served, router.placement(), out));
         // counted only once every key of the request was valid and answered: a rejected batch counts nothing
-        if (!countHits) {
-            return answered;
-        }
-        if (parsed.size() == 1) {
-            hits.record(schema, parsed.get(0), tokens[0], 1, served.tokenRing(),
-                    sets == null ? List.of() : nodes(ring, sets[0]));
-        } else {
-            hits.recordAll(schema, parsed, tokens, null, served.tokenRing(), sets);
+        if (countHits) {
+            router.count(out);
         }
         return answered;
+    }
+
+    /**
+     * The router of a table's keys against the current snapshot, for a request that routes its keys one by one (a
+     * stream): the same path as {@link #route}, the table (and, with {@code withReplicas}, the placement) checked
+     * once.
+     */
+    public KeyRouter router(String keyspace, String table, boolean withReplicas) {
+        return router(snapshot(), keyspace, table, withReplicas);
+    }
+
+    private KeyRouter router(ServedSnapshot served, String keyspace, String table, boolean withReplicas) {
+        TableSchema schema = table(served, keyspace, table);
+        return new KeyRouter(served, schema, withReplicas ? placement(served, keyspace) : null, hits);
     }
 
     /**
@@ -258,7 +259,7 @@ public class RoutingService {
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
         RingSnapshot ring = served.ring();
-        List<ParsedKey> parsed = parse(schema, read.size(), i -> read.get(i).key(), true);
+        List<ParsedKey> parsed = parse(schema, read.size(), i -> read.get(i).key());
         long[] counts = new long[parsed.size()];
         Token[] tokens = new Token[parsed.size()];
         ReplicaSet[] sets = placement == null ? null : new ReplicaSet[parsed.size()];
@@ -326,27 +327,16 @@ public class RoutingService {
         Map<String, String> key(int index);
     }
 
-    /**
-     * The one parse loop: every key parses or the request fails naming the first bad item's index (a single key's
-     * error is given as is, unless {@code alwaysIndexed}).
-     */
-    private static List<ParsedKey> parse(TableSchema schema, int size, KeyAt keys, boolean alwaysIndexed) {
+    /** Parses every reported key, or fails naming the first bad item's index. */
+    private static List<ParsedKey> parse(TableSchema schema, int size, KeyAt keys) {
         List<ParsedKey> parsed = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
             try {
                 parsed.add(PartitionKeyParser.parse(schema, keys.key(i)));
             } catch (RuntimeException e) {
-                throw size == 1 && !alwaysIndexed ? e : new BatchItemException(i, e);
+                throw new BatchItemException(i, e);
             }
         }
         return parsed;
-    }
-
-    private static List<Node> nodes(RingSnapshot ring, ReplicaSet set) {
-        List<Node> out = new ArrayList<>(set.size());
-        for (int i = 0; i < set.size(); i++) {
-            out.add(ring.tokenRing().nodes().get(set.node(i)));
-        }
-        return out;
     }
 }

@@ -1,0 +1,97 @@
+package io.ringmap.routing;
+
+import io.ringmap.ring.KeyspacePlacement;
+import io.ringmap.ring.Node;
+import io.ringmap.ring.ReplicaLookup;
+import io.ringmap.ring.ReplicaSet;
+import io.ringmap.ring.RingSnapshot;
+import io.ringmap.schema.ParsedKey;
+import io.ringmap.schema.PartitionKeyParser;
+import io.ringmap.schema.TableSchema;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.token.Token;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one path from a partition key to its token and (when asked) its replicas, for the keys of one table against one
+ * snapshot: a batch routes its keys through one router, a stream routes each line through one router for its whole
+ * length. Immutable: every call is independent of the others.
+ */
+public final class KeyRouter {
+
+    private final ServedSnapshot served;
+    private final TableSchema schema;
+    private final KeyspacePlacement.Placed placement;
+    private final RingSnapshot ring;
+    private final HitRecorder hits;
+
+    KeyRouter(ServedSnapshot served, TableSchema schema, KeyspacePlacement.Placed placement, HitRecorder hits) {
+        this.served = served;
+        this.schema = schema;
+        this.placement = placement;
+        this.ring = served.ring();
+        this.hits = hits;
+    }
+
+    /** The snapshot every key of this router is answered from. */
+    public ServedSnapshot snapshot() {
+        return served;
+    }
+
+    /** The table's schema. */
+    public TableSchema table() {
+        return schema;
+    }
+
+    /** The keyspace's placement when replicas are looked up, else null. */
+    public KeyspacePlacement.Placed placement() {
+        return placement;
+    }
+
+    /**
+     * Parses, hashes and (with a placement) places one key; counts nothing.
+     *
+     * @throws RuntimeException a {@link io.ringmap.problem.ProblemException} naming what is wrong with the key
+     */
+    public KeyRoute route(Map<String, String> key) {
+        ParsedKey parsed = PartitionKeyParser.parse(schema, key);
+        Token token = served.partitioner().tokenFor(parsed.serializedKey());
+        ReplicaLookup lookup = placement == null ? null : ring.lookup(placement, token);
+        return new KeyRoute(schema, parsed, token, lookup);
+    }
+
+    /** Counts routed keys as one hit each (the caller decides whether its keys count). */
+    public void count(List<KeyRoute> routes) {
+        if (routes.isEmpty()) {
+            return;
+        }
+        if (routes.size() == 1) {
+            KeyRoute r = routes.get(0);
+            hits.record(schema, r.key(), r.token(), 1, served.tokenRing(),
+                    placement == null ? List.of() : nodes(r.replicas().replicas()));
+            return;
+        }
+        List<ParsedKey> parsed = new ArrayList<>(routes.size());
+        Token[] tokens = new Token[routes.size()];
+        ReplicaSet[] sets = placement == null ? null : new ReplicaSet[routes.size()];
+        for (int i = 0; i < routes.size(); i++) {
+            KeyRoute r = routes.get(i);
+            parsed.add(r.key());
+            tokens[i] = r.token();
+            if (sets != null) {
+                sets[i] = r.replicas().replicas();
+            }
+        }
+        hits.recordAll(schema, parsed, tokens, null, served.tokenRing(), sets);
+    }
+
+    private List<Node> nodes(ReplicaSet set) {
+        List<Node> out = new ArrayList<>(set.size());
+        for (int i = 0; i < set.size(); i++) {
+            out.add(ring.tokenRing().nodes().get(set.node(i)));
+        }
+        return out;
+    }
+}
