@@ -68,8 +68,8 @@ public enum ProblemKind {
             "a method the endpoint does not support (also `TRACE`, `CONNECT`), with `Allow`"),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406, "an `Accept` ringmap cannot answer"),
     BODY_READ_TIMEOUT("body-read-timeout", "Request body too slow", 408,
-            "the request body did not arrive within `ringmap.api.body-reads.timeout` (`timeoutMillis`); the "
-                    + "connection is closed"),
+            "the request body did not arrive within `ringmap.api.body-reads.timeout`, or a streamed batch did not "
+                    + "end within `ringmap.api.streams.timeout` (`timeoutMillis`); the connection is closed"),
     UNSAFE_TO_STOP("unsafe-to-stop", "Unsafe to stop", 409,
             "`/availability/safe-to-stop`: stopping the node would lose the level (`node`, `consistency`, `reasons`)"),
     SIZES_NOT_COLLECTED("sizes-not-collected", "Partition sizes not collected", 409,
@@ -81,6 +81,10 @@ public enum ProblemKind {
     BODY_TOO_LARGE("body-too-large", "Request body too large", 413,
             "a body over `ringmap.api.max-body-size`, declared or (chunked) counted while read (`limit`, and `size` "
                     + "when declared)"),
+    STREAM_TOO_LONG("stream-too-long", "Stream too long", 413,
+            "a streamed batch with more lines than `ringmap.api.streams.max-lines` (`limit`; answered in place of the "
+                    + "first line over it, the stream ends there), or a line longer than "
+                    + "`ringmap.api.streams.max-line-size` (`line`, `limit`)"),
     PLAN_TOO_LARGE("plan-too-large", "Plan too large", 413,
             "a planning request over one of the `ringmap.plan.*` limits; `field` names the input, `size` what it asks "
                     + "for, `limit` the limit"),
@@ -88,7 +92,8 @@ public enum ProblemKind {
             "the request line does not fit `server.max-http-request-header-size` (`limit`)"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415,
             "a body sent without `Content-Type: application/json` (`curl -d` sends a form type: the detail says what "
-                    + "to send; `contentType`, `supported`)"),
+                    + "to send; `contentType`, `supported`), or to a stream without `application/x-ndjson` or "
+                    + "`text/csv`, or gzipped otherwise than `Content-Encoding: gzip` (`contentEncoding`)"),
     UNPLACEABLE_KEYSPACE("unplaceable-keyspace", "Keyspace replication not supported", 422,
             "the keyspace's replication strategy is unknown (other keyspaces work; `keyspace`)"),
     HOT_KEY_NOT_RESOLVABLE("hot-key-not-resolvable", "Hot key not resolvable", 422,
@@ -107,8 +112,9 @@ public enum ProblemKind {
                     + "`ringmap.security.jwt.jwk-set-fetch-timeout` (refused, timed out, not a key set; "
                     + "`Retry-After`); the token itself was not judged"),
     BODY_READS_BUSY("body-reads-busy", "Too many request bodies", 503,
-            "more requests with a body in progress than `ringmap.api.body-reads.max-concurrent` (`maxConcurrent`; "
-                    + "`Retry-After: 1`, the body is not read, the connection is closed)"),
+            "more requests with a body in progress than `ringmap.api.body-reads.max-concurrent`, or more streamed "
+                    + "batches than `ringmap.api.streams.max-concurrent` (`maxConcurrent`; `Retry-After: 1`, the body "
+                    + "is not read, the connection is closed)"),
     SIZES_UNAVAILABLE("sizes-unavailable", "Partition sizes unavailable", 503,
             "`/sizes`, `/load`, `/splits?mode=size` on a live cluster before the first collection round, or before "
                     + "Cassandra has size estimates for the table (`retryable: true`, `Retry-After`)"),

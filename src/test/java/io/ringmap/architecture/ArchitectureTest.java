@@ -130,7 +130,8 @@ class ArchitectureTest {
                     "io.ringmap.availability",
                     "io.ringmap.planning", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.problem",
                     "io.ringmap.pending",
-                    "io.ringmap.caching", "io.ringmap.config", "io.ringmap..config..", "io.ringmap.peers")
+                    "io.ringmap.caching", "io.ringmap.config", "io.ringmap..config..", "io.ringmap.peers",
+                    "io.ringmap.streams")
                     // the console tells its page how callers authenticate
                     .or(belongToAnyOf(ReportedHits.class, io.ringmap.security.SecurityProperties.class))))
             .as("web packages use services, core values, problems, configuration properties and shared web code");

@@ -80,6 +80,24 @@ public final class TestHttp {
                 .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)));
     }
 
+    /**
+     * POST {@code body} as it is, with the headers given (e.g. {@code Content-Type}, {@code Content-Encoding},
+     * {@code Accept}); the answer's body as the bytes that came (not decompressed).
+     */
+    public HttpResponse<byte[]> postBytes(String path, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(120))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(builder::header);
+        try {
+            return HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new IllegalStateException("POST " + path + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The JSON of a 200 answer; anything else fails with the status and body. */
     public JsonNode ok(Response response, String what) {
         if (response.status() != 200) {

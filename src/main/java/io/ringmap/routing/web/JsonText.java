@@ -8,17 +8,18 @@ import java.util.List;
 import tools.jackson.core.JsonGenerator;
 
 /**
- * Writes the per-key values of a batch answer (tokens, key maps, hex) as Jackson writes their {@code String} forms,
- * from a scratch buffer instead of a new {@code String} per value: a batch writes three tokens per key.
+ * Writes the per-key values of a batch or stream answer (tokens, key maps, hex) as Jackson writes their
+ * {@code String} forms, from a scratch buffer instead of a new {@code String} per value: a batch writes three tokens
+ * per key. One instance per answer being written (the scratch buffer is its own).
  */
-final class JsonText {
+public final class JsonText {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private char[] scratch = new char[64];
 
     /** Writes {@code token} as the JSON string of its {@code toString()}. */
-    void writeToken(JsonGenerator gen, Token token) {
+    public void writeToken(JsonGenerator gen, Token token) {
         if (token instanceof LongToken t) {
             int n = longChars(t.value());
             gen.writeString(scratch, scratch.length - n, n);
@@ -28,7 +29,7 @@ final class JsonText {
     }
 
     /** Writes the key as Jackson writes {@code KeyRoute.keyByColumn()}: columns in partition key order. */
-    static void writeKey(JsonGenerator gen, TableSchema table, ParsedKey key) {
+    public static void writeKey(JsonGenerator gen, TableSchema table, ParsedKey key) {
         List<String> canonical = key.canonicalComponents();
         gen.writeStartObject();
         for (int i = 0; i < canonical.size(); i++) {

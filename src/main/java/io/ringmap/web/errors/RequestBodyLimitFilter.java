@@ -3,6 +3,8 @@ package io.ringmap.web.errors;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.web.ProblemRenderer;
+import io.ringmap.streams.StreamFormat;
+import io.ringmap.streams.StreamProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -25,6 +27,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * without reading them), and a body must arrive within {@code timeout} in total, however it trickles in
  * ({@link BodyReadTimeoutException}, 408). The problem handler answers both exceptions. A body left unread is not
  * swallowed afterwards: {@link UnreadBodyValve} closes the connection.
+ * <p>
+ * A streamed batch (a body of a {@link StreamFormat} media type) is a body like any other for the concurrency bound,
+ * and in addition one of at most {@code ringmap.api.streams.max-concurrent} streams; it has no size limit (its lines
+ * are bounded where they are read) and must arrive within {@code ringmap.api.streams.timeout} instead.
  */
 public class RequestBodyLimitFilter extends OncePerRequestFilter {
 
@@ -35,14 +41,23 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
     private final Duration timeout;
     private final Semaphore bodyReads;
     private final int maxConcurrent;
+    private final Duration streamTimeout;
+    private final Problem streamTimedOut;
+    private final Semaphore streams;
+    private final int maxStreams;
     private final Clock clock;
     private final ClientErrorLog clientErrors;
 
-    public RequestBodyLimitFilter(long limit, BodyReadProperties bodyReads, Clock clock, ClientErrorLog clientErrors) {
+    public RequestBodyLimitFilter(long limit, BodyReadProperties bodyReads, StreamProperties streams, Clock clock,
+            ClientErrorLog clientErrors) {
         this.limit = limit;
         this.timeout = bodyReads.timeout();
         this.maxConcurrent = bodyReads.maxConcurrent();
         this.bodyReads = new Semaphore(bodyReads.maxConcurrent());
+        this.streamTimeout = streams.timeout();
+        this.streamTimedOut = streams.timedOut();
+        this.maxStreams = streams.maxConcurrent();
+        this.streams = new Semaphore(streams.maxConcurrent());
         this.clock = clock;
         this.clientErrors = clientErrors;
     }
@@ -55,22 +70,38 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
             chain.doFilter(request, response); // no body (HTTP/1.1 has one only with either header)
             return;
         }
-        if (length > limit) {
+        boolean stream = StreamFormat.of(request.getContentType()) != null;
+        if (!stream && length > limit) {
             refuse(request, response, BodyTooLargeException.problem(limit).with("size", length));
             return;
         }
         if (!bodyReads.tryAcquire()) {
-            refuse(request, response, ProblemKind.BODY_READS_BUSY.problem("more than " + maxConcurrent
-                    + " requests with a body are in progress (ringmap.api.body-reads.max-concurrent); retry in "
-                    + BUSY_RETRY_AFTER_SECONDS + " s").with("maxConcurrent", maxConcurrent)
-                    .withHeader("Retry-After", Integer.toString(BUSY_RETRY_AFTER_SECONDS)));
+            refuse(request, response, busy("requests with a body", maxConcurrent,
+                    "ringmap.api.body-reads.max-concurrent"));
             return;
         }
         try {
-            chain.doFilter(new LimitedRequest(request, limit, timeout, clock), response);
+            if (!stream) {
+                chain.doFilter(new LimitedRequest(request, limit, timeout, null, timeout, clock), response);
+            } else if (streams.tryAcquire()) {
+                try {
+                    chain.doFilter(new LimitedRequest(request, Long.MAX_VALUE, streamTimeout,
+                            streamTimedOut, timeout, clock), response);
+                } finally {
+                    streams.release();
+                }
+            } else {
+                refuse(request, response, busy("streamed batches", maxStreams, "ringmap.api.streams.max-concurrent"));
+            }
         } finally {
             bodyReads.release();
         }
+    }
+
+    private static Problem busy(String what, int max, String setting) {
+        return ProblemKind.BODY_READS_BUSY.problem("more than " + max + " " + what + " are in progress (" + setting
+                + "); retry in " + BUSY_RETRY_AFTER_SECONDS + " s").with("maxConcurrent", max)
+                .withHeader("Retry-After", Integer.toString(BUSY_RETRY_AFTER_SECONDS));
     }
 
     /** Answers without reading the body; the connection is closed after the answer (see UnreadBodyValve). */
@@ -83,20 +114,29 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
     /**
      * A request whose body stream fails once more than {@code limit} bytes were read, or when the body has not
      * arrived by the deadline (checked after each read; a single read waits at most the connector's upload timeout,
-     * which WebErrorsConfiguration sets to the same duration).
+     * which WebErrorsConfiguration sets to the body-reads timeout).
      */
     private static final class LimitedRequest extends HttpServletRequestWrapper {
 
         private final long limit;
         private final Duration timeout;
+        private final Problem timedOut;
+        private final Duration readTimeout;
         private final Clock clock;
         private final long deadline;
         private ServletInputStream stream;
 
-        LimitedRequest(HttpServletRequest request, long limit, Duration timeout, Clock clock) {
+        /**
+         * @param timedOut    the problem when {@code timeout} passes, or null for a body's
+         * @param readTimeout the longest one read waits (the connector's upload timeout, the body-reads timeout)
+         */
+        LimitedRequest(HttpServletRequest request, long limit, Duration timeout, Problem timedOut,
+                Duration readTimeout, Clock clock) {
             super(request);
             this.limit = limit;
             this.timeout = timeout;
+            this.timedOut = timedOut;
+            this.readTimeout = readTimeout;
             this.clock = clock;
             this.deadline = clock.millis() + timeout.toMillis();
         }
@@ -151,7 +191,8 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
                 throw new BodyTooLargeException(request.limit);
             }
             if (request.clock.millis() > request.deadline) {
-                throw new BodyReadTimeoutException(request.timeout);
+                throw request.timedOut == null ? new BodyReadTimeoutException(request.timeout)
+                        : new BodyReadTimeoutException(request.timedOut);
             }
         }
 
@@ -159,7 +200,7 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
         private IOException timedOut(IOException e) {
             for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
                 if (t instanceof SocketTimeoutException) {
-                    return new BodyReadTimeoutException(request.timeout);
+                    return new BodyReadTimeoutException(request.readTimeout);
                 }
             }
             return e;

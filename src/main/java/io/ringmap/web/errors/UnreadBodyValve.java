@@ -3,6 +3,7 @@ package io.ringmap.web.errors;
 import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.catalina.connector.ClientAbortException;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
@@ -42,7 +43,11 @@ final class UnreadBodyValve extends ValveBase {
         }
         // the whole answer goes out first: the action below puts the request in an error state, in which Tomcat
         // would neither finish a chunked answer nor keep a status under 400
-        response.finishResponse();
+        try {
+            response.finishResponse();
+        } catch (ClientAbortException e) {
+            // the client went away (e.g. in the middle of a stream it was still sending): nothing is left to answer
+        }
         // what org.apache.catalina.connector.Request does for an aborted upload when swallowAbortedUploads is false
         request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
     }

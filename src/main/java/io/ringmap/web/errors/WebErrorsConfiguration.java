@@ -1,6 +1,7 @@
 package io.ringmap.web.errors;
 
 import io.ringmap.config.ApiProperties;
+import io.ringmap.streams.StreamProperties;
 import java.time.Clock;
 import java.time.Duration;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
@@ -17,7 +18,7 @@ import org.springframework.core.Ordered;
  * time, concurrency), and the rate-limited log of rejected client requests (shared with the management port).
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(BodyReadProperties.class)
+@EnableConfigurationProperties({BodyReadProperties.class, StreamProperties.class})
 public class WebErrorsConfiguration {
 
     /** At most this many rejected-request lines per minute; the rest are counted. */
@@ -35,9 +36,9 @@ public class WebErrorsConfiguration {
 
     @Bean
     FilterRegistrationBean<RequestBodyLimitFilter> requestBodyLimitFilter(ApiProperties api,
-            BodyReadProperties bodyReads, Clock clock, ClientErrorLog clientErrors) {
+            BodyReadProperties bodyReads, StreamProperties streams, Clock clock, ClientErrorLog clientErrors) {
         FilterRegistrationBean<RequestBodyLimitFilter> registration = new FilterRegistrationBean<>(
-                new RequestBodyLimitFilter(api.maxBodySize().toBytes(), bodyReads, clock, clientErrors));
+                new RequestBodyLimitFilter(api.maxBodySize().toBytes(), bodyReads, streams, clock, clientErrors));
         // ahead of Spring Security, so that an unauthenticated body counts against the limits too
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);
         return registration;

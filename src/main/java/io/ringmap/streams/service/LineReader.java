@@ -1,0 +1,156 @@
+package io.ringmap.streams.service;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * Cuts a body into lines in one reused buffer, without a copy per line: each line is a slice of {@link #buffer()}
+ * valid until the next call. A line ends at {@code \n} (a {@code \r} before it is dropped); the last one may end at the
+ * end of the body. A line longer than the limit is skipped to its end and reported as {@link #tooLong()}, so one line
+ * never needs more than {@code maxLineSize} bytes of memory.
+ */
+final class LineReader {
+
+    private static final int READ_SIZE = 64 * 1024;
+
+    private final InputStream in;
+    private final int maxLineSize;
+    private byte[] buf = new byte[READ_SIZE];
+    private int pos;
+    private int limit;
+    private boolean eof;
+    private long number;
+    private int start;
+    private int length;
+    private boolean tooLong;
+
+    LineReader(InputStream in, int maxLineSize) {
+        this.in = in;
+        this.maxLineSize = maxLineSize;
+    }
+
+    /** Moves to the next line; false at the end of the body. */
+    boolean next() throws IOException {
+        tooLong = false;
+        while (true) {
+            int nl = indexOfNewline(pos, limit);
+            if (nl >= 0) {
+                number++;
+                if (nl - pos > maxLineSize) {
+                    tooLong = true;
+                }
+                slice(pos, nl);
+                pos = nl + 1;
+                return true;
+            }
+            if (limit - pos > maxLineSize) {
+                // the line is over the limit already: drop what was read of it and skip to its end
+                number++;
+                tooLong = true;
+                skipToNewline();
+                start = 0;
+                length = 0;
+                return true;
+            }
+            if (eof) {
+                if (pos == limit) {
+                    return false;
+                }
+                number++;
+                slice(pos, limit);
+                pos = limit;
+                return true;
+            }
+            fill();
+        }
+    }
+
+    private void slice(int from, int to) {
+        start = from;
+        length = to > from && buf[to - 1] == '\r' ? to - from - 1 : to - from;
+    }
+
+    private int indexOfNewline(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Reads more of the body after the unread bytes, moved to the buffer's start (grown up to one line's limit). */
+    private void fill() throws IOException {
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, limit - pos);
+            limit -= pos;
+            pos = 0;
+        }
+        if (limit == buf.length) {
+            buf = Arrays.copyOf(buf, Math.min(buf.length * 2, maxLineSize + 2));
+        }
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+            eof = true;
+        } else {
+            limit += n;
+        }
+    }
+
+    private void skipToNewline() throws IOException {
+        while (true) {
+            int nl = indexOfNewline(pos, limit);
+            if (nl >= 0) {
+                pos = nl + 1;
+                return;
+            }
+            pos = limit;
+            if (eof) {
+                return;
+            }
+            fill();
+        }
+    }
+
+    /** Whether a whole line or more of the body is at hand, or can be read without waiting for the client. */
+    boolean ready() throws IOException {
+        return indexOfNewline(pos, limit) >= 0 || eof || in.available() > 0;
+    }
+
+    /** The 1-based number of the current line in the body. */
+    long number() {
+        return number;
+    }
+
+    /** The current line is longer than the limit; its bytes are not kept. */
+    boolean tooLong() {
+        return tooLong;
+    }
+
+    int maxLineSize() {
+        return maxLineSize;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    int start() {
+        return start;
+    }
+
+    int length() {
+        return length;
+    }
+
+    /** Whether the current line holds only spaces and tabs. */
+    boolean blank() {
+        for (int i = start; i < start + length; i++) {
+            if (buf[i] != ' ' && buf[i] != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

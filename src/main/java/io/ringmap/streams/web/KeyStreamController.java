@@ -1,0 +1,176 @@
+package io.ringmap.streams.web;
+
+import io.ringmap.problem.ProblemKind;
+import io.ringmap.routing.web.BatchResponses;
+import io.ringmap.routing.web.HitCounting;
+import io.ringmap.streams.StreamFormat;
+import io.ringmap.streams.service.KeyLines;
+import io.ringmap.streams.service.KeyStreams;
+import io.ringmap.streams.service.StreamAnswers;
+import io.ringmap.streams.service.StreamRequest;
+import io.ringmap.web.KeyProblems;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /token/stream} and {@code POST /replicas/stream}: batches of any length, one key a line (NDJSON or CSV),
+ * answered line by line in the same order (see {@link KeyStreams}). Their own paths, not other content types of
+ * {@code POST /token} and {@code POST /replicas}: an OpenAPI document has one operation per path and method, and a
+ * generated client one body type per operation.
+ */
+@RestController
+public class KeyStreamController {
+
+    static final String NDJSON = "application/x-ndjson";
+    static final String CSV = "text/csv";
+    static final String KEYS_EXAMPLE = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}\n"
+            + "{\"sensor_id\": \"sensor-18\", \"day\": \"2026-10-01\"}\n";
+    static final String CSV_EXAMPLE = "sensor_id,day\nsensor-17,2026-10-01\nsensor-18,2026-10-01\n";
+    static final String UNSUPPORTED_MEDIA_TYPE = "Content-Type 'application/x-www-form-urlencoded' is not accepted "
+            + "here; send one of [application/x-ndjson, text/csv]";
+
+    private final KeyStreams streams;
+    private final HitCounting hitCounting;
+
+    /** @param hitCounting whose lookups count as hits; every caller's when there is none (no caller identity) */
+    public KeyStreamController(KeyStreams streams, ObjectProvider<HitCounting> hitCounting) {
+        this.streams = streams;
+        this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
+    }
+
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = StreamProblems.MALFORMED_HEADER)
+    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = UNSUPPORTED_MEDIA_TYPE)
+    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
+    @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @PostMapping(path = "/token/stream", consumes = {NDJSON, CSV}, produces = {NDJSON, CSV})
+    @Tag(name = "token")
+    @Operation(summary = "Tokens of a stream of keys of one table, one key a line",
+            description = StreamDocs.BODY + " Each answer line gives the line number, the key in canonical text and "
+                    + "its token. " + StreamDocs.PROBLEMS,
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = {
+                @Content(mediaType = NDJSON, schema = @Schema(type = "string"),
+                        examples = @ExampleObject(name = "keys", value = KEYS_EXAMPLE)),
+                @Content(mediaType = CSV, schema = @Schema(type = "string"),
+                        examples = @ExampleObject(name = "keys", value = CSV_EXAMPLE))}),
+            responses = @ApiResponse(responseCode = "200", description = "One line per key line, in order",
+                    content = {@Content(mediaType = NDJSON, schema = @Schema(type = "string")),
+                        @Content(mediaType = CSV, schema = @Schema(type = "string"))}))
+    public void tokenStream(
+            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
+            @Parameter(description = "Table", example = "readings") @RequestParam String table,
+            @Parameter(description = StreamDocs.STOP_ON_ERROR) @RequestParam(defaultValue = "false")
+            boolean stopOnError,
+            HttpServletRequest request, HttpServletResponse response) throws IOException {
+        stream(new StreamRequest(keyspace, table, false, null, false, stopOnError, format(request)), request,
+                response);
+    }
+
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = StreamProblems.MALFORMED_HEADER)
+    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = UNSUPPORTED_MEDIA_TYPE)
+    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
+    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
+    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @PostMapping(path = "/replicas/stream", consumes = {NDJSON, CSV}, produces = {NDJSON, CSV})
+    @Tag(name = "replicas")
+    @Operation(summary = "Replicas of a stream of keys of one table, one key a line",
+            description = StreamDocs.BODY + " Each answer line gives the line number, the key in canonical text, "
+                    + "its token and its replicas' addresses in placement order (their details are in GET /ring); "
+                    + "with compact=true the line number, the token and the index of its replica set, whose "
+                    + "addresses come once, on the set's first use. " + StreamDocs.PROBLEMS,
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = {
+                @Content(mediaType = NDJSON, schema = @Schema(type = "string"),
+                        examples = @ExampleObject(name = "keys", value = KEYS_EXAMPLE)),
+                @Content(mediaType = CSV, schema = @Schema(type = "string"),
+                        examples = @ExampleObject(name = "keys", value = CSV_EXAMPLE))}),
+            responses = @ApiResponse(responseCode = "200", description = "One line per key line, in order",
+                    content = {@Content(mediaType = NDJSON, schema = @Schema(type = "string")),
+                        @Content(mediaType = CSV, schema = @Schema(type = "string"))}))
+    public void replicaStream(
+            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
+            @Parameter(description = "Table", example = "readings") @RequestParam String table,
+            @Parameter(description = "Only replicas in this data centre") @RequestParam(required = false) String dc,
+            @Parameter(description = "Each replica set once, each key with its set's index")
+            @RequestParam(defaultValue = "false") boolean compact,
+            @Parameter(description = StreamDocs.STOP_ON_ERROR) @RequestParam(defaultValue = "false")
+            boolean stopOnError,
+            HttpServletRequest request, HttpServletResponse response) throws IOException {
+        stream(new StreamRequest(keyspace, table, true, dc, compact, stopOnError, format(request)), request,
+                response);
+    }
+
+    private void stream(StreamRequest asked, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        KeyLines lines = streams.lines(asked.input(), body(request));
+        StreamFormat output = answerFormat(request.getHeader("Accept"), asked.input());
+        response.setContentType(output == StreamFormat.CSV ? CSV + ";charset=UTF-8" : NDJSON);
+        BatchResponses.buffer(response);
+        StreamAnswers answers = output == StreamFormat.CSV ? new CsvAnswers(response.getOutputStream(), asked)
+                : new NdjsonAnswers(response.getOutputStream(), asked, request.getRequestURI());
+        streams.answer(asked, lines, answers, hitCounting.counts());
+    }
+
+    private static StreamFormat format(HttpServletRequest request) {
+        return StreamFormat.of(request.getContentType()); // one of the consumed types: Spring MVC checked it
+    }
+
+    /** The body, un-gzipped when it says so. */
+    private static InputStream body(HttpServletRequest request) throws IOException {
+        String encoding = request.getHeader("Content-Encoding");
+        if (encoding == null || encoding.isBlank() || encoding.strip().equalsIgnoreCase("identity")) {
+            return request.getInputStream();
+        }
+        if (encoding.strip().equalsIgnoreCase("gzip")) {
+            return new GZIPInputStream(request.getInputStream(), 64 * 1024);
+        }
+        throw new UnsupportedContentEncodingException(encoding);
+    }
+
+    /**
+     * The answer's format: the first of NDJSON and CSV the {@code Accept} header names by its highest quality, else
+     * (no header, or only wildcards) the body's own.
+     */
+    static StreamFormat answerFormat(String accept, StreamFormat body) {
+        if (accept == null || accept.isBlank()) {
+            return body;
+        }
+        List<MediaType> types = new ArrayList<>(MediaType.parseMediaTypes(accept));
+        types.sort(Comparator.comparingDouble(MediaType::getQualityValue).reversed()); // stable: header order kept
+        for (MediaType type : types) {
+            if (type.getQualityValue() > 0 && !type.isWildcardType() && !type.isWildcardSubtype()) {
+                StreamFormat format = StreamFormat.of(type.getType() + "/" + type.getSubtype());
+                if (format != null) {
+                    return format;
+                }
+            }
+        }
+        return body;
+    }
+}
