@@ -20,7 +20,7 @@ import org.springframework.validation.annotation.Validated;
  *                      it is answered with a 413 {@code stream-too-long} problem and the stream ends there
  * @param timeout       the longest one stream may take, from its first byte read to its last answer written (a 408
  *                      {@code body-read-timeout} problem ends it); also bounds a client that stops reading answers
- * @param maxLineSize   the longest line (after gzip), so that one line's buffer stays small
+ * @param maxLineSize   the longest line (as sent, after un-gzipping), so that one line's buffer stays small
  * @param maxConcurrent the most streams in progress at once (503 {@code body-reads-busy} beyond); each also counts
  *                      against {@code ringmap.api.body-reads.max-concurrent} and holds one worker thread for its whole
  *                      length

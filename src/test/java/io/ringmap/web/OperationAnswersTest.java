@@ -119,6 +119,11 @@ public class OperationAnswersTest {
         return new Probe("POST " + operation, kind, Setting.SAMPLE, null, body, "application/json", 0);
     }
 
+    /** A streamed batch (NDJSON) to {@code operation} with the query given. */
+    static Probe stream(String operation, ProblemKind kind, String query, String body) {
+        return new Probe("POST " + operation, kind, Setting.SAMPLE, query, body, "application/x-ndjson", 0);
+    }
+
     private static final String KEY = "sensor_id=sensor-17&day=2026-10-01";
     private static final String KEY_JSON = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}";
     /** A sensor whose key's label (261 characters) is longer than the 256 a hot-key label keeps. */
@@ -248,6 +253,26 @@ public class OperationAnswersTest {
                     .in(Setting.NO_SNAPSHOT));
             p.addAll(bodyProblems(op));
         }
+        // POST /token/stream, POST /replicas/stream: a bad line is answered in its place (200), so only the request's
+        // own problems are probed
+        for (String op : List.of("/token/stream", "/replicas/stream")) {
+            p.add(stream(op, null, "keyspace=iot&table=readings", KEY_JSON + "\n"));
+            p.add(stream(op, ProblemKind.INVALID_PARAMETER, "table=readings", KEY_JSON + "\n"));
+            p.add(stream(op, ProblemKind.UNKNOWN_KEYSPACE, "keyspace=shop&table=readings", KEY_JSON + "\n"));
+            p.add(stream(op, ProblemKind.UNKNOWN_TABLE, "keyspace=iot&table=events", KEY_JSON + "\n"));
+            p.add(new Probe("POST " + op, ProblemKind.MALFORMED_BODY, Setting.SAMPLE, "keyspace=iot&table=readings",
+                    "sensor_id,sensor_id\nsensor-17,2026-10-01\n", "text/csv", 0));
+            p.add(new Probe("POST " + op, ProblemKind.UNSUPPORTED_MEDIA_TYPE, Setting.SAMPLE,
+                    "keyspace=iot&table=readings", "keyspace=iot", "application/x-www-form-urlencoded", 0));
+            p.add(new Probe("POST " + op, ProblemKind.BODY_TOO_LARGE, Setting.SAMPLE, "keyspace=iot&table=readings",
+                    null, "application/json", 16L * 1024 * 1024 + 1));
+            p.add(stream(op, ProblemKind.TABLE_PARTITIONER, "keyspace=system&table=batches", BATCH_ID + "\n")
+                    .in(Setting.ODD_TOPOLOGY));
+            p.add(stream(op, ProblemKind.NO_SNAPSHOT, "keyspace=iot&table=readings", KEY_JSON + "\n")
+                    .in(Setting.NO_SNAPSHOT));
+        }
+        p.add(stream("/replicas/stream", ProblemKind.UNPLACEABLE_KEYSPACE, "keyspace=odd&table=t", "{\"k\": \"a\"}\n")
+                .in(Setting.ODD_TOPOLOGY));
         // GET /splits
         p.add(get("/splits", null, "keyspace=iot&table=readings"));
         p.add(get("/splits", ProblemKind.INVALID_PARAMETER, "keyspace=iot&table=readings&n=0"));

@@ -4,8 +4,8 @@ import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * Batch answers are large (about 1.2 KB of JSON per key of {@code POST /replicas}, 150 bytes per key of
- * {@code POST /token}), streamed ones without end; they are written through a 128 KiB response buffer, one socket write per 128 KiB instead of
- * one per 8 KiB (Tomcat's default buffer).
+ * {@code POST /token}), streamed ones without end; they are written through a 128 KiB response buffer, one socket
+ * write per 128 KiB instead of one per 8 KiB (Tomcat's default buffer).
  */
 public final class BatchResponses {
 

@@ -1,10 +1,12 @@
 package io.ringmap.streams.config;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.streams.StreamProperties;
 import io.ringmap.streams.service.KeyStreams;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,7 +17,9 @@ import org.springframework.context.annotation.Configuration;
 public class StreamsConfiguration {
 
     @Bean
-    KeyStreams keyStreams(RoutingService routing, StreamProperties settings, Clock clock, MeterRegistry meters) {
-        return new KeyStreams(routing, settings, clock, meters);
+    KeyStreams keyStreams(RoutingService routing, StreamProperties settings, ObjectProvider<HotKeysProperties> hotKeys,
+            Clock clock, MeterRegistry meters) {
+        HotKeysProperties keys = hotKeys.getIfAvailable();
+        return new KeyStreams(routing, settings, keys != null && !keys.clearKeysShown(), clock, meters);
     }
 }

@@ -5,26 +5,21 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * RFC 4180 comma-separated keys: a header line naming the key columns, then one key a line. A field may be quoted
  * ({@code "a,b"}, a quote doubled inside: {@code "say ""hi"""}); a quoted field ends on its line (one line, one key,
  * so that a bad line cannot swallow the ones after it). Every field is the column's value as text.
  */
-final class CsvKeyLines implements KeyLines {
+final class CsvKeyLines extends LineKeys {
 
-    private final LineReader lines;
     private final List<String> columns = new ArrayList<>();
-    private final Map<String, String> key = new LinkedHashMap<>();
     private final List<String> fields = new ArrayList<>();
     private final StringBuilder field = new StringBuilder();
-    private RuntimeException error;
 
     CsvKeyLines(InputStream in, int maxLineSize) {
-        this.lines = new LineReader(in, maxLineSize);
+        super(in, maxLineSize);
     }
 
     /**
@@ -61,15 +56,10 @@ final class CsvKeyLines implements KeyLines {
 
     @Override
     public boolean next() throws IOException {
-        while (lines.next()) {
-            if (lines.tooLong()) {
-                error = new BadLineException(lines.number(), lines.maxLineSize());
-                return true;
-            }
-            if (lines.blank()) {
-                continue;
-            }
-            key.clear();
+        if (!nextLine()) {
+            return false;
+        }
+        if (error == null) {
             String problem = split();
             if (problem == null && fields.size() != columns.size()) {
                 problem = fields.size() + " fields where the header names " + columns.size() + " " + columns;
@@ -78,9 +68,8 @@ final class CsvKeyLines implements KeyLines {
             for (int i = 0; error == null && i < columns.size(); i++) {
                 key.put(columns.get(i), fields.get(i));
             }
-            return true;
         }
-        return false;
+        return true;
     }
 
     /** Splits the current line into {@link #fields}; what is wrong with it, or null. */
@@ -130,26 +119,6 @@ final class CsvKeyLines implements KeyLines {
             }
             i++; // the comma
         }
-    }
-
-    @Override
-    public long line() {
-        return lines.number();
-    }
-
-    @Override
-    public Map<String, String> key() {
-        return error == null ? key : null;
-    }
-
-    @Override
-    public RuntimeException error() {
-        return error;
-    }
-
-    @Override
-    public boolean ready() throws IOException {
-        return lines.ready();
     }
 
     @Override

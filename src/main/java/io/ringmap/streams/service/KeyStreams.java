@@ -9,6 +9,7 @@ import io.ringmap.problem.ProblemKind;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.schema.InvalidKeyValueException;
 import io.ringmap.streams.StreamFormat;
 import io.ringmap.streams.StreamProperties;
 import java.io.IOException;
@@ -33,13 +34,20 @@ public class KeyStreams {
 
     private final RoutingService routing;
     private final StreamProperties settings;
+    private final boolean hideKeyValues;
     private final Clock clock;
     private final Counter lines;
     private final AtomicInteger active = new AtomicInteger();
 
-    public KeyStreams(RoutingService routing, StreamProperties settings, Clock clock, MeterRegistry meters) {
+    /**
+     * @param hideKeyValues leave key values out of a bad line's problem, as the problem handler does for a request's
+     *                      (hot keys exported hashed and clear keys hidden: {@code HotKeysProperties.clearKeysShown()})
+     */
+    public KeyStreams(RoutingService routing, StreamProperties settings, boolean hideKeyValues, Clock clock,
+            MeterRegistry meters) {
         this.routing = routing;
         this.settings = settings;
+        this.hideKeyValues = hideKeyValues;
         this.clock = clock;
         this.lines = Counter.builder("ringmap.streams.lines").description("Lines of streamed batches answered")
                 .baseUnit("lines").register(meters);
@@ -139,8 +147,9 @@ public class KeyStreams {
     }
 
     /** The problem of a bad line, naming the line. */
-    private static Problem problemOf(RuntimeException bad, long line) {
-        Problem problem = bad instanceof ProblemException p ? p.problem()
+    private Problem problemOf(RuntimeException bad, long line) {
+        Problem problem = hideKeyValues && bad instanceof InvalidKeyValueException key ? key.problemWithoutValue()
+                : bad instanceof ProblemException p ? p.problem()
                 : ProblemKind.INVALID_PARAMETER.problem(bad.getMessage());
         return problem.properties().containsKey("line") ? problem
                 : problem.withDetail("line " + line + ": " + problem.detail()).with("line", line);

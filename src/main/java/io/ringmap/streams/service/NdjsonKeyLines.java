@@ -2,9 +2,6 @@ package io.ringmap.streams.service;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -16,35 +13,27 @@ import tools.jackson.core.json.JsonFactory;
  * the line's bytes in place. Values as {@code KeyJson} reads a batch's keys: a string as is, a number or boolean as
  * its text, null as null; an object or array, a second value on the line or broken JSON make the line bad.
  */
-final class NdjsonKeyLines implements KeyLines {
+final class NdjsonKeyLines extends LineKeys {
 
     // one factory per stream: its symbol table makes each column name a String once, not once a line
     private final JsonFactory json = JsonFactory.builder().build();
-    private final LineReader lines;
-    private final Map<String, String> key = new LinkedHashMap<>();
-    private RuntimeException error;
 
     NdjsonKeyLines(InputStream in, int maxLineSize) {
-        this.lines = new LineReader(in, maxLineSize);
+        super(in, maxLineSize);
     }
 
     @Override
     public boolean next() throws IOException {
-        while (lines.next()) {
-            if (lines.tooLong()) {
-                error = new BadLineException(lines.number(), lines.maxLineSize());
-                return true;
-            }
-            if (!lines.blank()) {
-                error = read();
-                return true;
-            }
+        if (!nextLine()) {
+            return false;
         }
-        return false;
+        if (error == null) {
+            error = read();
+        }
+        return true;
     }
 
     private RuntimeException read() {
-        key.clear();
         try (JsonParser p = json.createParser(ObjectReadContext.empty(), lines.buffer(), lines.start(),
                 lines.length())) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -67,30 +56,5 @@ final class NdjsonKeyLines implements KeyLines {
             return new BadLineException(lines.number(), "not JSON: " + e.getOriginalMessage() + " at column "
                     + (e.getLocation() == null ? "?" : e.getLocation().getColumnNr()));
         }
-    }
-
-    @Override
-    public long line() {
-        return lines.number();
-    }
-
-    @Override
-    public Map<String, String> key() {
-        return error == null ? key : null;
-    }
-
-    @Override
-    public RuntimeException error() {
-        return error;
-    }
-
-    @Override
-    public boolean ready() throws IOException {
-        return lines.ready();
-    }
-
-    @Override
-    public List<String> columns() {
-        return List.of();
     }
 }

@@ -46,8 +46,6 @@ public class KeyStreamController {
     static final String KEYS_EXAMPLE = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}\n"
             + "{\"sensor_id\": \"sensor-18\", \"day\": \"2026-10-01\"}\n";
     static final String CSV_EXAMPLE = "sensor_id,day\nsensor-17,2026-10-01\nsensor-18,2026-10-01\n";
-    static final String UNSUPPORTED_MEDIA_TYPE = "Content-Type 'application/x-www-form-urlencoded' is not accepted "
-            + "here; send one of [application/x-ndjson, text/csv]";
 
     private final KeyStreams streams;
     private final HitCounting hitCounting;
@@ -58,14 +56,9 @@ public class KeyStreamController {
         this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = StreamProblems.MALFORMED_HEADER)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = UNSUPPORTED_MEDIA_TYPE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    // the body is a string in the document (generated clients send a string as it is; a binary body they would
+    // serialize as JSON), the answer binary (generated clients save it to a file as it arrives)
+    @StreamProblems
     @PostMapping(path = "/token/stream", consumes = {NDJSON, CSV}, produces = {NDJSON, CSV})
     @Tag(name = "token")
     @Operation(summary = "Tokens of a stream of keys of one table, one key a line",
@@ -77,8 +70,8 @@ public class KeyStreamController {
                 @Content(mediaType = CSV, schema = @Schema(type = "string"),
                         examples = @ExampleObject(name = "keys", value = CSV_EXAMPLE))}),
             responses = @ApiResponse(responseCode = "200", description = "One line per key line, in order",
-                    content = {@Content(mediaType = NDJSON, schema = @Schema(type = "string")),
-                        @Content(mediaType = CSV, schema = @Schema(type = "string"))}))
+                    content = {@Content(mediaType = NDJSON, schema = @Schema(type = "string", format = "binary")),
+                        @Content(mediaType = CSV, schema = @Schema(type = "string", format = "binary"))}))
     public void tokenStream(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
@@ -89,15 +82,8 @@ public class KeyStreamController {
                 response);
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = StreamProblems.MALFORMED_HEADER)
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = UNSUPPORTED_MEDIA_TYPE)
-    @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+    @StreamProblems
     @PostMapping(path = "/replicas/stream", consumes = {NDJSON, CSV}, produces = {NDJSON, CSV})
     @Tag(name = "replicas")
     @Operation(summary = "Replicas of a stream of keys of one table, one key a line",
@@ -111,8 +97,8 @@ public class KeyStreamController {
                 @Content(mediaType = CSV, schema = @Schema(type = "string"),
                         examples = @ExampleObject(name = "keys", value = CSV_EXAMPLE))}),
             responses = @ApiResponse(responseCode = "200", description = "One line per key line, in order",
-                    content = {@Content(mediaType = NDJSON, schema = @Schema(type = "string")),
-                        @Content(mediaType = CSV, schema = @Schema(type = "string"))}))
+                    content = {@Content(mediaType = NDJSON, schema = @Schema(type = "string", format = "binary")),
+                        @Content(mediaType = CSV, schema = @Schema(type = "string", format = "binary"))}))
     public void replicaStream(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,

@@ -1,6 +1,6 @@
 package io.ringmap.streams.web;
 
-/** The descriptions the two stream operations share in the API document. */
+/** The descriptions and problem details the two stream operations share in the API document. */
 final class StreamDocs {
 
     static final String BODY = "The body: one key a line, as NDJSON (Content-Type: application/x-ndjson, each line a "
@@ -18,6 +18,13 @@ final class StreamDocs {
             + "answered as a problem+json response before any line.";
     static final String STOP_ON_ERROR = "End the stream at the first bad line (answered in its place) instead of "
             + "answering every line";
+
+    /** The detail of a CSV header naming a column twice (OperationAnswersTest checks it on the bundled sample). */
+    static final String MALFORMED_HEADER = "line 1: the header names a column twice: [sensor_id, sensor_id] (the "
+            + "first line names the key columns, e.g. sensor_id,day)";
+    /** The detail of a form body sent to a stream. */
+    static final String UNSUPPORTED_MEDIA_TYPE = "Content-Type 'application/x-www-form-urlencoded' is not accepted "
+            + "here; send one of [application/x-ndjson, text/csv]";
 
     private StreamDocs() {
     }

@@ -1,11 +1,29 @@
 package io.ringmap.streams.web;
 
-/** The details of the stream operations' own problems on the bundled sample (OperationAnswersTest checks them). */
-final class StreamProblems {
+import io.ringmap.problem.ProblemKind;
+import io.ringmap.web.ProblemAnswer;
+import io.ringmap.web.SampleProblems;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 
-    static final String MALFORMED_HEADER = "line 1: the header names a column twice: [sensor_id, sensor_id] (the "
-            + "first line names the key columns, e.g. sensor_id,day)";
-
-    private StreamProblems() {
-    }
+/**
+ * The problems of a stream request itself, answered before any line (both stream operations answer them; a bad line's
+ * problem is answered in its place, with 200): a missing parameter, a bad CSV header, a body of another type or
+ * encoding, a JSON body too large for a batch, an unknown keyspace or table, a table ringmap cannot route, no snapshot.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+@ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
+@ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = StreamDocs.MALFORMED_HEADER)
+@ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = StreamDocs.UNSUPPORTED_MEDIA_TYPE)
+@ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
+@ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
+@ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+@ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+@ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
+@interface StreamProblems {
 }

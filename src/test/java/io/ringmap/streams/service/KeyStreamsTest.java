@@ -80,7 +80,7 @@ class KeyStreamsTest {
     }
 
     private KeyStreams streams(StreamProperties settings) {
-        return new KeyStreams(routing, settings, clock, new SimpleMeterRegistry());
+        return new KeyStreams(routing, settings, false, clock, new SimpleMeterRegistry());
     }
 
     private static InputStream body(String text) {
@@ -282,6 +282,16 @@ class KeyStreamsTest {
                         e -> assertThat(e.problem().kind()).isEqualTo(ProblemKind.INVALID_PARAMETER));
         assertThat(out.router).isNull();
         assertThat(out.lines).isEmpty();
+    }
+
+    @Test
+    void aBadValueIsLeftOutOfItsProblemWhereKeysAreHidden() throws IOException {
+        KeyStreams hiding = new KeyStreams(routing, StreamProperties.defaults(), true, clock, new SimpleMeterRegistry());
+        Recorded out = run(hiding, tokens(false), "{\"sensor_id\": \"secret-7\", \"day\": \"yesterday\"}\n");
+        Problem p = out.problems.get(0);
+        assertThat(p.kind()).isEqualTo(ProblemKind.INVALID_KEY_VALUE);
+        assertThat(p.detail()).doesNotContain("yesterday").startsWith("line 1: ");
+        assertThat(p.properties()).doesNotContainKey("value").containsEntry("column", "day");
     }
 
     @Test

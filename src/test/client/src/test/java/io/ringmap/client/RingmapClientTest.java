@@ -132,6 +132,24 @@ class RingmapClientTest {
     }
 
     @Test
+    void streamsOfKeysAnswerEachLineInOrder() throws Exception {
+        // two keys a line each (NDJSON); the answers come as a file, one line per key line
+        String keys = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}\n{\"sensor_id\": \"sensor-17\"}\n";
+        var tokens = call(() -> new TokenApi(client).tokenStream("iot", "readings", keys, null));
+        var replicas = call(() -> new ReplicasApi(client).replicaStream("iot", "readings", keys, null, true, false));
+        String one = call(() -> new TokenApi(client).tokenOfKey(new TokenKeyRequest().keyspace("iot")
+                .table("readings").key(REFERENCE_KEY))).getToken();
+
+        List<String> tokenLines = java.nio.file.Files.readAllLines(tokens.toPath());
+        assertThat(tokenLines).hasSize(2);
+        assertThat(tokenLines.get(0)).contains("\"line\":1", "\"token\":\"" + one + "\"");
+        assertThat(tokenLines.get(1)).contains("\"line\":2", "urn:ringmap:problem:key-components");
+        List<String> replicaLines = java.nio.file.Files.readAllLines(replicas.toPath());
+        assertThat(replicaLines.get(0)).contains("\"replicaSet\":0", "\"replicas\":[");
+        assertThat(replicaLines.get(1)).contains("\"line\":2", "\"problem\"");
+    }
+
+    @Test
     void replicasOfATokenAndOfOneKey() throws Exception {
         var byToken = call(() -> new ReplicasApi(client).replicas("iot", null, REFERENCE_TOKEN, null, null, null));
         var byKey = call(() -> new ReplicasApi(client).replicasOfKey(new ReplicasKeyRequest().keyspace("iot_multi_dc")
