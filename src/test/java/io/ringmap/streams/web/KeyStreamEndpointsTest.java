@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -27,10 +28,12 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code POST /token/stream} and {@code /replicas/stream} through the web server on the bundled sample: the formats in
  * and out, gzip, answers leaving before the body has ended, a client going away, and single-key answers beside two
- * streams. Its own context (the stream bound stated), so no other class's requests count against it.
+ * streams. Isolated: it counts the streams in progress and fills the two places for streams
+ * ({@code ringmap.api.streams.max-concurrent}), which another class's stream at the same moment would change; so it
+ * shares the web context of the other classes without a context of its own.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "management.server.port=0", "ringmap.api.streams.max-concurrent=2"})
+@Isolated
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
 class KeyStreamEndpointsTest {
 
     private static final String KEYS = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}\n"
