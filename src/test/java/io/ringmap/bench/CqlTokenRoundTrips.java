@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The alternative to an HTTP round trip for one key: {@code SELECT token(sensor_id, day) FROM iot.readings} from the
  * Cassandra Java driver, {@code inFlight} requests outstanding at all times, against one local Cassandra 5.0 node
- * started here at 127.0.0.70 (the single engineer's address) and stopped afterwards. Warms the node first (it needs
- * about 30 s of load), then prints requests/s and latency percentiles per round. Run: {@code java -cp
+ * started here at 127.0.0.70 (the single engineer's address; {@code -Dringmap.bench.address=...} for another) and
+ * stopped afterwards. Warms the node first (it needs about 30 s of load), then prints requests/s and latency percentiles per round. Run: {@code java -cp
  * "target/test-classes:target/classes:$(cat target/bench/cp.txt)" io.ringmap.bench.CqlTokenRoundTrips
  * [seconds per round, default 10] [rounds, default 3] [in flight, default 64] [warm-up seconds, default 30]}
  */
@@ -33,7 +33,8 @@ public final class CqlTokenRoundTrips {
         int inFlight = args.length > 2 ? Integer.parseInt(args[2]) : 64;
         int warmUp = args.length > 3 ? Integer.parseInt(args[3]) : 30;
         ClusterSpec spec = ClusterSpec.of("bench-cql", CassandraPartitioner.MURMUR3,
-                List.of(NodeSpec.withTokens("127.0.0.70", "dc1", "rack1", "0"))).withHeap("384m", "384m");
+                List.of(NodeSpec.withTokens(System.getProperty("ringmap.bench.address", "127.0.0.70"), "dc1", "rack1",
+                        "0"))).withHeap("384m", "384m");
         try (CassandraCluster cluster = CassandraCluster.of(spec)) {
             cluster.start();
             System.out.printf("node started in %.1f s%n", cluster.lastStartDuration().toMillis() / 1000.0);
