@@ -139,7 +139,8 @@ class Cassandra60ConformanceIT extends LineConformance {
             String kind, List<String> compared, CompletableFuture<?> operation) throws Exception {
         java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
         for (String next : List.of("MID_" + kind, "FINISH_" + kind)) {
-            String reached = Polling.until(moving.address() + " past " + next, Duration.ofSeconds(120),
+            // a node start on a loaded machine (the whole suite beside it) has taken over two minutes
+            String reached = Polling.until(moving.address() + " past " + next, Duration.ofSeconds(300),
                     Duration.ofMillis(20), () -> {
                         if (operation != null && operation.isCompletedExceptionally()) {
                             operation.join(); // throws what failed
