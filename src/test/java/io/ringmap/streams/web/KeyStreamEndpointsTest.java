@@ -50,7 +50,7 @@ class KeyStreamEndpointsTest {
     KeyStreams streams;
 
     private HttpResponse<byte[]> post(String path, String body, Map<String, String> headers) {
-        return new TestHttp(port).postBytes(path, body.getBytes(StandardCharsets.UTF_8), headers);
+        return TestHttp.ownConnections(port).postBytes(path, body.getBytes(StandardCharsets.UTF_8), headers);
     }
 
     private static String text(HttpResponse<byte[]> r) {
@@ -149,7 +149,7 @@ class KeyStreamEndpointsTest {
             gzip.write(body.toString().getBytes(StandardCharsets.UTF_8));
         }
         // when
-        HttpResponse<byte[]> r = new TestHttp(port).postBytes("/token/stream?keyspace=iot&table=readings",
+        HttpResponse<byte[]> r = TestHttp.ownConnections(port).postBytes("/token/stream?keyspace=iot&table=readings",
                 zipped.toByteArray(), Map.of("Content-Type", NDJSON, "Content-Encoding", "gzip",
                         "Accept-Encoding", "gzip"));
         // then the answer is gzipped and is the plain answer
@@ -161,7 +161,7 @@ class KeyStreamEndpointsTest {
                 Map.of("Content-Type", NDJSON))));
         assertThat(unzipped.lines()).hasSize(500);
         // and an encoding it cannot read is the request's problem
-        HttpResponse<byte[]> br = new TestHttp(port).postBytes("/token/stream?keyspace=iot&table=readings",
+        HttpResponse<byte[]> br = TestHttp.ownConnections(port).postBytes("/token/stream?keyspace=iot&table=readings",
                 zipped.toByteArray(), Map.of("Content-Type", NDJSON, "Content-Encoding", "br"));
         assertThat(br.statusCode()).isEqualTo(415);
         assertThat(text(br)).contains("urn:ringmap:problem:unsupported-media-type", "Content-Encoding 'br'");
@@ -245,7 +245,7 @@ class KeyStreamEndpointsTest {
         String key = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}\n";
         try (ChunkedPost one = streamAnswering(key); ChunkedPost two = streamAnswering(key)) {
             // given two streams in progress (each answered its first line and holds its worker)
-            TestHttp http = new TestHttp(port);
+            TestHttp http = TestHttp.ownConnections(port);
             // when single keys are asked beside them (the streams fed as they go: a stream that sends nothing for
             // ringmap.api.body-reads.timeout ends)
             List<Integer> statuses = new ArrayList<>();
