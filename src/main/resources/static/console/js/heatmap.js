@@ -24,11 +24,18 @@ export function heatmapTables(tables) {
 }
 
 async function openHeatmap() {
-  const tables = [...$('heatmap-table').options].map(o => o.value).slice(0, 32);
+  // Cassandra's own keyspaces are never the hottest, and some of their tables cannot be placed (system.batches has
+  // its own partitioner): probing them would only fill the browser's log with refusals
+  const tables = [...$('heatmap-table').options].map(o => o.value).filter(t => !t.startsWith('system'))
+    .slice(0, 32);
   const probes = await Promise.all(tables.map(async table => {
     const [keyspace, name] = table.split('.');
-    const answer = await get('heatmap', { keyspace, table: name, buckets: 1 });
-    return { table, hits: answer.hits };
+    try {
+      const answer = await get('heatmap', { keyspace, table: name, buckets: 1 });
+      return { table, hits: answer.hits };
+    } catch (e) {
+      return { table, hits: 0 }; // a table that cannot be shown is no candidate; the others still are
+    }
   }));
   const hottest = hottestTable(probes);
   if (hottest) {
