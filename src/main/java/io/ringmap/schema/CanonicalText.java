@@ -14,6 +14,7 @@ import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import io.ringmap.cql.CqlIdentifiers;
 import java.nio.ByteBuffer;
+import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -68,7 +69,9 @@ final class CanonicalText {
         }
         String text;
         if (DataTypes.TIMESTAMP.equals(type)) {
-            text = TIMESTAMP_UTC.format(TIMESTAMP_UTC.decode(bytes, PROTOCOL));
+            ZonedDateTime t = TIMESTAMP_UTC.decode(bytes, PROTOCOL);
+            String proleptic = GregorianDateTimes.format(t.toInstant().toEpochMilli());
+            text = proleptic != null ? proleptic : TIMESTAMP_UTC.format(t);
         } else {
             TypeCodec<Object> codec = ScalarValues.codec(type);
             text = codec.format(codec.decode(bytes, PROTOCOL));

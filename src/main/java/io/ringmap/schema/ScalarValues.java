@@ -89,8 +89,7 @@ final class ScalarValues {
                     : "a partition key component cannot be null");
         }
         if (DataTypes.TIMESTAMP.equals(type)) {
-            ZonedDateTime t = parseRetryingQuoted(TIMESTAMP_UTC, type, s);
-            return TIMESTAMP_UTC.encode(t, PROTOCOL);
+            return TIMESTAMP_UTC.encode(timestamp(s), PROTOCOL);
         }
         TypeCodec<Object> codec = codec(type);
         Object parsed;
@@ -138,6 +137,35 @@ final class ScalarValues {
      * URL have none, so a non-numeric value is quoted before the one parse (no exception-driven retry on the
      * request path).
      */
+    /**
+     * A timestamp as Cassandra reads it: the codec's reading, except for text on a day before 1582-10-15, which the
+     * codec reads in the Julian calendar (or refuses, for 1582-10-05 to 1582-10-14) and Cassandra in the Gregorian.
+     */
+    private static ZonedDateTime timestamp(String s) {
+        String text = isQuoted(s) ? unquote(s) : s;
+        ZonedDateTime t;
+        try {
+            t = parseRetryingQuoted(TIMESTAMP_UTC, DataTypes.TIMESTAMP, s);
+        } catch (ValueException refused) {
+            ZonedDateTime early = earlyOrNull(text);
+            if (early == null) {
+                throw refused;
+            }
+            return early;
+        }
+        return GregorianDateTimes.readAgain(t) && !WHOLE_NUMBER.matcher(text.strip()).matches()
+                ? GregorianDateTimes.read(text) : t;
+    }
+
+    private static ZonedDateTime earlyOrNull(String text) {
+        try {
+            ZonedDateTime t = GregorianDateTimes.read(text);
+            return GregorianDateTimes.readAgain(t) ? t : null;
+        } catch (ValueException e) {
+            return null;
+        }
+    }
+
     private static <T> T parseRetryingQuoted(TypeCodec<T> codec, DataType type, String s) {
         if (isQuoted(s)) {
             return nonNull(parse(codec, type, s), type);

@@ -48,6 +48,15 @@ class KeyValueCodecTest {
             "timestamp | 2026-10-01T12:00:00+02:00 | 000001a0f6e81500",
             "timestamp | 2026-10-01 10:00:00   | 000001a0f6e81500",
             "timestamp | '2026-10-01T10:00:00Z' | 000001a0f6e81500",
+            // before 1582-10-15 in the proleptic Gregorian calendar, as Cassandra reads a literal and a driver binds
+            // an Instant (the driver's text codec alone would read 0001-01-01 two days earlier, as Julian)
+            "timestamp | 0001-01-01T00:00:00Z  | ffffc77cedd32800",
+            "timestamp | 0001-01-01            | ffffc77cedd32800",
+            "timestamp | -62135596800000       | ffffc77cedd32800",
+            "timestamp | '1500-06-01 10:00:00.123+0100' | fffff285c132e6fb",
+            "timestamp | 1582-10-10            | fffff4e2dfa4e000",
+            "timestamp | 1582-10-04T23:00-14:00 | fffff4e2c8af3080",
+            "timestamp | 1582-10-15T00:00:00Z  | fffff4e2f964ac00",
             "date      | 1970-01-01            | 80000000",
             "date      | 2026-10-01            | 800050f7",
             "date      | '2026-10-01'          | 800050f7",
@@ -95,6 +104,10 @@ class KeyValueCodecTest {
             "frozen<set<int>>   | {3, 1, 2, 1}  | {1, 2, 3}",
             "frozen<map<text, date>> | {'b': 2026-10-02, 'a': '2026-10-01'} | {'a': '2026-10-01', 'b': '2026-10-02'}",
             "tuple<int, text, timestamp> | (1, 'x', 0) | (1, 'x', '1970-01-01T00:00:00.000Z')",
+            "timestamp | -62135596800000        | 0001-01-01T00:00:00.000Z",
+            "timestamp | 1500-06-01T10:00:00.123+01:00 | 1500-06-01T09:00:00.123Z",
+            "timestamp | -62135596800001        | -62135596800001",
+            "frozen<list<timestamp>> | [-62135596800000] | ['0001-01-01T00:00:00.000Z']",
             "tuple<int, text>   | (1, null)     | (1, null)",
     })
     void givesEqualValuesTheSameCanonicalText(String type, String value, String expected) {
@@ -118,6 +131,7 @@ class KeyValueCodecTest {
             "uuid      | 1-2-3-4-5          | expected a UUID",
             "timeuuid  | 123e4567-e89b-42d3-a456-426614174000 | version 1",
             "timestamp | yesterday          | expected a date-time",
+            "timestamp | 0300-02-29         | no date-time of the proleptic Gregorian calendar",
             "time      | 25:00:00           | expected a time of day",
             "inet      | localhost          | expected an IPv4 or IPv6 address",
             "inet      | 1.2.3.256          | expected an IPv4 or IPv6 address",
