@@ -11,6 +11,11 @@ import io.ringmap.testcluster.NodetoolBatch;
 import io.ringmap.testcluster.StandardCluster;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.TestHttp;
+import io.ringmap.token.PartitionKeys;
+import io.ringmap.token.Partitioner;
+import io.ringmap.token.Partitioners;
+import io.ringmap.token.Token;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -194,7 +199,18 @@ class ReplicaConformanceIT {
      */
     static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel,
             int keysPerKeyspace, boolean wholeOrder) {
+        compare(cluster, ringmap, cases, clusterLabel, keysPerKeyspace, 0, wholeOrder);
+    }
+
+    /**
+     * As above; with {@code perRange} > 0 (a Murmur3 ring), the keys are the first {@code keysPerKeyspace} sampled
+     * plus, from further samples, {@code perRange} keys in each of the ring's token ranges (placed by ringmap's token,
+     * which the token suites compare), so that few keys still ask nodetool about every range.
+     */
+    static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel,
+            int keysPerKeyspace, int perRange, boolean wholeOrder) {
         long began = System.nanoTime();
+        List<Token> ring = perRange > 0 ? ringTokens(ringmap) : List.of();
         List<NodetoolBatch.Command> commands = new ArrayList<>();
         List<List<String>> ringmapAnswers = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -203,7 +219,13 @@ class ReplicaConformanceIT {
             Random rnd = new Random(4242L + c);
             List<Map<String, String>> keys = new ArrayList<>();
             List<String> nodetoolKeys = new ArrayList<>();
-            for (int i = 0; i < keysPerKeyspace; i++) {
+            int[] perRangeCount = new int[ring.size()];
+            int covered = 0;
+            for (int i = 0; i < keysPerKeyspace || covered < ring.size(); i++) {
+                if (i >= MAX_SAMPLES) {
+                    throw new AssertionError(kase.keyspace() + ": " + MAX_SAMPLES + " sampled keys reached only "
+                            + covered + " of the ring's " + ring.size() + " ranges");
+                }
                 String k = sampleKey(rnd, i);
                 Map<String, String> key = new LinkedHashMap<>();
                 if (kase.keyspace().equals("system")) {
@@ -216,6 +238,15 @@ class ReplicaConformanceIT {
                     int n = rnd.nextInt();
                     key.put("n", Integer.toString(n));
                     nodetoolKey = k + ":" + n; // nodetool joins composite key components with ':'
+                }
+                if (!ring.isEmpty()) {
+                    int range = rangeOf(ring, key, kase.composite());
+                    if (i >= keysPerKeyspace && perRangeCount[range] >= perRange) {
+                        continue;
+                    }
+                    if (++perRangeCount[range] == perRange) {
+                        covered++;
+                    }
                 }
                 keys.add(key);
                 nodetoolKeys.add(nodetoolKey);
@@ -283,6 +314,31 @@ class ReplicaConformanceIT {
                 cases.size(), mismatches.size(), results.size(), nodetoolSeconds, (System.nanoTime() - began) / 1e9);
         assertThat(mismatches).as("keys whose ringmap replicas differ from nodetool getendpoints")
                 .hasSizeLessThan(1);
+    }
+
+    private static final Partitioner MURMUR3 = Partitioners.byName("Murmur3Partitioner");
+
+    /** Sampled keys at most per keyspace when every range of the ring must be asked about. */
+    static final int MAX_SAMPLES = 50_000;
+
+    static List<Token> ringTokens(TestHttp ringmap) {
+        List<Token> tokens = new ArrayList<>();
+        for (JsonNode node : ringmap.ok(ringmap.get("/ring"), "GET /ring").get("nodes")) {
+            node.get("tokens").valueStream().map(t -> MURMUR3.parseToken(t.asString())).forEach(tokens::add);
+        }
+        tokens.sort(null);
+        return tokens;
+    }
+
+    /** The index of the ring's range (previous token, token i] that holds the key (its Murmur3 token). */
+    static int rangeOf(List<Token> ring, Map<String, String> key, boolean composite) {
+        byte[] k = key.getOrDefault("k", key.get("key")).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = composite ? PartitionKeys.compose(List.of(k,
+                java.nio.ByteBuffer.allocate(4).putInt(Integer.parseInt(key.get("n"))).array())) : k;
+        Token token = MURMUR3.tokenFor(bytes);
+        int at = java.util.Collections.binarySearch(ring, token);
+        int index = at >= 0 ? at : -at - 1;
+        return index == ring.size() ? 0 : index;
     }
 
     /** Keys nodetool takes verbatim as one argument: no ':' (its composite separator), tab or line break. */

@@ -398,10 +398,12 @@ public final class CassandraCluster implements AutoCloseable {
 
     /**
      * Whether Cassandra 6.0 refused a schema change because its cluster-metadata service did not commit it in time
-     * (a {@code TCM_COMMIT_REQ} given up on a loaded machine): nothing says whether it was applied, so it is repeated.
+     * (a {@code TCM_COMMIT_REQ} given up on a loaded machine, or "Could not perform commit after 4 attempts" when
+     * concurrent commits kept conflicting): nothing says whether it was applied, so it is repeated.
      */
     static boolean cmsGaveUp(Throwable e) {
-        return String.valueOf(e.getMessage()).contains("GivingUpException");
+        String message = String.valueOf(e.getMessage());
+        return message.contains("GivingUpException") || message.contains("Could not perform commit");
     }
 
     /**
@@ -412,7 +414,9 @@ public final class CassandraCluster implements AutoCloseable {
      */
     public void executeSchemaChanges(List<String> statements) {
         CqlSession session = session();
-        Semaphore inFlight = new Semaphore(SCHEMA_CHANGES_IN_FLIGHT);
+        // 6.0 commits each change through its cluster-metadata service, where concurrent changes conflict and retry
+        int parallel = spec.line() == CassandraLine.V6_0 ? 1 : SCHEMA_CHANGES_IN_FLIGHT;
+        Semaphore inFlight = new Semaphore(parallel);
         List<CompletableFuture<String>> results = new ArrayList<>();
         List<String> repeat = java.util.Collections.synchronizedList(new ArrayList<>());
         for (String cql : statements) {

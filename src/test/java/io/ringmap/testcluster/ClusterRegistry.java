@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
  *
  * <p>Each node takes about 650 MiB and a little CPU even when idle, so idle clusters stay up only while all running
  * clusters together have at most {@code -Dringmap.cassandra.max-running-nodes} (default 8) nodes: asking for
- * another cluster first stops least recently used idle clusters. An idle cluster whose addresses overlap the
- * requested one is always stopped; one in use makes the request fail.
+ * another cluster first stops idle clusters, the smallest (cheapest to start again) and least recently used first.
+ * An idle cluster whose addresses overlap the requested one is always stopped; one in use makes the request fail.
  */
 final class ClusterRegistry implements AutoCloseable {
 
@@ -82,13 +82,15 @@ final class ClusterRegistry implements AutoCloseable {
                 stop(entry);
             }
         }
-        for (Entry entry : List.copyOf(clusters.values())) {
+        // the smallest idle clusters first (the cheapest to start again), least recently used first among equals:
+        // stopping an idle six-node cluster to make room for three nodes costs its next user a six-node start
+        List<Entry> idle = new java.util.ArrayList<>(clusters.values().stream().filter(e -> e.users <= 0).toList());
+        idle.sort(java.util.Comparator.comparingInt(e -> e.cluster.spec().nodes().size()));
+        for (Entry entry : idle) {
             if (runningNodes() + spec.nodes().size() <= maxRunningNodes) {
                 break;
             }
-            if (entry.users <= 0) {
-                stop(entry);
-            }
+            stop(entry);
         }
     }
 
