@@ -52,6 +52,13 @@ final class ClusterMetadataReader {
     static final String MOVE_AS_START = "a move's MID step is answered as its START step (reads still on the old "
             + "token); the move completes at its FINISH step";
 
+    /**
+     * What 6.0 does not show: its placements list a range's replicas after the first in the order its log's deltas
+     * added them (so the order nodes joined), and no table exposes them; ringmap walks the ring as the strategy does.
+     */
+    static final String REPLICA_ORDER = "replicas after the first are in ring-walk order; Cassandra 6.0 lists them in"
+            + " the order its placements added them (nodetool getendpoints), which no CQL table shows";
+
     private static final Pattern PREPARE_TOKENS = Pattern.compile("nodeId=NodeId\\{id=(\\d+)}, tokens=\\[([^\\]]*)]");
     private static final int ATTEMPTS = 3;
 
@@ -223,7 +230,7 @@ final class ClusterMetadataReader {
         RingNodes known = new RingNodes(model);
         Map<String, NodeTokens> ring = new LinkedHashMap<>();
         List<NodeMotion> motions = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(List.of(REPLICA_ORDER));
         for (Entry e : directory) {
             Node node = node(known, e);
             boolean alive = node.state() != NodeState.DOWN;
@@ -280,7 +287,7 @@ final class ClusterMetadataReader {
         nodes.sort(Comparator.comparing((NodeTokens nt) -> nt.node().address()).thenComparing(nt -> nt.node().hostId()));
         motions.sort(Comparator.comparing((NodeMotion m) -> m.node().hostId()));
         return model.atEpoch(epoch, nodes, new MotionReport(MotionSource.CLUSTER_METADATA, motions, Map.of(),
-                notes.isEmpty() ? null : String.join("; ", notes)));
+                String.join("; ", notes)));
     }
 
     /**
