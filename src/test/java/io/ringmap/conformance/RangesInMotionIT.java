@@ -184,8 +184,11 @@ class RangesInMotionIT {
         long t0 = System.nanoTime();
         int joiner = cluster.startJoining(JOINER);
         try (Oracle oracle = Oracle.of(cluster, NODE_C)) {
+            record Seen(List<String> joining, Set<String> pendingOfMoOne) {
+            }
             Polling.until(J + " joining with pending ranges in StorageService", Duration.ofSeconds(90),
-                    Duration.ofMillis(250), () -> oracle.joining().contains(J) && !oracle.pending("mo_one").isEmpty());
+                    Duration.ofMillis(250), () -> new Seen(oracle.joining(), oracle.pending("mo_one")),
+                    seen -> seen.joining().contains(J) && !seen.pendingOfMoOne().isEmpty());
             note("bootstrap: %s JOINING with pending ranges after %.1f s", J, seconds(t0));
             long window = System.nanoTime();
             gossip.await("/ring", r -> r.status() == 200 && r.json().get("moving").valueStream()

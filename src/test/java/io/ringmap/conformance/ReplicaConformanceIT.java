@@ -3,6 +3,7 @@ package io.ringmap.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.CassandraNode;
@@ -152,8 +153,11 @@ class ReplicaConformanceIT {
         @Test
         @Order(3)
         void transientReplicasAsNodetoolSaysWhenTheClusterEnablesTransientReplication(CassandraCluster cluster) {
-            Row setting = cluster.session().execute("SELECT value FROM system_views.settings "
-                    + "WHERE name = 'transient_replication_enabled'").one();
+            // 4.0 names its settings by the old yaml keys
+            String name = cluster.spec().line().oldYamlKeys() ? "enable_transient_replication"
+                    : "transient_replication_enabled";
+            Row setting = cluster.session().execute(SimpleStatement.newInstance(
+                    "SELECT value FROM system_views.settings WHERE name = ?", name)).one();
             Assumptions.assumeTrue(setting != null && "true".equals(setting.getString("value")),
                     "transient_replication_enabled is false in the test cluster's cassandra.yaml: "
                             + "a transient keyspace cannot be created, so there is nothing to compare");

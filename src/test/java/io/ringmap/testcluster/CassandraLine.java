@@ -109,7 +109,7 @@ public enum CassandraLine {
     }
 
     /** Whether cassandra.yaml takes the keys with units in their names ({@code commitlog_sync_period_in_ms}). */
-    boolean oldYamlKeys() {
+    public boolean oldYamlKeys() {
         return this == V4_0;
     }
 
