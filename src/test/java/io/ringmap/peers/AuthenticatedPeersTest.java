@@ -2,8 +2,9 @@ package io.ringmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.RingmapApplication;
 import io.ringmap.app.HttpSupport;
+import io.ringmap.peers.web.PeerPart;
+import io.ringmap.RingmapApplication;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerServers;
 import io.ringmap.testcluster.TestCertificates;
@@ -112,7 +113,7 @@ class AuthenticatedPeersTest {
 
     @Test
     void thePeerEndpointAnswersSignedRequestsOnlyNotACallersScope() throws Exception {
-        String target = PeerClient.stateQuery(null, null, true);
+        String target = PeerClient.target(PeerPart.ROOT, "replicasOnly", "true");
 
         HttpResponse<String> anonymous = peer(target, Map.of());
         HttpResponse<String> manager = peer(target, Map.of("X-API-Key", MANAGER_KEY));
@@ -131,7 +132,7 @@ class AuthenticatedPeersTest {
 
     @Test
     void aSignedRequestIsAnsweredOnceWithASignedAnswer() throws Exception {
-        String target = PeerClient.stateQuery(null, null, true);
+        String target = PeerClient.target(PeerPart.ROOT, "replicasOnly", "true");
         PeerSigner signer = PeerServers.signer(InstanceId.random());
         Map<String, String> signed = signer.signRequest("GET", target);
 

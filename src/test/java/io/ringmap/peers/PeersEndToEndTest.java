@@ -2,9 +2,9 @@ package io.ringmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.app.HttpSupport;
 import io.ringmap.peers.client.PeerServers;
 import io.ringmap.RingmapApplication;
-import io.ringmap.app.HttpSupport;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;

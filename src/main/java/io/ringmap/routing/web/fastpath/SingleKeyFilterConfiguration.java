@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.ringmap.caching.SnapshotCaching;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.routing.web.HitCounting;
+import io.ringmap.hits.web.HitCounting;
 import io.ringmap.routing.web.SingleKeyAnswers;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
