@@ -1,6 +1,5 @@
 package io.ringmap.streams.config;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.ringmap.web.KeyDisclosure;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.config.StreamProperties;
@@ -18,9 +17,8 @@ public class StreamsConfiguration {
 
     @Bean
     KeyStreams keyStreams(RoutingService routing, StreamProperties settings, ObjectProvider<KeyDisclosure> keys,
-            Clock clock, MeterRegistry meters) {
+            Clock clock) {
         KeyDisclosure disclosure = keys.getIfAvailable();
-        return new KeyStreams(routing, settings, disclosure != null && !disclosure.clearKeysShown(), clock,
-                meters);
+        return new KeyStreams(routing, settings, disclosure != null && !disclosure.clearKeysShown(), clock);
     }
 }
