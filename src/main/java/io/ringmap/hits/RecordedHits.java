@@ -1,10 +1,9 @@
 package io.ringmap.hits;
 
-import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 
 /**
- * What {@link RoutingService#recordHits} counted.
+ * What {@link HitRouting#recordHits} counted.
  *
  * @param table the table as the schema names it
  * @param recorded items recorded (all of the request)
