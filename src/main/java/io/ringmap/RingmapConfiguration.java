@@ -9,7 +9,7 @@ import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.pending.config.PendingProperties;
-import io.ringmap.routing.HitRecorder;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.snapshot.ClusterTag;

@@ -1,6 +1,6 @@
 package io.ringmap.heatmap;
 
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.TableHotKeys;
 import java.util.Objects;
 

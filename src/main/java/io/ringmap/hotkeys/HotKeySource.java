@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys;
 
+import io.ringmap.peers.Contributors;
 import io.ringmap.ring.TableName;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.ringmap.routing;
 
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;

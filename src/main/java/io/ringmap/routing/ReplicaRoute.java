@@ -1,6 +1,6 @@
 package io.ringmap.routing;
 
-import io.ringmap.availability.ReplicaConsistency;
+import io.ringmap.consistency.ReplicaConsistency;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;

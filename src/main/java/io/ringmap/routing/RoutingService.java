@@ -1,6 +1,10 @@
 package io.ringmap.routing;
 
-import io.ringmap.availability.ReplicaConsistency;
+import io.ringmap.hits.HitRecorder;
+import io.ringmap.hits.HitRouting;
+import io.ringmap.hits.RecordedHits;
+import io.ringmap.problem.BatchItemException;
+import io.ringmap.consistency.ReplicaConsistency;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.pending.PendingReplicas;
 import io.ringmap.problem.InvalidParameterException;
@@ -33,7 +37,7 @@ import java.util.function.Function;
  * ring's ownership, a table's splits; and records client-reported hits. Every key routed for a caller whose lookups
  * count (see {@code route}'s {@code countHits}) is reported to the {@link HitRecorder}. One request is one call here.
  */
-public class RoutingService {
+public class RoutingService implements HitRouting {
 
     private final SnapshotHolder snapshots;
     private final ApiProperties api;
@@ -52,15 +56,6 @@ public class RoutingService {
         this.localDatacenter = localDatacenter;
     }
 
-    /** One item of a hits report, as the caller reads it. */
-    public record Hit(Map<String, String> key, long count) {
-    }
-
-    /** Reads item {@code index} of a request into a {@link Hit}; may reject it by throwing. */
-    @FunctionalInterface
-    public interface HitReader<T> {
-        Hit read(int index, T item);
-    }
 
     /** The snapshot to answer from (for services building on this one). */
     public ServedSnapshot snapshot() {
@@ -153,7 +148,7 @@ public class RoutingService {
      * @param dc          a data centre, or null
      * @param consistency a consistency level as text, or null
      * @throws InvalidParameterException              for a {@code dc} with no nodes
-     * @throws io.ringmap.availability.AvailabilityRequestException for an unknown level, or a LOCAL_* level without a
+     * @throws io.ringmap.consistency.AvailabilityRequestException for an unknown level, or a LOCAL_* level without a
      *                                                data centre
      */
     public ReplicaRoute replicasOfKey(String keyspace, String table, Map<String, String> key, String dc,
@@ -246,6 +241,7 @@ public class RoutingService {
      * Records client-reported accesses; validated like lookups, all or nothing: the batch size, then the table,
      * then every item as {@code reader} reads it (the reader checks each count: at least 1), then every key.
      */
+    @Override
     public <T> RecordedHits recordHits(String keyspace, String table, List<T> items, HitReader<T> reader) {
         checkBatch(items.size());
         ServedSnapshot served = snapshot();

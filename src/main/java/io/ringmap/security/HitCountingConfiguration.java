@@ -1,6 +1,6 @@
 package io.ringmap.security;
 
-import io.ringmap.routing.web.HitCounting;
+import io.ringmap.hits.web.HitCounting;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

@@ -1,6 +1,6 @@
 package io.ringmap.sizes;
 
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.ring.TableName;
 import java.time.Instant;
 import java.util.List;

@@ -1,11 +1,10 @@
 package io.ringmap.web;
 
-import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.web.ProblemRenderer;
-import io.ringmap.routing.BatchItemException;
+import io.ringmap.problem.BatchItemException;
 import io.ringmap.schema.InvalidKeyValueException;
 import io.ringmap.web.errors.BodyReadException;
 import io.ringmap.web.errors.ClientErrorLog;
@@ -55,15 +54,15 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     /**
      * @param tomcat   the servlet container's settings (absent outside a Tomcat, e.g. a MockMvc slice: Tomcat's
      *                 default of 1000 parameters is assumed)
-     * @param hotKeys  the hot-key settings (absent: keys are exported plain, so values may be echoed)
+     * @param keys     the hot-key settings (absent: keys are exported plain, so values may be echoed)
      */
     public ProblemHandler(ObjectProvider<ClientErrorLog> clientErrors, ObjectProvider<TomcatServerProperties> tomcat,
-            ObjectProvider<HotKeysProperties> hotKeys) {
+            ObjectProvider<KeyDisclosure> keys) {
         this.clientErrors = clientErrors;
         TomcatServerProperties container = tomcat.getIfAvailable();
         this.maxParameterCount = container == null ? 1000 : container.getMaxParameterCount();
-        HotKeysProperties keys = hotKeys.getIfAvailable();
-        this.hideKeyValues = keys != null && !keys.clearKeysShown();
+        KeyDisclosure disclosure = keys.getIfAvailable();
+        this.hideKeyValues = disclosure != null && !disclosure.clearKeysShown();
     }
 
     /**

@@ -2,6 +2,7 @@ package io.ringmap.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ class OpenApiDocumentTest {
     @Test
     @SuppressWarnings("unchecked")
     void committedDocumentMatchesTheServedOne() throws IOException {
-        String json = HttpSupport.get("http://127.0.0.1:" + port + "/v3/api-docs").body();
+        String json = TestHttp.getAt("http://127.0.0.1:" + port + "/v3/api-docs").body();
         Map<String, Object> served = JsonMapper.builder().build().readValue(json, Map.class);
         if (Boolean.getBoolean("ringmap.openapi.write")) {
             DumperOptions options = new DumperOptions();

@@ -2,6 +2,7 @@ package io.ringmap.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.TestHttp;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -48,12 +49,12 @@ class ServiceEndpointsTest {
             "/ranges?keyspace=iot", "/hotkeys", "/availability?consistency=QUORUM",
             "/availability/safe-to-stop?node=127.0.0.1&consistency=ONE",
             "/plan/shards?" + table + "&day=2026-10-01&shardColumn=sensor_id&count=2"}) {
-            answers.put("GET " + get, HttpSupport.get(api(get)));
+            answers.put("GET " + get, TestHttp.getAt(api(get)));
         }
-        answers.put("POST /tokens/evaluate", HttpSupport.postJson(api("/tokens/evaluate"), "{\"mode\": \"add\", "
+        answers.put("POST /tokens/evaluate", TestHttp.postJsonAt(api("/tokens/evaluate"), "{\"mode\": \"add\", "
                 + "\"nodes\": [{\"address\": \"127.0.0.5\", \"datacenter\": \"dc1\", \"rack\": \"rack1\", "
                 + "\"tokens\": [\"-2305843009213693952\"]}]}"));
-        answers.put("POST /plan", HttpSupport.postJson(api("/plan"), "{\"keyspace\": \"iot\", \"workload\": "
+        answers.put("POST /plan", TestHttp.postJsonAt(api("/plan"), "{\"keyspace\": \"iot\", \"workload\": "
                 + "{\"entities\": {\"d1\": 10}, \"start\": \"2026-08-01\", \"retentionDays\": 2, "
                 + "\"bytesPerRow\": 100}, \"designs\": [{\"name\": \"device\", \"columns\": [{\"name\": "
                 + "\"device_id\", \"type\": \"text\", \"generator\": {\"kind\": \"entity\"}}]}]}"));
@@ -68,14 +69,14 @@ class ServiceEndpointsTest {
             assertThat(snapshot.has("createdAt") && snapshot.has("ageSeconds") && snapshot.has("stale"))
                     .as(request + ": " + snapshot).isTrue();
         });
-        assertThat(HttpSupport.get(management("/actuator/prometheus")).body())
+        assertThat(TestHttp.getAt(management("/actuator/prometheus")).body())
                 .contains("ringmap_snapshot_sequence{application=\"ringmap\",cluster=\"reference-example\"} " + sequence
                         + ".0");
     }
 
     @Test
     void servesTheReferenceExampleOnTheBundledTopology() {
-        var r = HttpSupport.get(api("/replicas?keyspace=iot&token=1523456789012345678"));
+        var r = TestHttp.getAt(api("/replicas?keyspace=iot&token=1523456789012345678"));
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).contains("\"address\":\"127.0.0.3\"").contains("\"source\":\"static:classpath:topology/default.yaml\"");
         assertThat(r.body().indexOf("127.0.0.3")).isLessThan(r.body().indexOf("127.0.0.4"));
@@ -86,8 +87,7 @@ class ServiceEndpointsTest {
     void compressesLargeAnswersForClientsThatAcceptGzip() throws Exception {
         var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
                 api("/splits?keyspace=iot&table=readings&n=256&mode=even"))).header("Accept-Encoding", "gzip").build();
-        var r = java.net.http.HttpClient.newHttpClient().send(request,
-                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        var r = TestHttp.sendBytes(request);
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Encoding")).hasValue("gzip");
         assertThat(r.headers().firstValue("ETag")).isPresent();
@@ -98,7 +98,7 @@ class ServiceEndpointsTest {
         assertThat(body).startsWith("{").contains("\"count\":256");
         assertThat(r.body().length).isLessThan(body.length() / 5);
         // and a client that does not ask gets plain JSON
-        var plain = HttpSupport.get(api("/splits?keyspace=iot&table=readings&n=256&mode=even"));
+        var plain = TestHttp.getAt(api("/splits?keyspace=iot&table=readings&n=256&mode=even"));
         assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
         // (the same answer up to the snapshot's age)
         assertThat(plain.body().substring(0, plain.body().indexOf("\"snapshot\"")))
@@ -107,35 +107,33 @@ class ServiceEndpointsTest {
 
     @Test
     void tagsSnapshotDerivedAnswersAndAnswersRevalidationWith304() throws Exception {
-        var client = java.net.http.HttpClient.newHttpClient();
-        var first = HttpSupport.get(api("/replicas?keyspace=iot&token=1523456789012345678"));
+        var first = TestHttp.getAt(api("/replicas?keyspace=iot&token=1523456789012345678"));
         String version = new tools.jackson.databind.ObjectMapper().readTree(first.body()).get("snapshot")
                 .get("version").asString();
         assertThat(first.headers().firstValue("ETag")).hasValue("W/\"" + version + "\"");
         assertThat(first.headers().firstValue("Cache-Control")).hasValue("no-cache");
         // the same tag on every snapshot-derived GET, whatever the per-request ageSeconds
         Thread.sleep(20);
-        assertThat(HttpSupport.get(api("/ring?tokens=false")).headers().firstValue("ETag"))
+        assertThat(TestHttp.getAt(api("/ring?tokens=false")).headers().firstValue("ETag"))
                 .isEqualTo(first.headers().firstValue("ETag"));
-        var ranges = HttpSupport.get(api("/ranges?keyspace=iot"));
+        var ranges = TestHttp.getAt(api("/ranges?keyspace=iot"));
         assertThat(ranges.statusCode()).isEqualTo(200);
         assertThat(ranges.body()).contains("\"tokens\":[\"-4611686018427387904\",\"0\"");
         assertThat(ranges.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
         // revalidation: 304 without a body
-        var again = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/ranges?keyspace=iot")))
-                .header("If-None-Match", first.headers().firstValue("ETag").orElseThrow()).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+        var again = TestHttp.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/ranges?keyspace=iot")))
+                .header("If-None-Match", first.headers().firstValue("ETag").orElseThrow()).build());
         assertThat(again.statusCode()).isEqualTo(304);
         assertThat(again.body()).isEmpty();
         assertThat(again.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
-        var other = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/ranges?keyspace=iot")))
-                .header("If-None-Match", "\"0123\"").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        var other = TestHttp.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/ranges?keyspace=iot")))
+                .header("If-None-Match", "\"0123\"").build());
         assertThat(other.statusCode()).isEqualTo(200);
         // problems and batches are not tagged
-        var problem = HttpSupport.get(api("/ranges?keyspace=nope"));
+        var problem = TestHttp.getAt(api("/ranges?keyspace=nope"));
         assertThat(problem.statusCode()).isEqualTo(404);
         assertThat(problem.headers().firstValue("ETag")).isEmpty();
-        var batch = HttpSupport.postJson(api("/token"), "{\"keyspace\":\"iot\",\"table\":\"readings\","
+        var batch = TestHttp.postJsonAt(api("/token"), "{\"keyspace\":\"iot\",\"table\":\"readings\","
                 + "\"keys\":[{\"sensor_id\":\"s\",\"day\":\"2026-10-01\"}]}");
         assertThat(batch.statusCode()).isEqualTo(200);
         assertThat(batch.headers().firstValue("ETag")).isEmpty();
@@ -143,41 +141,41 @@ class ServiceEndpointsTest {
 
     @Test
     void servesSwaggerUiAndTheApiDocument() {
-        assertThat(HttpSupport.get(api("/swagger-ui.html")).statusCode()).isIn(200, 302);
-        assertThat(HttpSupport.get(api("/swagger-ui/index.html")).statusCode()).isEqualTo(200);
-        var docs = HttpSupport.get(api("/v3/api-docs"));
+        assertThat(TestHttp.getAt(api("/swagger-ui.html")).statusCode()).isIn(200, 302);
+        assertThat(TestHttp.getAt(api("/swagger-ui/index.html")).statusCode()).isEqualTo(200);
+        var docs = TestHttp.getAt(api("/v3/api-docs"));
         assertThat(docs.statusCode()).isEqualTo(200);
         assertThat(docs.body()).contains("\"/token\"", "\"/replicas\"", "\"/splits\"", "\"/ring\"");
     }
 
     @Test
     void exposesHealthInfoAndPrometheusOnly() {
-        assertThat(HttpSupport.get(management("/actuator/health")).statusCode()).isEqualTo(200);
-        assertThat(HttpSupport.get(management("/actuator/info")).statusCode()).isEqualTo(200);
-        var prometheus = HttpSupport.get(management("/actuator/prometheus"));
+        assertThat(TestHttp.getAt(management("/actuator/health")).statusCode()).isEqualTo(200);
+        assertThat(TestHttp.getAt(management("/actuator/info")).statusCode()).isEqualTo(200);
+        var prometheus = TestHttp.getAt(management("/actuator/prometheus"));
         assertThat(prometheus.statusCode()).isEqualTo(200);
         assertThat(prometheus.body()).contains("jvm_memory_used_bytes");
         for (String hidden : new String[] {"/actuator/env", "/actuator/beans", "/actuator/configprops",
             "/actuator/heapdump", "/actuator/threaddump", "/actuator/metrics", "/actuator/loggers"}) {
-            assertThat(HttpSupport.get(management(hidden)).statusCode()).as(hidden).isEqualTo(404);
+            assertThat(TestHttp.getAt(management(hidden)).statusCode()).as(hidden).isEqualTo(404);
         }
         // the API port does not serve the actuator
-        assertThat(HttpSupport.get(api("/actuator/health")).statusCode()).isEqualTo(404);
+        assertThat(TestHttp.getAt(api("/actuator/health")).statusCode()).isEqualTo(404);
     }
 
     @Test
     void answersProbesOnTheManagementPort() {
-        var live = HttpSupport.get(management("/livez"));
-        var ready = HttpSupport.get(management("/readyz"));
+        var live = TestHttp.getAt(management("/livez"));
+        var ready = TestHttp.getAt(management("/readyz"));
         assertThat(live.statusCode()).isEqualTo(200);
         assertThat(ready.statusCode()).isEqualTo(200);
         assertThat(ready.body()).contains("\"ring\"");
-        assertThat(HttpSupport.get(management("/actuator/health/readiness")).statusCode()).isEqualTo(200);
+        assertThat(TestHttp.getAt(management("/actuator/health/readiness")).statusCode()).isEqualTo(200);
     }
 
     @Test
     void answersAnUnknownPathWithProblemJson() {
-        var r = HttpSupport.get(api("/no-such-endpoint"));
+        var r = TestHttp.getAt(api("/no-such-endpoint"));
         assertThat(r.statusCode()).isEqualTo(404);
         assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(
                 v -> assertThat(v).startsWith("application/problem+json"));

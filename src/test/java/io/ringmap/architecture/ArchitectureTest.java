@@ -13,7 +13,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.hits.metrics.ReportedHits;
 import io.ringmap.hotkeys.TableTracker;
 import io.ringmap.schema.CqlTypeParser;
 import io.ringmap.schema.KeyValueCodec;
@@ -31,7 +31,8 @@ class ArchitectureTest {
 
     /** The pure core; for hot keys only the core package itself, not its adapters beside it (web, metrics, ...). */
     private static final String[] CORE = {"io.ringmap.token..", "io.ringmap.ring..", "io.ringmap.replication..",
-        "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.planning",
+        "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.consistency",
+        "io.ringmap.planning",
         "io.ringmap.problem", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.sizes", "io.ringmap.heatmap",
         "io.ringmap.peers", "io.ringmap.pending"};
 
@@ -127,7 +128,7 @@ class ArchitectureTest {
                     "io.ringmap.web..", "io.ringmap..web..", "io.ringmap.routing", "io.ringmap..service..",
                     "io.ringmap.token", "io.ringmap.ring", "io.ringmap.splits", "io.ringmap.schema",
                     "io.ringmap.snapshot", "io.ringmap.hotkeys", "io.ringmap.heatmap", "io.ringmap.sizes",
-                    "io.ringmap.availability",
+                    "io.ringmap.availability", "io.ringmap.consistency", "io.ringmap.hits",
                     "io.ringmap.planning", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.problem",
                     "io.ringmap.pending",
                     "io.ringmap.caching", "io.ringmap.config", "io.ringmap..config..", "io.ringmap.peers",
@@ -150,6 +151,35 @@ class ArchitectureTest {
                             io.ringmap.heatmap.HeatmapRegistry.class)))
             .as("placement, splitting, key parsing, schema reading, the snapshot holder and the hot-key registry "
                     + "stay behind RoutingService and HotKeyQuery; controllers map the values those return");
+
+    /** The features: each owns a question family, its exchange with the peers included. */
+    private static final String[] FEATURES = {"io.ringmap.routing..", "io.ringmap.hotkeys..", "io.ringmap.heatmap..",
+        "io.ringmap.sizes..", "io.ringmap.planning..", "io.ringmap.availability..", "io.ringmap.ranges..",
+        "io.ringmap.streams..", "io.ringmap.console..", "io.ringmap.security..", "io.ringmap.hits.."};
+
+    /**
+     * The top-level packages stand on floors: none imports another that imports it back, directly or around a
+     * circle, so no arrow runs back up. The rule on every package below cannot see this: {@code web} importing
+     * {@code routing} while {@code routing.web} imports {@code web} is no cycle between those slices.
+     */
+    @ArchTest
+    static final ArchRule topLevelPackagesHaveNoCycles = slices().matching("io.ringmap.(*)..").should()
+            .beFreeOfCycles().as("no two top-level packages import each other, directly or around a circle");
+
+    /**
+     * The peer channel is transport: the directory, the signed client, the fan-out with its deadline, the endpoint
+     * that serves the parts. What each feature sends, and how it checks and merges what it gets, is the feature's.
+     */
+    @ArchTest
+    static final ArchRule peersKnowNoFeature = noClasses().that().resideInAPackage("io.ringmap.peers..")
+            .should().dependOnClassesThat().resideInAnyPackage(FEATURES)
+            .as("peers carries bytes and deadlines and imports no feature");
+
+    /** The shared web code (problem rendering, key JSON, OpenAPI) serves every endpoint and knows none of them. */
+    @ArchTest
+    static final ArchRule sharedWebKnowsNoFeature = noClasses().that().resideInAPackage("io.ringmap.web..")
+            .should().dependOnClassesThat().resideInAnyPackage(FEATURES)
+            .as("web holds only what every endpoint shares and imports no feature");
 
     /**
      * Every package is its own slice (not only the top-level ones), so a concept's adapters cannot import each other

@@ -7,7 +7,7 @@ import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
-import io.ringmap.peers.PeerHeatmap;
+import io.ringmap.heatmap.peers.PeerHeatmap;
 import io.ringmap.token.LongToken;
 import io.ringmap.token.Token;
 import java.time.Duration;

@@ -2,12 +2,12 @@ package io.ringmap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.TestHttp;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.ringmap.testsupport.Polling;
 import io.ringmap.topology.StaticTopologyParser;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,6 @@ import org.springframework.core.io.ClassPathResource;
         properties = {"management.server.port=0", "ringmap.hotkeys.refresh-interval=100ms"})
 class DashboardMetricsTest {
 
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @LocalServerPort
     int port;
@@ -144,23 +143,21 @@ class DashboardMetricsTest {
     }
 
     private String scrape() throws Exception {
-        HttpResponse<String> scrape = http.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> scrape = TestHttp.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build());
         assertThat(scrape.statusCode()).isEqualTo(200);
         return scrape.body();
     }
 
     private void get(String path, int status) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = TestHttp.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .build());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
     }
 
     private void post(String path, String json, int status) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = TestHttp.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
     }
 }

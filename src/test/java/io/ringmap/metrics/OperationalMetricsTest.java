@@ -2,9 +2,9 @@ package io.ringmap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.TestHttp;
 import io.ringmap.testsupport.Polling;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -31,7 +31,6 @@ class OperationalMetricsTest {
 
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*})? (\\S+)$");
 
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @LocalServerPort
     int port;
@@ -74,8 +73,8 @@ class OperationalMetricsTest {
 
     @Test
     void readinessIsOneWhileTheReadinessGroupIsUp() throws Exception {
-        HttpResponse<String> readyz = http.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + managementPort + "/readyz")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> readyz = TestHttp.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + managementPort + "/readyz")).build());
 
         assertThat(readyz.statusCode()).isEqualTo(200);
         assertThat(series("ringmap_ready")).containsExactly(Map.entry("{application=\"ringmap\",cluster=\"reference-example\"}", 1.0));
@@ -115,9 +114,8 @@ class OperationalMetricsTest {
 
     /** Label set (as scraped) -> value of every sample of one metric. */
     private Map<String, Double> series(String name) throws Exception {
-        HttpResponse<String> scrape = http.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> scrape = TestHttp.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build());
         assertThat(scrape.statusCode()).isEqualTo(200);
         Map<String, Double> out = new LinkedHashMap<>();
         for (String line : (Iterable<String>) scrape.body().lines()::iterator) {
@@ -130,8 +128,8 @@ class OperationalMetricsTest {
     }
 
     private String get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = TestHttp.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .build());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
         return r.body();
     }

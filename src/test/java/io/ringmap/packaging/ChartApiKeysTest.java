@@ -6,9 +6,9 @@ import static io.ringmap.packaging.HelmChart.find;
 import static io.ringmap.packaging.HelmChart.findAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.TestHttp;
 import io.ringmap.RingmapApplication;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -62,14 +62,11 @@ class ChartApiKeysTest {
                 "--spring.config.additional-location=" + additionalLocation,
                 "--ringmap.hotkeys.salt=chart-test-salt")) {
             int port = Integer.parseInt(service.getEnvironment().getProperty("local.server.port"));
-            HttpClient http = HttpClient.newHttpClient();
             URI ring = URI.create("http://127.0.0.1:" + port + "/ring?keyspace=iot");
 
             // then
-            HttpResponse<String> anonymous = http.send(HttpRequest.newBuilder(ring).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            HttpResponse<String> withKey = http.send(HttpRequest.newBuilder(ring).header("X-API-Key", KEY).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> anonymous = TestHttp.send(HttpRequest.newBuilder(ring).build());
+            HttpResponse<String> withKey = TestHttp.send(HttpRequest.newBuilder(ring).header("X-API-Key", KEY).build());
             assertThat(anonymous.statusCode()).as(anonymous.body()).isEqualTo(401);
             assertThat(withKey.statusCode()).as(withKey.body()).isEqualTo(200);
         }

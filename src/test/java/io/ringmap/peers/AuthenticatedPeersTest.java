@@ -2,8 +2,9 @@ package io.ringmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.TestHttp;
+import io.ringmap.peers.web.PeerPart;
 import io.ringmap.RingmapApplication;
-import io.ringmap.app.HttpSupport;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerServers;
 import io.ringmap.testcluster.TestCertificates;
@@ -90,7 +91,7 @@ class AuthenticatedPeersTest {
     void eachInstanceMergesTheOthersCountsOverTls() {
         // given one hit on each instance
         for (ConfigurableApplicationContext instance : instances) {
-            HttpResponse<String> posted = HttpSupport.send(HttpRequest.newBuilder(URI.create(api(instance, "/hits")))
+            HttpResponse<String> posted = TestHttp.send(HttpRequest.newBuilder(URI.create(api(instance, "/hits")))
                     .header("Content-Type", "application/json").header("X-API-Key", WRITER_KEY)
                     .POST(HttpRequest.BodyPublishers.ofString("{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":"
                             + "[{\"key\":{\"sensor_id\":\"s-1\",\"day\":\"2026-10-01\"},\"count\":5}]}")).build());
@@ -98,7 +99,7 @@ class AuthenticatedPeersTest {
         }
 
         // when a reader asks the first instance
-        HttpResponse<String> answer = HttpSupport.send(HttpRequest.newBuilder(URI.create(api(instances.get(0),
+        HttpResponse<String> answer = TestHttp.send(HttpRequest.newBuilder(URI.create(api(instances.get(0),
                 "/hotkeys?keyspace=iot&table=readings"))).header("X-API-Key", READER_KEY).build());
 
         // then
@@ -112,7 +113,7 @@ class AuthenticatedPeersTest {
 
     @Test
     void thePeerEndpointAnswersSignedRequestsOnlyNotACallersScope() throws Exception {
-        String target = PeerClient.stateQuery(null, null, true);
+        String target = PeerClient.target(PeerPart.ROOT, "replicasOnly", "true");
 
         HttpResponse<String> anonymous = peer(target, Map.of());
         HttpResponse<String> manager = peer(target, Map.of("X-API-Key", MANAGER_KEY));
@@ -131,7 +132,7 @@ class AuthenticatedPeersTest {
 
     @Test
     void aSignedRequestIsAnsweredOnceWithASignedAnswer() throws Exception {
-        String target = PeerClient.stateQuery(null, null, true);
+        String target = PeerClient.target(PeerPart.ROOT, "replicasOnly", "true");
         PeerSigner signer = PeerServers.signer(InstanceId.random());
         Map<String, String> signed = signer.signRequest("GET", target);
 

@@ -2,9 +2,9 @@ package io.ringmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.TestHttp;
 import io.ringmap.peers.client.PeerServers;
 import io.ringmap.RingmapApplication;
-import io.ringmap.app.HttpSupport;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;
@@ -197,7 +197,7 @@ class PeersEndToEndTest {
     @Test
     @Order(3)
     void anUnknownScopeIsAProblemNamingTheParameter() {
-        HttpResponse<String> answer = HttpSupport.get(url(instances.get(0), "/hotkeys?scope=everything"));
+        HttpResponse<String> answer = TestHttp.getAt(url(instances.get(0), "/hotkeys?scope=everything"));
 
         assertThat(answer.statusCode()).isEqualTo(400);
         assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(
@@ -243,12 +243,12 @@ class PeersEndToEndTest {
         StringJoiner items = new StringJoiner(",", "{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[", "]}");
         counts.forEach((rank, count) -> items.add("{\"key\":{\"sensor_id\":\"sensor-" + rank
                 + "\",\"day\":\"2026-10-01\"},\"count\":" + count + "}"));
-        HttpResponse<String> answer = HttpSupport.postJson(url(instance, "/hits"), items.toString());
+        HttpResponse<String> answer = TestHttp.postJsonAt(url(instance, "/hits"), items.toString());
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     }
 
     private static JsonNode get(ConfigurableApplicationContext instance, String path) {
-        HttpResponse<String> answer = HttpSupport.get(url(instance, path));
+        HttpResponse<String> answer = TestHttp.getAt(url(instance, path));
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         return JSON.readTree(answer.body());
     }

@@ -1,6 +1,6 @@
 package io.ringmap.security;
 
-import io.ringmap.app.HttpSupport;
+import io.ringmap.testsupport.TestHttp;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -26,15 +26,15 @@ record Caller(int port, int managementPort, Map<String, String> headers) {
     }
 
     HttpResponse<String> get(String path) {
-        return HttpSupport.send(request(port, path).GET().build());
+        return TestHttp.send(request(port, path).GET().build());
     }
 
     HttpResponse<String> management(String path) {
-        return HttpSupport.send(request(managementPort, path).GET().build());
+        return TestHttp.send(request(managementPort, path).GET().build());
     }
 
     HttpResponse<String> managementPost(String path, String json) {
-        return HttpSupport.send(request(managementPort, path).header("Content-Type", "application/json")
+        return TestHttp.send(request(managementPort, path).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build());
     }
 
@@ -44,7 +44,7 @@ record Caller(int port, int managementPort, Map<String, String> headers) {
 
     /** POSTs a JSON body. */
     HttpResponse<String> post(String path, String json) {
-        return HttpSupport.send(request(port, path).header("Content-Type", "application/json")
+        return TestHttp.send(request(port, path).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build());
     }
 

@@ -2,7 +2,7 @@ package io.ringmap.sizes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

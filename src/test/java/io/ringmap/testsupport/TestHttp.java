@@ -17,8 +17,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The one HTTP client of the integration tests, for a ringmap they started (or another local HTTP service such as a
- * Prometheus): JSON in, JSON out, failures with the body.
+ * The one HTTP client of the tests, for a ringmap they started (or another local HTTP service such as a
+ * Prometheus): JSON in, JSON out, failures with the body; and, for a request a test writes itself, {@link #send}.
  */
 public final class TestHttp {
 
@@ -53,6 +53,42 @@ public final class TestHttp {
     public static TestHttp ownConnections(int port) {
         return new TestHttp("http://127.0.0.1:" + port,
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
+    }
+
+    /**
+     * A request as it is, written by the test (its own method, headers, body), on the shared connections; the
+     * answer's body as text. For a request none of the methods below makes.
+     */
+    public static HttpResponse<String> send(HttpRequest request) {
+        return exchange(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** As {@link #send}, the answer's body as the bytes that came (not decompressed). */
+    public static HttpResponse<byte[]> sendBytes(HttpRequest request) {
+        return exchange(request, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> body) {
+        try {
+            return HTTP.send(request, body);
+        } catch (IOException e) {
+            throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** GET {@code url} (a whole URL, any port), as a service of a user's would ask it. */
+    public static HttpResponse<String> getAt(String url) {
+        return send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).GET().build());
+    }
+
+    /** POST {@code json} as it is to {@code url} (a whole URL, any port). */
+    public static HttpResponse<String> postJsonAt(String url, String json) {
+        return send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build());
     }
 
     /** An answer: status, body and headers. */

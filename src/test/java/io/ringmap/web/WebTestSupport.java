@@ -32,6 +32,6 @@ public final class WebTestSupport {
     }
 
     public static RoutingService routing(SnapshotHolder ring, int maxBatch) {
-        return new RoutingService(ring, new ApiProperties(maxBatch), io.ringmap.routing.HitRecorder.NONE, null);
+        return new RoutingService(ring, new ApiProperties(maxBatch), io.ringmap.hits.HitRecorder.NONE, null);
     }
 }

@@ -1,7 +1,7 @@
 package io.ringmap.availability.service;
 
-import io.ringmap.availability.Availability;
-import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.consistency.Availability;
+import io.ringmap.consistency.ConsistencyLevel;
 import io.ringmap.snapshot.ServedSnapshot;
 import java.util.List;
 

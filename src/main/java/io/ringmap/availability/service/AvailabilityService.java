@@ -1,10 +1,10 @@
 package io.ringmap.availability.service;
 
-import io.ringmap.availability.Availability;
-import io.ringmap.availability.AvailabilityRequestException;
-import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.consistency.Availability;
+import io.ringmap.consistency.AvailabilityRequestException;
+import io.ringmap.consistency.ConsistencyLevel;
 import io.ringmap.availability.UnsafeToStopException;
-import io.ringmap.availability.WriteReplicas;
+import io.ringmap.consistency.WriteReplicas;
 import io.ringmap.pending.NodeMotion;
 import io.ringmap.pending.RingMotion;
 import io.ringmap.problem.ProblemKind;

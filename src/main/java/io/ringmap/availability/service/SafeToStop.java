@@ -1,6 +1,6 @@
 package io.ringmap.availability.service;
 
-import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.consistency.ConsistencyLevel;
 import io.ringmap.snapshot.ServedSnapshot;
 import java.util.List;
 

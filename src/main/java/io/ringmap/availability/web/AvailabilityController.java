@@ -1,8 +1,8 @@
 package io.ringmap.availability.web;
 
-import io.ringmap.availability.Availability;
-import io.ringmap.availability.ConsistencyLevel;
-import io.ringmap.availability.Verdict;
+import io.ringmap.consistency.Availability;
+import io.ringmap.consistency.ConsistencyLevel;
+import io.ringmap.consistency.Verdict;
 import io.ringmap.availability.service.AvailabilityReport;
 import io.ringmap.availability.service.AvailabilityService;
 import io.ringmap.availability.service.SafeToStop;

@@ -5,7 +5,7 @@ import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.HeatmapSource;
 import io.ringmap.heatmap.TableHeatmap;
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.ring.TableName;

@@ -4,7 +4,7 @@ import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.HitRecorder;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.token.Token;

@@ -8,7 +8,7 @@ import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.Node;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.problem.InvalidParameterException;
-import io.ringmap.web.PeersView;
+import io.ringmap.peers.web.PeersView;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;

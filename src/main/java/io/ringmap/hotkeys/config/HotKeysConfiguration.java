@@ -7,7 +7,7 @@ import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.metrics.HotKeyMetrics;
 import io.ringmap.hotkeys.metrics.HotKeyScheduler;
 import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
-import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.hits.metrics.ReportedHits;
 import io.ringmap.hotkeys.metrics.ServerHotKeyMetrics;
 import io.ringmap.hotkeys.metrics.SnapshotPlacements;
 import io.ringmap.hotkeys.service.HotKeyQuery;

@@ -2,6 +2,7 @@ package io.ringmap.hotkeys.config;
 
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;
+import io.ringmap.web.KeyDisclosure;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -40,7 +41,7 @@ public record HotKeysProperties(
         @DefaultValue("5m") @NotNull Duration window,
         @DefaultValue("1s") @NotNull Duration refreshInterval,
         @DefaultValue("1024") @Min(16) int maxMapSize,
-        @DefaultValue("false") boolean showClearKeys) {
+        @DefaultValue("false") boolean showClearKeys) implements KeyDisclosure {
 
     /** How a key leaves the process in metrics. */
     public enum ExportKey {
@@ -68,6 +69,7 @@ public record HotKeysProperties(
     }
 
     /** Whether clear keys may leave the process (API answers, problems): plain export, or explicitly allowed. */
+    @Override
     public boolean clearKeysShown() {
         return exportKey == ExportKey.PLAIN || showClearKeys;
     }

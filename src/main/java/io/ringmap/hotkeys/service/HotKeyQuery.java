@@ -1,6 +1,6 @@
 package io.ringmap.hotkeys.service;
 
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;

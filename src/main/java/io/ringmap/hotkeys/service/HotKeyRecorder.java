@@ -7,7 +7,7 @@ import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.HitRecorder;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.token.Token;

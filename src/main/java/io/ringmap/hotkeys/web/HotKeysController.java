@@ -12,7 +12,7 @@ import io.ringmap.routing.KeyRoute;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.problem.InvalidParameterException;
-import io.ringmap.web.PeersView;
+import io.ringmap.peers.web.PeersView;
 import io.ringmap.routing.web.ReplicaView;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.ProblemAnswer;

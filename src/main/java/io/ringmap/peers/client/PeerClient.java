@@ -52,12 +52,6 @@ public final class PeerClient {
     /** The peer endpoint on the management port (Actuator's base path). */
     public static final String PATH = "/actuator/peer";
 
-    /** Where a peer's own share of its last sizes round is read. */
-    public static final String SIZES = PATH + "/sizes";
-
-    /** Where a peer's heatmap of a table is read. */
-    public static final String HEATMAP = PATH + "/heatmap";
-
     /** Longest string or name in a peer answer, in characters (labels have at most 256). */
     static final int MAX_STRING_LENGTH = 4096;
 
@@ -136,17 +130,24 @@ public final class PeerClient {
         T decode(InputStream body) throws IOException;
     }
 
-    /** The query asking for a table's heatmap, with the table's hot-key sketch when {@code keys}. */
-    public static String heatmapQuery(String keyspace, String table, boolean keys) {
-        return HEATMAP + "?keyspace=" + URLEncoder.encode(keyspace, StandardCharsets.UTF_8) + "&table="
-                + URLEncoder.encode(table, StandardCharsets.UTF_8) + (keys ? "&keys=true" : "");
-    }
-
-    /** The query asking for the hot-key state: of one table when both names are given, of none with replicasOnly. */
-    public static String stateQuery(String keyspace, String table, boolean replicasOnly) {
-        return PATH + (replicasOnly ? "?replicasOnly=true" : keyspace == null ? ""
-                : "?keyspace=" + URLEncoder.encode(keyspace, StandardCharsets.UTF_8) + "&table="
-                        + URLEncoder.encode(table, StandardCharsets.UTF_8));
+    /**
+     * The target of a question: {@value #PATH}, then {@code /part} unless {@code part} is empty, then the query of
+     * {@code nameValues} (name, value, name, value, ...; a pair with a null value is left out), URL-encoded.
+     */
+    public static String target(String part, String... nameValues) {
+        StringBuilder target = new StringBuilder(PATH);
+        if (!part.isEmpty()) {
+            target.append('/').append(part);
+        }
+        char separator = '?';
+        for (int i = 0; i + 1 < nameValues.length; i += 2) {
+            if (nameValues[i + 1] != null) {
+                target.append(separator).append(nameValues[i]).append('=')
+                        .append(URLEncoder.encode(nameValues[i + 1], StandardCharsets.UTF_8));
+                separator = '&';
+            }
+        }
+        return target.toString();
     }
 
     /**

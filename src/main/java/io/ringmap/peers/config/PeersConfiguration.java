@@ -1,16 +1,8 @@
 package io.ringmap.peers.config;
 
-import io.ringmap.heatmap.HeatmapRegistry;
-import io.ringmap.hotkeys.HotKeyRegistry;
-import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
-import io.ringmap.peers.service.DeploymentHotKeys;
-import io.ringmap.peers.service.DeploymentHeatmap;
-import io.ringmap.peers.service.DeploymentSizes;
 import io.ringmap.peers.service.PeerFanout;
-import io.ringmap.sizes.cluster.SizesCollector;
 import org.springframework.beans.factory.ObjectProvider;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
@@ -21,15 +13,13 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslBundles;
 import io.ringmap.peers.web.PeerEndpoint;
-import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.peers.web.PeerPart;
 import java.time.Clock;
 import javax.net.ssl.SSLContext;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -38,10 +28,11 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * Wires the peers of a deployment ({@code ringmap.peers.dns} or {@code ringmap.peers.static}): the peer set,
- * resolved again every refresh interval by one daemon thread, the client that asks the peers, the merged hot keys
- * {@code GET /hotkeys} answers with, the share of the sizes rounds, and the management endpoint the peers ask. Without either property none of this
- * exists and every instance answers for itself.
+ * Wires the peer channel of a deployment ({@code ringmap.peers.dns} or {@code ringmap.peers.static}): the peer set,
+ * resolved again every refresh interval by one daemon thread, the client that asks the peers, the fan-out every
+ * deployment answer asks them with, and the management endpoint they ask. Each feature wires its own side of the
+ * exchange (hot keys, heatmap, sizes) under the same condition ({@link PeersConfigured}). Without either property none
+ * of this exists and every instance answers for itself.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(PeersConfiguration.PeersConfigured.class)
@@ -122,38 +113,17 @@ public class PeersConfiguration {
         return new PeerFanout(instance, directory, client, properties.maxPeers());
     }
 
+    /** The management endpoint the peers ask, serving the parts the features add ({@link PeerPart} beans). */
     @Bean
-    @ConditionalOnBooleanProperty(name = "ringmap.hotkeys.enabled", matchIfMissing = true)
-    DeploymentHotKeys deploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, HotKeysProperties hotKeys,
-            PeerFanout peers) {
-        return new DeploymentHotKeys(registry, replicas, hotKeys.exporter(), hotKeys.clearKeysShown(), peers);
+    PeerEndpoint peerEndpoint(ObjectProvider<PeerPart> parts) {
+        return new PeerEndpoint(parts.orderedStream().toList());
     }
 
-    /** The sizes rounds shared between the live instances (used by the collector, with a live cluster). */
-    @Bean
-    DeploymentSizes deploymentSizes(PeerFanout peers) {
-        return new DeploymentSizes(peers);
-    }
-
-    /** The heatmaps summed over the deployment ({@code GET /heatmap}). */
-    @Bean
-    @ConditionalOnBooleanProperty(name = "ringmap.heatmap.enabled", matchIfMissing = true)
-    DeploymentHeatmap deploymentHeatmap(HeatmapRegistry registry, ObjectProvider<DeploymentHotKeys> hotKeys,
-            SnapshotHolder snapshots, PeerFanout peers) {
-        return new DeploymentHeatmap(registry, hotKeys.getIfAvailable(),
-                () -> snapshots.peek().map(ServedSnapshot::contentHash).orElse(null), peers);
-    }
-
-    @Bean
-    PeerEndpoint peerEndpoint(InstanceId instance, ObjectProvider<DeploymentHotKeys> hotKeys,
-            ObjectProvider<SizesCollector> sizes, ObjectProvider<DeploymentHeatmap> heatmap) {
-        SizesCollector collector = sizes.getIfAvailable();
-        return new PeerEndpoint(instance, hotKeys.getIfAvailable(), collector == null ? null : collector::ownShare,
-                heatmap.getIfAvailable());
-    }
-
-    /** {@code ringmap.peers.dns} or {@code ringmap.peers.static} is set. */
-    static final class PeersConfigured extends AnyNestedCondition {
+    /**
+     * {@code ringmap.peers.dns} or {@code ringmap.peers.static} is set: the condition of this configuration, and of
+     * each feature's side of the peer channel.
+     */
+    public static final class PeersConfigured extends AnyNestedCondition {
 
         PeersConfigured() {
             super(ConfigurationPhase.REGISTER_BEAN);

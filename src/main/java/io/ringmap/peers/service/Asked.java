@@ -1,6 +1,6 @@
 package io.ringmap.peers.service;
 
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.client.PeerDirectory;
 import java.util.ArrayList;

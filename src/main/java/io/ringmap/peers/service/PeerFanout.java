@@ -1,6 +1,6 @@
 package io.ringmap.peers.service;
 
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerRefused;
 import io.ringmap.peers.client.PeerClient;

@@ -1,11 +1,12 @@
 package io.ringmap.routing.web;
 
+import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyJson;
 import io.ringmap.web.KeyParameters;
-import io.ringmap.availability.ReplicaConsistency;
+import io.ringmap.consistency.ReplicaConsistency;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;

@@ -1,5 +1,6 @@
 package io.ringmap.routing.web;
 
+import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.routing.ReplicaRoute;
 import io.ringmap.routing.RoutingService;

@@ -1,5 +1,6 @@
 package io.ringmap.routing.web;
 
+import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyJson;

@@ -6,7 +6,6 @@ import io.ringmap.sizes.SizesShare;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.cluster.SizesCollector;
 import io.ringmap.sizes.metrics.SizeMetrics;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import io.ringmap.topology.ClusterSession;
 import io.ringmap.snapshot.SnapshotHolder;
@@ -45,10 +44,10 @@ public class SizesConfiguration {
                         + "(set spring.cassandra.contact-points)");
     }
 
-    /** Meters of the servers' figures, updated with every round. */
+    /** Meters of the servers' figures, updated with every round (a MeterBinder, bound by Spring Boot). */
     @Bean
-    SizeMetrics sizeMetrics(MeterRegistry registry, SizeGuideline guideline, ObjectProvider<SizesCollector> collector) {
-        SizeMetrics metrics = new SizeMetrics(registry, guideline);
+    SizeMetrics sizeMetrics(SizeGuideline guideline, ObjectProvider<SizesCollector> collector) {
+        SizeMetrics metrics = new SizeMetrics(guideline);
         collector.ifAvailable(c -> c.onPublish(round -> {
             metrics.update(round);
             c.ownShare().ifPresent(metrics::ownRound);

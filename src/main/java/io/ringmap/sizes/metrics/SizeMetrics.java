@@ -3,6 +3,7 @@ package io.ringmap.sizes.metrics;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.Tags;
 import io.ringmap.sizes.MergedTable;
 import io.ringmap.sizes.NodeReport;
@@ -28,30 +29,39 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code ringmap_sizes_round_queries}: the requests this instance sent to Cassandra nodes in its last round (one
  * series; summed over the pods of a deployment, the load the deployment puts on the cluster per round).
  */
-public class SizeMetrics {
+public class SizeMetrics implements MeterBinder {
 
     private final SizeGuideline guideline;
-    private final MultiGauge largest;
-    private final MultiGauge breaches;
+    private MultiGauge largest;
+    private MultiGauge breaches;
+    /** The last round's rows, registered again when a registry is bound after a round. */
+    private List<MultiGauge.Row<?>> largestRows = List.of();
+    private List<MultiGauge.Row<?>> breachRows = List.of();
     private final Map<NodeReport.Status, AtomicLong> nodes = new EnumMap<>(NodeReport.Status.class);
     private final AtomicLong roundQueries = new AtomicLong();
 
-    public SizeMetrics(MeterRegistry registry, SizeGuideline guideline) {
+    public SizeMetrics(SizeGuideline guideline) {
         this.guideline = guideline;
+        for (NodeReport.Status s : NodeReport.Status.values()) {
+            nodes.put(s, new AtomicLong());
+        }
+    }
+
+    @Override
+    public synchronized void bindTo(MeterRegistry registry) {
         this.largest = MultiGauge.builder("ringmap.partition.largest").baseUnit("bytes")
                 .description("The largest partition of the table on any node (servers' figures)").register(registry);
         this.breaches = MultiGauge.builder("ringmap.partition.guideline.breaches")
                 .description("Guideline breaches (partition too large, too many rows) the table's nodes show")
                 .register(registry);
-        for (NodeReport.Status s : NodeReport.Status.values()) {
-            AtomicLong value = new AtomicLong();
-            nodes.put(s, value);
-            registry.gauge("ringmap.sizes.nodes", Tags.of("status", s.name()), value, AtomicLong::doubleValue);
-        }
+        nodes.forEach((status, value) -> registry.gauge("ringmap.sizes.nodes", Tags.of("status", status.name()),
+                value, AtomicLong::doubleValue));
         Gauge.builder("ringmap.sizes.round.queries", roundQueries, AtomicLong::doubleValue)
                 .description("Requests this instance sent to Cassandra nodes in its last sizes round (CQL statements "
                         + "and JMX connections; with peers, for its share of the nodes only)")
                 .register(registry);
+        largest.register(largestRows, true);
+        breaches.register(breachRows, true);
     }
 
     /** Counts the requests of this instance's own share of a round (the nodes it read itself). */
@@ -60,7 +70,7 @@ public class SizeMetrics {
     }
 
     /** Replaces every series with the round's figures. */
-    public void update(SizesSnapshot snapshot) {
+    public synchronized void update(SizesSnapshot snapshot) {
         Map<TableName, Map<String, NodeTableStats>> byTable = new TreeMap<>();
         nodes.values().forEach(v -> v.set(0));
         for (NodeReport report : snapshot.nodes()) {
@@ -70,6 +80,8 @@ public class SizeMetrics {
         }
         List<MultiGauge.Row<?>> largestRows = new ArrayList<>();
         List<MultiGauge.Row<?>> breachRows = new ArrayList<>();
+        this.largestRows = largestRows;
+        this.breachRows = breachRows;
         byTable.forEach((name, byNode) -> {
             Tags tags = Tags.of("keyspace", name.keyspace(), "table", name.table());
             MergedTable merged = SizeMerge.merge(name, byNode, 1);
@@ -86,7 +98,9 @@ public class SizeMetrics {
             }
             breachRows.add(MultiGauge.Row.of(tags, count));
         });
-        largest.register(largestRows, true);
-        breaches.register(breachRows, true);
+        if (largest != null) {
+            largest.register(largestRows, true);
+            breaches.register(breachRows, true);
+        }
     }
 }

@@ -3,7 +3,7 @@ package io.ringmap.sizes.service;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.ring.TableName;
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.SaturatingCounter;

@@ -1,6 +1,6 @@
 package io.ringmap.sizes.service;
 
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.sizes.MergedTable;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.NodeTableStats;

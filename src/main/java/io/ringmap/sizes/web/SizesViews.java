@@ -14,7 +14,7 @@ import io.ringmap.sizes.service.LoadReport;
 import io.ringmap.sizes.service.SizedPartition;
 import io.ringmap.sizes.service.TableSizes;
 import io.ringmap.snapshot.web.SnapshotView;
-import io.ringmap.web.PeersView;
+import io.ringmap.peers.web.PeersView;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;

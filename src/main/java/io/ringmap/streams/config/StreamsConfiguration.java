@@ -1,9 +1,8 @@
 package io.ringmap.streams.config;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.web.KeyDisclosure;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.streams.StreamProperties;
+import io.ringmap.config.StreamProperties;
 import io.ringmap.streams.service.KeyStreams;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
@@ -17,9 +16,9 @@ import org.springframework.context.annotation.Configuration;
 public class StreamsConfiguration {
 
     @Bean
-    KeyStreams keyStreams(RoutingService routing, StreamProperties settings, ObjectProvider<HotKeysProperties> hotKeys,
-            Clock clock, MeterRegistry meters) {
-        HotKeysProperties keys = hotKeys.getIfAvailable();
-        return new KeyStreams(routing, settings, keys != null && !keys.clearKeysShown(), clock, meters);
+    KeyStreams keyStreams(RoutingService routing, StreamProperties settings, ObjectProvider<KeyDisclosure> keys,
+            Clock clock) {
+        KeyDisclosure disclosure = keys.getIfAvailable();
+        return new KeyStreams(routing, settings, disclosure != null && !disclosure.clearKeysShown(), clock);
     }
 }

@@ -1,8 +1,9 @@
 package io.ringmap.streams.service;
 
-import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
@@ -10,14 +11,15 @@ import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.InvalidKeyValueException;
-import io.ringmap.streams.StreamFormat;
-import io.ringmap.streams.StreamProperties;
+import io.ringmap.config.StreamFormat;
+import io.ringmap.config.StreamProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Answers streamed batches: reads a body of keys line by line, routes each through the one key path
@@ -27,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code ringmap.api.streams}) ends with the bound's problem in place of the next line. A client that goes away ends
  * the work at the next write that fails.
  */
-public class KeyStreams {
+public class KeyStreams implements MeterBinder {
 
     /** Keys counted as hits (and as work done) together: bounds the memory held for counting. */
     static final int BLOCK = 1024;
@@ -36,23 +38,27 @@ public class KeyStreams {
     private final StreamProperties settings;
     private final boolean hideKeyValues;
     private final Clock clock;
-    private final Counter lines;
+    private final LongAdder lines = new LongAdder();
     private final AtomicInteger active = new AtomicInteger();
 
     /**
      * @param hideKeyValues leave key values out of a bad line's problem, as the problem handler does for a request's
      *                      (hot keys exported hashed and clear keys hidden: {@code HotKeysProperties.clearKeysShown()})
      */
-    public KeyStreams(RoutingService routing, StreamProperties settings, boolean hideKeyValues, Clock clock,
-            MeterRegistry meters) {
+    public KeyStreams(RoutingService routing, StreamProperties settings, boolean hideKeyValues, Clock clock) {
         this.routing = routing;
         this.settings = settings;
         this.hideKeyValues = hideKeyValues;
         this.clock = clock;
-        this.lines = Counter.builder("ringmap.streams.lines").description("Lines of streamed batches answered")
-                .baseUnit("lines").register(meters);
+    }
+
+    /** {@code ringmap.streams.lines} and {@code ringmap.streams.active} (bound by Spring Boot, a MeterBinder bean). */
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        FunctionCounter.builder("ringmap.streams.lines", lines, LongAdder::doubleValue)
+                .description("Lines of streamed batches answered").baseUnit("lines").register(registry);
         Gauge.builder("ringmap.streams.active", active, AtomicInteger::get)
-                .description("Streamed batches in progress").register(meters);
+                .description("Streamed batches in progress").register(registry);
     }
 
     /** The lines of {@code body} in {@code format}. */
@@ -141,7 +147,7 @@ public class KeyStreams {
     }
 
     private void done(KeyRouter router, List<KeyRoute> block, int lineCount) {
-        lines.increment(lineCount);
+        lines.add(lineCount);
         router.count(block);
         block.clear();
     }
@@ -162,6 +168,6 @@ public class KeyStreams {
 
     /** Lines answered by streams so far (counted per block of {@value #BLOCK} and at each stream's end). */
     public double linesAnswered() {
-        return lines.count();
+        return lines.doubleValue();
     }
 }

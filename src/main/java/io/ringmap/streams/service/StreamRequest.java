@@ -1,6 +1,6 @@
 package io.ringmap.streams.service;
 
-import io.ringmap.streams.StreamFormat;
+import io.ringmap.config.StreamFormat;
 
 /**
  * What a streamed batch asks, from its parameters.

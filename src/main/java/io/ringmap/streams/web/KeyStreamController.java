@@ -2,8 +2,8 @@ package io.ringmap.streams.web;
 
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.routing.web.BatchResponses;
-import io.ringmap.routing.web.HitCounting;
-import io.ringmap.streams.StreamFormat;
+import io.ringmap.hits.web.HitCounting;
+import io.ringmap.config.StreamFormat;
 import io.ringmap.streams.service.KeyLines;
 import io.ringmap.streams.service.KeyStreams;
 import io.ringmap.streams.service.StreamAnswers;

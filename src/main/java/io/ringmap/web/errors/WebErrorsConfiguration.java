@@ -1,7 +1,7 @@
 package io.ringmap.web.errors;
 
 import io.ringmap.config.ApiProperties;
-import io.ringmap.streams.StreamProperties;
+import io.ringmap.config.StreamProperties;
 import java.time.Clock;
 import java.time.Duration;
 import org.apache.coyote.http11.AbstractHttp11Protocol;

@@ -2,10 +2,10 @@ package io.ringmap.console.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.testsupport.TestHttp;
 import io.ringmap.testsupport.SystemTool;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -35,7 +35,6 @@ public final class ConsoleBrowser implements AutoCloseable {
     public final ChromeDriver driver;
     public final WebDriverWait wait;
     private final String base;
-    private final HttpClient http = HttpClient.newHttpClient();
 
     public ConsoleBrowser(int port, Path profile) {
         Path chromium = SystemTool.CHROMIUM.require();
@@ -131,7 +130,7 @@ public final class ConsoleBrowser implements AutoCloseable {
         if (headers.length > 0) {
             request.headers(headers);
         }
-        HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = TestHttp.send(request.build());
         assertThat(answer.statusCode()).as("%s %s: %s", method, path, answer.body()).isLessThan(500);
         return answer;
     }

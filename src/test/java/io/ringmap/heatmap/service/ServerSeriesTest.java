@@ -8,7 +8,7 @@ import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.TableHeatmap;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.ring.TableName;
-import io.ringmap.routing.HitRecorder;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.testsupport.MovingClock;
 import io.ringmap.token.LongToken;

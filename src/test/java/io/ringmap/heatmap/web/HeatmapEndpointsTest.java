@@ -18,7 +18,7 @@ import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.hotkeys.service.HotKeyRecorder;
-import io.ringmap.routing.HitRecorder;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.testsupport.MovingClock;

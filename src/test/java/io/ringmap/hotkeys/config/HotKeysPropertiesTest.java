@@ -8,7 +8,7 @@ import io.ringmap.hotkeys.metrics.HotKeyMetrics;
 import io.ringmap.hotkeys.metrics.HotKeyScheduler;
 import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
 import io.ringmap.hotkeys.service.HotKeyQuery;
-import io.ringmap.routing.HitRecorder;
+import io.ringmap.hits.HitRecorder;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;

@@ -7,10 +7,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.ringmap.hits.web.HitsController;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hotkeys.metrics.ReportedHits;
+import io.ringmap.hits.metrics.ReportedHits;
 import io.ringmap.routing.web.TokenController;
 import java.time.Duration;
 import org.hamcrest.Matchers;

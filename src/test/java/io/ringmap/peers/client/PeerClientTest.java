@@ -2,11 +2,12 @@ package io.ringmap.peers.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.peers.web.PeerPart;
 import com.sun.net.httpserver.HttpServer;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerSigner;
-import io.ringmap.peers.PeerState;
+import io.ringmap.hotkeys.peers.PeerState;
 import io.ringmap.testsupport.Ports;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,6 +28,17 @@ class PeerClientTest {
 
     @RegisterExtension
     static final PeerServers servers = new PeerServers();
+
+    @Test
+    void aQuestionIsItsPartAndTheGivenParametersUrlEncoded() {
+        // the targets the features ask, as the endpoint's paths and parameters read them
+        assertThat(PeerClient.target(PeerPart.ROOT)).isEqualTo("/actuator/peer");
+        assertThat(PeerClient.target(PeerPart.ROOT, "replicasOnly", "true"))
+                .isEqualTo("/actuator/peer?replicasOnly=true");
+        assertThat(PeerClient.target("heatmap", "keyspace", "iot", "table", "read ings&x", "keys", null))
+                .isEqualTo("/actuator/peer/heatmap?keyspace=iot&table=read+ings%26x");
+        assertThat(PeerClient.target("sizes")).isEqualTo("/actuator/peer/sizes");
+    }
 
     @Test
     void aSlowPeerIsLeftOutAfterTheTimeoutWhileTheOthersAnswer() throws IOException {
@@ -89,7 +101,7 @@ class PeerClientTest {
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, PeerServers.signer(asker), null);
         try {
             client.ask(List.of(new PeerAddress("127.0.0.1", server.getAddress().getPort())),
-                    PeerClient.stateQuery("iot", "readings", false), PeerServers.states(), client.deadlineFromNow())
+                    PeerClient.target(PeerPart.ROOT, "keyspace", "iot", "table", "readings"), PeerServers.states(), client.deadlineFromNow())
                     .all();
         } finally {
             server.stop(0);
@@ -120,7 +132,7 @@ class PeerClientTest {
     }
 
     private static List<PeerClient.Answer<PeerState>> states(PeerClient client, List<PeerAddress> peers) {
-        return client.ask(peers, PeerClient.stateQuery(null, null, false), PeerServers.states(),
+        return client.ask(peers, PeerClient.target(PeerPart.ROOT), PeerServers.states(),
                 client.deadlineFromNow()).all();
     }
 

@@ -1,11 +1,12 @@
 package io.ringmap.peers.client;
 
+import io.ringmap.peers.web.PeerPart;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerSigner;
-import io.ringmap.peers.PeerState;
+import io.ringmap.hotkeys.peers.PeerState;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -140,7 +141,7 @@ public final class PeerServers implements AutoCloseable, BeforeAllCallback, Afte
         try (PeerServers servers = new PeerServers()) {
             PeerAddress peer = servers.serve(PeerClient.PATH, 200, "{\"instance\":\"warm-up\"}", Duration.ZERO);
             PeerClient patient = client(Duration.ofSeconds(60), 1 << 20);
-            patient.ask(List.of(peer), PeerClient.stateQuery(null, null, true), states(), patient.deadlineFromNow())
+            patient.ask(List.of(peer), PeerClient.target(PeerPart.ROOT, "replicasOnly", "true"), states(), patient.deadlineFromNow())
                     .all();
         }
     }

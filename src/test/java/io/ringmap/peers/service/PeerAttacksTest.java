@@ -2,8 +2,9 @@ package io.ringmap.peers.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringmap.hotkeys.peers.DeploymentHotKeys;
 import com.sun.net.httpserver.HttpServer;
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.HotKeySource;

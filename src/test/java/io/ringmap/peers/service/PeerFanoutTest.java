@@ -2,10 +2,11 @@ package io.ringmap.peers.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.web.PeerPart;
+import io.ringmap.peers.Contributors;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
-import io.ringmap.peers.PeerState;
+import io.ringmap.hotkeys.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerServers;
 import io.ringmap.peers.client.PeerDirectory;
@@ -80,7 +81,7 @@ class PeerFanoutTest {
     }
 
     private static Contributors ask(PeerFanout fanout, PeerClient client, boolean caller, Runnable local) {
-        String target = PeerClient.stateQuery(null, null, true);
+        String target = PeerClient.target(PeerPart.ROOT, "replicasOnly", "true");
         return caller
                 ? fanout.gatherForCaller(target, PeerServers.states(), PeerState::instance, client.deadlineFromNow(), local,
                         (peer, state) -> { })

@@ -19,7 +19,8 @@ class SizeMetricsTest {
     void theRoundsRequestsAreThoseOfTheNodesThisInstanceReadItself() {
         // given the meters, before any round
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        SizeMetrics metrics = new SizeMetrics(registry, new SizeGuideline(4L << 20, 1000, 10));
+        SizeMetrics metrics = new SizeMetrics(new SizeGuideline(4L << 20, 1000, 10));
+        metrics.bindTo(registry);
         assertThat(registry.get("ringmap.sizes.round.queries").gauge().value()).isZero();
 
         // when this instance read two nodes (eight CQL statements and one JMX connection each) and failed on a third

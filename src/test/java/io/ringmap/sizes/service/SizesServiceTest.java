@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.entry;
 
 import io.ringmap.config.ApiProperties;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.routing.HitRecorder;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
@@ -22,7 +22,7 @@ import io.ringmap.sizes.SizesSource;
 import io.ringmap.ring.TableName;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
-import io.ringmap.hotkeys.Contributors;
+import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.sizes.LoadAnalysis;
 import io.ringmap.sizes.SizeWarning;

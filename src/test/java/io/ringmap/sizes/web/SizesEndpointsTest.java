@@ -7,7 +7,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.ringmap.config.ApiProperties;
-import io.ringmap.routing.HitRecorder;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.service.SizesService;
 import io.ringmap.sizes.SizeGuideline;

@@ -3,7 +3,6 @@ package io.ringmap.streams.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
@@ -11,8 +10,8 @@ import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.streams.StreamFormat;
-import io.ringmap.streams.StreamProperties;
+import io.ringmap.config.StreamFormat;
+import io.ringmap.config.StreamProperties;
 import io.ringmap.testsupport.MovingClock;
 import io.ringmap.web.WebTestSupport;
 import java.io.ByteArrayInputStream;
@@ -80,7 +79,7 @@ class KeyStreamsTest {
     }
 
     private KeyStreams streams(StreamProperties settings) {
-        return new KeyStreams(routing, settings, false, clock, new SimpleMeterRegistry());
+        return new KeyStreams(routing, settings, false, clock);
     }
 
     private static InputStream body(String text) {
@@ -286,7 +285,7 @@ class KeyStreamsTest {
 
     @Test
     void aBadValueIsLeftOutOfItsProblemWhereKeysAreHidden() throws IOException {
-        KeyStreams hiding = new KeyStreams(routing, StreamProperties.defaults(), true, clock, new SimpleMeterRegistry());
+        KeyStreams hiding = new KeyStreams(routing, StreamProperties.defaults(), true, clock);
         Recorded out = run(hiding, tokens(false), "{\"sensor_id\": \"secret-7\", \"day\": \"yesterday\"}\n");
         Problem p = out.problems.get(0);
         assertThat(p.kind()).isEqualTo(ProblemKind.INVALID_KEY_VALUE);

@@ -2,7 +2,7 @@ package io.ringmap.web.errors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.streams.StreamProperties;
+import io.ringmap.config.StreamProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import java.io.IOException;

@@ -1,14 +1,11 @@
 package io.ringmap.routing.web.fastpath;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.ringmap.caching.SnapshotCaching;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.routing.web.ReplicasController.ReplicasResponse;
 import io.ringmap.routing.web.SingleKeyAnswers;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
@@ -16,7 +13,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.EnumMap;
 import java.util.Enumeration;
 import java.util.Locale;
 import java.util.Map;
@@ -76,29 +72,14 @@ public final class SingleKeyFilter implements Filter {
     private final SingleKeyAnswers answers;
     private final SnapshotCaching caching;
     private final ObjectWriter json;
-    private final MeterRegistry meters;
-    private Counter answered;
-    private final Map<Fallback, Counter> fallbacks = new EnumMap<>(Fallback.class);
+    private final SingleKeyMetrics metrics;
 
     /** @param json the writer of the mapper Spring MVC writes answers with, so both give the same bytes */
-    SingleKeyFilter(SingleKeyAnswers answers, SnapshotCaching caching, ObjectWriter json, MeterRegistry meters) {
+    SingleKeyFilter(SingleKeyAnswers answers, SnapshotCaching caching, ObjectWriter json, SingleKeyMetrics metrics) {
         this.answers = answers;
         this.caching = caching;
         this.json = json;
-        this.meters = meters;
-    }
-
-    /** Registers the counters: only a filter the container runs (not one turned off) has them. */
-    @Override
-    public void init(FilterConfig config) {
-        this.answered = Counter.builder(ANSWERED)
-                .description("GET /replicas answered by the single-key filter ahead of Spring MVC (304s included)")
-                .register(meters);
-        for (Fallback reason : Fallback.values()) {
-            fallbacks.put(reason, Counter.builder(FALLBACKS).tag("reason", reason.tag())
-                    .description("GET /replicas the single-key filter left to Spring MVC, by reason")
-                    .register(meters));
-        }
+        this.metrics = metrics;
     }
 
     @Override
@@ -172,7 +153,7 @@ public final class SingleKeyFilter implements Filter {
         request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, PATH);
         ServerHttpObservationFilter.findObservationContext(request).ifPresent(c -> c.setPathPattern(PATH));
         if (!caching.preHandle(request, response, this)) {
-            answered.increment(); // the 304, written by the interceptor
+            metrics.answered(); // the 304, written by the interceptor
             return null;
         }
         ReplicasResponse answer;
@@ -190,13 +171,13 @@ public final class SingleKeyFilter implements Filter {
         caching.tag(request, response, answer);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         response.setContentLength(body.length);
-        answered.increment(); // before the answer leaves: a client may look as soon as it has it
+        metrics.answered(); // before the answer leaves: a client may look as soon as it has it
         response.getOutputStream().write(body);
         return null;
     }
 
     private HttpServletRequest leave(Fallback reason, HttpServletRequest request) {
-        fallbacks.get(reason).increment();
+        metrics.fellBack(reason);
         return request;
     }
 

@@ -1,6 +1,0 @@
-package io.ringmap.availability;
-
-/** Whether a request reads or writes: Cassandra counts replicas differently for each. */
-public enum RequestKind {
-    READ, WRITE
-}

@@ -1,0 +1,177 @@
+package io.ringmap.heatmap.peers;
+
+import io.ringmap.peers.service.PeerFanout;
+import io.ringmap.hotkeys.peers.SketchCounts;
+import io.ringmap.hotkeys.peers.DeploymentHotKeys;
+import io.ringmap.heatmap.HeatmapRegistry;
+import io.ringmap.heatmap.HeatmapSource;
+import io.ringmap.heatmap.TableHeatmap;
+import io.ringmap.peers.Contributors;
+import io.ringmap.hotkeys.SketchMerge;
+import io.ringmap.hotkeys.TableHotKeys;
+import io.ringmap.peers.PeerRefused;
+import io.ringmap.hotkeys.peers.PeerState;
+import io.ringmap.peers.client.PeerClient;
+import io.ringmap.ring.TableName;
+import io.ringmap.token.Token;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The heatmap of a whole deployment: this instance's counts of a table summed with those its peers send, and the
+ * other side of the exchange ({@link #localHeatmap}). Counts are summed cell by cell only between instances whose
+ * token buckets are the same (the same ring, the same {@code ringmap.heatmap.buckets}) and whose slices are equally
+ * long; any other peer is named with the reason and left out, so a sum is never of different token ranges. Slices are
+ * aligned to the epoch, so instances with synchronised clocks put a moment in the same slice. The hot keys of the
+ * table travel in the same answer (as {@link DeploymentHotKeys} merges them), so one fan-out bounded by
+ * {@code ringmap.peers.timeout} gives both.
+ *
+ * <p>An answer is read with at most the JSON tokens of an honest one (the configured buckets and slices, one table's
+ * sketch) and refused, named and not summed, when it holds more slices than the retention keeps, a negative count,
+ * a slice not aligned to the slice length, or keys of another table.
+ */
+public final class DeploymentHeatmap implements HeatmapSource {
+
+    /** The part of the peer channel a table's heatmap is asked at ({@code /actuator/peer/heatmap}). */
+    public static final String PART = "heatmap";
+
+    private final HeatmapRegistry registry;
+    private final DeploymentHotKeys hotKeys;
+    private final Supplier<String> ring;
+    private final PeerFanout peers;
+    private final int maxSlices;
+    private final ObjectReader json;
+
+    /**
+     * @param hotKeys the hot keys, null when hot-key tracking is off
+     * @param ring    the content hash of the served snapshot, null before the first
+     */
+    public DeploymentHeatmap(HeatmapRegistry registry, @Nullable DeploymentHotKeys hotKeys, Supplier<String> ring,
+            PeerFanout peers) {
+        this.registry = Objects.requireNonNull(registry, "registry must not be null");
+        this.hotKeys = hotKeys;
+        this.ring = Objects.requireNonNull(ring, "ring must not be null");
+        this.peers = Objects.requireNonNull(peers, "peers must not be null");
+        this.maxSlices = registry.settings().slices();
+        int buckets = registry.settings().buckets();
+        // the ends, each slice's counts and fields, the envelope, and one table's sketch
+        long tokens = 64 + buckets + (long) maxSlices * (buckets + 8) + (hotKeys == null ? 0 : hotKeys.maxTokens(1));
+        this.json = DeploymentHotKeys.mapper(tokens).readerFor(PeerHeatmap.class)
+                .withAttribute(SketchCounts.MAX_KEYS, hotKeys == null ? 0 : hotKeys.keysPerTable());
+    }
+
+    /** What this instance sends a peer: its counts of the table and, with {@code keys}, its sketch of the table. */
+    public PeerHeatmap localHeatmap(String keyspace, String table, boolean keys) {
+        PeerHeatmap.Counts counts = registry.heatmap(keyspace, table).map(DeploymentHeatmap::counts).orElse(null);
+        PeerState sketch = keys && hotKeys != null ? hotKeys.localTableState(new TableName(keyspace, table)) : null;
+        return new PeerHeatmap(peers.instance().value(), ring.get(), counts, sketch);
+    }
+
+    /** The question for a table's heatmap, with the table's hot-key sketch when {@code keys}. */
+    static String question(TableName table, boolean keys) {
+        return PeerClient.target(PART, "keyspace", table.keyspace(), "table", table.table(), "keys",
+                keys ? "true" : null);
+    }
+
+    @Override
+    public Gathered heatmap(TableHeatmap local, boolean keys, int keyLimit) {
+        long deadline = peers.client().deadlineFromNow();
+        TableName table = local.table();
+        List<String> ends = ends(local);
+        SketchMerge merge = keys && hotKeys != null ? hotKeys.newMerge() : null;
+        String here = ring.get();
+        TableHeatmap[] sum = {local};
+        Contributors contributors = peers.gatherForCaller(question(table, merge != null),
+                body -> json.readValue(body), PeerHeatmap::instance, deadline, () -> {
+                    if (merge != null) {
+                        hotKeys.addLocal(merge, table);
+                    }
+                }, (peer, answer) -> {
+                    TableHeatmap theirs = counted(answer, local, ends, here, maxSlices);
+                    if (merge != null) {
+                        if (answer.keys() == null) {
+                            throw new PeerRefused("configured differently: it sends no hot keys "
+                                    + "(ringmap.hotkeys.enabled must be the same on every instance)");
+                        }
+                        hotKeys.addPeer(merge, answer.keys(), table, deadline);
+                    }
+                    if (theirs != null) {
+                        sum[0] = sum[0].merge(theirs); // the same layout and slice length: cannot fail
+                    }
+                });
+        TableHotKeys hot = merge == null ? null : merge.hotKeys(keyLimit).stream()
+                .filter(h -> h.table().equals(table)).findFirst()
+                .orElseGet(() -> new TableHotKeys(table, 0, 0, List.of()));
+        return new Gathered(sum[0], hot, contributors);
+    }
+
+    /** The peer's counts on the local layout, null when it has none, refused when they are not on the same cells. */
+    private static TableHeatmap counted(PeerHeatmap answer, TableHeatmap local, List<String> ends, String here,
+            int maxSlices) {
+        PeerHeatmap.Counts counts = answer.counts();
+        if (counts == null) {
+            return null;
+        }
+        if (counts.sliceMillis() != local.sliceMillis()) {
+            throw new PeerRefused("configured differently: slices of " + counts.sliceMillis()
+                    + " ms there, " + local.sliceMillis() + " ms here (ringmap.heatmap.slice must be the same on "
+                    + "every instance)");
+        }
+        if (!ends.equals(counts.ends())) {
+            throw new PeerRefused("not summed: it counts on other token buckets ("
+                    + (counts.ends() == null ? 0 : counts.ends().size()) + " there, " + ends.size() + " here; its "
+                    + "ring " + shortHash(answer.ring()) + ", this instance's " + shortHash(here) + "): one of the "
+                    + "two has not seen a ring change yet, or ringmap.heatmap.buckets differs");
+        }
+        if (counts.slices() == null) {
+            throw new PeerRefused("unreadable answer: counts without slices");
+        }
+        if (counts.slices().size() > maxSlices) {
+            throw new PeerRefused("refused: " + counts.slices().size() + " slices, the retention keeps "
+                    + maxSlices + " (ringmap.heatmap.slices)");
+        }
+        List<TableHeatmap.Slice> slices = new ArrayList<>(counts.slices().size());
+        for (PeerHeatmap.Slice s : counts.slices()) {
+            if (s == null || s.counts() == null) {
+                throw new PeerRefused("unreadable answer: a slice without counts");
+            }
+            // what TableHeatmap itself requires, checked here so that its exceptions stay a bug's
+            if (s.counts().length != local.layout().size()) {
+                throw new PeerRefused("unreadable answer: slice " + slices.size() + " has " + s.counts().length
+                        + " counts, the layout " + local.layout().size() + " buckets");
+            }
+            if (!slices.isEmpty() && slices.get(slices.size() - 1).startMillis() >= s.start()) {
+                throw new PeerRefused("unreadable answer: slices must be in ascending order of start");
+            }
+            if (s.start() % local.sliceMillis() != 0) {
+                throw new PeerRefused("refused: a slice starting at " + s.start() + ", not a multiple of the slice "
+                        + "length");
+            }
+            for (long c : s.counts()) {
+                if (c < 0) {
+                    throw new PeerRefused("refused: a negative count");
+                }
+            }
+            slices.add(new TableHeatmap.Slice(s.start(), s.counts()));
+        }
+        return new TableHeatmap(local.table(), local.layout(), local.sliceMillis(), slices);
+    }
+
+    private static PeerHeatmap.Counts counts(TableHeatmap heatmap) {
+        return new PeerHeatmap.Counts(heatmap.sliceMillis(), ends(heatmap),
+                heatmap.slices().stream().map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts())).toList());
+    }
+
+    private static List<String> ends(TableHeatmap heatmap) {
+        return heatmap.layout().ends().stream().map(Token::toString).toList();
+    }
+
+    private static String shortHash(String hash) {
+        return hash == null ? "(none yet)" : hash.substring(0, Math.min(12, hash.length()));
+    }
+}
