@@ -21,6 +21,7 @@ for line in "${LINES[@]}"; do
   esac
   echo "== Cassandra $line: $SUITES${own:+,$own}"
   started=$(date +%s)
+  rm -rf target/failsafe-reports
   ./mvnw -B verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
     -Dit.test="$SUITES${own:+,$own}" -Dringmap.cassandra.line="$line" > "$OUT/$line.log" 2>&1
   status=$?
