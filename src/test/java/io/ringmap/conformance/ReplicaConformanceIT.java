@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
+import io.ringmap.testcluster.CassandraLine;
 import io.ringmap.testcluster.CassandraNode;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.NodetoolBatch;
@@ -194,7 +195,10 @@ class ReplicaConformanceIT {
     // ---- comparing
 
     static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel) {
-        compare(cluster, ringmap, cases, clusterLabel, KEYS_PER_KEYSPACE, true);
+        // 6.0 lists the replicas after the first in its placements' order, which no CQL table shows (ringmap says so
+        // in snapshot.motion.assumed; docs/conformance.md): there the first replica and the set are compared
+        compare(cluster, ringmap, cases, clusterLabel, KEYS_PER_KEYSPACE,
+                cluster.spec().line() != CassandraLine.V6_0);
     }
 
     /**
