@@ -34,6 +34,12 @@ public class KeyStreams implements MeterBinder {
     /** Keys counted as hits (and as work done) together: bounds the memory held for counting. */
     static final int BLOCK = 1024;
 
+    /** The most of a body's rest read after its stream ended early, to keep the connection (Tomcat swallows 2 MiB). */
+    static final int REST_BYTES = 1024 * 1024;
+
+    /** The longest time spent reading a body's rest after its stream ended early. */
+    static final int REST_MILLIS = 1000;
+
     private final RoutingService routing;
     private final StreamProperties settings;
     private final boolean hideKeyValues;
@@ -159,6 +165,30 @@ public class KeyStreams implements MeterBinder {
                 : ProblemKind.INVALID_PARAMETER.problem(bad.getMessage());
         return problem.properties().containsKey("line") ? problem
                 : problem.withDetail("line " + line + ": " + problem.detail()).with("line", line);
+    }
+
+    /**
+     * Reads and drops what is left of a stream's (raw) body after its answers, about {@value #REST_BYTES} bytes and
+     * for at most {@value #REST_MILLIS} ms (each read bounded by the body-read deadline), so that a connection can
+     * carry the next request. True when the body's end was reached; false when more is left than that bound (the
+     * server then closes the connection).
+     */
+    public boolean readRest(InputStream raw) {
+        long deadline = clock.millis() + REST_MILLIS;
+        byte[] drop = new byte[8192];
+        long read = 0;
+        try {
+            while (read <= REST_BYTES && clock.millis() <= deadline) {
+                int n = raw.read(drop);
+                if (n < 0) {
+                    return true;
+                }
+                read += n;
+            }
+        } catch (IOException e) {
+            // the client went away or stopped sending: the connection cannot be kept either way
+        }
+        return false;
     }
 
     /** Streamed batches in progress. */

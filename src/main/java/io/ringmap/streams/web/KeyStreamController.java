@@ -22,6 +22,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -114,13 +115,23 @@ public class KeyStreamController {
 
     private void stream(StreamRequest asked, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        KeyLines lines = streams.lines(asked.input(), body(request));
+        InputStream raw = request.getInputStream();
+        KeyLines lines = streams.lines(asked.input(), body(request, raw));
         StreamFormat output = answerFormat(request.getHeader("Accept"), asked.input());
         response.setContentType(output == StreamFormat.CSV ? CSV + ";charset=UTF-8" : NDJSON);
         BatchResponses.buffer(response);
-        StreamAnswers answers = output == StreamFormat.CSV ? new CsvAnswers(response.getOutputStream(), asked)
-                : new NdjsonAnswers(response.getOutputStream(), asked, request.getRequestURI());
+        // the answers' end leaves the response open, so that its headers can still say how the connection ends
+        OutputStream out = new KeptOpen(response.getOutputStream());
+        StreamAnswers answers = output == StreamFormat.CSV ? new CsvAnswers(out, asked)
+                : new NdjsonAnswers(out, asked, request.getRequestURI());
         streams.answer(asked, lines, answers, hitCounting.counts());
+        // a stream that stopped early (stopOnError, a bound), or a gzip body whose reader stopped at its trailer,
+        // leaves bytes unread, after which the server closes the connection: a short rest is read here so the
+        // connection stays usable; a longer one is announced (Connection: close) while the headers are still unsent
+        if (!streams.readRest(raw) && !response.isCommitted()) {
+            response.setHeader("Connection", "close");
+        }
+        response.flushBuffer();
     }
 
     private static StreamFormat format(HttpServletRequest request) {
@@ -128,15 +139,45 @@ public class KeyStreamController {
     }
 
     /** The body, un-gzipped when it says so. */
-    private static InputStream body(HttpServletRequest request) throws IOException {
+    private static InputStream body(HttpServletRequest request, InputStream raw) throws IOException {
         String encoding = request.getHeader("Content-Encoding");
         if (encoding == null || encoding.isBlank() || encoding.strip().equalsIgnoreCase("identity")) {
-            return request.getInputStream();
+            return raw;
         }
         if (encoding.strip().equalsIgnoreCase("gzip")) {
-            return new GZIPInputStream(request.getInputStream(), 64 * 1024);
+            return new GZIPInputStream(raw, 64 * 1024);
         }
         throw new UnsupportedContentEncodingException(encoding);
+    }
+
+    /** The response's stream, whose {@code close} the answers' end does not reach (the controller ends it). */
+    private static final class KeptOpen extends OutputStream {
+
+        private final OutputStream out;
+
+        KeptOpen(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() {
+            // left open: see stream(...)
+        }
     }
 
     /**

@@ -159,6 +159,28 @@ class KeyStreamsTest {
     }
 
     @Test
+    void theRestOfABodyIsReadUpToItsBound() throws IOException {
+        KeyStreams streams = streams(StreamProperties.defaults());
+        // a rest within the bound is read to the body's end: the connection can carry the next request
+        InputStream shortRest = new ByteArrayInputStream(new byte[KeyStreams.REST_BYTES]);
+        assertThat(streams.readRest(shortRest)).isTrue();
+        assertThat(shortRest.available()).isZero();
+        // a longer one is not read whole: the server closes the connection (saying so while it can)
+        InputStream longRest = new ByteArrayInputStream(new byte[2 * KeyStreams.REST_BYTES]);
+        assertThat(streams.readRest(longRest)).isFalse();
+        assertThat(longRest.available()).isPositive();
+        // and nor is a rest that takes longer than its time
+        InputStream slowRest = new InputStream() {
+            @Override
+            public int read() {
+                clock.advance(Duration.ofMillis(KeyStreams.REST_MILLIS + 1));
+                return 0;
+            }
+        };
+        assertThat(streams.readRest(slowRest)).isFalse();
+    }
+
+    @Test
     void stopOnErrorEndsTheStreamAtTheFirstBadLine() throws IOException {
         String body = String.join("\n", KEY.formatted(1), "{\"sensor_id\": \"s\"}", KEY.formatted(3));
         Recorded out = run(streams(StreamProperties.defaults()), tokens(true), body);

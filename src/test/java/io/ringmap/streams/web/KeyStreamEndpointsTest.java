@@ -50,7 +50,7 @@ class KeyStreamEndpointsTest {
     KeyStreams streams;
 
     private HttpResponse<byte[]> post(String path, String body, Map<String, String> headers) {
-        return TestHttp.ownConnections(port).postBytes(path, body.getBytes(StandardCharsets.UTF_8), headers);
+        return new TestHttp(port).postBytes(path, body.getBytes(StandardCharsets.UTF_8), headers);
     }
 
     private static String text(HttpResponse<byte[]> r) {
@@ -149,7 +149,7 @@ class KeyStreamEndpointsTest {
             gzip.write(body.toString().getBytes(StandardCharsets.UTF_8));
         }
         // when
-        HttpResponse<byte[]> r = TestHttp.ownConnections(port).postBytes("/token/stream?keyspace=iot&table=readings",
+        HttpResponse<byte[]> r = new TestHttp(port).postBytes("/token/stream?keyspace=iot&table=readings",
                 zipped.toByteArray(), Map.of("Content-Type", NDJSON, "Content-Encoding", "gzip",
                         "Accept-Encoding", "gzip"));
         // then the answer is gzipped and is the plain answer
@@ -161,10 +161,33 @@ class KeyStreamEndpointsTest {
                 Map.of("Content-Type", NDJSON))));
         assertThat(unzipped.lines()).hasSize(500);
         // and an encoding it cannot read is the request's problem
-        HttpResponse<byte[]> br = TestHttp.ownConnections(port).postBytes("/token/stream?keyspace=iot&table=readings",
+        HttpResponse<byte[]> br = new TestHttp(port).postBytes("/token/stream?keyspace=iot&table=readings",
                 zipped.toByteArray(), Map.of("Content-Type", NDJSON, "Content-Encoding", "br"));
         assertThat(br.statusCode()).isEqualTo(415);
         assertThat(text(br)).contains("urn:ringmap:problem:unsupported-media-type", "Content-Encoding 'br'");
+    }
+
+    @Test
+    void aStreamThatStopsEarlyLeavesItsConnectionUsableForTheNextRequest() {
+        // given a stream that stops at its first line (stopOnError) with 300 KB of lines behind it
+        StringBuilder body = new StringBuilder("{\"sensor_id\": \"sensor-17\"}\n");
+        for (int i = 0; i < 6_000; i++) {
+            body.append("{\"sensor_id\": \"sensor-").append(i).append("\", \"day\": \"2026-10-01\"}\n");
+        }
+        for (int round = 0; round < 3; round++) {
+            // when it is sent through the shared client, whose pool hands its connection to the next request
+            HttpResponse<byte[]> r = post("/token/stream?keyspace=iot&table=readings&stopOnError=true",
+                    body.toString(), Map.of("Content-Type", NDJSON));
+            // then one answer, the problem of line 1, on a connection the server keeps
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(text(r).lines()).singleElement().asString().startsWith("{\"line\":1,\"problem\":");
+            assertThat(r.headers().firstValue("Connection")).isEmpty();
+            // and the next requests on the pool's connections are answered
+            assertThat(post("/token/stream?keyspace=iot&table=readings", KEYS, Map.of("Content-Type", NDJSON))
+                    .statusCode()).isEqualTo(200);
+            assertThat(new TestHttp(port).get("/token?keyspace=iot&table=readings&sensor_id=s&day=2026-10-01")
+                    .status()).isEqualTo(200);
+        }
     }
 
     @Test
