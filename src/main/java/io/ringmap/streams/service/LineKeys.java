@@ -2,7 +2,6 @@ package io.ringmap.streams.service;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +12,7 @@ import java.util.Map;
 abstract class LineKeys implements KeyLines {
 
     final LineReader lines;
-    final Map<String, String> key = new LinkedHashMap<>();
+    final LineKey key = new LineKey();
     RuntimeException error;
 
     LineKeys(InputStream in, int maxLineSize) {
