@@ -1,5 +1,6 @@
 package io.ringmap.streams.service;
 
+import io.ringmap.schema.KeyMap;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Map;
 abstract class LineKeys implements KeyLines {
 
     final LineReader lines;
-    final LineKey key = new LineKey();
+    // one map for every line: cleared, it keeps its arrays (no map entry per column and line)
+    final KeyMap key = new KeyMap();
     RuntimeException error;
 
     LineKeys(InputStream in, int maxLineSize) {
