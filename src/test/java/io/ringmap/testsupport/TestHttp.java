@@ -28,7 +28,6 @@ public final class TestHttp {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final String base;
-    private final HttpClient client;
 
     /** A client of {@code http://127.0.0.1:<port>}. */
     public TestHttp(int port) {
@@ -37,22 +36,7 @@ public final class TestHttp {
 
     /** A client of {@code base}, e.g. {@code http://127.0.0.1:9090}, without a trailing slash. */
     public TestHttp(String base) {
-        this(base, HTTP);
-    }
-
-    private TestHttp(String base, HttpClient client) {
         this.base = base;
-        this.client = client;
-    }
-
-    /**
-     * A client of {@code http://127.0.0.1:<port>} with connections of its own: for requests after which the server
-     * may close the connection once its answer is out (a stream answered before its body was read whole), which a
-     * shared pool would hand to the next request of another test.
-     */
-    public static TestHttp ownConnections(int port) {
-        return new TestHttp("http://127.0.0.1:" + port,
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
     }
 
     /**
@@ -141,7 +125,7 @@ public final class TestHttp {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(builder::header);
         try {
-            return client.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new IllegalStateException("POST " + path + " failed: " + e, e);
         } catch (InterruptedException e) {
@@ -220,7 +204,7 @@ public final class TestHttp {
     private Response send(HttpRequest.Builder builder) {
         HttpRequest request = builder.timeout(Duration.ofSeconds(120)).build();
         try {
-            HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Response(r.statusCode(), r.body(), r.headers().map());
         } catch (IOException e) {
             throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e, e);

@@ -90,6 +90,12 @@ final class ChunkedPost implements AutoCloseable {
         }
     }
 
+    /** The answer's body when the connection's close delimits it (no chunks: an answer that says Connection: close). */
+    String bodyUntilClosed() throws IOException {
+        status();
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+
     private boolean nextChunk() throws IOException {
         int size = Integer.parseInt(line().split(";")[0].strip(), 16);
         if (size == 0) {

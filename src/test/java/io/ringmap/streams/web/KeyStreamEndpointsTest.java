@@ -191,6 +191,36 @@ class KeyStreamEndpointsTest {
     }
 
     @Test
+    void aStreamThatStopsEarlyWhileItsBodyGoesOnSaysItClosesTheConnection() throws Exception {
+        // given a stream that stops at its bad first line while its body goes on trickling, past the time the server
+        // gives the rest of a body (KeyStreams.REST_MILLIS)
+        try (ChunkedPost stream = new ChunkedPost(port, "/token/stream?keyspace=iot&table=readings&stopOnError=true",
+                NDJSON)) {
+            stream.send("{\"sensor_id\": \"sensor-17\"}\n");
+            AtomicBoolean answered = new AtomicBoolean();
+            Thread trickle = new Thread(() -> {
+                try {
+                    while (!answered.get()) {
+                        stream.send("{\"sensor_id\": \"sensor-18\", \"day\": \"2026-10-01\"}\n");
+                        Thread.sleep(100);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    // the server closed the connection: what this test expects
+                }
+            });
+            trickle.start();
+            // when its answer comes
+            int status = stream.status();
+            answered.set(true);
+            trickle.join();
+            // then it says that the connection ends, and it holds only the problem of line 1
+            assertThat(status).isEqualTo(200);
+            assertThat(stream.header("Connection")).isEqualTo("close");
+            assertThat(stream.bodyUntilClosed()).startsWith("{\"line\":1,\"problem\":").hasLineCount(1);
+        }
+    }
+
+    @Test
     void aProblemOfTheRequestIsAProblemResponse() {
         HttpResponse<byte[]> r = post("/replicas/stream?keyspace=iot&table=events", KEYS,
                 Map.of("Content-Type", NDJSON, "Accept", NDJSON));
@@ -268,7 +298,7 @@ class KeyStreamEndpointsTest {
         String key = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}\n";
         try (ChunkedPost one = streamAnswering(key); ChunkedPost two = streamAnswering(key)) {
             // given two streams in progress (each answered its first line and holds its worker)
-            TestHttp http = TestHttp.ownConnections(port);
+            TestHttp http = new TestHttp(port);
             // when single keys are asked beside them (the streams fed as they go: a stream that sends nothing for
             // ringmap.api.body-reads.timeout ends)
             List<Integer> statuses = new ArrayList<>();
