@@ -6,6 +6,7 @@ import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
@@ -58,7 +59,7 @@ public class TokenPlanService {
         TableSchema schema = routing.table(served, keyspace, table);
         List<Token> sample = new ArrayList<>();
         for (Map<String, String> key : keys) {
-            sample.add(KeyHashing.token(p, schema, key));
+            sample.add(KeyRouter.token(p, schema, key));
         }
         return new TokenPlans.Balanced(p, perDc.perDc(), BalancedTokens.quantiles(p, perDc, sample),
                 "quantiles of " + sample.size() + " sample keys");

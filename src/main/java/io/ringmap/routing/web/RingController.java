@@ -7,7 +7,7 @@ import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RingOwnership;
-import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.OwnershipService;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.token.Token;
@@ -30,10 +30,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "ring", description = "Nodes, tokens, states and ownership")
 public class RingController {
 
-    private final RoutingService routing;
+    private final OwnershipService ownerships;
 
-    public RingController(RoutingService routing) {
-        this.routing = routing;
+    public RingController(OwnershipService ownerships) {
+        this.ownerships = ownerships;
     }
 
     /** One node of the ring. */
@@ -140,7 +140,7 @@ public class RingController {
         if (limit != null && (limit < 1 || limit > MAX_PAGE)) {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + MAX_PAGE + ", was " + limit);
         }
-        RingOwnership ownership = routing.ownership(keyspace);
+        RingOwnership ownership = ownerships.ownership(keyspace);
         ServedSnapshot served = ownership.snapshot();
         TokenRing ring = served.tokenRing();
         double[] effective = ownership.effective();

@@ -5,7 +5,7 @@ import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.SplitService;
 import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.splits.CqlPredicates;
@@ -33,11 +33,11 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "splits", description = "Token-range splits for full-table scans, each with its CQL predicate")
 public class SplitsController {
 
-    private final RoutingService routing;
+    private final SplitService splitter;
     private final RangeWeights weights;
 
-    public SplitsController(RoutingService routing, ObjectProvider<RangeWeights> weights) {
-        this.routing = routing;
+    public SplitsController(SplitService splitter, ObjectProvider<RangeWeights> weights) {
+        this.splitter = splitter;
         this.weights = weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected"));
     }
 
@@ -128,8 +128,8 @@ public class SplitsController {
                     + "serves them all (a range the template cannot read keeps its own cql); for large plans",
                     example = "false")
             @RequestParam(defaultValue = "false") boolean compact) {
-        if (n < 1 || n > routing.maxSplits()) {
-            throw new InvalidParameterException("n", "n must be between 1 and " + routing.maxSplits()
+        if (n < 1 || n > splitter.maxSplits()) {
+            throw new InvalidParameterException("n", "n must be between 1 and " + splitter.maxSplits()
                     + " (ringmap.api.max-splits), was " + n);
         }
         String m = mode.toLowerCase(Locale.ROOT);
@@ -138,9 +138,9 @@ public class SplitsController {
                     + "'");
         }
         if (m.equals("size")) {
-            return sized(routing.splitsBySize(keyspace, table, n, weights), n, compact);
+            return sized(splitter.splitsBySize(keyspace, table, n, weights), n, compact);
         }
-        TableSplits scan = routing.splits(keyspace, table, n, m.equals("aligned"));
+        TableSplits scan = splitter.splits(keyspace, table, n, m.equals("aligned"));
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
         List<SplitView> views = new ArrayList<>(scan.splits().size());
