@@ -13,6 +13,7 @@ import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
 import io.ringmap.hits.web.HitCounting;
+import io.ringmap.routing.web.ReplicasBatchRequest;
 import io.ringmap.routing.web.ReplicasController;
 import io.ringmap.routing.web.TokenController;
 import java.nio.charset.StandardCharsets;
@@ -101,8 +102,8 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postReplicas() {
-        ReplicasController.ReplicasBatchRequest request =
-                mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
+        ReplicasBatchRequest request =
+                mapper.readValue(replicasBody, ReplicasBatchRequest.class);
         return mapper.writeValueAsBytes(replicas.replicasBatch(request, null));
     }
 
@@ -110,8 +111,8 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postReplicasCompact() {
-        ReplicasController.ReplicasBatchRequest request =
-                mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
+        ReplicasBatchRequest request =
+                mapper.readValue(replicasBody, ReplicasBatchRequest.class);
         return mapper.writeValueAsBytes(replicas.replicasBatchCompact(request, null));
     }
 
@@ -136,7 +137,7 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public Object bindReplicasRequest() {
-        return mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
+        return mapper.readValue(replicasBody, ReplicasBatchRequest.class);
     }
 
     /** A topology like {@code scripts/bench_topology.py}'s: 2 DCs x 3 racks, random vnode tokens. */

@@ -7,6 +7,7 @@ import io.ringmap.availability.service.AvailabilityReport;
 import io.ringmap.availability.service.AvailabilityService;
 import io.ringmap.availability.service.SafeToStop;
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
@@ -105,7 +106,7 @@ public class AvailabilityController {
                     + "known: [127.0.0.1, 127.0.0.2, 127.0.0.3, 127.0.0.4]")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/availability", produces = "application/json")
     @Operation(summary = "Token ranges that cannot be served at a consistency level, now or with more nodes down",
             description = "For each keyspace (or the one named), the ranges whose reads or writes would fail with "
@@ -140,7 +141,7 @@ public class AvailabilityController {
                     + "iot_multi_dc would lose ALL for 4 ranges (reads) and 4 ranges (writes), 100.00% of the "
                     + "ring, e.g. ALL needs 4 live replicas, 3 are live")
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
     @Operation(summary = "Can this node be stopped now without any keyspace losing the consistency level?",
             description = "200 when it can; 409 (problem+json, type " + ProblemKind.TYPE_PREFIX

@@ -5,6 +5,7 @@ import io.ringmap.planning.service.ShardPlanService;
 import io.ringmap.planning.service.ShardPlans;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyParameters;
 import io.ringmap.snapshot.web.SnapshotView;
@@ -150,7 +151,7 @@ public class ShardPlanController {
             detail = "required parameter 'shardColumn' is missing")
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @HotKeyProblems
     @KeyProblems
     @GetMapping(path = "/plan/shards", produces = "application/json")
@@ -198,7 +199,7 @@ public class ShardPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @HotKeyProblems
     @JsonBodyProblems
     @KeyProblems

@@ -5,6 +5,7 @@ import io.ringmap.planning.PlanException;
 import io.ringmap.planning.service.TokenPlanService;
 import io.ringmap.planning.service.TokenPlans;
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.token.Token;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.snapshot.web.SnapshotView;
@@ -107,7 +108,7 @@ public class TokenPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
             detail = "data centre 'dc1' needs at least 1 node, was 0")
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_NODES)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/tokens/balanced", produces = "application/json")
     @Operation(summary = "initial_token for N nodes per data centre, each DC dividing the ring evenly",
             description = "Murmur3 and Random: node k of DC d (of D DCs, N_d nodes) gets min + range * (k + (d + "
@@ -126,7 +127,7 @@ public class TokenPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
             detail = "give nodes per data centre, e.g. dc1:3,dc2:3")
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_NODES)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/tokens/balanced", consumes = "application/json", produces = "application/json")
@@ -154,7 +155,7 @@ public class TokenPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "mode 'swap' is not add or replace")
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @PostMapping(path = "/tokens/evaluate", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Ownership and effective ownership per keyspace of a proposed token layout",

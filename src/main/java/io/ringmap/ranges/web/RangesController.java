@@ -9,6 +9,7 @@ import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
@@ -70,7 +71,7 @@ public class RangesController {
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/ranges", produces = "application/json")
     @Operation(summary = "The whole range-to-replica map of a keyspace, compact",
             description = "Every token range of the ring with its replicas as node indexes: a client can route keys "

@@ -6,7 +6,6 @@ import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
 import io.swagger.v3.oas.annotations.media.Schema;
-import java.util.ArrayList;
 import java.util.List;
 
 /** One replica of a token range. */
@@ -45,13 +44,6 @@ public record ReplicaView(
      */
     public static List<ReplicaView> of(TokenRing ring, ReplicaSet set, String dc) {
         RoutingService.requireDatacenter(ring, dc);
-        List<ReplicaView> out = new ArrayList<>(set.size());
-        for (int i = 0; i < set.size(); i++) {
-            Node node = ring.nodes().get(set.node(i));
-            if (dc == null || dc.equals(node.datacenter())) {
-                out.add(of(node, set.isFull(i)));
-            }
-        }
-        return out;
+        return ReplicaViews.of(ring, set, dc);
     }
 }

@@ -9,6 +9,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RingOwnership;
 import io.ringmap.routing.OwnershipService;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.token.Token;
 import io.ringmap.web.ProblemAnswer;
@@ -118,7 +119,7 @@ public class RingController {
             detail = "limit must be between 1 and 10000, was 0")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/ring", produces = "application/json")
     @Operation(summary = "Nodes with tokens, DC, rack, state and ownership",
             description = "With keyspace, each node also carries its effective ownership for that keyspace "

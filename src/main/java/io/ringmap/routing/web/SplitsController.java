@@ -8,6 +8,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.SplitService;
 import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.splits.CqlPredicates;
 import io.ringmap.routing.SizedTableSplits;
 import io.ringmap.snapshot.web.SnapshotView;
@@ -101,7 +102,7 @@ public class SplitsController {
     @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = SampleProblems.SIZES_NOT_COLLECTED)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/splits", produces = "application/json")
     @Operation(summary = "The ring cut into (start, end] splits for a full-table scan",

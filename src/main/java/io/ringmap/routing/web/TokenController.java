@@ -2,6 +2,7 @@ package io.ringmap.routing.web;
 
 import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyJson;
 import io.ringmap.web.KeyParameters;
@@ -104,7 +105,7 @@ public class TokenController {
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @KeyProblems
     @GetMapping(path = "/token", produces = "application/json")
     @Operation(summary = "Token of one partition key",
@@ -130,7 +131,7 @@ public class TokenController {
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/token/key", consumes = "application/json", produces = "application/json")
@@ -153,7 +154,7 @@ public class TokenController {
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
     @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/token", consumes = "application/json", produces = "application/json")
