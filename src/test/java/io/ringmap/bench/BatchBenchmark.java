@@ -15,6 +15,7 @@ import io.ringmap.topology.StaticTopologyParser;
 import io.ringmap.hits.web.HitCounting;
 import io.ringmap.routing.web.ReplicasBatchRequest;
 import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.routing.web.TokenBatchRequest;
 import io.ringmap.routing.web.TokenController;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -120,8 +121,8 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postToken() {
-        TokenController.TokenBatchRequest request =
-                mapper.readValue(tokenBody, TokenController.TokenBatchRequest.class);
+        TokenBatchRequest request =
+                mapper.readValue(tokenBody, TokenBatchRequest.class);
         return mapper.writeValueAsBytes(tokens.tokens(request, null));
     }
 

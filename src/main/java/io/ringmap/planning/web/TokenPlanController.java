@@ -1,14 +1,10 @@
 package io.ringmap.planning.web;
 
-import io.ringmap.planning.BalancedTokens;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.service.TokenPlanService;
-import io.ringmap.planning.service.TokenPlans;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.snapshot.web.SnapshotProblems;
-import io.ringmap.token.Token;
 import io.ringmap.problem.InvalidParameterException;
-import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
@@ -17,10 +13,8 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -37,70 +31,6 @@ public class TokenPlanController {
 
     public TokenPlanController(TokenPlanService tokens) {
         this.tokens = tokens;
-    }
-
-    /** Balanced tokens per DC. */
-    public record BalancedResponse(String partitioner, Map<String, Integer> nodes,
-            @Schema(description = "Per DC, one initial_token per node (tokens as strings)")
-            Map<String, List<String>> initialTokens,
-            @Schema(description = "How the tokens were chosen") String method) {
-
-        static BalancedResponse of(TokenPlans.Balanced b) {
-            Map<String, List<String>> tokens = new LinkedHashMap<>();
-            b.tokens().forEach((dc, list) -> tokens.put(dc, list.stream().map(Token::toString).toList()));
-            return new BalancedResponse(b.partitioner().name(), b.nodes(), tokens, b.method());
-        }
-    }
-
-    /** Keys whose tokens are the sample (ByteOrdered, or balancing by data). */
-    public record SampleBody(@Schema(example = "iot") String keyspace, @Schema(example = "readings") String table,
-            @Schema(description = "Keys as {column: value} maps") List<Map<String, String>> keys) {
-    }
-
-    /** A request for balanced tokens from a sample of real keys. */
-    public record BalancedRequest(@Schema(description = "Default: the ring's partitioner", nullable = true)
-            String partitioner, @Schema(example = "{\"dc1\": 2, \"dc2\": 2}") Map<String, Integer> nodes,
-            @Schema(nullable = true) SampleBody sample) {
-    }
-
-    /** One node of a proposed layout. */
-    public record ProposedNode(@Schema(example = "127.0.0.5") String address,
-            @Schema(nullable = true) String hostId, @Schema(example = "dc1") String datacenter,
-            @Schema(example = "rack1") String rack, List<String> tokens) {
-
-        /** The service's form; a missing node becomes one without any of the fields it needs. */
-        static TokenPlans.Proposal proposal(ProposedNode n) {
-            return n == null ? new TokenPlans.Proposal(null, null, null, null, null)
-                    : new TokenPlans.Proposal(n.address(), n.hostId(), n.datacenter(), n.rack(), n.tokens());
-        }
-    }
-
-    /** A proposed layout: new nodes added to the live ring, or a whole new layout. */
-    public record EvaluateRequest(@Schema(description = "add (to the served ring) or replace", example = "add")
-            String mode, List<ProposedNode> nodes) {
-    }
-
-    /** A node's ownership under the layout. */
-    public record NodeOwnershipView(String address, String datacenter, String rack, List<String> tokens,
-            @Schema(description = "Share of the ring owned as primary (nodetool status)") double ownership,
-            @Schema(description = "Per keyspace, the effective ownership (nodetool status <keyspace>)")
-            Map<String, Double> effectiveOwnership) {
-    }
-
-    /** The evaluation. */
-    public record EvaluateResponse(String partitioner, String mode, List<NodeOwnershipView> nodes,
-            @Schema(description = "Largest ownership / mean ownership") double ownershipImbalance,
-            List<BalancedTokens.KeyspaceBalance> keyspaces,
-            @Schema(description = "The served snapshot the layout was added to (mode add) or whose keyspaces it "
-                    + "places") SnapshotView snapshot) {
-
-        static EvaluateResponse of(TokenPlans.Evaluated e) {
-            List<NodeOwnershipView> nodes = e.evaluation().nodes().stream().map(n -> new NodeOwnershipView(
-                    n.node().address(), n.node().datacenter(), n.node().rack(),
-                    n.tokens().stream().map(Token::toString).toList(), n.ownership(), n.effective())).toList();
-            return new EvaluateResponse(e.partitioner().name(), e.mode(), nodes,
-                    e.evaluation().ownershipImbalance(), e.evaluation().keyspaces(), SnapshotView.of(e.snapshot()));
-        }
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,

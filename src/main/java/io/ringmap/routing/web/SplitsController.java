@@ -2,7 +2,6 @@ package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.InvalidParameterException;
-import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.SplitService;
@@ -40,59 +39,6 @@ public class SplitsController {
     public SplitsController(SplitService splitter, ObjectProvider<RangeWeights> weights) {
         this.splitter = splitter;
         this.weights = weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected"));
-    }
-
-    /** One token range of a split and the CQL that reads it. */
-    @Schema(description = "One (start, end] range of a split: read it with its predicate (compact form: with the "
-            + "answer's template, bound with start and end; predicate and cql are given only for a range the "
-            + "template cannot read)")
-    public record RangeQuery(
-            @Schema(example = "-9223372036854775808") String start,
-            @Schema(example = "-4611686018427387904") String end,
-            @Schema(description = "The CQL restriction that reads exactly this range (compact form: only where the "
-                    + "template does not apply)", nullable = true,
-                    example = "token(sensor_id, day) > -9223372036854775808 AND token(sensor_id, day) <= "
-                            + "-4611686018427387904") String predicate,
-            @Schema(description = "A full SELECT for the range (compact form: only where the template does not "
-                    + "apply)", nullable = true,
-                    example = "SELECT * FROM iot.readings WHERE token(sensor_id, day) > -9223372036854775808 AND "
-                            + "token(sensor_id, day) <= -4611686018427387904") String cql) {
-    }
-
-    /** One split of a scan: one or more ranges read on the same replicas. */
-    @Schema(description = "One split: one or more (start, end] ranges, each read with its own CQL, on the same "
-            + "replicas")
-    public record SplitView(
-            @Schema(description = "The split's ranges in ring order; reading each with its cql reads the split")
-            List<RangeQuery> ranges,
-            @Schema(description = "Replica addresses holding every token of the split (for an even split that "
-                    + "crosses ownership boundaries: those of its first tokens)") List<String> replicas,
-            @Schema(description = "How many node-owned ranges the split touches (aligned: the whole ranges it "
-                    + "groups, or 1 for a piece of one)") int ownedRanges,
-            @Schema(description = "mode=size: bytes estimated in the split", nullable = true) Long estimatedBytes,
-            @Schema(description = "mode=size: partitions estimated in the split", nullable = true)
-            Long estimatedPartitions) {
-    }
-
-    /** The statement of the compact form, prepared once and bound with each range's bounds. */
-    @Schema(description = "compact=true: the CQL every range shares, with the bind markers :start and :end; bind "
-            + "them with a range's start and end as the partitioner's token type (bigint for Murmur3, varint for "
-            + "Random, blob for ByteOrdered)")
-    public record CqlTemplate(
-            @Schema(example = "token(sensor_id, day) > :start AND token(sensor_id, day) <= :end") String predicate,
-            @Schema(example = "SELECT * FROM iot.readings WHERE token(sensor_id, day) > :start AND "
-                    + "token(sensor_id, day) <= :end") String cql) {
-    }
-
-    /** The splits of a scan, in ring order. */
-    public record SplitsResponse(String keyspace, String table, String partitioner,
-            @Schema(description = "even, aligned or size") String mode,
-            @Schema(description = "Splits asked for") int requested,
-            @Schema(description = "Splits returned (aligned: about n; more when no node replicates 1/n of the ring, "
-                    + "e.g. vnode rings with many nodes)") int count,
-            @Schema(description = "compact=true only: the statement shared by every range without its own cql",
-                    nullable = true) CqlTemplate template,
-            List<SplitView> splits, SnapshotView snapshot) implements SnapshotAnswer {
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,

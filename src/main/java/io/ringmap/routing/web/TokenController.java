@@ -4,9 +4,7 @@ import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.JsonBodyProblems;
-import io.ringmap.web.KeyJson;
 import io.ringmap.web.KeyParameters;
-import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
@@ -27,8 +25,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +34,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.annotation.JsonDeserialize;
-import tools.jackson.databind.annotation.JsonSerialize;
 
 /** {@code /token}: partition key values to the token Cassandra computes. */
 @RestController
@@ -57,50 +51,6 @@ public class TokenController {
     public TokenController(RoutingService routing, ObjectProvider<HitCounting> hitCounting) {
         this.routing = routing;
         this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
-    }
-
-    /** One key's token. */
-    @Schema(description = "A partition key's token")
-    public record TokenResponse(
-            @Schema(example = "iot") String keyspace,
-            @Schema(example = "readings") String table,
-            @Schema(example = "Murmur3Partitioner") String partitioner,
-            @Schema(description = "The key's components in canonical text, in partition key order")
-            Map<String, String> key,
-            @Schema(description = "The token as Cassandra prints it (a string: 64-bit values do not survive JSON "
-                    + "numbers)", example = "-4069959284402364209") String token,
-            @Schema(description = "The serialized partition key Cassandra hashes, hex", example = "00000001")
-            String serializedKey,
-            SnapshotView snapshot) implements SnapshotAnswer {
-    }
-
-    /** One key of a table, in a JSON body: the single-key form that generated clients call. */
-    @Schema(description = "One partition key of a table")
-    public record TokenKeyRequest(
-            @NotBlank @Schema(example = "iot") String keyspace,
-            @NotBlank @Schema(example = "readings") String table,
-            @NotNull @Schema(description = "The key as a {column: value} map",
-                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
-            Map<String, String> key) {
-    }
-
-    /** Many keys of one table. */
-    @Schema(description = "A batch of partition keys of one table")
-    public record TokenBatchRequest(
-            @NotBlank @Schema(example = "iot") String keyspace,
-            @NotBlank @Schema(example = "readings") String table,
-            @NotNull @Schema(description = "Keys as {column: value} maps",
-                    example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
-            @JsonDeserialize(contentUsing = KeyJson.Reader.class) List<Map<String, String>> keys) {
-    }
-
-    /** One key of a batch. */
-    public record TokenResult(Map<String, String> key, String token, String serializedKey) {
-    }
-
-    /** The tokens of a batch, in request order. */
-    public record TokenBatchResponse(String keyspace, String table, String partitioner,
-            @JsonSerialize(using = TokenResults.Writer.class) List<TokenResult> results, SnapshotView snapshot) {
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)

@@ -181,10 +181,10 @@ class BatchAnswerBytesTest {
                             x.key() == null ? null : new LinkedHashMap<>(x.key()), x.token(), x.range(),
                             List.copyOf(x.replicas()))).toList(), r.snapshot());
         } else {
-            TokenController.TokenBatchResponse r = tokenController.tokens(
-                    mapper.readValue(request, TokenController.TokenBatchRequest.class), null);
+            TokenBatchResponse r = tokenController.tokens(
+                    mapper.readValue(request, TokenBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(TokenResults.class);
-            records = new TokenController.TokenBatchResponse(r.keyspace(), r.table(), r.partitioner(),
+            records = new TokenBatchResponse(r.keyspace(), r.table(), r.partitioner(),
                     List.copyOf(r.results()), r.snapshot());
         }
         // everything up to the snapshot, the last member (its ageSeconds moves between the two writes)
