@@ -1,6 +1,7 @@
 package io.ringmap.planning.web;
 
 import io.ringmap.planning.PlanException;
+import io.ringmap.planning.LayoutMode;
 import io.ringmap.planning.service.TokenPlanService;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.snapshot.web.SnapshotProblems;
@@ -98,10 +99,7 @@ public class TokenPlanController {
                     + "\"tokens\": [\"-6917529027641081856\"]}, {\"address\": \"127.0.0.6\", \"datacenter\": "
                     + "\"dc2\", \"rack\": \"rack1\", \"tokens\": [\"2305843009213693952\"]}]}")))
             @RequestBody EvaluateRequest request) {
-        String mode = request.mode() == null ? "add" : request.mode();
-        if (!mode.equals("add") && !mode.equals("replace")) {
-            throw new InvalidParameterException("mode", "mode '" + mode + "' is not add or replace");
-        }
+        LayoutMode mode = LayoutMode.of(request.mode());
         if (request.nodes() == null || request.nodes().isEmpty()) {
             throw new InvalidParameterException("nodes", "give the proposed nodes with their tokens");
         }

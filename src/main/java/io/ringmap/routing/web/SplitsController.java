@@ -4,6 +4,7 @@ import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.SplitMode;
 import io.ringmap.routing.SplitService;
 import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
@@ -22,7 +23,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -79,22 +79,18 @@ public class SplitsController {
             throw new InvalidParameterException("n", "n must be between 1 and " + splitter.maxSplits()
                     + " (ringmap.api.max-splits), was " + n);
         }
-        String m = mode.toLowerCase(Locale.ROOT);
-        if (!m.equals("even") && !m.equals("aligned") && !m.equals("size")) {
-            throw new InvalidParameterException("mode", "mode must be 'even', 'aligned' or 'size', was '" + mode
-                    + "'");
-        }
-        if (m.equals("size")) {
+        SplitMode m = SplitMode.of(mode);
+        if (m == SplitMode.SIZE) {
             return sized(splitter.splitsBySize(keyspace, table, n, weights), n, compact);
         }
-        TableSplits scan = splitter.splits(keyspace, table, n, m.equals("aligned"));
+        TableSplits scan = splitter.splits(keyspace, table, n, m == SplitMode.ALIGNED);
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
         List<SplitView> views = new ArrayList<>(scan.splits().size());
         for (Split s : scan.splits()) {
             views.add(view(ring, schema, s, null, null, compact));
         }
-        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m, n,
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m.text(), n,
                 views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
     }
 
@@ -106,8 +102,8 @@ public class SplitsController {
             views.add(view(ring, schema, w.split(), Math.round(w.estimatedBytes()),
                     Math.round(w.estimatedPartitions()), compact));
         }
-        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), "size", n,
-                views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(),
+                SplitMode.SIZE.text(), n, views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
     }
 
     private static CqlTemplate template(TableSchema schema, boolean compact) {
