@@ -6,6 +6,7 @@ import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
 import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.ArrayList;
 import java.util.List;
 
 /** One replica of a token range. */
@@ -44,6 +45,18 @@ public record ReplicaView(
      */
     public static List<ReplicaView> of(TokenRing ring, ReplicaSet set, String dc) {
         RoutingService.requireDatacenter(ring, dc);
-        return ReplicaViews.of(ring, set, dc);
+        List<ReplicaView> out = new ArrayList<>(set.size());
+        for (int i = 0; i < set.size(); i++) {
+            Node node = ring.nodes().get(set.node(i));
+            if (keeps(dc, node)) {
+                out.add(of(node, set.isFull(i)));
+            }
+        }
+        return out;
+    }
+
+    /** Whether the data centre filter {@code dc} keeps {@code node} (every node when there is none). */
+    static boolean keeps(String dc, Node node) {
+        return dc == null || dc.equals(node.datacenter());
     }
 }

@@ -33,16 +33,11 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
         int[] positions = new int[set.size()];
         int n = 0;
         for (int i = 0; i < set.size(); i++) {
-            if (keeps(dc, ring.nodes().get(set.node(i)))) {
+            if (ReplicaView.keeps(dc, ring.nodes().get(set.node(i)))) {
                 positions[n++] = i;
             }
         }
         return new ReplicaViews(ring, set, n == positions.length ? positions : java.util.Arrays.copyOf(positions, n));
-    }
-
-    /** Whether the data centre filter {@code dc} keeps {@code node} (every node when there is none). */
-    static boolean keeps(String dc, Node node) {
-        return dc == null || dc.equals(node.datacenter());
     }
 
     /** The replica addresses grouped by data centre, in placement order (no views made). */

@@ -45,7 +45,7 @@ public record ReplicasResponse(
                 : r.key().keyByColumn(), r.token().toString(), served.partitioner().name(),
                 RangeView.of(r.lookup().range()), replicas, replicas.addressesByDatacenter(),
                 r.placement().nodeLocal(), r.placement().warnings(), r.consistency(), SnapshotView.of(served),
-                r.pending().stream().filter(n -> ReplicaViews.keeps(dc, n))
+                r.pending().stream().filter(n -> ReplicaView.keeps(dc, n))
                         .map(n -> ReplicaView.of(n, true)).toList());
     }
 }

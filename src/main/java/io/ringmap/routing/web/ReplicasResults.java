@@ -91,7 +91,7 @@ final class ReplicasResults extends AbstractList<ReplicasResult> implements Rand
         List<Node> nodes = served.tokenRing().nodes();
         boolean[] inDc = new boolean[nodes.size()];
         for (int n = 0; n < inDc.length; n++) {
-            inDc[n] = ReplicaViews.keeps(dc, nodes.get(n));
+            inDc[n] = ReplicaView.keeps(dc, nodes.get(n));
         }
         return inDc;
     }
