@@ -105,7 +105,8 @@ public class ReplicasController {
             description = "The same answer as GET /replicas with table and key columns, the key as a {column: value} "
                     + "map in a JSON body: the form generated clients call.")
     public ReplicasResponse replicasOfKey(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
-            mediaType = "application/json", examples = @ExampleObject(name = "reference", value = ReplicasKeyRequest.EXAMPLE)))
+            mediaType = "application/json",
+            examples = @ExampleObject(name = "reference", value = ReplicasKeyRequest.EXAMPLE)))
             @Valid @RequestBody ReplicasKeyRequest request) {
         return ReplicasResponse.of(routing.replicasOfKey(request.keyspace(), request.table(), request.key(),
                 request.dc(), request.consistency(), hitCounting.counts()), request.table(), request.dc());
@@ -117,7 +118,8 @@ public class ReplicasController {
             description = "All items are validated first: one bad item rejects the batch (400 naming its index). "
                     + "At most ringmap.api.max-batch-size items (413 beyond).")
     public ReplicasBatchResponse replicasBatch(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
-            mediaType = "application/json", examples = {@ExampleObject(name = "keys", value = ReplicasBatchRequest.KEYS_EXAMPLE),
+            mediaType = "application/json",
+            examples = {@ExampleObject(name = "keys", value = ReplicasBatchRequest.KEYS_EXAMPLE),
                 @ExampleObject(name = "tokens", value = ReplicasBatchRequest.TOKENS_EXAMPLE)}))
             @Valid @RequestBody ReplicasBatchRequest request,
             HttpServletResponse response) {

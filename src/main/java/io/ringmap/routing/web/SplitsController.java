@@ -103,7 +103,8 @@ public class SplitsController {
                     Math.round(w.estimatedPartitions()), compact));
         }
         return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(),
-                SplitMode.SIZE.text(), n, views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
+                SplitMode.SIZE.text(), n, views.size(), template(schema, compact), views,
+                SnapshotView.of(scan.snapshot()));
     }
 
     private static CqlTemplate template(TableSchema schema, boolean compact) {

@@ -112,16 +112,16 @@ class PlanningServicesTest {
     void aLayoutAddedToTheServedRingIsEvaluatedWithEveryKeyspace() {
         TokenPlanService service = new TokenPlanService(routing, LIMITS);
 
-        TokenPlans.Evaluated added = service.evaluate(LayoutMode.ADD, List.of(new TokenPlans.Proposal("127.0.0.5", null, "dc1",
-                "rack1", List.of("-6917529027641081856"))));
+        TokenPlans.Evaluated added = service.evaluate(LayoutMode.ADD, List.of(new TokenPlans.Proposal("127.0.0.5",
+                null, "dc1", "rack1", List.of("-6917529027641081856"))));
 
         assertThat(added.evaluation().nodes()).hasSize(5);
         assertThat(added.evaluation().keyspaces()).extracting(k -> k.keyspace())
                 .containsExactly("iot", "iot_multi_dc");
-        assertThat(service.evaluate(LayoutMode.REPLACE, List.of(new TokenPlans.Proposal("127.0.0.5", null, "dc1", "rack1",
-                List.of("1")))).evaluation().nodes()).hasSize(1);
-        assertThatThrownBy(() -> service.evaluate(LayoutMode.ADD, List.of(new TokenPlans.Proposal(null, null, null, null,
-                null)))).isInstanceOf(InvalidParameterException.class).hasMessageContaining("each node needs");
+        assertThat(service.evaluate(LayoutMode.REPLACE, List.of(new TokenPlans.Proposal("127.0.0.5", null, "dc1",
+                "rack1", List.of("1")))).evaluation().nodes()).hasSize(1);
+        assertThatThrownBy(() -> service.evaluate(LayoutMode.ADD, List.of(new TokenPlans.Proposal(null, null, null,
+                null, null)))).isInstanceOf(InvalidParameterException.class).hasMessageContaining("each node needs");
     }
 
     @Test
