@@ -1,5 +1,6 @@
 package io.ringmap.routing;
 
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
@@ -14,43 +15,44 @@ public class SplitService {
 
     private final RoutingService routing;
     private final int maxSplits;
+    private final RangeWeights weights;
 
-    /** @param maxSplits the most splits one scan may be cut into ({@code ringmap.api.max-splits}) */
-    public SplitService(RoutingService routing, int maxSplits) {
+    /**
+     * @param maxSplits the most splits one scan may be cut into ({@code ringmap.api.max-splits})
+     * @param weights   the per-range estimates of size-weighted splits
+     */
+    public SplitService(RoutingService routing, int maxSplits, RangeWeights weights) {
         this.routing = routing;
         this.maxSplits = maxSplits;
-    }
-
-    /** The most splits one scan may be cut into ({@code ringmap.api.max-splits}). */
-    public int maxSplits() {
-        return maxSplits;
+        this.weights = weights;
     }
 
     /**
-     * The ring cut into about {@code n} splits for a scan of the table: even ones, or ones aligned to node-owned
-     * ranges.
-     */
-    public TableSplits splits(String keyspace, String table, int n, boolean aligned) {
-        ServedSnapshot served = routing.snapshot();
-        TableSchema schema = routing.table(served, keyspace, table);
-        KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
-        List<Split> splits = aligned ? Splitter.aligned(served.tokenRing(), n, placement::replicasAt)
-                : Splitter.even(served.tokenRing(), n, placement::replicasAt);
-        return new TableSplits(served, schema, placement, splits);
-    }
-
-    /**
-     * The ring cut into splits of about equal estimated bytes, aligned to ownership, from the table's per-range
-     * estimates ({@link Splitter#weighted}).
+     * The ring cut into about {@code n} splits for a scan of the table: even ones, ones aligned to node-owned ranges,
+     * or ones of about equal estimated bytes, aligned to ownership, from the table's per-range estimates
+     * ({@link Splitter#weighted}). {@code n} is checked first, then the mode, then the table.
      *
-     * @throws io.ringmap.splits.WeightsUnavailableException when there are no estimates for the table
+     * @param mode a {@link SplitMode} as {@code mode} names it
+     * @throws InvalidParameterException for {@code n} outside 1..{@code ringmap.api.max-splits}, or an unknown mode
+     * @throws io.ringmap.splits.WeightsUnavailableException when there are no estimates for the table (mode size)
      */
-    public SizedTableSplits splitsBySize(String keyspace, String table, int n, RangeWeights weights) {
+    public TableSplits splits(String keyspace, String table, int n, String mode) {
+        if (n < 1 || n > maxSplits) {
+            throw new InvalidParameterException("n", "n must be between 1 and " + maxSplits
+                    + " (ringmap.api.max-splits), was " + n);
+        }
+        SplitMode m = SplitMode.of(mode);
         ServedSnapshot served = routing.snapshot();
         TableSchema schema = routing.table(served, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
-        List<WeightedSplit> splits = Splitter.weighted(served.tokenRing(),
-                weights.of(schema.keyspace(), schema.table()), n, placement::replicasAt);
-        return new SizedTableSplits(served, schema, placement, splits);
+        if (m == SplitMode.SIZE) {
+            List<WeightedSplit> sized = Splitter.weighted(served.tokenRing(),
+                    weights.of(schema.keyspace(), schema.table()), n, placement::replicasAt);
+            return new TableSplits(served, schema, placement, m, sized.stream().map(WeightedSplit::split).toList(),
+                    sized);
+        }
+        List<Split> splits = m == SplitMode.ALIGNED ? Splitter.aligned(served.tokenRing(), n, placement::replicasAt)
+                : Splitter.even(served.tokenRing(), n, placement::replicasAt);
+        return new TableSplits(served, schema, placement, m, splits, null);
     }
 }

@@ -6,6 +6,7 @@ import io.ringmap.routing.OwnershipService;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.routing.SplitService;
 import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.splits.RangeWeights;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
 import org.springframework.context.annotation.Bean;
@@ -27,9 +28,11 @@ public class RoutingConfiguration {
                 properties == null ? null : properties.getLocalDatacenter());
     }
 
+    /** Size-weighted splits read the sizes feature's estimates, when it collects them. */
     @Bean
-    SplitService splitService(RoutingService routing, ApiProperties api) {
-        return new SplitService(routing, api.maxSplits());
+    SplitService splitService(RoutingService routing, ApiProperties api, ObjectProvider<RangeWeights> weights) {
+        return new SplitService(routing, api.maxSplits(),
+                weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected")));
     }
 
     @Bean

@@ -1,18 +1,14 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.SplitMode;
 import io.ringmap.routing.SplitService;
 import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.splits.CqlPredicates;
-import io.ringmap.routing.SizedTableSplits;
 import io.ringmap.snapshot.web.SnapshotView;
-import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.WeightedSplit;
 import io.ringmap.web.ProblemAnswer;
@@ -23,7 +19,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -34,11 +29,9 @@ import org.springframework.web.bind.annotation.RestController;
 public class SplitsController {
 
     private final SplitService splitter;
-    private final RangeWeights weights;
 
-    public SplitsController(SplitService splitter, ObjectProvider<RangeWeights> weights) {
+    public SplitsController(SplitService splitter) {
         this.splitter = splitter;
-        this.weights = weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected"));
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
@@ -75,35 +68,17 @@ public class SplitsController {
                     + "serves them all (a range the template cannot read keeps its own cql); for large plans",
                     example = "false")
             @RequestParam(defaultValue = "false") boolean compact) {
-        if (n < 1 || n > splitter.maxSplits()) {
-            throw new InvalidParameterException("n", "n must be between 1 and " + splitter.maxSplits()
-                    + " (ringmap.api.max-splits), was " + n);
-        }
-        SplitMode m = SplitMode.of(mode);
-        if (m == SplitMode.SIZE) {
-            return sized(splitter.splitsBySize(keyspace, table, n, weights), n, compact);
-        }
-        TableSplits scan = splitter.splits(keyspace, table, n, m == SplitMode.ALIGNED);
+        TableSplits scan = splitter.splits(keyspace, table, n, mode);
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
         List<SplitView> views = new ArrayList<>(scan.splits().size());
-        for (Split s : scan.splits()) {
-            views.add(view(ring, schema, s, null, null, compact));
-        }
-        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m.text(), n,
-                views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
-    }
-
-    private static SplitsResponse sized(SizedTableSplits scan, int n, boolean compact) {
-        TableSchema schema = scan.table();
-        TokenRing ring = scan.snapshot().tokenRing();
-        List<SplitView> views = new ArrayList<>(scan.splits().size());
-        for (WeightedSplit w : scan.splits()) {
-            views.add(view(ring, schema, w.split(), Math.round(w.estimatedBytes()),
-                    Math.round(w.estimatedPartitions()), compact));
+        for (int i = 0; i < scan.splits().size(); i++) {
+            WeightedSplit w = scan.estimates() == null ? null : scan.estimates().get(i);
+            views.add(view(ring, schema, scan.splits().get(i), w == null ? null : Math.round(w.estimatedBytes()),
+                    w == null ? null : Math.round(w.estimatedPartitions()), compact));
         }
         return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(),
-                SplitMode.SIZE.text(), n, views.size(), template(schema, compact), views,
+                scan.mode().text(), n, views.size(), template(schema, compact), views,
                 SnapshotView.of(scan.snapshot()));
     }
 
