@@ -9,8 +9,6 @@ import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.pending.config.PendingProperties;
-import io.ringmap.hits.HitRecorder;
-import io.ringmap.routing.RoutingService;
 import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.snapshot.ClusterTag;
 import io.ringmap.snapshot.OwnershipMetrics;
@@ -26,7 +24,6 @@ import io.ringmap.topology.TopologySource;
 import io.ringmap.topology.motion.ClusterMotionReader;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -160,17 +157,5 @@ public class RingmapConfiguration {
         GitProperties g = git.getIfAvailable();
         return new BuildInfoMetrics(b == null ? null : b.getVersion(), g == null ? null : g.getShortCommitId(),
                 Runtime.version().toString());
-    }
-
-    /**
-     * The routing service; the coordinator's data centre of a LOCAL_* level that names none is Spring Boot's
-     * {@code spring.cassandra.local-datacenter}.
-     */
-    @Bean
-    RoutingService routingService(SnapshotHolder snapshots, ApiProperties api, ObjectProvider<HitRecorder> hits,
-            ObjectProvider<CassandraProperties> cassandra) {
-        CassandraProperties properties = cassandra.getIfAvailable();
-        return new RoutingService(snapshots, api, HitRecorder.all(hits.orderedStream().toList()),
-                properties == null ? null : properties.getLocalDatacenter());
     }
 }

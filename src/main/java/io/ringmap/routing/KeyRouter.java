@@ -1,6 +1,7 @@
 package io.ringmap.routing;
 
 import io.ringmap.hits.HitRecorder;
+import io.ringmap.pending.PendingReplicas;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;
@@ -10,15 +11,18 @@ import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The one path from a partition key to its token and (when asked) its replicas, for the keys of one table against one
- * snapshot: a batch routes its keys through one router, a stream routes each line through one router for its whole
- * length. Immutable: every call is independent of the others.
+ * The one path from a partition key to its token and (when asked) its replicas, natural and pending, against one
+ * snapshot: every endpoint that routes keys (a single key and its fast path, a batch, a compact batch, a stream, a
+ * hits report, a shard plan) routes through a router of the table, and a batch of tokens through one of the keyspace.
+ * {@link RoutingService#router} makes one with the table and the placement checked. Immutable: every call is
+ * independent of the others.
  */
 public final class KeyRouter {
 
@@ -28,6 +32,10 @@ public final class KeyRouter {
     private final RingSnapshot ring;
     private final HitRecorder hits;
 
+    /**
+     * @param schema    the table whose keys are routed, or null for a router of tokens given directly
+     * @param placement the keyspace's placement when replicas are looked up, else null
+     */
     KeyRouter(ServedSnapshot served, TableSchema schema, KeyspacePlacement.Placed placement, HitRecorder hits) {
         this.served = served;
         this.schema = schema;
@@ -36,12 +44,22 @@ public final class KeyRouter {
         this.hits = hits;
     }
 
+    /**
+     * The token of a table's key given as {column: value}: the key serialized with the schema's codecs and hashed by
+     * {@code partitioner}, as Cassandra's {@code token(...)} computes it.
+     *
+     * @throws RuntimeException a {@link io.ringmap.problem.ProblemException} naming what is wrong with the key
+     */
+    public static Token token(Partitioner partitioner, TableSchema schema, Map<String, String> key) {
+        return partitioner.tokenFor(PartitionKeyParser.parse(schema, key).serializedKey());
+    }
+
     /** The snapshot every key of this router is answered from. */
     public ServedSnapshot snapshot() {
         return served;
     }
 
-    /** The table's schema. */
+    /** The table's schema (null for a router of tokens). */
     public TableSchema table() {
         return schema;
     }
@@ -63,6 +81,23 @@ public final class KeyRouter {
         return new KeyRoute(schema, parsed, token, lookup);
     }
 
+    /**
+     * Parses a token given directly, as the snapshot's partitioner writes it, and places it (a router with a
+     * placement only).
+     *
+     * @throws RuntimeException a {@link io.ringmap.problem.ProblemException} naming what is wrong with the token
+     */
+    public TokenRoutes.TokenRoute routeToken(String token) {
+        Token parsed = served.partitioner().parseToken(token);
+        return new TokenRoutes.TokenRoute(parsed, ring.lookup(placement, parsed));
+    }
+
+    /** The token's pending replicas in every data centre: empty unless a range of the keyspace is in motion. */
+    public List<Node> pending(Token token) {
+        PendingReplicas inMotion = served.motion().pending(placement.keyspace());
+        return inMotion.isEmpty() ? List.of() : inMotion.replicasFor(token);
+    }
+
     /** Counts routed keys as one hit each (the caller decides whether its keys count). */
     public void count(List<KeyRoute> routes) {
         if (routes.isEmpty()) {
@@ -74,6 +109,14 @@ public final class KeyRouter {
                     placement == null ? List.of() : nodes(r.replicas().replicas()));
             return;
         }
+        count(routes, null);
+    }
+
+    /**
+     * Counts routed keys, key {@code i} {@code counts[i]} times (once each when {@code counts} is null), in one
+     * report to the recorder.
+     */
+    public void count(List<KeyRoute> routes, long[] counts) {
         List<ParsedKey> parsed = new ArrayList<>(routes.size());
         Token[] tokens = new Token[routes.size()];
         ReplicaSet[] sets = placement == null ? null : new ReplicaSet[routes.size()];
@@ -85,7 +128,7 @@ public final class KeyRouter {
                 sets[i] = r.replicas().replicas();
             }
         }
-        hits.recordAll(schema, parsed, tokens, null, served.tokenRing(), sets);
+        hits.recordAll(schema, parsed, tokens, counts, served.tokenRing(), sets);
     }
 
     private List<Node> nodes(ReplicaSet set) {

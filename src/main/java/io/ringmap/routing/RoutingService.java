@@ -6,26 +6,17 @@ import io.ringmap.hits.RecordedHits;
 import io.ringmap.problem.BatchItemException;
 import io.ringmap.consistency.ReplicaConsistency;
 import io.ringmap.config.ApiProperties;
-import io.ringmap.pending.PendingReplicas;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;
-import io.ringmap.ring.ReplicaSet;
-import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.schema.ParsedKey;
-import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TablePartitionerException;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.schema.UnknownTableException;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.SnapshotHolder;
-import io.ringmap.splits.Split;
-import io.ringmap.splits.RangeWeights;
-import io.ringmap.splits.Splitter;
-import io.ringmap.splits.WeightedSplit;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,9 +24,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Answers the routing questions, each against one consistent snapshot: key to token, key or token to replicas, the
- * ring's ownership, a table's splits; and records client-reported hits. Every key routed for a caller whose lookups
- * count (see {@code route}'s {@code countHits}) is reported to the {@link HitRecorder}. One request is one call here.
+ * Answers the routing questions of a request, each against one consistent snapshot: key to token, key or token to
+ * replicas, and client-reported hits, every key through one {@link KeyRouter}. Every key routed for a caller whose
+ * lookups count (see {@code route}'s {@code countHits}) is reported to the {@link HitRecorder}. One request is one
+ * call here; the ring's ownership is {@link OwnershipService}'s, a table's splits {@link SplitService}'s.
  */
 public class RoutingService implements HitRouting {
 
@@ -109,15 +101,7 @@ public class RoutingService implements HitRouting {
         ServedSnapshot served = snapshot();
         checkBatch(keys.size());
         KeyRouter router = router(served, keyspace, table, withReplicas);
-        List<KeyRoute> out = new ArrayList<>(keys.size());
-        for (int i = 0; i < keys.size(); i++) {
-            try {
-                out.add(router.route(keys.get(i)));
-            } catch (RuntimeException e) {
-                // every key parses or the request fails naming the first bad item (a single key's error as is)
-                throw keys.size() == 1 ? e : new BatchItemException(i, e);
-            }
-        }
+        List<KeyRoute> out = routeAll(keys, router::route);
         T answered = answer.apply(new Routes(served, router.placement(), out));
         // counted only once every key of the request was valid and answered: a rejected batch counts nothing
         if (countHits) {
@@ -153,10 +137,14 @@ public class RoutingService implements HitRouting {
      */
     public ReplicaRoute replicasOfKey(String keyspace, String table, Map<String, String> key, String dc,
             String consistency, boolean countHits) {
-        return route(keyspace, table, List.of(key), true, countHits, routes -> {
-            KeyRoute r = routes.keys().get(0);
-            return replicaRoute(routes.snapshot(), routes.placement(), r, r.token(), r.replicas(), dc, consistency);
-        });
+        KeyRouter router = router(keyspace, table, true);
+        KeyRoute r = routeAll(List.of(key), router::route).get(0);
+        ReplicaRoute answer = replicaRoute(router, r, r.token(), r.replicas(), dc, consistency);
+        // counted only once the key was answered: a refused request counts nothing
+        if (countHits) {
+            router.count(List.of(r));
+        }
+        return answer;
     }
 
     /**
@@ -176,31 +164,39 @@ public class RoutingService implements HitRouting {
     }
 
     /**
-     * Replicas of tokens given directly; {@code dc} (when given) is checked once the tokens parse, for a batch that
-     * is not empty.
+     * Replicas of tokens given directly (no key, so nothing is counted as a hit); {@code dc} (when given) is checked
+     * once the tokens parse, for a batch that is not empty.
      *
      * @throws InvalidParameterException for a {@code dc} with no nodes
      */
     public TokenRoutes replicasOfTokens(String keyspace, List<String> tokens, String dc) {
-        TokenRoutes routes = replicasOfTokens(keyspace, tokens);
-        if (!routes.tokens().isEmpty()) {
-            requireDatacenter(routes.snapshot().tokenRing(), dc);
+        KeyRouter router = tokenRouter(keyspace, tokens.size());
+        List<TokenRoutes.TokenRoute> out = routeAll(tokens, router::routeToken);
+        if (!out.isEmpty()) {
+            requireDatacenter(router.snapshot().tokenRing(), dc);
         }
-        return routes;
+        return new TokenRoutes(router.snapshot(), router.placement(), out);
     }
 
     /** As {@link #replicasOfKey}, for a token given directly (nothing is counted as a hit). */
     public ReplicaRoute replicasOfToken(String keyspace, String token, String dc, String consistency) {
-        TokenRoutes routes = replicasOfTokens(keyspace, List.of(token));
-        TokenRoutes.TokenRoute t = routes.tokens().get(0);
-        return replicaRoute(routes.snapshot(), routes.placement(), null, t.token(), t.replicas(), dc, consistency);
+        KeyRouter router = tokenRouter(keyspace, 1);
+        TokenRoutes.TokenRoute t = routeAll(List.of(token), router::routeToken).get(0);
+        return replicaRoute(router, null, t.token(), t.replicas(), dc, consistency);
     }
 
-    private ReplicaRoute replicaRoute(ServedSnapshot served, KeyspacePlacement.Placed placement, KeyRoute key,
-            Token token, ReplicaLookup lookup, String dc, String consistency) {
+    private KeyRouter tokenRouter(String keyspace, int tokens) {
+        ServedSnapshot served = snapshot();
+        checkBatch(tokens);
+        return new KeyRouter(served, null, placement(served, keyspace), hits);
+    }
+
+    private ReplicaRoute replicaRoute(KeyRouter router, KeyRoute key, Token token, ReplicaLookup lookup, String dc,
+            String consistency) {
+        ServedSnapshot served = router.snapshot();
+        KeyspacePlacement.Placed placement = router.placement();
         requireDatacenter(served.tokenRing(), dc);
-        PendingReplicas inMotion = served.motion().pending(placement.keyspace());
-        List<Node> pending = inMotion.isEmpty() ? List.of() : inMotion.replicasFor(token);
+        List<Node> pending = router.pending(token);
         ReplicaConsistency verdicts = consistency == null ? null : ReplicaConsistency.of(served.tokenRing(),
                 placement.replication(), lookup.replicas(), pending, served.motion(), consistency, dc,
                 localDatacenter);
@@ -217,24 +213,6 @@ public class RoutingService implements HitRouting {
             throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
                     + ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList());
         }
-    }
-
-    /** Replicas of tokens given directly (no key, so nothing is counted as a hit). */
-    public TokenRoutes replicasOfTokens(String keyspace, List<String> tokens) {
-        ServedSnapshot served = snapshot();
-        checkBatch(tokens.size());
-        KeyspacePlacement.Placed placement = placement(served, keyspace);
-        List<TokenRoutes.TokenRoute> out = new ArrayList<>(tokens.size());
-        for (int i = 0; i < tokens.size(); i++) {
-            Token token;
-            try {
-                token = served.partitioner().parseToken(tokens.get(i));
-            } catch (RuntimeException e) {
-                throw tokens.size() == 1 ? e : new BatchItemException(i, e);
-            }
-            out.add(new TokenRoutes.TokenRoute(token, served.ring().lookup(placement, token)));
-        }
-        return new TokenRoutes(served, placement, out);
     }
 
     /**
@@ -254,61 +232,15 @@ public class RoutingService implements HitRouting {
         KeyspacePlacement.Placed placement = served.keyspace(keyspace)
                 .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
-        RingSnapshot ring = served.ring();
-        List<ParsedKey> parsed = parse(schema, read.size(), i -> read.get(i).key());
-        long[] counts = new long[parsed.size()];
-        Token[] tokens = new Token[parsed.size()];
-        ReplicaSet[] sets = placement == null ? null : new ReplicaSet[parsed.size()];
-        for (int i = 0; i < parsed.size(); i++) {
+        KeyRouter router = new KeyRouter(served, schema, placement, hits);
+        List<KeyRoute> routes = new ArrayList<>(read.size());
+        long[] counts = new long[read.size()];
+        for (int i = 0; i < read.size(); i++) {
+            routes.add(routeItem(i, read.get(i).key(), router::route, true));
             counts[i] = read.get(i).count();
-            tokens[i] = served.partitioner().tokenFor(parsed.get(i).serializedKey());
-            if (sets != null) {
-                sets[i] = ring.lookup(placement, tokens[i]).replicas();
-            }
         }
-        hits.recordAll(schema, parsed, tokens, counts, served.tokenRing(), sets);
-        return new RecordedHits(schema, parsed.size());
-    }
-
-    /** The ring's ownership; with a keyspace, also each node's effective ownership of its data. */
-    public RingOwnership ownership(String keyspace) {
-        ServedSnapshot served = snapshot();
-        double[] effective = keyspace == null ? null
-                : served.ring().effectiveOwnership(placement(served, keyspace));
-        return new RingOwnership(served, served.ring().primaryOwnership(), effective);
-    }
-
-    /**
-     * The ring cut into about {@code n} splits for a scan of the table: even ones, or ones aligned to node-owned
-     * ranges.
-     */
-    public TableSplits splits(String keyspace, String table, int n, boolean aligned) {
-        ServedSnapshot served = snapshot();
-        TableSchema schema = table(served, keyspace, table);
-        KeyspacePlacement.Placed placement = placement(served, keyspace);
-        List<Split> splits = aligned ? Splitter.aligned(served.tokenRing(), n, placement::replicasAt)
-                : Splitter.even(served.tokenRing(), n, placement::replicasAt);
-        return new TableSplits(served, schema, placement, splits);
-    }
-
-    /**
-     * The ring cut into splits of about equal estimated bytes, aligned to ownership, from the table's per-range
-     * estimates ({@link Splitter#weighted}).
-     *
-     * @throws io.ringmap.splits.WeightsUnavailableException when there are no estimates for the table
-     */
-    public SizedTableSplits splitsBySize(String keyspace, String table, int n, RangeWeights weights) {
-        ServedSnapshot served = snapshot();
-        TableSchema schema = table(served, keyspace, table);
-        KeyspacePlacement.Placed placement = placement(served, keyspace);
-        List<WeightedSplit> splits = Splitter.weighted(served.tokenRing(),
-                weights.of(schema.keyspace(), schema.table()), n, placement::replicasAt);
-        return new SizedTableSplits(served, schema, placement, splits);
-    }
-
-    /** The most splits one scan may be cut into ({@code ringmap.api.max-splits}). */
-    public int maxSplits() {
-        return api.maxSplits();
+        router.count(routes, counts);
+        return new RecordedHits(schema, routes.size());
     }
 
     /** Rejects a batch larger than {@code ringmap.api.max-batch-size} with a {@link BatchTooLargeException}. */
@@ -318,21 +250,23 @@ public class RoutingService implements HitRouting {
         }
     }
 
-    /** Reads key {@code i} of a request; may reject it by throwing. */
-    private interface KeyAt {
-        Map<String, String> key(int index);
+    /**
+     * Routes every item of a request in order, or fails naming the first bad one: a single item's error as it is, a
+     * batch item's as a {@link BatchItemException} with its index.
+     */
+    private static <T, R> List<R> routeAll(List<T> items, Function<T, R> route) {
+        List<R> out = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            out.add(routeItem(i, items.get(i), route, items.size() > 1));
+        }
+        return out;
     }
 
-    /** Parses every reported key, or fails naming the first bad item's index. */
-    private static List<ParsedKey> parse(TableSchema schema, int size, KeyAt keys) {
-        List<ParsedKey> parsed = new ArrayList<>(size);
-        for (int i = 0; i < size; i++) {
-            try {
-                parsed.add(PartitionKeyParser.parse(schema, keys.key(i)));
-            } catch (RuntimeException e) {
-                throw new BatchItemException(i, e);
-            }
+    private static <T, R> R routeItem(int index, T item, Function<T, R> route, boolean named) {
+        try {
+            return route.apply(item);
+        } catch (RuntimeException e) {
+            throw named ? new BatchItemException(index, e) : e;
         }
-        return parsed;
     }
 }

@@ -13,7 +13,9 @@ import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
 import io.ringmap.hits.web.HitCounting;
+import io.ringmap.routing.web.ReplicasBatchRequest;
 import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.routing.web.TokenBatchRequest;
 import io.ringmap.routing.web.TokenController;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -101,8 +103,8 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postReplicas() {
-        ReplicasController.ReplicasBatchRequest request =
-                mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
+        ReplicasBatchRequest request =
+                mapper.readValue(replicasBody, ReplicasBatchRequest.class);
         return mapper.writeValueAsBytes(replicas.replicasBatch(request, null));
     }
 
@@ -110,8 +112,8 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postReplicasCompact() {
-        ReplicasController.ReplicasBatchRequest request =
-                mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
+        ReplicasBatchRequest request =
+                mapper.readValue(replicasBody, ReplicasBatchRequest.class);
         return mapper.writeValueAsBytes(replicas.replicasBatchCompact(request, null));
     }
 
@@ -119,8 +121,8 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postToken() {
-        TokenController.TokenBatchRequest request =
-                mapper.readValue(tokenBody, TokenController.TokenBatchRequest.class);
+        TokenBatchRequest request =
+                mapper.readValue(tokenBody, TokenBatchRequest.class);
         return mapper.writeValueAsBytes(tokens.tokens(request, null));
     }
 
@@ -136,7 +138,7 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public Object bindReplicasRequest() {
-        return mapper.readValue(replicasBody, ReplicasController.ReplicasBatchRequest.class);
+        return mapper.readValue(replicasBody, ReplicasBatchRequest.class);
     }
 
     /** A topology like {@code scripts/bench_topology.py}'s: 2 DCs x 3 racks, random vnode tokens. */

@@ -29,6 +29,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MockMvc;
 import tools.jackson.databind.json.JsonMapper;
+import org.springframework.context.annotation.Import;
+import io.ringmap.web.SplitAndOwnershipServices;
 
 /**
  * Every tagged GET carries the entity tag of the snapshot its body came from, even when a publication lands between
@@ -36,6 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @WebMvcTest(controllers = {TokenController.class, ReplicasController.class, SplitsController.class,
     RingController.class, RangesController.class})
+@Import(SplitAndOwnershipServices.class)
 class AnswerEtagTest {
 
     static final List<String> TAGGED = List.of(

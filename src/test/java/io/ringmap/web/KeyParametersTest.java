@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import io.ringmap.planning.config.PlanningConfiguration;
 import io.ringmap.planning.web.ShardPlanController;
 import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.routing.web.SingleKeyAnswers;
 import io.ringmap.routing.web.TokenController;
 import io.ringmap.routing.RoutingService;
 import java.io.IOException;
@@ -59,7 +60,7 @@ class KeyParametersTest {
 
     static final List<Endpoint> ENDPOINTS = List.of(
             new Endpoint("/token", TokenController.PARAMETERS, "keyspace=ks&table=named", COLUMNS),
-            new Endpoint("/replicas", ReplicasController.PARAMETERS, "keyspace=ks&table=named", COLUMNS),
+            new Endpoint("/replicas", SingleKeyAnswers.PARAMETERS, "keyspace=ks&table=named", COLUMNS),
             // the shard column is the one planned, so it is not given
             new Endpoint("/plan/shards", ShardPlanController.PARAMETERS,
                     "keyspace=ks&table=named&shardColumn=shard&count=2", COLUMNS.subList(0, 5)));

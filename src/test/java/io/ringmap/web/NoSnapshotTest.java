@@ -20,10 +20,12 @@ import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.context.annotation.Import;
 
 /** Before a first snapshot every endpoint answers 503 problem+json with Retry-After. */
 @WebMvcTest(controllers = {TokenController.class, ReplicasController.class, SplitsController.class,
     RingController.class})
+@Import(SplitAndOwnershipServices.class)
 class NoSnapshotTest {
 
     @TestConfiguration

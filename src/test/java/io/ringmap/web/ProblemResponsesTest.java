@@ -22,10 +22,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.context.annotation.Import;
 
 /** Every error kind answers application/problem+json with its stable type, naming what was wrong. */
 @WebMvcTest(controllers = {TokenController.class, ReplicasController.class, SplitsController.class,
     RingController.class})
+@Import(SplitAndOwnershipServices.class)
 class ProblemResponsesTest {
 
     @TestConfiguration

@@ -1,18 +1,12 @@
 package io.ringmap.availability.web;
 
-import io.ringmap.consistency.Availability;
-import io.ringmap.consistency.ConsistencyLevel;
-import io.ringmap.consistency.Verdict;
-import io.ringmap.availability.service.AvailabilityReport;
 import io.ringmap.availability.service.AvailabilityService;
-import io.ringmap.availability.service.SafeToStop;
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Arrays;
 import java.util.List;
@@ -31,72 +25,6 @@ public class AvailabilityController {
         this.availability = availability;
     }
 
-    /** One range that cannot serve reads or writes at the level. */
-    public record RangeOutageView(
-            @Schema(example = "0") String start,
-            @Schema(example = "4611686018427387904") String end,
-            @Schema(description = "Share of the ring, 0..1") double ringShare,
-            @Schema(description = "Replica addresses, primary first") List<String> replicas,
-            @Schema(description = "False when reads fail with UnavailableException") boolean readable,
-            @Schema(description = "False when writes fail with UnavailableException") boolean writable,
-            @Schema(description = "Why reads fail (null when they succeed)", nullable = true) String readReason,
-            @Schema(description = "Why writes fail (null when they succeed)", nullable = true) String writeReason) {
-
-        static RangeOutageView of(Availability.RangeOutage o) {
-            return new RangeOutageView(o.range().start().toString(), o.range().end().toString(), o.ringShare(),
-                    o.replicas(), readable(o.read()), readable(o.write()), readable(o.read()) ? null : o.read().reason(),
-                    readable(o.write()) ? null : o.write().reason());
-        }
-
-        /** A level that does not apply to the kind of request (ANY for reads) is no outage of it. */
-        private static boolean readable(Verdict v) {
-            return !v.valid() || v.achievable();
-        }
-    }
-
-    /** One keyspace's outage. */
-    public record KeyspaceAvailability(String keyspace, int ranges, int unavailableForReads, int unavailableForWrites,
-            @Schema(description = "Share of the ring (0..1) whose reads fail") double readShareLost,
-            @Schema(description = "Share of the ring (0..1) whose writes fail") double writeShareLost,
-            @Schema(description = "The failing ranges (at most `limit`)") List<RangeOutageView> unavailableRanges) {
-
-        static KeyspaceAvailability of(Availability.KeyspaceAvailability a) {
-            return new KeyspaceAvailability(a.keyspace(), a.ranges(), a.unavailableForReads(),
-                    a.unavailableForWrites(), a.readShareLost(), a.writeShareLost(),
-                    a.unavailable().stream().map(RangeOutageView::of).toList());
-        }
-    }
-
-    /** A node that cannot be stopped, with why. */
-    public record UnsafeNode(String address, List<String> reasons) {
-    }
-
-    /** The availability of every keyspace asked for. */
-    public record AvailabilityResponse(ConsistencyLevel consistency,
-            @Schema(nullable = true) String localDatacenter, List<String> assumedDown, List<String> liveNodes,
-            List<KeyspaceAvailability> keyspaces,
-            @Schema(description = "Live nodes that can be stopped (on top of assumedDown) without any keyspace "
-                    + "losing the level for a range it serves now") List<String> safeToStop,
-            List<UnsafeNode> unsafeToStop, SnapshotView snapshot) {
-
-        static AvailabilityResponse of(AvailabilityReport r) {
-            return new AvailabilityResponse(r.level(), r.localDatacenter(), r.assumedDown(), r.liveNodes(),
-                    r.keyspaces().stream().map(KeyspaceAvailability::of).toList(), r.safeToStop(),
-                    r.unsafeToStop().stream().map(u -> new UnsafeNode(u.address(), u.reasons())).toList(),
-                    SnapshotView.of(r.snapshot()));
-        }
-    }
-
-    /** The answer when a node can be stopped. */
-    public record SafeToStopResponse(String node, ConsistencyLevel consistency, boolean safe,
-            @Schema(nullable = true) String localDatacenter, List<String> keyspaces, SnapshotView snapshot) {
-
-        static SafeToStopResponse of(SafeToStop s) {
-            return new SafeToStopResponse(s.node(), s.level(), true, s.localDatacenter(), s.keyspaces(),
-                    SnapshotView.of(s.snapshot()));
-        }
-    }
-
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_CONSISTENCY)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
     @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED, detail = SampleProblems.LOCAL_DATACENTER_REQUIRED)
@@ -105,7 +33,7 @@ public class AvailabilityController {
                     + "known: [127.0.0.1, 127.0.0.2, 127.0.0.3, 127.0.0.4]")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/availability", produces = "application/json")
     @Operation(summary = "Token ranges that cannot be served at a consistency level, now or with more nodes down",
             description = "For each keyspace (or the one named), the ranges whose reads or writes would fail with "
@@ -140,7 +68,7 @@ public class AvailabilityController {
                     + "iot_multi_dc would lose ALL for 4 ranges (reads) and 4 ranges (writes), 100.00% of the "
                     + "ring, e.g. ALL needs 4 live replicas, 3 are live")
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
     @Operation(summary = "Can this node be stopped now without any keyspace losing the consistency level?",
             description = "200 when it can; 409 (problem+json, type " + ProblemKind.TYPE_PREFIX

@@ -2,6 +2,7 @@ package io.ringmap.planning.service;
 
 import io.ringmap.planning.KeyDesign;
 import io.ringmap.planning.KeyEncoder;
+import io.ringmap.routing.KeyRouter;
 import io.ringmap.schema.CqlTypeParser;
 import io.ringmap.schema.KeyColumn;
 import io.ringmap.schema.PartitionKeyParser;
@@ -9,7 +10,6 @@ import io.ringmap.schema.TableSchema;
 import io.ringmap.token.PartitionKeys;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.Partitioners;
-import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Binds the planners to the schema's codecs: keys of a design, of a table, or a table's key with a shard value are
- * serialized and hashed exactly as {@code /token} does.
+ * Binds the key-design planner to the schema's codecs: a design's keys are serialized and hashed exactly as
+ * {@code /token} does ({@link KeyRouter#token}), each component memoized.
  */
 public final class KeyHashing {
 
@@ -30,11 +30,6 @@ public final class KeyHashing {
         return Partitioners.byName(name);
     }
 
-    /** The token of a table's key given as {column: value}. */
-    public static Token token(Partitioner partitioner, TableSchema schema, Map<String, String> key) {
-        return partitioner.tokenFor(PartitionKeyParser.parse(schema, key).serializedKey());
-    }
-
     /**
      * An encoder for a design's keys: each component with the schema's codecs (as a one-column key of that column,
      * memoized: values repeat across buckets and shards), composed as Cassandra composes partition keys.
@@ -44,8 +39,7 @@ public final class KeyHashing {
                 .map(c -> new KeyColumn(c.name(), CqlTypeParser.parse(c.cqlType()))).toList();
         TableSchema schema = new TableSchema(keyspace, "plan", columns);
         if (columns.size() == 1) {
-            return values -> partitioner.tokenFor(PartitionKeyParser.parse(schema,
-                    Map.of(columns.get(0).name(), values.get(0))).serializedKey());
+            return values -> KeyRouter.token(partitioner, schema, Map.of(columns.get(0).name(), values.get(0)));
         }
         List<TableSchema> single = columns.stream().map(c -> new TableSchema(keyspace, "plan", List.of(c))).toList();
         List<Map<String, byte[]>> memo = new ArrayList<>();
@@ -60,7 +54,7 @@ public final class KeyHashing {
                     for (int j = 0; j < values.size(); j++) {
                         byName.put(columns.get(j).name(), values.get(j));
                     }
-                    return partitioner.tokenFor(PartitionKeyParser.parse(schema, byName).serializedKey());
+                    return KeyRouter.token(partitioner, schema, byName);
                 }
                 TableSchema one = single.get(i);
                 String name = columns.get(i).name();

@@ -9,6 +9,7 @@ import io.ringmap.planning.ShardPlanner;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
@@ -129,7 +130,7 @@ public class ShardPlanService {
         ShardPlanner.ShardPlan plan = ShardPlanner.plan(n, searched, v -> {
             Map<String, String> values = new LinkedHashMap<>(key);
             values.put(shardColumn, Long.toString(v));
-            return KeyHashing.token(ring.partitioner(), schema, values);
+            return KeyRouter.token(ring.partitioner(), schema, values);
         }, served.ring(), placement);
         return new ShardPlans(placement.keyspace(), table, key, shardColumn, n, plan, used, hot, served);
     }

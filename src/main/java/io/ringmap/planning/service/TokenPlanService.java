@@ -1,11 +1,13 @@
 package io.ringmap.planning.service;
 
 import io.ringmap.planning.BalancedTokens;
+import io.ringmap.planning.LayoutMode;
 import io.ringmap.planning.PlanException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
@@ -58,7 +60,7 @@ public class TokenPlanService {
         TableSchema schema = routing.table(served, keyspace, table);
         List<Token> sample = new ArrayList<>();
         for (Map<String, String> key : keys) {
-            sample.add(KeyHashing.token(p, schema, key));
+            sample.add(KeyRouter.token(p, schema, key));
         }
         return new TokenPlans.Balanced(p, perDc.perDc(), BalancedTokens.quantiles(p, perDc, sample),
                 "quantiles of " + sample.size() + " sample keys");
@@ -73,19 +75,19 @@ public class TokenPlanService {
      * Ownership and balance of a layout: the proposed nodes joined to the served ring ({@code add}) or alone
      * ({@code replace}), every keyspace of the served snapshot placed on it.
      */
-    public TokenPlans.Evaluated evaluate(String mode, List<TokenPlans.Proposal> proposed) {
+    public TokenPlans.Evaluated evaluate(LayoutMode mode, List<TokenPlans.Proposal> proposed) {
         ServedSnapshot served = routing.snapshot();
         TokenRing current = served.tokenRing();
-        long layoutTokens = (mode.equals("add") ? current.size() : 0) + proposed.stream()
+        long layoutTokens = (mode == LayoutMode.ADD ? current.size() : 0) + proposed.stream()
                 .mapToLong(n -> n.tokens() == null ? 0 : n.tokens().size()).sum();
         if (layoutTokens > limits.maxLayoutTokens()) {
-            throw PlanException.tooLarge("nodes", layoutTokens, "tokens in the " + (mode.equals("add")
+            throw PlanException.tooLarge("nodes", layoutTokens, "tokens in the " + (mode == LayoutMode.ADD
                     ? "served ring and the proposed nodes" : "proposed layout"), limits.maxLayoutTokens(),
                     "a layout evaluation places keyspaces on", "ringmap.plan.max-layout-tokens");
         }
         Partitioner p = current.partitioner();
         Map<Node, List<Token>> layout = new LinkedHashMap<>();
-        if (mode.equals("add")) {
+        if (mode == LayoutMode.ADD) {
             List<List<Token>> tokens = current.tokensByNode();
             for (int n = 0; n < current.nodes().size(); n++) {
                 layout.put(current.nodes().get(n), tokens.get(n));
@@ -111,7 +113,7 @@ public class TokenPlanService {
                 replication.put(name, placed.replication());
             }
         });
-        return new TokenPlans.Evaluated(p, mode, BalancedTokens.evaluate(ring, replication), served);
+        return new TokenPlans.Evaluated(p, mode.text(), BalancedTokens.evaluate(ring, replication), served);
     }
 
     private Partitioner partitioner(String name) {

@@ -2,6 +2,7 @@ package io.ringmap.planning.web;
 
 import io.ringmap.planning.service.KeyDesignService;
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
@@ -56,7 +57,7 @@ public class PlanController {
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE,
             detail = "9 designs, more than the 8 a plan compares (ringmap.plan.max-designs)")
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @PostMapping(path = "/plan", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Model candidate partition key designs on the real ring, side by side",

@@ -1,13 +1,10 @@
 package io.ringmap.planning.web;
 
-import io.ringmap.planning.ShardPlanner;
 import io.ringmap.planning.service.ShardPlanService;
-import io.ringmap.planning.service.ShardPlans;
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.ring.TokenRing;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyParameters;
-import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
@@ -24,11 +21,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -50,107 +42,11 @@ public class ShardPlanController {
         this.shards = shards;
     }
 
-    /** The hot key a plan started from, with the sketch's figures as {@code GET /hotkeys} shows them. */
-    public record ShardHotKeyView(
-            @Schema(description = "Keyspace of the table the key was counted for") String keyspace,
-            @Schema(description = "Table the key was counted for") String table,
-            @Schema(description = "The label as given (as GET /hotkeys shows it)") String label,
-            @Schema(description = "Estimated hits in the sketch window; the load when none is given") long estimate,
-            long lowerBound, long upperBound,
-            @Schema(description = "estimate / hits of the table in the window, 0..1") double share,
-            @Schema(description = "ringmap.hotkeys.window (ISO-8601): estimates cover the last one to two windows",
-                    example = "PT5M") String window) {
-
-        static ShardHotKeyView of(ShardPlans.HotKeyStart h) {
-            return h == null ? null : new ShardHotKeyView(h.keyspace(), h.table(), h.label(), h.hotKey().estimate(),
-                    h.hotKey().lowerBound(), h.hotKey().upperBound(), h.hotKey().share(),
-                    h.window() == null ? null : h.window().toString());
-        }
-    }
-
-    /** One shard key. */
-    public record ShardKeyView(String shard, @Schema(description = "The shard key's token") String token,
-            List<String> replicas) {
-
-        static List<ShardKeyView> of(List<ShardPlanner.ShardKey> keys, TokenRing ring) {
-            return keys.stream().map(k -> new ShardKeyView(Long.toString(k.value()), k.token().toString(),
-                    Arrays.stream(k.replicas()).mapToObj(i -> ring.nodes().get(i).address()).toList())).toList();
-        }
-    }
-
-    /** How far a set of shard keys spreads. */
-    public record SpreadView(Map<String, Integer> nodesByDatacenter, Map<String, Integer> replicaSetsByDatacenter,
-            int nodes, int replicaSets) {
-
-        static SpreadView of(ShardPlanner.Spread s) {
-            return new SpreadView(s.nodesByDatacenter(), s.replicaSetsByDatacenter(), s.nodes(), s.replicaSets());
-        }
-    }
-
-    /** The question in a JSON body: the form generated clients call. */
-    @Schema(description = "A hot key's other partition key columns (or its label from GET /hotkeys), its shard column, "
-            + "and load and target or count")
-    public record ShardsRequest(
-            @NotBlank @Schema(example = "iot") String keyspace,
-            @NotBlank @Schema(example = "readings") String table,
-            @NotNull @Schema(description = "The key's columns except the shard column, as a {column: value} map "
-                    + "(may be empty with hotkey)", example = "{\"day\": \"2026-10-01\"}") Map<String, String> key,
-            @NotBlank @Schema(description = "The shard column (an integer or text column of the partition key)",
-                    example = "sensor_id") String shardColumn,
-            @Schema(description = "The key's rate or size now (any unit); default with hotkey: its estimate",
-                    nullable = true, example = "480000") Double load,
-            @Schema(description = "The most per shard (same unit)", nullable = true, example = "100000") Double target,
-            @Schema(description = "A shard count instead of load and target", nullable = true) Integer count,
-            @Schema(description = "Shard values searched for the widest spread (default 4 x count, at most "
-                    + "ringmap.plan.max-shard-candidates, 4096 by default)",
-                    nullable = true) Integer candidates,
-            @Schema(description = "A hot key's label exactly as GET /hotkeys shows it", nullable = true)
-            String hotkey,
-            @Schema(description = "The table the hot key was counted for (same keyspace); default: table",
-                    nullable = true) String hotkeyTable) {
-    }
-
-    /**
-     * The answer. For a hot key named by its hash while clear keys are hidden (export-key hash), only what does not
-     * depend on the key's bytes: the count, the load and the sketch's figures; no shard key, replica or spread, which
-     * a caller could compare with the plan of a guessed key.
-     */
-    public record ShardsResponse(String keyspace, String table,
-            @Schema(description = "The key's other columns; absent for a hot key named by its hash while clear keys "
-                    + "are hidden (export-key hash)", nullable = true) Map<String, String> key, String shardColumn,
-            @Schema(description = "Shards needed: ceil(load / target), or the count given") int count,
-            @Schema(description = "Shard values 0..count-1; absent for a hashed hot key (its placement is not "
-                    + "shown)", nullable = true) List<ShardKeyView> sequential,
-            @Schema(nullable = true) SpreadView sequentialSpread,
-            @Schema(description = "Shard values chosen among the first candidates to reach the most nodes; absent for"
-                    + " a hashed hot key", nullable = true) List<ShardKeyView> spread,
-            @Schema(nullable = true) SpreadView spreadSpread,
-            @Schema(description = "Candidates searched; absent for a hashed hot key", nullable = true)
-            Integer candidatesSearched, int nodesInRing,
-            @Schema(description = "The load used: load, or the hot key's estimate", nullable = true) Double load,
-            @Schema(description = "The hot key the plan started from (hotkey=)", nullable = true) ShardHotKeyView hotKey,
-            SnapshotView snapshot) {
-
-        static ShardsResponse of(ShardPlans p) {
-            TokenRing ring = p.snapshot().tokenRing();
-            ShardPlanner.ShardPlan plan = p.plan();
-            if (plan == null) {
-                return new ShardsResponse(p.keyspace(), p.table(), null, p.shardColumn(), p.count(), null, null, null,
-                        null, null, ring.nodes().size(), p.load(), ShardHotKeyView.of(p.hotKey()),
-                        SnapshotView.of(p.snapshot()));
-            }
-            return new ShardsResponse(p.keyspace(), p.table(), p.key(), p.shardColumn(), p.count(),
-                    ShardKeyView.of(plan.sequential(), ring), SpreadView.of(plan.sequentialSpread()),
-                    ShardKeyView.of(plan.chosen(), ring), SpreadView.of(plan.chosenSpread()), plan.candidatesSearched(),
-                    ring.nodes().size(), p.load(), ShardHotKeyView.of(p.hotKey()), SnapshotView.of(p.snapshot()));
-        }
-    }
-
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "required parameter 'shardColumn' is missing")
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @HotKeyProblems
     @KeyProblems
     @GetMapping(path = "/plan/shards", produces = "application/json")
@@ -198,7 +94,7 @@ public class ShardPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @HotKeyProblems
     @JsonBodyProblems
     @KeyProblems

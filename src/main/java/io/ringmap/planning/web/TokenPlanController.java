@@ -1,13 +1,11 @@
 package io.ringmap.planning.web;
 
-import io.ringmap.planning.BalancedTokens;
 import io.ringmap.planning.PlanException;
+import io.ringmap.planning.LayoutMode;
 import io.ringmap.planning.service.TokenPlanService;
-import io.ringmap.planning.service.TokenPlans;
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.token.Token;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.problem.InvalidParameterException;
-import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
@@ -16,10 +14,8 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -38,76 +34,12 @@ public class TokenPlanController {
         this.tokens = tokens;
     }
 
-    /** Balanced tokens per DC. */
-    public record BalancedResponse(String partitioner, Map<String, Integer> nodes,
-            @Schema(description = "Per DC, one initial_token per node (tokens as strings)")
-            Map<String, List<String>> initialTokens,
-            @Schema(description = "How the tokens were chosen") String method) {
-
-        static BalancedResponse of(TokenPlans.Balanced b) {
-            Map<String, List<String>> tokens = new LinkedHashMap<>();
-            b.tokens().forEach((dc, list) -> tokens.put(dc, list.stream().map(Token::toString).toList()));
-            return new BalancedResponse(b.partitioner().name(), b.nodes(), tokens, b.method());
-        }
-    }
-
-    /** Keys whose tokens are the sample (ByteOrdered, or balancing by data). */
-    public record SampleBody(@Schema(example = "iot") String keyspace, @Schema(example = "readings") String table,
-            @Schema(description = "Keys as {column: value} maps") List<Map<String, String>> keys) {
-    }
-
-    /** A request for balanced tokens from a sample of real keys. */
-    public record BalancedRequest(@Schema(description = "Default: the ring's partitioner", nullable = true)
-            String partitioner, @Schema(example = "{\"dc1\": 2, \"dc2\": 2}") Map<String, Integer> nodes,
-            @Schema(nullable = true) SampleBody sample) {
-    }
-
-    /** One node of a proposed layout. */
-    public record ProposedNode(@Schema(example = "127.0.0.5") String address,
-            @Schema(nullable = true) String hostId, @Schema(example = "dc1") String datacenter,
-            @Schema(example = "rack1") String rack, List<String> tokens) {
-
-        /** The service's form; a missing node becomes one without any of the fields it needs. */
-        static TokenPlans.Proposal proposal(ProposedNode n) {
-            return n == null ? new TokenPlans.Proposal(null, null, null, null, null)
-                    : new TokenPlans.Proposal(n.address(), n.hostId(), n.datacenter(), n.rack(), n.tokens());
-        }
-    }
-
-    /** A proposed layout: new nodes added to the live ring, or a whole new layout. */
-    public record EvaluateRequest(@Schema(description = "add (to the served ring) or replace", example = "add")
-            String mode, List<ProposedNode> nodes) {
-    }
-
-    /** A node's ownership under the layout. */
-    public record NodeOwnershipView(String address, String datacenter, String rack, List<String> tokens,
-            @Schema(description = "Share of the ring owned as primary (nodetool status)") double ownership,
-            @Schema(description = "Per keyspace, the effective ownership (nodetool status <keyspace>)")
-            Map<String, Double> effectiveOwnership) {
-    }
-
-    /** The evaluation. */
-    public record EvaluateResponse(String partitioner, String mode, List<NodeOwnershipView> nodes,
-            @Schema(description = "Largest ownership / mean ownership") double ownershipImbalance,
-            List<BalancedTokens.KeyspaceBalance> keyspaces,
-            @Schema(description = "The served snapshot the layout was added to (mode add) or whose keyspaces it "
-                    + "places") SnapshotView snapshot) {
-
-        static EvaluateResponse of(TokenPlans.Evaluated e) {
-            List<NodeOwnershipView> nodes = e.evaluation().nodes().stream().map(n -> new NodeOwnershipView(
-                    n.node().address(), n.node().datacenter(), n.node().rack(),
-                    n.tokens().stream().map(Token::toString).toList(), n.ownership(), n.effective())).toList();
-            return new EvaluateResponse(e.partitioner().name(), e.mode(), nodes,
-                    e.evaluation().ownershipImbalance(), e.evaluation().keyspaces(), SnapshotView.of(e.snapshot()));
-        }
-    }
-
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "nodes 'dc1' is not dc:count[,dc:count...]")
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
             detail = "data centre 'dc1' needs at least 1 node, was 0")
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_NODES)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/tokens/balanced", produces = "application/json")
     @Operation(summary = "initial_token for N nodes per data centre, each DC dividing the ring evenly",
             description = "Murmur3 and Random: node k of DC d (of D DCs, N_d nodes) gets min + range * (k + (d + "
@@ -126,7 +58,7 @@ public class TokenPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
             detail = "give nodes per data centre, e.g. dc1:3,dc2:3")
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_NODES)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/tokens/balanced", consumes = "application/json", produces = "application/json")
@@ -154,7 +86,7 @@ public class TokenPlanController {
     @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
             detail = "mode 'swap' is not add or replace")
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @PostMapping(path = "/tokens/evaluate", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Ownership and effective ownership per keyspace of a proposed token layout",
@@ -167,10 +99,7 @@ public class TokenPlanController {
                     + "\"tokens\": [\"-6917529027641081856\"]}, {\"address\": \"127.0.0.6\", \"datacenter\": "
                     + "\"dc2\", \"rack\": \"rack1\", \"tokens\": [\"2305843009213693952\"]}]}")))
             @RequestBody EvaluateRequest request) {
-        String mode = request.mode() == null ? "add" : request.mode();
-        if (!mode.equals("add") && !mode.equals("replace")) {
-            throw new InvalidParameterException("mode", "mode '" + mode + "' is not add or replace");
-        }
+        LayoutMode mode = LayoutMode.of(request.mode());
         if (request.nodes() == null || request.nodes().isEmpty()) {
             throw new InvalidParameterException("nodes", "give the proposed nodes with their tokens");
         }

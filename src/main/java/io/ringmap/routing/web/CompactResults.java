@@ -2,7 +2,6 @@ package io.ringmap.routing.web;
 
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.ReplicaSet;
-import io.ringmap.routing.web.ReplicasController.CompactResult;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,7 +59,7 @@ final class CompactResults extends AbstractList<CompactResult> implements Random
 
     @Override
     public CompactResult get(int index) {
-        ReplicasController.ReplicasResult full = results.get(index);
+        ReplicasResult full = results.get(index);
         ReplicaLookup lookup = results.lookup(index);
         boolean[] inDc = results.inDatacenter();
         List<Integer> refs = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
@@ -25,7 +26,7 @@ import java.lang.annotation.Target;
 @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
 @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
 @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-@ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+@SnapshotProblems
 @JsonBodyProblems
 @KeyProblems
 @interface ReplicaBatchProblems {

@@ -48,10 +48,15 @@ public record ReplicaView(
         List<ReplicaView> out = new ArrayList<>(set.size());
         for (int i = 0; i < set.size(); i++) {
             Node node = ring.nodes().get(set.node(i));
-            if (dc == null || dc.equals(node.datacenter())) {
+            if (keeps(dc, node)) {
                 out.add(of(node, set.isFull(i)));
             }
         }
         return out;
+    }
+
+    /** Whether the data centre filter {@code dc} keeps {@code node} (every node when there is none). */
+    static boolean keeps(String dc, Node node) {
+        return dc == null || dc.equals(node.datacenter());
     }
 }

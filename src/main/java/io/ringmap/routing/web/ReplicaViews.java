@@ -33,7 +33,7 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
         int[] positions = new int[set.size()];
         int n = 0;
         for (int i = 0; i < set.size(); i++) {
-            if (dc == null || dc.equals(ring.nodes().get(set.node(i)).datacenter())) {
+            if (ReplicaView.keeps(dc, ring.nodes().get(set.node(i)))) {
                 positions[n++] = i;
             }
         }

@@ -1,13 +1,15 @@
 package io.ringmap.routing.web;
 
+import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.Routes;
+import io.ringmap.routing.TokenRoutes;
 import io.ringmap.routing.TokenRoutes.TokenRoute;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.token.Token;
-import io.ringmap.routing.web.ReplicasController.ReplicasResult;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
@@ -32,25 +34,33 @@ final class ReplicasResults extends AbstractList<ReplicasResult> implements Rand
     private static final SerializedString REPLICAS = new SerializedString("replicas");
 
     private final ServedSnapshot served;
+    private final KeyspacePlacement.Placed placement;
+    private final String table; // null for a batch of tokens
     private final List<KeyRoute> keys; // null for a batch of tokens
     private final List<TokenRoute> tokens; // null for a batch of keys
     private final String dc;
 
-    private ReplicasResults(ServedSnapshot served, List<KeyRoute> keys, List<TokenRoute> tokens, String dc) {
+    private ReplicasResults(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
+            List<KeyRoute> keys, List<TokenRoute> tokens, String dc) {
         this.served = served;
+        this.placement = placement;
+        this.table = table;
         this.keys = keys;
         this.tokens = tokens;
         this.dc = dc;
     }
 
-    /** The results of keys; {@code dc} was checked once for the batch ({@link io.ringmap.routing.RoutingService#requireDatacenter}). */
-    static ReplicasResults ofKeys(ServedSnapshot served, List<KeyRoute> keys, String dc) {
-        return new ReplicasResults(served, keys, null, dc);
+    /**
+     * The results of keys of {@code table} (as the request names it); {@code dc} was checked once for the batch
+     * ({@link io.ringmap.routing.RoutingService#requireDatacenter}).
+     */
+    static ReplicasResults ofKeys(Routes routes, String table, String dc) {
+        return new ReplicasResults(routes.snapshot(), routes.placement(), table, routes.keys(), null, dc);
     }
 
     /** The results of tokens; {@code dc} was checked once for the batch. */
-    static ReplicasResults ofTokens(ServedSnapshot served, List<TokenRoute> tokens, String dc) {
-        return new ReplicasResults(served, null, tokens, dc);
+    static ReplicasResults ofTokens(TokenRoutes routes, String dc) {
+        return new ReplicasResults(routes.snapshot(), routes.placement(), null, null, routes.tokens(), dc);
     }
 
     @Override
@@ -81,13 +91,23 @@ final class ReplicasResults extends AbstractList<ReplicasResult> implements Rand
         List<Node> nodes = served.tokenRing().nodes();
         boolean[] inDc = new boolean[nodes.size()];
         for (int n = 0; n < inDc.length; n++) {
-            inDc[n] = dc.equals(nodes.get(n).datacenter());
+            inDc[n] = ReplicaView.keeps(dc, nodes.get(n));
         }
         return inDc;
     }
 
     ServedSnapshot served() {
         return served;
+    }
+
+    /** The keyspace's placement the batch was answered with. */
+    KeyspacePlacement.Placed placement() {
+        return placement;
+    }
+
+    /** The table as the request named it, or null for a batch of tokens. */
+    String table() {
+        return table;
     }
 
     String dc() {

@@ -2,20 +2,19 @@ package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.InvalidParameterException;
-import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RingOwnership;
-import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.OwnershipService;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.token.Token;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,85 +29,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "ring", description = "Nodes, tokens, states and ownership")
 public class RingController {
 
-    private final RoutingService routing;
+    private final OwnershipService ownerships;
 
-    public RingController(RoutingService routing) {
-        this.routing = routing;
-    }
-
-    /** One node of the ring. */
-    public record NodeView(
-            @Schema(description = "Broadcast RPC address: what clients connect to", example = "127.0.0.1")
-            String address,
-            @Schema(description = "Host id: the node's identity (UUID in a live cluster)", example = "N1")
-            String hostId,
-            @Schema(example = "dc1") String datacenter,
-            @Schema(example = "rack1") String rack,
-            @Schema(example = "UP") String state,
-            @Schema(description = "How many tokens the node owns", example = "1") int tokenCount,
-            @Schema(description = "The node's tokens as strings, ascending (absent with tokens=false)",
-                    nullable = true) List<String> tokens,
-            @Schema(description = "Share of the ring the node owns as primary, 0..1", example = "0.25")
-            double ownership,
-            @Schema(description = "With keyspace: share of the keyspace's data the node holds (sums to RF)",
-                    nullable = true, example = "0.75") Double effectiveOwnership,
-            @Schema(description = "Native transport port at address; null when unknown", example = "9042",
-                    nullable = true) Integer rpcPort,
-            @Schema(description = "Broadcast (internode) address, as nodetool prints it", example = "127.0.0.1")
-            String broadcastAddress,
-            @Schema(description = "Storage port at broadcastAddress; null when unknown", example = "7000",
-                    nullable = true) Integer broadcastPort) {
-    }
-
-    /** A node in motion. */
-    public record MovingNodeView(
-            @Schema(example = "127.0.0.5") String address,
-            @Schema(example = "5b7c3d1e-0000-4000-8000-000000000005") String hostId,
-            @Schema(example = "dc1") String datacenter,
-            @Schema(example = "rack1") String rack,
-            @Schema(description = "JOINING, LEAVING, MOVING or REPLACING", example = "JOINING") String state,
-            @Schema(description = "JOINING: its bootstrap tokens; LEAVING: its tokens; MOVING: the token it moves to; "
-                    + "REPLACING: the tokens it takes over") List<String> tokens,
-            @Schema(description = "REPLACING: the host id of the node it replaces", nullable = true) String replaces,
-            @Schema(description = "Whether coordinators count it as live") boolean live,
-            @Schema(description = "Broadcast (internode) address, as nodetool prints it", example = "127.0.0.5")
-            String broadcastAddress,
-            @Schema(description = "Cassandra 6.0: the last step of the node's multi-step operation done, as the "
-                    + "cluster metadata log names it (PREPARE_JOIN, START_JOIN, MID_JOIN; START_LEAVE, ...); "
-                    + "absent before 6.0", example = "START_JOIN", nullable = true) String step) {
-
-        static MovingNodeView of(io.ringmap.pending.NodeMotion m) {
-            return new MovingNodeView(m.node().address(), m.node().hostId(), m.node().datacenter(), m.node().rack(),
-                    m.kind().name(), m.tokens().stream().map(Token::toString).toList(), m.replacedHostId(), m.alive(),
-                    m.node().broadcastAddress(), m.step());
-        }
-    }
-
-    /** A keyspace and how it is placed. */
-    public record KeyspaceView(String name, Map<String, String> replication,
-            @Schema(description = "placed or failed") String status,
-            @Schema(nullable = true) String reason, List<String> warnings, List<String> tables) {
-    }
-
-    /** How many nodes of one data centre are in each state. */
-    public record DatacenterSummary(@Schema(example = "dc1") String datacenter,
-            @Schema(example = "2") int nodes,
-            @Schema(description = "Nodes per state", example = "{\"UP\": 2}") Map<String, Integer> states) {
-    }
-
-    /** The ring. */
-    public record RingResponse(String partitioner, int tokenCount,
-            @Schema(description = "All nodes of the ring (the page below may hold fewer)", example = "4") int nodeCount,
-            @Schema(description = "Node counts per data centre and state, over the whole ring")
-            List<DatacenterSummary> datacenters,
-            @Schema(description = "Index of the first node on this page", example = "0") int offset,
-            @Schema(description = "Offset of the next page; absent on the last page", nullable = true)
-            Integer nextOffset,
-            @Schema(description = "This page of nodes, in the ring's node order") List<NodeView> nodes,
-            List<KeyspaceView> keyspaces, SnapshotView snapshot,
-            @Schema(description = "Nodes joining, leaving, moving or replacing another (empty when no range is in "
-                    + "motion; snapshot.motion says where this was read)") List<MovingNodeView> moving)
-            implements SnapshotAnswer {
+    public RingController(OwnershipService ownerships) {
+        this.ownerships = ownerships;
     }
 
     /** The most nodes one page may hold. */
@@ -118,7 +42,7 @@ public class RingController {
             detail = "limit must be between 1 and 10000, was 0")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @GetMapping(path = "/ring", produces = "application/json")
     @Operation(summary = "Nodes with tokens, DC, rack, state and ownership",
             description = "With keyspace, each node also carries its effective ownership for that keyspace "
@@ -140,7 +64,7 @@ public class RingController {
         if (limit != null && (limit < 1 || limit > MAX_PAGE)) {
             throw new InvalidParameterException("limit", "limit must be between 1 and " + MAX_PAGE + ", was " + limit);
         }
-        RingOwnership ownership = routing.ownership(keyspace);
+        RingOwnership ownership = ownerships.ownership(keyspace);
         ServedSnapshot served = ownership.snapshot();
         TokenRing ring = served.tokenRing();
         double[] effective = ownership.effective();

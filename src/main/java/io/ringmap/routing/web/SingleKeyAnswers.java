@@ -4,7 +4,6 @@ import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.routing.ReplicaRoute;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.routing.web.ReplicasController.ReplicasResponse;
 import io.ringmap.web.KeyParameters;
 import java.util.Map;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -15,6 +14,10 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
  * so the two cannot answer differently. Stateless: each of them holds its own.
  */
 public final class SingleKeyAnswers {
+
+    /** GET /replicas' own parameters; every other one is a key column. */
+    public static final KeyParameters PARAMETERS = KeyParameters.reserving("keyspace", "table", "token", "dc",
+            "consistency");
 
     private final RoutingService routing;
     private final HitCounting hitCounting;
@@ -33,7 +36,7 @@ public final class SingleKeyAnswers {
      * @throws io.ringmap.problem.ProblemException     for everything else refused (the catalog's problem)
      */
     public ReplicasResponse replicas(Map<String, String[]> parameters) throws MissingServletRequestParameterException {
-        KeyParameters.Given given = ReplicasController.PARAMETERS.read(parameters);
+        KeyParameters.Given given = PARAMETERS.read(parameters);
         String keyspace = given.required("keyspace");
         String table = given.value("table");
         String token = given.value("token");

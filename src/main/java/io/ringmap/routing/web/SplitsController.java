@@ -1,17 +1,14 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.problem.InvalidParameterException;
-import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.SplitService;
 import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.splits.CqlPredicates;
-import io.ringmap.routing.SizedTableSplits;
 import io.ringmap.snapshot.web.SnapshotView;
-import io.ringmap.splits.RangeWeights;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.WeightedSplit;
 import io.ringmap.web.ProblemAnswer;
@@ -22,8 +19,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -33,65 +28,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "splits", description = "Token-range splits for full-table scans, each with its CQL predicate")
 public class SplitsController {
 
-    private final RoutingService routing;
-    private final RangeWeights weights;
+    private final SplitService splitter;
 
-    public SplitsController(RoutingService routing, ObjectProvider<RangeWeights> weights) {
-        this.routing = routing;
-        this.weights = weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected"));
-    }
-
-    /** One token range of a split and the CQL that reads it. */
-    @Schema(description = "One (start, end] range of a split: read it with its predicate (compact form: with the "
-            + "answer's template, bound with start and end; predicate and cql are given only for a range the "
-            + "template cannot read)")
-    public record RangeQuery(
-            @Schema(example = "-9223372036854775808") String start,
-            @Schema(example = "-4611686018427387904") String end,
-            @Schema(description = "The CQL restriction that reads exactly this range (compact form: only where the "
-                    + "template does not apply)", nullable = true,
-                    example = "token(sensor_id, day) > -9223372036854775808 AND token(sensor_id, day) <= "
-                            + "-4611686018427387904") String predicate,
-            @Schema(description = "A full SELECT for the range (compact form: only where the template does not "
-                    + "apply)", nullable = true,
-                    example = "SELECT * FROM iot.readings WHERE token(sensor_id, day) > -9223372036854775808 AND "
-                            + "token(sensor_id, day) <= -4611686018427387904") String cql) {
-    }
-
-    /** One split of a scan: one or more ranges read on the same replicas. */
-    @Schema(description = "One split: one or more (start, end] ranges, each read with its own CQL, on the same "
-            + "replicas")
-    public record SplitView(
-            @Schema(description = "The split's ranges in ring order; reading each with its cql reads the split")
-            List<RangeQuery> ranges,
-            @Schema(description = "Replica addresses holding every token of the split (for an even split that "
-                    + "crosses ownership boundaries: those of its first tokens)") List<String> replicas,
-            @Schema(description = "How many node-owned ranges the split touches (aligned: the whole ranges it "
-                    + "groups, or 1 for a piece of one)") int ownedRanges,
-            @Schema(description = "mode=size: bytes estimated in the split", nullable = true) Long estimatedBytes,
-            @Schema(description = "mode=size: partitions estimated in the split", nullable = true)
-            Long estimatedPartitions) {
-    }
-
-    /** The statement of the compact form, prepared once and bound with each range's bounds. */
-    @Schema(description = "compact=true: the CQL every range shares, with the bind markers :start and :end; bind "
-            + "them with a range's start and end as the partitioner's token type (bigint for Murmur3, varint for "
-            + "Random, blob for ByteOrdered)")
-    public record CqlTemplate(
-            @Schema(example = "token(sensor_id, day) > :start AND token(sensor_id, day) <= :end") String predicate,
-            @Schema(example = "SELECT * FROM iot.readings WHERE token(sensor_id, day) > :start AND "
-                    + "token(sensor_id, day) <= :end") String cql) {
-    }
-
-    /** The splits of a scan, in ring order. */
-    public record SplitsResponse(String keyspace, String table, String partitioner,
-            @Schema(description = "even, aligned or size") String mode,
-            @Schema(description = "Splits asked for") int requested,
-            @Schema(description = "Splits returned (aligned: about n; more when no node replicates 1/n of the ring, "
-                    + "e.g. vnode rings with many nodes)") int count,
-            @Schema(description = "compact=true only: the statement shared by every range without its own cql",
-                    nullable = true) CqlTemplate template,
-            List<SplitView> splits, SnapshotView snapshot) implements SnapshotAnswer {
+    public SplitsController(SplitService splitter) {
+        this.splitter = splitter;
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
@@ -101,7 +41,7 @@ public class SplitsController {
     @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = SampleProblems.SIZES_NOT_COLLECTED)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/splits", produces = "application/json")
     @Operation(summary = "The ring cut into (start, end] splits for a full-table scan",
@@ -128,39 +68,18 @@ public class SplitsController {
                     + "serves them all (a range the template cannot read keeps its own cql); for large plans",
                     example = "false")
             @RequestParam(defaultValue = "false") boolean compact) {
-        if (n < 1 || n > routing.maxSplits()) {
-            throw new InvalidParameterException("n", "n must be between 1 and " + routing.maxSplits()
-                    + " (ringmap.api.max-splits), was " + n);
-        }
-        String m = mode.toLowerCase(Locale.ROOT);
-        if (!m.equals("even") && !m.equals("aligned") && !m.equals("size")) {
-            throw new InvalidParameterException("mode", "mode must be 'even', 'aligned' or 'size', was '" + mode
-                    + "'");
-        }
-        if (m.equals("size")) {
-            return sized(routing.splitsBySize(keyspace, table, n, weights), n, compact);
-        }
-        TableSplits scan = routing.splits(keyspace, table, n, m.equals("aligned"));
+        TableSplits scan = splitter.splits(keyspace, table, n, mode);
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
         List<SplitView> views = new ArrayList<>(scan.splits().size());
-        for (Split s : scan.splits()) {
-            views.add(view(ring, schema, s, null, null, compact));
+        for (int i = 0; i < scan.splits().size(); i++) {
+            WeightedSplit w = scan.estimates() == null ? null : scan.estimates().get(i);
+            views.add(view(ring, schema, scan.splits().get(i), w == null ? null : Math.round(w.estimatedBytes()),
+                    w == null ? null : Math.round(w.estimatedPartitions()), compact));
         }
-        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), m, n,
-                views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
-    }
-
-    private static SplitsResponse sized(SizedTableSplits scan, int n, boolean compact) {
-        TableSchema schema = scan.table();
-        TokenRing ring = scan.snapshot().tokenRing();
-        List<SplitView> views = new ArrayList<>(scan.splits().size());
-        for (WeightedSplit w : scan.splits()) {
-            views.add(view(ring, schema, w.split(), Math.round(w.estimatedBytes()),
-                    Math.round(w.estimatedPartitions()), compact));
-        }
-        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(), "size", n,
-                views.size(), template(schema, compact), views, SnapshotView.of(scan.snapshot()));
+        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(),
+                scan.mode().text(), n, views.size(), template(schema, compact), views,
+                SnapshotView.of(scan.snapshot()));
     }
 
     private static CqlTemplate template(TableSchema schema, boolean compact) {

@@ -2,10 +2,9 @@ package io.ringmap.routing.web;
 
 import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.JsonBodyProblems;
-import io.ringmap.web.KeyJson;
 import io.ringmap.web.KeyParameters;
-import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
@@ -26,8 +25,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +34,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.annotation.JsonDeserialize;
-import tools.jackson.databind.annotation.JsonSerialize;
 
 /** {@code /token}: partition key values to the token Cassandra computes. */
 @RestController
@@ -58,53 +53,9 @@ public class TokenController {
         this.hitCounting = hitCounting.getIfAvailable(HitCounting::everyCaller);
     }
 
-    /** One key's token. */
-    @Schema(description = "A partition key's token")
-    public record TokenResponse(
-            @Schema(example = "iot") String keyspace,
-            @Schema(example = "readings") String table,
-            @Schema(example = "Murmur3Partitioner") String partitioner,
-            @Schema(description = "The key's components in canonical text, in partition key order")
-            Map<String, String> key,
-            @Schema(description = "The token as Cassandra prints it (a string: 64-bit values do not survive JSON "
-                    + "numbers)", example = "-4069959284402364209") String token,
-            @Schema(description = "The serialized partition key Cassandra hashes, hex", example = "00000001")
-            String serializedKey,
-            SnapshotView snapshot) implements SnapshotAnswer {
-    }
-
-    /** One key of a table, in a JSON body: the single-key form that generated clients call. */
-    @Schema(description = "One partition key of a table")
-    public record TokenKeyRequest(
-            @NotBlank @Schema(example = "iot") String keyspace,
-            @NotBlank @Schema(example = "readings") String table,
-            @NotNull @Schema(description = "The key as a {column: value} map",
-                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
-            Map<String, String> key) {
-    }
-
-    /** Many keys of one table. */
-    @Schema(description = "A batch of partition keys of one table")
-    public record TokenBatchRequest(
-            @NotBlank @Schema(example = "iot") String keyspace,
-            @NotBlank @Schema(example = "readings") String table,
-            @NotNull @Schema(description = "Keys as {column: value} maps",
-                    example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
-            @JsonDeserialize(contentUsing = KeyJson.Reader.class) List<Map<String, String>> keys) {
-    }
-
-    /** One key of a batch. */
-    public record TokenResult(Map<String, String> key, String token, String serializedKey) {
-    }
-
-    /** The tokens of a batch, in request order. */
-    public record TokenBatchResponse(String keyspace, String table, String partitioner,
-            @JsonSerialize(using = TokenResults.Writer.class) List<TokenResult> results, SnapshotView snapshot) {
-    }
-
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @KeyProblems
     @GetMapping(path = "/token", produces = "application/json")
     @Operation(summary = "Token of one partition key",
@@ -130,7 +81,7 @@ public class TokenController {
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/token/key", consumes = "application/json", produces = "application/json")
@@ -153,7 +104,7 @@ public class TokenController {
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
     @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
     @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/token", consumes = "application/json", produces = "application/json")

@@ -1,7 +1,6 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.routing.KeyRoute;
-import io.ringmap.routing.web.TokenController.TokenResult;
 import java.util.AbstractList;
 import java.util.HexFormat;
 import java.util.List;

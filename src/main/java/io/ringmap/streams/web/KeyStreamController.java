@@ -8,7 +8,6 @@ import io.ringmap.streams.service.KeyLines;
 import io.ringmap.streams.service.KeyStreams;
 import io.ringmap.streams.service.StreamAnswers;
 import io.ringmap.streams.service.StreamRequest;
-import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;

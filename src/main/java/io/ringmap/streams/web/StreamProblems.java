@@ -1,6 +1,7 @@
 package io.ringmap.streams.web;
 
 import io.ringmap.problem.ProblemKind;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import java.lang.annotation.Documented;
@@ -22,7 +23,7 @@ import java.lang.annotation.Target;
 @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = StreamDocs.UNSUPPORTED_MEDIA_TYPE)
 @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
 @ProblemAnswer(kind = ProblemKind.TABLE_PARTITIONER, detail = SampleProblems.TABLE_PARTITIONER)
-@ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+@SnapshotProblems
 @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
 @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
 @interface StreamProblems {

@@ -9,6 +9,7 @@ import io.ringmap.hotkeys.metrics.HotKeyScheduler;
 import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.hits.HitRecorder;
+import io.ringmap.routing.config.RoutingConfiguration;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -16,7 +17,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 class HotKeysPropertiesTest {
 
     private final ApplicationContextRunner context = new ApplicationContextRunner()
-            .withUserConfiguration(RingmapConfiguration.class, HotKeysConfiguration.class);
+            .withUserConfiguration(RingmapConfiguration.class, RoutingConfiguration.class, HotKeysConfiguration.class);
 
     @Test
     void bindsTheDocumentedDefaults() {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.ringmap.hotkeys.HotKeysDisabledException;
 import io.ringmap.planning.Generator;
 import io.ringmap.planning.KeyDesign;
+import io.ringmap.planning.LayoutMode;
 import io.ringmap.planning.PlanException;
 import io.ringmap.planning.Workload;
 import io.ringmap.routing.RoutingService;
@@ -111,16 +112,16 @@ class PlanningServicesTest {
     void aLayoutAddedToTheServedRingIsEvaluatedWithEveryKeyspace() {
         TokenPlanService service = new TokenPlanService(routing, LIMITS);
 
-        TokenPlans.Evaluated added = service.evaluate("add", List.of(new TokenPlans.Proposal("127.0.0.5", null, "dc1",
-                "rack1", List.of("-6917529027641081856"))));
+        TokenPlans.Evaluated added = service.evaluate(LayoutMode.ADD, List.of(new TokenPlans.Proposal("127.0.0.5",
+                null, "dc1", "rack1", List.of("-6917529027641081856"))));
 
         assertThat(added.evaluation().nodes()).hasSize(5);
         assertThat(added.evaluation().keyspaces()).extracting(k -> k.keyspace())
                 .containsExactly("iot", "iot_multi_dc");
-        assertThat(service.evaluate("replace", List.of(new TokenPlans.Proposal("127.0.0.5", null, "dc1", "rack1",
-                List.of("1")))).evaluation().nodes()).hasSize(1);
-        assertThatThrownBy(() -> service.evaluate("add", List.of(new TokenPlans.Proposal(null, null, null, null,
-                null)))).isInstanceOf(InvalidParameterException.class).hasMessageContaining("each node needs");
+        assertThat(service.evaluate(LayoutMode.REPLACE, List.of(new TokenPlans.Proposal("127.0.0.5", null, "dc1",
+                "rack1", List.of("1")))).evaluation().nodes()).hasSize(1);
+        assertThatThrownBy(() -> service.evaluate(LayoutMode.ADD, List.of(new TokenPlans.Proposal(null, null, null,
+                null, null)))).isInstanceOf(InvalidParameterException.class).hasMessageContaining("each node needs");
     }
 
     @Test

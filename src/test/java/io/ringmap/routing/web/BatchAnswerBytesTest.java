@@ -165,26 +165,26 @@ class BatchAnswerBytesTest {
                 .andExpect(status().isOk()).andReturn().getResponse().getContentAsByteArray();
         Object records;
         if (path.equals("/replicas/compact")) {
-            ReplicasController.ReplicasCompactBatchResponse r = replicasController.replicasBatchCompact(
-                    mapper.readValue(request, ReplicasController.ReplicasBatchRequest.class), null);
+            ReplicasCompactBatchResponse r = replicasController.replicasBatchCompact(
+                    mapper.readValue(request, ReplicasBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(CompactResults.class);
-            records = new ReplicasController.ReplicasCompactBatchResponse(r.keyspace(), r.table(), r.partitioner(),
+            records = new ReplicasCompactBatchResponse(r.keyspace(), r.table(), r.partitioner(),
                     r.nodeLocal(), r.warnings(), List.copyOf(r.replicas()), r.results().stream().map(x ->
-                            new ReplicasController.CompactResult(x.key() == null ? null : new LinkedHashMap<>(x.key()),
+                            new CompactResult(x.key() == null ? null : new LinkedHashMap<>(x.key()),
                                     x.token(), x.range(), List.copyOf(x.replicas()))).toList(), r.snapshot());
         } else if (path.equals("/replicas")) {
-            ReplicasController.ReplicasBatchResponse r = replicasController.replicasBatch(
-                    mapper.readValue(request, ReplicasController.ReplicasBatchRequest.class), null);
+            ReplicasBatchResponse r = replicasController.replicasBatch(
+                    mapper.readValue(request, ReplicasBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(ReplicasResults.class);
-            records = new ReplicasController.ReplicasBatchResponse(r.keyspace(), r.table(), r.partitioner(),
-                    r.nodeLocal(), r.warnings(), r.results().stream().map(x -> new ReplicasController.ReplicasResult(
+            records = new ReplicasBatchResponse(r.keyspace(), r.table(), r.partitioner(),
+                    r.nodeLocal(), r.warnings(), r.results().stream().map(x -> new ReplicasResult(
                             x.key() == null ? null : new LinkedHashMap<>(x.key()), x.token(), x.range(),
                             List.copyOf(x.replicas()))).toList(), r.snapshot());
         } else {
-            TokenController.TokenBatchResponse r = tokenController.tokens(
-                    mapper.readValue(request, TokenController.TokenBatchRequest.class), null);
+            TokenBatchResponse r = tokenController.tokens(
+                    mapper.readValue(request, TokenBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(TokenResults.class);
-            records = new TokenController.TokenBatchResponse(r.keyspace(), r.table(), r.partitioner(),
+            records = new TokenBatchResponse(r.keyspace(), r.table(), r.partitioner(),
                     List.copyOf(r.results()), r.snapshot());
         }
         // everything up to the snapshot, the last member (its ageSeconds moves between the two writes)

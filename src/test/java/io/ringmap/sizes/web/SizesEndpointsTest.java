@@ -29,6 +29,8 @@ import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.util.unit.DataSize;
+import org.springframework.context.annotation.Import;
+import io.ringmap.web.SplitAndOwnershipServices;
 
 /**
  * With a static topology there are no server figures: {@code /sizes}, {@code /load} and {@code /splits?mode=size}
@@ -37,6 +39,7 @@ import org.springframework.util.unit.DataSize;
  * gets its own problem first.
  */
 @WebMvcTest(controllers = {SizesController.class, SplitsController.class})
+@Import(SplitAndOwnershipServices.class)
 class SizesEndpointsTest {
 
     @TestConfiguration

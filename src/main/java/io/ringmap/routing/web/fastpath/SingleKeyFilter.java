@@ -2,7 +2,7 @@ package io.ringmap.routing.web.fastpath;
 
 import io.ringmap.caching.SnapshotCaching;
 import io.ringmap.problem.ProblemException;
-import io.ringmap.routing.web.ReplicasController.ReplicasResponse;
+import io.ringmap.routing.web.ReplicasResponse;
 import io.ringmap.routing.web.SingleKeyAnswers;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
