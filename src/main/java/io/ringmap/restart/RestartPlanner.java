@@ -152,7 +152,7 @@ public final class RestartPlanner {
                 Verdict v = ConsistencyRules.check(keep.level(), tried, rf,
                         Availability.replicaStates(ring, k.replicasAt(i), down.live()), keep.coordinatorDc());
                 if (v.valid() && v.achievable() && (tightest == null
-                        || v.live() - v.required() < tightest.live() - tightest.required())) {
+                        || counted(v, keep) - v.required() < counted(tightest, keep) - tightest.required())) {
                     tightest = v;
                     at = i;
                     kind = tried;
@@ -171,9 +171,18 @@ public final class RestartPlanner {
             return "no range of " + k.keyspace() + " serves " + keep.level() + where + " now" + failing;
         }
         return String.format(Locale.ROOT, "every range of %s keeps %s%s: the tightest, %s, has %d live replicas "
-                + "where %s needs %d (%s)%s", k.keyspace(), keep.level(), where, "(" + ring.rangeAt(at).start() + ", " + ring.rangeAt(at).end() + "]",
-                tightest.live(),
+                + "where %s needs %d (%s)%s", k.keyspace(), keep.level(), where,
+                "(" + ring.rangeAt(at).start() + ", " + ring.rangeAt(at).end() + "]", counted(tightest, keep),
                 keep.level(), tightest.required(), kind == RequestKind.READ ? "reads" : "writes", failing);
+    }
+
+    /** The live replicas a verdict counts: in the coordinator's data centre for the LOCAL_* levels, else all. */
+    private static int counted(Verdict v, LevelKept keep) {
+        if (keep.level().needsLocalDatacenter()) {
+            Verdict.DatacenterCount dc = v.datacenters().get(keep.coordinatorDc());
+            return dc == null ? 0 : dc.live();
+        }
+        return v.datacenters().values().stream().mapToInt(Verdict.DatacenterCount::live).sum();
     }
 
     /** Refuses when some node cannot stop even alone, listing the ranges that would lose their level. */

@@ -26,7 +26,8 @@ public class RestartRefusedException extends RequestProblem {
 
     private static String detail(List<BlockingRange> blocking, int total) {
         StringBuilder out = new StringBuilder("no wave order keeps the levels: ").append(total)
-                .append(total == 1 ? " range loses" : " ranges lose").append(" its level when a single node stops");
+                .append(total == 1 ? " range loses its level" : " ranges lose their level")
+                .append(" when a single node stops");
         String sep = ", e.g. ";
         for (BlockingRange b : blocking.subList(0, Math.min(3, blocking.size()))) {
             out.append(sep).append("stopping ").append(b.node()).append(": keyspace ").append(b.keyspace())

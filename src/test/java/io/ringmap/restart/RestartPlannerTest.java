@@ -127,7 +127,7 @@ class RestartPlannerTest {
                 ConsistencyLevel.ONE, null, "single")), ring.all(), 3, 2))
                 .isInstanceOfSatisfying(RestartRefusedException.class, e -> {
                     assertThat(e.blocking()).hasSize(2);
-                    assertThat(e.problem().detail()).startsWith("no wave order keeps the levels: 3 ranges lose");
+                    assertThat(e.problem().detail()).startsWith("no wave order keeps the levels: 3 ranges lose their level");
                 });
     }
 
