@@ -6,6 +6,7 @@ import io.ringmap.availability.ReplicationFactors;
 import io.ringmap.availability.RequestKind;
 import io.ringmap.availability.Verdict;
 import io.ringmap.availability.WriteReplicas;
+import io.ringmap.planning.PlanException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.RingSnapshot;
@@ -42,25 +43,29 @@ public final class RestartPlanner {
      * @param nodes          ring node indexes to restart, none twice
      * @param parallelism    the most nodes one wave stops (1 or more)
      * @param blockingListed the most blocking ranges a refusal lists
+     * @param maxRangeChecks the most ranges the plan's stop checks may look at, all checks together (each check of
+     *                       a node looks at every range of every keyspace it keeps)
      * @throws RestartRefusedException when a node cannot stop even alone, with the ranges that block it
+     * @throws PlanException (413) when the plan would look at more ranges than {@code maxRangeChecks}
      */
     public static RestartPlan plan(RingSnapshot snapshot, WriteReplicas now, List<LevelKept> keeps,
-            List<Integer> nodes, int parallelism, int blockingListed) {
+            List<Integer> nodes, int parallelism, int blockingListed, long maxRangeChecks) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be 1 or more, was " + parallelism);
         }
         TokenRing ring = snapshot.tokenRing();
+        Budget budget = new Budget(snapshot, keeps, nodes.size(), maxRangeChecks);
         List<Integer> remaining = new ArrayList<>(new java.util.LinkedHashSet<>(nodes));
         remaining.sort(Comparator.<Integer, String>comparing(n -> ring.nodes().get(n).datacenter())
                 .thenComparing(n -> ring.nodes().get(n).rack()).thenComparing(n -> n));
-        refuseBlocked(snapshot, now, keeps, remaining, blockingListed);
+        refuseBlocked(snapshot, now, keeps, remaining, blockingListed, budget);
         List<Wave> waves = new ArrayList<>();
         while (!remaining.isEmpty()) {
             List<Integer> wave = new ArrayList<>();
             WriteReplicas down = now;
             for (List<Integer> rack : racks(ring, remaining).values()) {
                 if (wave.size() + rack.size() <= parallelism) {
-                    WriteReplicas after = stopAll(snapshot, keeps, down, rack);
+                    WriteReplicas after = stopAll(snapshot, keeps, down, rack, budget);
                     if (after != null) {
                         wave.addAll(rack);
                         down = after;
@@ -72,7 +77,7 @@ public final class RestartPlanner {
                     break;
                 }
                 if (!wave.contains(n)) {
-                    WriteReplicas after = stopAll(snapshot, keeps, down, List.of(n));
+                    WriteReplicas after = stopAll(snapshot, keeps, down, List.of(n), budget);
                     if (after != null) {
                         wave.add(n);
                         down = after;
@@ -91,9 +96,10 @@ public final class RestartPlanner {
      * a level it serves with the nodes before it down.
      */
     static WriteReplicas stopAll(RingSnapshot snapshot, List<LevelKept> keeps, WriteReplicas down,
-            List<Integer> stopping) {
+            List<Integer> stopping, Budget budget) {
         WriteReplicas w = down;
         for (int n : stopping) {
+            budget.spend();
             for (LevelKept keep : keeps) {
                 if (!Availability.safeToStop(snapshot, keep.keyspaces(), keep.level(), keep.coordinatorDc(), w, n)
                         .safe()) {
@@ -103,6 +109,30 @@ public final class RestartPlanner {
             w = w.without(n);
         }
         return w;
+    }
+
+    /** The ranges the stop checks may still look at; each check of one node looks at every kept keyspace's ranges. */
+    static final class Budget {
+
+        private final long perCheck;
+        private final long max;
+        private final int nodes;
+        private long spent;
+
+        Budget(RingSnapshot snapshot, List<LevelKept> keeps, int nodes, long max) {
+            this.perCheck = (long) snapshot.tokenRing().size() * keeps.stream().mapToInt(k -> k.keyspaces().size())
+                    .sum();
+            this.max = max;
+            this.nodes = nodes;
+        }
+
+        void spend() {
+            spent += perCheck;
+            if (spent > max) {
+                throw PlanException.tooLarge("nodes", spent, "range checks to plan " + nodes + " nodes (or more)",
+                        max, "a restart plan makes", "ringmap.plan.restart.max-range-checks");
+            }
+        }
     }
 
     /** The candidates grouped by {@code dc/rack}, in their order. */
@@ -187,12 +217,12 @@ public final class RestartPlanner {
 
     /** Refuses when some node cannot stop even alone, listing the ranges that would lose their level. */
     private static void refuseBlocked(RingSnapshot snapshot, WriteReplicas now, List<LevelKept> keeps,
-            List<Integer> nodes, int listed) {
+            List<Integer> nodes, int listed, Budget budget) {
         List<BlockingRange> blocking = new ArrayList<>();
         int total = 0;
         TokenRing ring = snapshot.tokenRing();
         for (int n : nodes) {
-            if (stopAll(snapshot, keeps, now, List.of(n)) != null) {
+            if (stopAll(snapshot, keeps, now, List.of(n), budget) != null) {
                 continue;
             }
             WriteReplicas after = now.without(n);

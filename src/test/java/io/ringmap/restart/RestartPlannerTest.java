@@ -47,7 +47,8 @@ class RestartPlannerTest {
         // then three waves, each one whole rack of each DC, against six one node at a time
         assertThat(plan.oneAtATime()).isEqualTo(6);
         assertThat(plan.waves()).extracting(Wave::wholeRacks).containsExactly(
-                List.of("dc1/rack1", "dc2/rack1"), List.of("dc1/rack2", "dc2/rack2"), List.of("dc1/rack3", "dc2/rack3"));
+                List.of("dc1/rack1", "dc2/rack1"), List.of("dc1/rack2", "dc2/rack2"),
+                List.of("dc1/rack3", "dc2/rack3"));
         assertThat(plan.waves()).allSatisfy(w -> {
             assertThat(w.nodes()).hasSize(2);
             assertThat(w.checks()).hasSize(2).allSatisfy(c -> {
@@ -124,10 +125,11 @@ class RestartPlannerTest {
                 Map.of("class", "NetworkTopologyStrategy", "dc1", "1")));
 
         assertThatThrownBy(() -> RestartPlanner.plan(ring.snapshot, ring.now(), List.of(ring.keep(
-                ConsistencyLevel.ONE, null, "single")), ring.all(), 3, 2))
+                ConsistencyLevel.ONE, null, "single")), ring.all(), 3, 2, Long.MAX_VALUE))
                 .isInstanceOfSatisfying(RestartRefusedException.class, e -> {
                     assertThat(e.blocking()).hasSize(2);
-                    assertThat(e.problem().detail()).startsWith("no wave order keeps the levels: 3 ranges lose their level");
+                    assertThat(e.problem().detail())
+                            .startsWith("no wave order keeps the levels: 3 ranges lose their level");
                 });
     }
 
@@ -152,11 +154,25 @@ class RestartPlannerTest {
 
         // then the natural replicas of those ranges cannot stop even alone, and the refusal names the writes
         assertThatThrownBy(() -> RestartPlanner.plan(ring.snapshot, moving, List.of(ring.keep(ConsistencyLevel.ONE,
-                null, "ks")), ring.all(), Integer.MAX_VALUE, 100))
+                null, "ks")), ring.all(), Integer.MAX_VALUE, 100, Long.MAX_VALUE))
                 .isInstanceOfSatisfying(RestartRefusedException.class, e -> {
                     assertThat(e.blocking()).isNotEmpty().allSatisfy(b -> assertThat(b.reason()).contains("pending"));
                     assertThat(e.blocking()).extracting(BlockingRange::node).contains("127.0.0.3");
                 });
+    }
+
+    @Test
+    void aPlanBeyondItsBudgetOfRangeChecksIsTooLarge() {
+        // given six nodes, one keyspace: each stop check looks at six ranges
+        Ring ring = ring(List.of("dc1:rack1", "dc1:rack2", "dc1:rack3", "dc1:rack1", "dc1:rack2", "dc1:rack3"),
+                Map.of("ks", NTS_DC1_3));
+        List<LevelKept> quorum = List.of(ring.keep(ConsistencyLevel.QUORUM, null, "ks"));
+
+        // then six checks (one per node, before any wave) fit 36 ranges, the waves do not
+        assertThatThrownBy(() -> RestartPlanner.plan(ring.snapshot, ring.now(), quorum, ring.all(), 6, 20, 36))
+                .isInstanceOfSatisfying(io.ringmap.planning.PlanException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("42 range checks to plan 6 nodes (or more), more than the 36 a restart plan makes "
+                                + "(ringmap.plan.restart.max-range-checks)"));
     }
 
     // --- a hand-built ring: node i at address 127.0.0.(i+1), tokens evenly spaced in the given order
@@ -197,7 +213,7 @@ class RestartPlannerTest {
         }
 
         RestartPlan plan(List<LevelKept> keeps, List<Integer> nodes, int parallelism) {
-            return RestartPlanner.plan(snapshot, now(), keeps, nodes, parallelism, 100);
+            return RestartPlanner.plan(snapshot, now(), keeps, nodes, parallelism, 100, Long.MAX_VALUE);
         }
 
         /** The oracle: with each wave's nodes down, Availability.of finds no range failing at the level. */

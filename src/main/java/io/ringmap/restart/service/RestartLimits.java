@@ -11,4 +11,7 @@ public interface RestartLimits {
 
     /** The most blocking ranges a refusal lists (it counts them all). */
     int blockingListed();
+
+    /** The most ranges one plan's stop checks look at, all together (bounds its CPU time). */
+    long maxRangeChecks();
 }

@@ -90,7 +90,8 @@ public class RestartService {
         RestartGuidance.Action action = remaining.isEmpty() && waits.isEmpty() ? RestartGuidance.Action.DONE
                 : waits.isEmpty() ? RestartGuidance.Action.STOP : RestartGuidance.Action.WAIT;
         return new RestartGuidance(action, action == RestartGuidance.Action.STOP ? next.nodes() : List.of(), next,
-                addresses(ring, q.restarted()), addresses(ring, remaining), wavesLeft, waits, read, clock.instant(), q.served());
+                addresses(ring, q.restarted()), addresses(ring, remaining), wavesLeft, waits, read, clock.instant(),
+                q.served());
     }
 
     /** The nodes whose views the guide reads: every node UP in ringmap's view, and every restarted one. */
@@ -110,7 +111,7 @@ public class RestartService {
         WriteReplicas now = new WriteReplicas(ring, Availability.liveNodes(ring, List.of()), q.served().motion(),
                 Set.of());
         RestartPlan plan = RestartPlanner.plan(snapshot, now, q.keeps(), nodes, q.parallelism(),
-                limits.blockingListed());
+                limits.blockingListed(), limits.maxRangeChecks());
         List<PlannedRestart.PlannedWave> waves = new ArrayList<>();
         for (Wave w : plan.waves()) {
             waves.add(new PlannedRestart.PlannedWave(w.number(), addresses(ring, w.nodes()), w.nodes().stream()

@@ -2,9 +2,7 @@ package io.ringmap.restart.web;
 
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.restart.service.RestartService;
-import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.ProblemAnswer;
-import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -16,11 +14,11 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "plan", description = "What a change would do, before making it, on the real ring")
 public class RestartController {
 
-    static final String REFUSED = "no wave order keeps the levels: 12 ranges lose their level when a single node stops, "
-            + "e.g. stopping 127.0.0.1: keyspace iot range (9223372036854775807, -4611686018427387904] at ALL (ALL "
-            + "needs 3 live replicas, 2 are live); stopping 127.0.0.1: keyspace iot range (0, 4611686018427387904] "
-            + "at ALL (ALL needs 3 live replicas, 2 are live); stopping 127.0.0.1: keyspace iot range "
-            + "(4611686018427387904, 9223372036854775807] at ALL (ALL needs 3 live replicas, 2 are live)";
+    static final String REFUSED = "no wave order keeps the levels: 12 ranges lose their level when a single node "
+            + "stops, e.g. stopping 127.0.0.1: keyspace iot range (9223372036854775807, -4611686018427387904] at ALL "
+            + "(ALL needs 3 live replicas, 2 are live); stopping 127.0.0.1: keyspace iot range "
+            + "(0, 4611686018427387904] at ALL (ALL needs 3 live replicas, 2 are live); stopping 127.0.0.1: keyspace "
+            + "iot range (4611686018427387904, 9223372036854775807] at ALL (ALL needs 3 live replicas, 2 are live)";
 
     private final RestartService restarts;
 
@@ -28,20 +26,8 @@ public class RestartController {
         this.restarts = restarts;
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
-            detail = "give the level to keep: consistency (every keyspace) or keyspaces (a level per keyspace)")
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
-    @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED,
-            detail = "data centre 'dc9' has no nodes in the ring; known: [dc1, dc2]")
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_NODE, detail = "nodes [127.0.0.9] are not in the ring (give addresses "
-            + "or host ids); known: [127.0.0.1, 127.0.0.2, 127.0.0.3, 127.0.0.4]")
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
+    @RestartRequestProblems
     @ProblemAnswer(kind = ProblemKind.RESTART_UNSAFE, detail = REFUSED)
-    @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE,
-            detail = "1,001 nodes, more than the 1,000 a restart plan names (ringmap.plan.restart.max-nodes)")
-    @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
-    @JsonBodyProblems
     @PostMapping(path = "/plan/restart", consumes = "application/json", produces = "application/json")
     @Operation(summary = "Plan a rolling restart in waves that keep every keyspace's consistency level",
             description = "The ordered waves that restart the nodes (default all): each wave stops as many nodes "
@@ -55,16 +41,7 @@ public class RestartController {
         return RestartPlanResponse.of(restarts.plan(request.question()));
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
-            detail = "give the level to keep: consistency (every keyspace) or keyspaces (a level per keyspace)")
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_NODE, detail = "nodes [127.0.0.9] are not in the ring (give addresses "
-            + "or host ids); known: [127.0.0.1, 127.0.0.2, 127.0.0.3, 127.0.0.4]")
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE,
-            detail = "1,001 nodes, more than the 1,000 a restart plan names (ringmap.plan.restart.max-nodes)")
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
-    @JsonBodyProblems
+    @RestartRequestProblems
     @PostMapping(path = "/plan/restart/next", consumes = "application/json", produces = "application/json")
     @Operation(summary = "The rolling restart's guide: which nodes may stop now, or why to wait",
             description = "Given the plan's request and the nodes restarted so far: STOP with the next wave's "

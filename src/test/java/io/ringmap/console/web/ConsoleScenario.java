@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
 import java.math.BigInteger;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -175,6 +176,27 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         assertThat(browser.pixels("whatif-chart", LOST[0], LOST[1], LOST[2])).isGreaterThan(legendOnly + 2000);
         assertThat(browser.driver.findElement(By.id("whatif-ranges")).getText()).contains("lost (reads and writes)");
         browser.screenshot(sample + "-what-if");
+
+        // the rolling restart at the default level (QUORUM, every keyspace): the plan's waves on the ring and the
+        // guide's answer, as the API gives them; a plan that cannot keep the level is the API's 409 in the view
+        browser.driver.findElement(By.id("tab-restart")).click();
+        browser.settle();
+        HttpResponse<String> plan = browser.call("POST", "/plan/restart", "{\"consistency\": \"QUORUM\"}");
+        if (plan.statusCode() == 200) {
+            int waves = JsonPath.<Integer>read(plan.body(), "$.waveCount");
+            assertThat(browser.drawn("restart-chart")).isTrue();
+            assertThat(browser.driver.findElement(By.id("restart-chart")).getDomAttribute("data-waves"))
+                    .isEqualTo(String.valueOf(waves));
+            assertThat(browser.driver.findElements(By.cssSelector("#restart-waves tr"))).hasSize(waves + 1);
+            assertThat(browser.driver.findElement(By.id("restart-guide")).getDomAttribute("data-action"))
+                    .isEqualTo("STOP");
+        } else {
+            assertThat(plan.statusCode()).isEqualTo(409);
+            assertThat(browser.driver.findElement(By.id("restart-banner")).getDomAttribute("data-problem"))
+                    .isEqualTo("urn:ringmap:problem:restart-unsafe");
+            assertThat(browser.drawn("restart-chart")).isFalse();
+        }
+        browser.screenshot(sample + "-restart");
 
         // sizes need a live cluster: the 409 says so in the sizes view, and no empty chart is left
         browser.driver.findElement(By.id("tab-sizes")).click();
