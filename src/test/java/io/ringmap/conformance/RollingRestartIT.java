@@ -56,7 +56,7 @@ import tools.jackson.databind.JsonNode;
         "management.server.port=0"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 220)
+@TimeBudget(seconds = 240)
 class RollingRestartIT {
 
     static final int FIRST = Integer.getInteger("ringmap.it.rolling-restart.first", 150);

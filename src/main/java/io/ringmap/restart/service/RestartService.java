@@ -5,6 +5,7 @@ import io.ringmap.availability.AvailabilityRequestException;
 import io.ringmap.availability.ConsistencyLevel;
 import io.ringmap.availability.WriteReplicas;
 import io.ringmap.planning.PlanException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.restart.LevelKept;
 import io.ringmap.restart.NodeView;
@@ -147,11 +148,11 @@ public class RestartService {
                     limits.maxKeyspaceLevels(), "a restart plan keeps", "ringmap.plan.restart.max-keyspace-levels");
         }
         if (q.parallelism() != null && q.parallelism() < 1) {
-            throw new AvailabilityRequestException(ProblemKind.INVALID_PARAMETER, "parallelism",
+            throw new InvalidParameterException("parallelism",
                     "parallelism is the most nodes stopped at once: 1 or more, was " + q.parallelism());
         }
         if ((q.consistency() == null || q.consistency().isBlank()) && q.keyspaces().isEmpty()) {
-            throw new AvailabilityRequestException(ProblemKind.INVALID_PARAMETER, "consistency",
+            throw new InvalidParameterException("consistency",
                     "give the level to keep: consistency (every keyspace) or keyspaces (a level per keyspace)");
         }
         ServedSnapshot served = routing.snapshot();
@@ -192,7 +193,7 @@ public class RestartService {
         for (Map.Entry<String, String> e : new TreeMap<>(q.keyspaces()).entrySet()) {
             KeyspacePlacement.Placed placed = routing.placement(served, e.getKey());
             if (placed.nodeLocal()) {
-                throw new AvailabilityRequestException(ProblemKind.INVALID_PARAMETER, "keyspaces." + e.getKey(),
+                throw new InvalidParameterException("keyspaces." + e.getKey(),
                         "keyspace " + e.getKey() + " is node-local (LocalStrategy): every node holds its own, so no "
                                 + "restart keeps a level for it");
             }
