@@ -37,7 +37,7 @@ public class RestartController {
                     + "kept in every data centre unless `dc` names one. 409 restart-unsafe names the ranges that "
                     + "block a node from stopping even alone. On the bundled sample at ONE, iot's RF 3 lets the "
                     + "four nodes restart in two waves of two; at QUORUM they go one at a time.")
-    public RestartPlanResponse plan(@RequestBody RestartPlanRequest request) {
+    public RestartPlanResponse restartPlan(@RequestBody RestartPlanRequest request) {
         return RestartPlanResponse.of(restarts.plan(request.question()));
     }
 
@@ -50,7 +50,7 @@ public class RestartController {
                     + "showing it back with its new gossip generation; or no remaining node can stop now without "
                     + "losing a level), or DONE. The answer lists the views it read and their age. A static topology "
                     + "has no views to read: its guide waits once a node is restarted.")
-    public RestartNextResponse next(@RequestBody RestartNextRequest request) {
+    public RestartNextResponse restartNext(@RequestBody RestartNextRequest request) {
         return RestartNextResponse.of(restarts.next(request.question(), request.restartedSoFar()));
     }
 }
