@@ -1,6 +1,6 @@
 package io.ringmap.restart;
 
-import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.consistency.ConsistencyLevel;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.ringmap.restart;
 
-import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.consistency.ConsistencyLevel;
 import io.ringmap.ring.KeyspacePlacement;
 import java.util.List;
 import java.util.Objects;

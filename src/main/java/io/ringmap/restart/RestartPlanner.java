@@ -1,11 +1,11 @@
 package io.ringmap.restart;
 
-import io.ringmap.availability.Availability;
-import io.ringmap.availability.ConsistencyRules;
-import io.ringmap.availability.ReplicationFactors;
-import io.ringmap.availability.RequestKind;
-import io.ringmap.availability.Verdict;
-import io.ringmap.availability.WriteReplicas;
+import io.ringmap.consistency.Availability;
+import io.ringmap.consistency.ConsistencyRules;
+import io.ringmap.consistency.ReplicationFactors;
+import io.ringmap.consistency.RequestKind;
+import io.ringmap.consistency.Verdict;
+import io.ringmap.consistency.WriteReplicas;
 import io.ringmap.planning.PlanException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;

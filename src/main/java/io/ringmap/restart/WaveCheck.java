@@ -1,6 +1,6 @@
 package io.ringmap.restart;
 
-import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.consistency.ConsistencyLevel;
 
 /**
  * Why one keyspace keeps its level while a wave's nodes are down: what {@code /availability} answers for the same

@@ -3,9 +3,9 @@ package io.ringmap.restart;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.ringmap.availability.Availability;
-import io.ringmap.availability.ConsistencyLevel;
-import io.ringmap.availability.WriteReplicas;
+import io.ringmap.consistency.Availability;
+import io.ringmap.consistency.ConsistencyLevel;
+import io.ringmap.consistency.WriteReplicas;
 import io.ringmap.pending.MotionKind;
 import io.ringmap.pending.MotionReport;
 import io.ringmap.pending.MotionSource;

@@ -1,6 +1,6 @@
 package io.ringmap.restart.service;
 
-import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.consistency.ConsistencyLevel;
 import io.ringmap.restart.WaveCheck;
 import io.ringmap.snapshot.ServedSnapshot;
 import java.util.List;

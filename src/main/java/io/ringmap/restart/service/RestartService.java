@@ -1,9 +1,9 @@
 package io.ringmap.restart.service;
 
-import io.ringmap.availability.Availability;
-import io.ringmap.availability.AvailabilityRequestException;
-import io.ringmap.availability.ConsistencyLevel;
-import io.ringmap.availability.WriteReplicas;
+import io.ringmap.consistency.Availability;
+import io.ringmap.consistency.AvailabilityRequestException;
+import io.ringmap.consistency.ConsistencyLevel;
+import io.ringmap.consistency.WriteReplicas;
 import io.ringmap.planning.PlanException;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.problem.ProblemKind;

@@ -1,6 +1,6 @@
 package io.ringmap.restart.web;
 
-import io.ringmap.availability.ConsistencyLevel;
+import io.ringmap.consistency.ConsistencyLevel;
 import io.ringmap.restart.WaveCheck;
 import io.ringmap.restart.service.PlannedRestart;
 import io.ringmap.snapshot.web.SnapshotView;

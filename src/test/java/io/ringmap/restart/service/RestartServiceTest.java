@@ -2,7 +2,7 @@ package io.ringmap.restart.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.availability.Availability;
+import io.ringmap.consistency.Availability;
 import io.ringmap.availability.service.AvailabilityService;
 import io.ringmap.restart.NodeView;
 import io.ringmap.restart.WaveCheck;
@@ -57,7 +57,7 @@ class RestartServiceTest {
         PlannedRestart plan = service.plan(new RestartQuestion(List.of(), "ONE", Map.of("iot_multi_dc", "LOCAL_ONE"),
                 null, null));
 
-        assertThat(plan.datacenters().get(io.ringmap.availability.ConsistencyLevel.LOCAL_ONE))
+        assertThat(plan.datacenters().get(io.ringmap.consistency.ConsistencyLevel.LOCAL_ONE))
                 .containsExactly("dc1", "dc2");
         assertThat(plan.waves()).hasSize(2);
         for (PlannedRestart.PlannedWave wave : plan.waves()) {
