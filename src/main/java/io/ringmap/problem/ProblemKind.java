@@ -72,6 +72,10 @@ public enum ProblemKind {
                     + "end within `ringmap.api.streams.timeout` (`timeoutMillis`); the connection is closed"),
     UNSAFE_TO_STOP("unsafe-to-stop", "Unsafe to stop", 409,
             "`/availability/safe-to-stop`: stopping the node would lose the level (`node`, `consistency`, `reasons`)"),
+    RESTART_UNSAFE("restart-unsafe", "Restart would lose a level", 409,
+            "`POST /plan/restart`: a node to restart cannot stop, even alone, without a keyspace losing its level "
+                    + "(`blocking`: each range with its `node`, `keyspace`, `level`, `coordinatorDc`, `start`, `end`, "
+                    + "`replicas`, `reason`; `blockingRanges` counts them all)"),
     SIZES_NOT_COLLECTED("sizes-not-collected", "Partition sizes not collected", 409,
             "`/sizes`, `/load`, `/splits?mode=size` where no server figures will ever come: a static topology (they "
                     + "need a live cluster) or `ringmap.sizes.enabled=false` (`retryable: false`); a question the "

@@ -4,12 +4,14 @@ import { options } from './dom.js';
 import { heatmapControls, heatmapTables, heatmapView } from './heatmap.js';
 import { ringControls, ringView } from './ring.js';
 import { whatIfControls, whatIfRing, whatIfView } from './whatif.js';
+import { restartControls, restartRing, restartView } from './restart.js';
 import { sizesControls, sizesTables, sizesView } from './sizes.js';
 import { plansControls, plansView } from './plans.js';
 import { busy, describe } from './view.js';
 
 const LEVELS = ['ONE', 'TWO', 'THREE', 'QUORUM', 'ALL', 'LOCAL_ONE', 'LOCAL_QUORUM', 'EACH_QUORUM'];
-const VIEWS = { heatmap: heatmapView, ring: ringView, whatif: whatIfView, sizes: sizesView, plans: plansView };
+const VIEWS = { heatmap: heatmapView, ring: ringView, whatif: whatIfView, restart: restartView, sizes: sizesView,
+  plans: plansView };
 const $ = id => document.getElementById(id);
 let ready = false;
 let shown = 'heatmap';
@@ -61,6 +63,8 @@ async function load() {
     heatmapTables(tables);
     sizesTables(tables);
     whatIfRing(ring.partitioner, placed);
+    restartRing(ring.partitioner, placed);
+    options($('restart-keyspace'), [{ value: '', label: 'every keyspace' }, ...placed], '');
     options($('ring-keyspace'), placed, placed[0]);
     options($('whatif-keyspace'), [{ value: '', label: 'every keyspace' }, ...placed], '');
     options($('ring-node'), ring.nodes.map(n => ({ value: n.address, label: `${n.hostId} (${n.address})` })),
@@ -110,6 +114,7 @@ async function init() {
   heatmapControls();
   ringControls();
   whatIfControls();
+  restartControls();
   sizesControls();
   plansControls();
   tabs();

@@ -102,7 +102,7 @@ class GeneratedClientIT {
 
         assertThat(finished).as("client build finished").isTrue();
         assertThat(build.exitValue()).as(output).isZero();
-        assertThat(output).contains("Tests run: 11, Failures: 0, Errors: 0, Skipped: 0");
+        assertThat(output).contains("Tests run: 12, Failures: 0, Errors: 0, Skipped: 0");
 
         Map<String, Boolean> operations = documentOperations();
         Set<String> generated = new TreeSet<>();

@@ -34,7 +34,7 @@ class ArchitectureTest {
         "io.ringmap.splits..", "io.ringmap.hotkeys", "io.ringmap.availability", "io.ringmap.consistency",
         "io.ringmap.planning",
         "io.ringmap.problem", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.sizes", "io.ringmap.heatmap",
-        "io.ringmap.peers", "io.ringmap.pending"};
+        "io.ringmap.peers", "io.ringmap.pending", "io.ringmap.restart"};
 
     /** Adapters: every concept's HTTP, configuration, metrics and cluster-reading edges, and the shared ones. */
     private static final String[] ADAPTERS = {"io.ringmap..web..", "io.ringmap..config..", "io.ringmap..metrics..",
@@ -77,9 +77,11 @@ class ArchitectureTest {
      */
     @ArchTest
     static final ArchRule onlyTopologyTalksToALiveCluster = noClasses().that()
-            .resideOutsideOfPackages("io.ringmap.topology..", "io.ringmap.config..", "io.ringmap.sizes.cluster..")
+            .resideOutsideOfPackages("io.ringmap.topology..", "io.ringmap.config..", "io.ringmap.sizes.cluster..",
+                    "io.ringmap.restart.cluster..")
             .should().dependOnClassesThat().haveFullyQualifiedName("com.datastax.oss.driver.api.core.CqlSession")
-            .as("only topology (and the sizes collector, which queries every node itself) use the live session");
+            .as("only topology (and the sizes collector and the restart guide's views, which query every node "
+                    + "themselves) use the live session");
 
     /**
      * A service answers in domain values and in problems of the catalog ({@code io.ringmap.problem}), never in web
@@ -130,7 +132,7 @@ class ArchitectureTest {
                     "io.ringmap.snapshot", "io.ringmap.hotkeys", "io.ringmap.heatmap", "io.ringmap.sizes",
                     "io.ringmap.availability", "io.ringmap.consistency", "io.ringmap.hits",
                     "io.ringmap.planning", "io.ringmap.ranges", "io.ringmap.cql", "io.ringmap.problem",
-                    "io.ringmap.pending",
+                    "io.ringmap.pending", "io.ringmap.restart",
                     "io.ringmap.caching", "io.ringmap.config", "io.ringmap..config..", "io.ringmap.peers",
                     "io.ringmap.streams")
                     // the console tells its page how callers authenticate

@@ -204,6 +204,17 @@ public final class CassandraCluster implements AutoCloseable {
     }
 
     /**
+     * Starts a stopped node with its data and returns at once, for a test that decides itself when the node is back
+     * (a rolling restart driven by ringmap's guide); {@link #awaitReady()} waits as {@link #startNode(int)} does.
+     */
+    public synchronized void launchNode(int index) {
+        if (classpath == null) {
+            classpath = CassandraClasspath.read(spec.line());
+        }
+        node(index).start(classpath);
+    }
+
+    /**
      * Restarts several stopped nodes with their data at once (as the seeds start together in {@link #start()}) and
      * waits until the cluster is ready again: after a whole-cluster outage, one after another would wait for each.
      */

@@ -405,6 +405,23 @@ public class OperationAnswersTest {
         p.add(post("/plan", ProblemKind.NO_SNAPSHOT, "{\"keyspace\": \"iot\", " + workload + ", \"designs\": ["
                 + design + "]}").in(Setting.NO_SNAPSHOT));
         p.addAll(bodyProblems("/plan"));
+        // POST /plan/restart, POST /plan/restart/next
+        for (String op : List.of("/plan/restart", "/plan/restart/next")) {
+            p.add(post(op, null, "{\"consistency\": \"ONE\"}"));
+            p.add(post(op, ProblemKind.INVALID_PARAMETER, "{}"));
+            p.add(post(op, ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, "{\"consistency\": \"MOST\"}"));
+            p.add(post(op, ProblemKind.LOCAL_DATACENTER_REQUIRED, "{\"consistency\": \"LOCAL_ONE\", \"dc\": \"dc9\"}"));
+            p.add(post(op, ProblemKind.UNKNOWN_NODE, "{\"consistency\": \"ONE\", \"nodes\": [\"127.0.0.9\"]}"));
+            p.add(post(op, ProblemKind.UNKNOWN_KEYSPACE, "{\"keyspaces\": {\"shop\": \"ONE\"}}"));
+            p.add(post(op, ProblemKind.PLAN_TOO_LARGE, "{\"consistency\": \"ONE\", \"nodes\": ["
+                    + String.join(",", java.util.Collections.nCopies(1001, "\"N1\"")) + "]}"));
+            p.add(post(op, ProblemKind.UNPLACEABLE_KEYSPACE, "{\"keyspaces\": {\"odd\": \"ONE\"}}")
+                    .in(Setting.ODD_TOPOLOGY));
+            p.add(post(op, ProblemKind.NO_SNAPSHOT, "{\"consistency\": \"ONE\"}").in(Setting.NO_SNAPSHOT));
+            p.addAll(bodyProblems(op));
+        }
+        p.add(post("/plan/restart", ProblemKind.RESTART_UNSAFE,
+                "{\"consistency\": \"ALL\", \"keyspaces\": {\"iot_multi_dc\": \"ONE\"}}"));
         // GET /plan/shards, POST /plan/shards
         String shards = "keyspace=iot&table=readings&shardColumn=sensor_id&day=2026-10-01&load=480000&target=100000";
         p.add(get("/plan/shards", null, shards));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
 import java.math.BigInteger;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -176,6 +177,27 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         assertThat(browser.driver.findElement(By.id("whatif-ranges")).getText()).contains("lost (reads and writes)");
         browser.screenshot(sample + "-what-if");
 
+        // the rolling restart at the default level (QUORUM, every keyspace): the plan's waves on the ring and the
+        // guide's answer, as the API gives them; a plan that cannot keep the level is the API's 409 in the view
+        browser.driver.findElement(By.id("tab-restart")).click();
+        browser.settle();
+        HttpResponse<String> plan = browser.call("POST", "/plan/restart", "{\"consistency\": \"QUORUM\"}");
+        if (plan.statusCode() == 200) {
+            int waves = JsonPath.<Integer>read(plan.body(), "$.waveCount");
+            assertThat(browser.drawn("restart-chart")).isTrue();
+            assertThat(browser.driver.findElement(By.id("restart-chart")).getDomAttribute("data-waves"))
+                    .isEqualTo(String.valueOf(waves));
+            assertThat(browser.driver.findElements(By.cssSelector("#restart-waves tr"))).hasSize(waves + 1);
+            assertThat(browser.driver.findElement(By.id("restart-guide")).getDomAttribute("data-action"))
+                    .isEqualTo("STOP");
+        } else {
+            assertThat(plan.statusCode()).isEqualTo(409);
+            assertThat(browser.driver.findElement(By.id("restart-banner")).getDomAttribute("data-problem"))
+                    .isEqualTo("urn:ringmap:problem:restart-unsafe");
+            assertThat(browser.drawn("restart-chart")).isFalse();
+        }
+        browser.screenshot(sample + "-restart");
+
         // sizes need a live cluster: the 409 says so in the sizes view, and no empty chart is left
         browser.driver.findElement(By.id("tab-sizes")).click();
         browser.settle();
@@ -207,10 +229,12 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         browser.screenshot(sample + "-plans");
 
         // Chromium logs every non-2xx answer: the 409s the views show in place (sizes and load need a live cluster,
-        // the servers' series JMX sampling, "not safe to stop" is an answer) are the only ones
+        // the servers' series JMX sampling, "not safe to stop" and "no restart keeps the level" are answers) are the
+        // only ones
         assertThat(browser.consoleProblems()).filteredOn(m -> !m.contains("status of 409")
                 || !(m.contains("/sizes?") || m.contains("/load?") || m.contains("/availability/safe-to-stop?")
-                || m.contains("source=reads") || m.contains("source=writes"))).isEmpty();
+                || m.contains("source=reads") || m.contains("source=writes") || m.contains("/plan/restart -")))
+                .isEmpty();
         assertThat(browser.offOriginRequests()).isEmpty();
     }
 }

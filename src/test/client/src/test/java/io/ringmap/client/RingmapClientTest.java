@@ -236,6 +236,24 @@ class RingmapClientTest {
     }
 
     @Test
+    void aRollingRestartPlanAndItsGuide() {
+        var plan = new PlanApi(client);
+        var waves = call(() -> plan.restartPlan(new io.ringmap.client.model.RestartPlanRequest().consistency("ONE")));
+        var next = call(() -> plan.restartNext(new io.ringmap.client.model.RestartNextRequest().consistency("ONE")
+                .restarted(List.of())));
+
+        assertThat(waves.getWaveCount()).isEqualTo(2);
+        assertThat(waves.getOneAtATime()).isEqualTo(4);
+        assertThat(next.getAction()).isEqualTo(io.ringmap.client.model.RestartNextResponse.ActionEnum.STOP);
+        assertThat(next.getStop()).isEqualTo(waves.getWaves().get(0).getNodes());
+        assertThatThrownBy(() -> call(() -> plan.restartPlan(new io.ringmap.client.model.RestartPlanRequest()
+                .consistency("ALL")))).isInstanceOfSatisfying(RingmapProblem.class, p -> {
+                    assertThat(p.status).isEqualTo(409);
+                    assertThat(p.problem.getType()).isEqualTo(URI.create("urn:ringmap:problem:restart-unsafe"));
+                });
+    }
+
+    @Test
     void planningTokensDesignsAndShards() throws Exception {
         var plan = new PlanApi(client);
         var balanced = call(() -> plan.balanced("dc1:2,dc2:2", null));
