@@ -37,9 +37,15 @@ import org.springframework.core.io.ResourceLoader;
 
 /** Wires the ring service, the topology source and the routing service. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({TopologyProperties.class, ClusterProperties.class, PendingProperties.class,
-        SizesProperties.class, ApiProperties.class, MetricsProperties.class,
-    HotKeysProperties.class})
+@EnableConfigurationProperties({
+    TopologyProperties.class,
+    ClusterProperties.class,
+    PendingProperties.class,
+    SizesProperties.class,
+    ApiProperties.class,
+    MetricsProperties.class,
+    HotKeysProperties.class
+})
 public class RingmapConfiguration {
 
     @Bean
@@ -60,14 +66,25 @@ public class RingmapConfiguration {
      */
     @Bean
     @Conditional(OnContactPointsCondition.class)
-    ClusterTopologySource clusterTopologySource(ObjectProvider<CqlSessionBuilder> builders,
-            TopologyProperties topology, ClusterProperties cluster, SnapshotHolder snapshots,
-            PendingProperties pending, SizesProperties sizes) {
-        ClusterMotionReader.Use use = pending.source() == PendingProperties.Source.NONE ? ClusterMotionReader.Use.NONE
-                : pending.jmxFirst(sizes.jmx().enabled()) ? ClusterMotionReader.Use.JMX_THEN_GOSSIP
-                : ClusterMotionReader.Use.GOSSIP;
-        return new ClusterTopologySource(builders::getObject, topology, cluster, snapshots,
-                new ClusterMotionReader(use, sizes.jmx(), cluster.checkTimeout()), pending.refreshWhileMoving(),
+    ClusterTopologySource clusterTopologySource(
+            ObjectProvider<CqlSessionBuilder> builders,
+            TopologyProperties topology,
+            ClusterProperties cluster,
+            SnapshotHolder snapshots,
+            PendingProperties pending,
+            SizesProperties sizes) {
+        ClusterMotionReader.Use use = pending.source() == PendingProperties.Source.NONE
+                ? ClusterMotionReader.Use.NONE
+                : pending.jmxFirst(sizes.jmx().enabled())
+                        ? ClusterMotionReader.Use.JMX_THEN_GOSSIP
+                        : ClusterMotionReader.Use.GOSSIP;
+        return new ClusterTopologySource(
+                builders::getObject,
+                topology,
+                cluster,
+                snapshots,
+                new ClusterMotionReader(use, sizes.jmx(), cluster.checkTimeout()),
+                pending.refreshWhileMoving(),
                 pending.probeInterval());
     }
 
@@ -99,8 +116,8 @@ public class RingmapConfiguration {
     /** The static source serves when no live cluster source is configured. */
     @Bean
     @ConditionalOnMissingBean(TopologySource.class)
-    StaticTopologySource staticTopologySource(ResourceLoader loader, TopologyProperties properties,
-            SnapshotHolder snapshots) {
+    StaticTopologySource staticTopologySource(
+            ResourceLoader loader, TopologyProperties properties, SnapshotHolder snapshots) {
         return new StaticTopologySource(loader, properties, snapshots);
     }
 
@@ -112,9 +129,11 @@ public class RingmapConfiguration {
      */
     @Bean
     ClusterTag clusterTag(MetricsProperties metrics, TopologySource source, SnapshotHolder snapshots) {
-        ClusterTag tag = metrics.cluster() != null ? new ClusterTag(metrics.cluster(), true)
-                : source instanceof StaticTopologySource file ? new ClusterTag(file::clusterName, false)
-                : new ClusterTag(ClusterTag.UNKNOWN, false);
+        ClusterTag tag = metrics.cluster() != null
+                ? new ClusterTag(metrics.cluster(), true)
+                : source instanceof StaticTopologySource file
+                        ? new ClusterTag(file::clusterName, false)
+                        : new ClusterTag(ClusterTag.UNKNOWN, false);
         snapshots.onPublish(tag::served);
         return tag;
     }
@@ -140,8 +159,8 @@ public class RingmapConfiguration {
     /** Time of the last successful topology refresh and failed refreshes, for alerts. */
     @Bean
     TopologyRefreshMetrics topologyRefreshMetrics(SnapshotHolder snapshots, TopologySource source) {
-        return new TopologyRefreshMetrics(snapshots, source instanceof ClusterTopologySource ? "cluster" : "static",
-                source.refreshInterval());
+        return new TopologyRefreshMetrics(
+                snapshots, source instanceof ClusterTopologySource ? "cluster" : "static", source.refreshInterval());
     }
 
     /** Effective ownership per keyspace and node, to compare with the replica hits. */
@@ -155,7 +174,9 @@ public class RingmapConfiguration {
     BuildInfoMetrics buildInfoMetrics(ObjectProvider<BuildProperties> build, ObjectProvider<GitProperties> git) {
         BuildProperties b = build.getIfAvailable();
         GitProperties g = git.getIfAvailable();
-        return new BuildInfoMetrics(b == null ? null : b.getVersion(), g == null ? null : g.getShortCommitId(),
+        return new BuildInfoMetrics(
+                b == null ? null : b.getVersion(),
+                g == null ? null : g.getShortCommitId(),
                 Runtime.version().toString());
     }
 }

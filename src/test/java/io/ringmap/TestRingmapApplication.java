@@ -14,13 +14,14 @@ import org.testcontainers.utility.DockerImageName;
  */
 public final class TestRingmapApplication {
 
-    private TestRingmapApplication() {
-    }
+    private TestRingmapApplication() {}
 
     public static void main(String[] args) {
         String[] withSource = java.util.Arrays.copyOf(args, args.length + 1);
         withSource[args.length] = "--ringmap.topology.source=cluster";
-        SpringApplication.from(RingmapApplication::main).with(CassandraContainerConfiguration.class).run(withSource);
+        SpringApplication.from(RingmapApplication::main)
+                .with(CassandraContainerConfiguration.class)
+                .run(withSource);
     }
 
     /** A single Cassandra 5.0 node in a container, wired as the cluster ringmap follows. */

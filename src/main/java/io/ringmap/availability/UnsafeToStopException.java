@@ -13,8 +13,10 @@ public class UnsafeToStopException extends RequestProblem {
      * @param reasons     one per keyspace (and range) that would lose it
      */
     public UnsafeToStopException(String node, String consistency, List<String> reasons) {
-        super(ProblemKind.UNSAFE_TO_STOP.problem("stopping " + node + " would lose " + consistency + ": "
-                + String.join("; ", reasons)).with("node", node).with("consistency", consistency)
+        super(ProblemKind.UNSAFE_TO_STOP
+                .problem("stopping " + node + " would lose " + consistency + ": " + String.join("; ", reasons))
+                .with("node", node)
+                .with("consistency", consistency)
                 .with("reasons", List.copyOf(reasons)));
     }
 }

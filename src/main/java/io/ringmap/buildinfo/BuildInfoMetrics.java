@@ -26,7 +26,11 @@ public final class BuildInfoMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder(BUILD_INFO, () -> 1).tag("version", version).tag("commit", commit).tag("java", java)
-                .description("Version, commit and Java runtime of this ringmap (always 1)").register(registry);
+        Gauge.builder(BUILD_INFO, () -> 1)
+                .tag("version", version)
+                .tag("commit", commit)
+                .tag("java", java)
+                .description("Version, commit and Java runtime of this ringmap (always 1)")
+                .register(registry);
     }
 }

@@ -40,20 +40,31 @@ public class CachingConfiguration implements WebMvcConfigurer {
         Set<String> paths = Set.of(SnapshotCaching.PATHS);
         return (operation, handler) -> {
             GetMapping get = AnnotatedElementUtils.findMergedAnnotation(handler.getMethod(), GetMapping.class);
-            if (get == null || Arrays.stream(get.path()).noneMatch(paths::contains)
-                    || !SnapshotAnswer.class.isAssignableFrom(handler.getMethod().getReturnType())) {
+            if (get == null
+                    || Arrays.stream(get.path()).noneMatch(paths::contains)
+                    || !SnapshotAnswer.class.isAssignableFrom(
+                            handler.getMethod().getReturnType())) {
                 return operation;
             }
-            Header etag = new Header().description("The snapshot's content hash, weak unless "
-                    + "ringmap.caching.strong-etag; send it back as If-None-Match").schema(string());
-            Header cacheControl = new Header().description("From ringmap.caching.max-age").schema(string());
+            Header etag = new Header()
+                    .description("The snapshot's content hash, weak unless "
+                            + "ringmap.caching.strong-etag; send it back as If-None-Match")
+                    .schema(string());
+            Header cacheControl =
+                    new Header().description("From ringmap.caching.max-age").schema(string());
             ApiResponse ok = operation.getResponses().get("200");
             if (ok != null) {
                 ok.addHeaderObject("ETag", etag).addHeaderObject("Cache-Control", cacheControl);
             }
-            operation.getResponses().addApiResponse("304", new ApiResponse()
-                    .description("Not Modified: If-None-Match names the served snapshot's ETag (no body)")
-                    .addHeaderObject("ETag", etag).addHeaderObject("Cache-Control", cacheControl));
+            operation
+                    .getResponses()
+                    .addApiResponse(
+                            "304",
+                            new ApiResponse()
+                                    .description(
+                                            "Not Modified: If-None-Match names the served snapshot's ETag (no body)")
+                                    .addHeaderObject("ETag", etag)
+                                    .addHeaderObject("Cache-Control", cacheControl));
             return operation;
         };
     }

@@ -19,7 +19,9 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("ringmap.caching")
-public record CachingProperties(@DefaultValue("0s") Duration maxAge, @DefaultValue("false") boolean strongEtag) {
+public record CachingProperties(
+        @DefaultValue("0s") Duration maxAge,
+        @DefaultValue("false") boolean strongEtag) {
 
     public CachingProperties {
         if (maxAge.isNegative()) {

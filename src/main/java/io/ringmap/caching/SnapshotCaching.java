@@ -50,8 +50,8 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
     // a provider: web slice tests build their routing by hand and have no holder bean; then nothing is tagged
     public SnapshotCaching(ObjectProvider<SnapshotHolder> snapshots, ObjectProvider<CachingProperties> properties) {
         this.snapshots = snapshots;
-        CachingProperties settings = properties.getIfAvailable(() -> new CachingProperties(java.time.Duration.ZERO,
-                false));
+        CachingProperties settings =
+                properties.getIfAvailable(() -> new CachingProperties(java.time.Duration.ZERO, false));
         this.cacheControl = settings.cacheControl();
         this.strong = settings.strongEtag();
     }
@@ -136,10 +136,15 @@ public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<O
     }
 
     @Override
-    public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
-            Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request,
+    public Object beforeBodyWrite(
+            Object body,
+            MethodParameter returnType,
+            MediaType contentType,
+            Class<? extends HttpMessageConverter<?>> converterType,
+            ServerHttpRequest request,
             ServerHttpResponse response) {
-        if (body instanceof SnapshotAnswer answer && request instanceof ServletServerHttpRequest servletRequest
+        if (body instanceof SnapshotAnswer answer
+                && request instanceof ServletServerHttpRequest servletRequest
                 && response instanceof ServletServerHttpResponse servletResponse) {
             tag(servletRequest.getServletRequest(), servletResponse.getServletResponse(), answer);
         }

@@ -25,7 +25,10 @@ import org.springframework.validation.annotation.Validated;
 public record ApiProperties(
         @DefaultValue("10000") @Min(1) @Max(1_000_000) int maxBatchSize,
         @DefaultValue("16MB") @NotNull DataSize maxBodySize,
-        @DefaultValue("10000") @Min(1) @Max(Splitter.MAX_SPLITS) int maxSplits,
+
+        @DefaultValue("10000") @Min(1) @Max(Splitter.MAX_SPLITS)
+        int maxSplits,
+
         @DefaultValue("true") boolean singleKeyFilter) {
 
     @ConstructorBinding

@@ -31,8 +31,8 @@ public record ClusterProperties(
         requirePositive(checkTimeout, "check-timeout");
         requirePositive(reconnectMaxDelay, "reconnect-max-delay");
         if (eventDebounce.isNegative()) {
-            throw new IllegalArgumentException("ringmap.topology.cluster.event-debounce must not be negative, was "
-                    + eventDebounce);
+            throw new IllegalArgumentException(
+                    "ringmap.topology.cluster.event-debounce must not be negative, was " + eventDebounce);
         }
     }
 

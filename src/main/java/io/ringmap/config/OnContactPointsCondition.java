@@ -19,7 +19,8 @@ public class OnContactPointsCondition implements Condition {
 
     @Override
     public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
-        String source = context.getEnvironment().getProperty(SOURCE, "auto").trim().toLowerCase(java.util.Locale.ROOT);
+        String source =
+                context.getEnvironment().getProperty(SOURCE, "auto").trim().toLowerCase(java.util.Locale.ROOT);
         switch (source) {
             case "cluster":
                 return true; // e.g. contact points from a @ServiceConnection container rather than properties
@@ -30,7 +31,8 @@ public class OnContactPointsCondition implements Condition {
             default:
                 throw new IllegalStateException(SOURCE + " must be auto, static or cluster, was '" + source + "'");
         }
-        return Binder.get(context.getEnvironment()).bind(PROPERTY, Bindable.listOf(String.class))
+        return Binder.get(context.getEnvironment())
+                .bind(PROPERTY, Bindable.listOf(String.class))
                 .map(list -> list.stream().anyMatch(s -> s != null && !s.isBlank()))
                 .orElse(false);
     }

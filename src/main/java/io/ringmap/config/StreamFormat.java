@@ -31,7 +31,8 @@ public enum StreamFormat {
             return null;
         }
         int semicolon = contentType.indexOf(';');
-        String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip()
+        String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
+                .strip()
                 .toLowerCase(Locale.ROOT);
         for (StreamFormat format : values()) {
             if (format.mediaType.equals(type)) {

@@ -38,15 +38,16 @@ public record StreamProperties(
             throw new IllegalArgumentException("ringmap.api.streams.timeout must be from 100ms to 24h, was " + timeout);
         }
         if (maxLineSize != null && (maxLineSize.toBytes() < 256 || maxLineSize.toBytes() > 16L * 1024 * 1024)) {
-            throw new IllegalArgumentException("ringmap.api.streams.max-line-size must be from 256B to 16MB, was "
-                    + maxLineSize);
+            throw new IllegalArgumentException(
+                    "ringmap.api.streams.max-line-size must be from 256B to 16MB, was " + maxLineSize);
         }
     }
 
     /** The problem ending a stream that took longer than {@link #timeout()}. */
     public Problem timedOut() {
-        return ProblemKind.BODY_READ_TIMEOUT.problem("the stream did not end within " + timeout.toMillis()
-                + " ms (ringmap.api.streams.timeout)").with("timeoutMillis", timeout.toMillis());
+        return ProblemKind.BODY_READ_TIMEOUT
+                .problem("the stream did not end within " + timeout.toMillis() + " ms (ringmap.api.streams.timeout)")
+                .with("timeoutMillis", timeout.toMillis());
     }
 
     /** The defaults (100,000,000 lines, 10 minutes, 64 KB lines, 2 at once). */

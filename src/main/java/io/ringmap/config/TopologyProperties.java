@@ -21,16 +21,22 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("ringmap.topology")
 public record TopologyProperties(
-        @DefaultValue("classpath:topology/default.yaml") @NotNull String file,
+        @DefaultValue("classpath:topology/default.yaml") @NotNull
+        String file,
+
         @DefaultValue("30s") @NotNull Duration refreshInterval,
         @DefaultValue("") List<String> keyspaces,
-        @DefaultValue("auto") @jakarta.validation.constraints.Pattern(regexp = "auto|static|cluster") String source) {
+
+        @DefaultValue("auto") @jakarta.validation.constraints.Pattern(regexp = "auto|static|cluster")
+        String source) {
 
     public TopologyProperties {
-        keyspaces = keyspaces == null ? List.of() : keyspaces.stream().filter(k -> !k.isBlank()).toList();
+        keyspaces = keyspaces == null
+                ? List.of()
+                : keyspaces.stream().filter(k -> !k.isBlank()).toList();
         if (refreshInterval.isNegative() || refreshInterval.isZero()) {
-            throw new IllegalArgumentException("ringmap.topology.refresh-interval must be positive, was "
-                    + refreshInterval);
+            throw new IllegalArgumentException(
+                    "ringmap.topology.refresh-interval must be positive, was " + refreshInterval);
         }
     }
 

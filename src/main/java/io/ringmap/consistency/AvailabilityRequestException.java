@@ -37,18 +37,23 @@ public class AvailabilityRequestException extends RequestProblem {
      *
      * @throws AvailabilityRequestException when a LOCAL_* level has no data centre, or the DC has no nodes
      */
-    public static String localDatacenter(ConsistencyLevel level, String dc, String configured,
-            java.util.Collection<String> known) {
-        String chosen = dc != null && !dc.isBlank() ? dc : configured != null && !configured.isBlank() ? configured
-                : null;
+    public static String localDatacenter(
+            ConsistencyLevel level, String dc, String configured, java.util.Collection<String> known) {
+        String chosen =
+                dc != null && !dc.isBlank() ? dc : configured != null && !configured.isBlank() ? configured : null;
         if (dc != null && !dc.isBlank() && !known.contains(dc)) {
-            throw new AvailabilityRequestException(ProblemKind.LOCAL_DATACENTER_REQUIRED, "dc", "data centre '" + dc
-                    + "' has no nodes in the ring; known: " + new java.util.TreeSet<>(known));
+            throw new AvailabilityRequestException(
+                    ProblemKind.LOCAL_DATACENTER_REQUIRED,
+                    "dc",
+                    "data centre '" + dc + "' has no nodes in the ring; known: " + new java.util.TreeSet<>(known));
         }
         if (level.needsLocalDatacenter() && chosen == null) {
-            throw new AvailabilityRequestException(ProblemKind.LOCAL_DATACENTER_REQUIRED, "dc", level
-                    + " is counted in the coordinator's data centre: give dc=... (or configure "
-                    + "spring.cassandra.local-datacenter); known: " + new java.util.TreeSet<>(known));
+            throw new AvailabilityRequestException(
+                    ProblemKind.LOCAL_DATACENTER_REQUIRED,
+                    "dc",
+                    level
+                            + " is counted in the coordinator's data centre: give dc=... (or configure "
+                            + "spring.cassandra.local-datacenter); known: " + new java.util.TreeSet<>(known));
         }
         return chosen;
     }

@@ -8,7 +8,17 @@ import java.util.Locale;
  * {@code NODE_LOCAL} is internal to Cassandra and not offered).
  */
 public enum ConsistencyLevel {
-    ANY, ONE, TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE;
+    ANY,
+    ONE,
+    TWO,
+    THREE,
+    QUORUM,
+    ALL,
+    LOCAL_QUORUM,
+    EACH_QUORUM,
+    SERIAL,
+    LOCAL_SERIAL,
+    LOCAL_ONE;
 
     /** True for the levels counted in the coordinator's own data centre only. */
     public boolean isDatacenterLocal() {
@@ -37,7 +47,7 @@ public enum ConsistencyLevel {
                 return cl;
             }
         }
-        throw new IllegalArgumentException("consistency level '" + text + "' is not one of "
-                + Arrays.toString(values()));
+        throw new IllegalArgumentException(
+                "consistency level '" + text + "' is not one of " + Arrays.toString(values()));
     }
 }

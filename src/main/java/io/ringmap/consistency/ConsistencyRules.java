@@ -21,8 +21,7 @@ import java.util.Map;
  */
 public final class ConsistencyRules {
 
-    private ConsistencyRules() {
-    }
+    private ConsistencyRules() {}
 
     /**
      * The verdict for one token range.
@@ -31,19 +30,34 @@ public final class ConsistencyRules {
      * @param localDatacenter the coordinator's DC; required for LOCAL_ONE, LOCAL_QUORUM and LOCAL_SERIAL
      * @throws IllegalArgumentException when a LOCAL_* level is asked without a local data centre
      */
-    public static Verdict check(ConsistencyLevel level, RequestKind kind, ReplicationFactors rf,
-            List<ReplicaState> replicas, String localDatacenter) {
+    public static Verdict check(
+            ConsistencyLevel level,
+            RequestKind kind,
+            ReplicationFactors rf,
+            List<ReplicaState> replicas,
+            String localDatacenter) {
         if (level.needsLocalDatacenter() && (localDatacenter == null || localDatacenter.isBlank())) {
             throw new IllegalArgumentException(level + " needs the coordinator's data centre");
         }
         if (kind == RequestKind.READ && level == ConsistencyLevel.ANY) {
-            return new Verdict(level, kind, false, false, "HINT", 0, 0, 0, 0, counts(replicas, Map.of()),
+            return new Verdict(
+                    level,
+                    kind,
+                    false,
+                    false,
+                    "HINT",
+                    0,
+                    0,
+                    0,
+                    0,
+                    counts(replicas, Map.of()),
                     "ANY ConsistencyLevel is only supported for writes");
         }
         if (level.isSerial()) {
             return paxos(level, kind, rf, replicas, localDatacenter);
         }
-        return kind == RequestKind.READ ? read(level, rf, replicas, localDatacenter)
+        return kind == RequestKind.READ
+                ? read(level, rf, replicas, localDatacenter)
                 : write(level, rf, replicas, localDatacenter);
     }
 
@@ -69,10 +83,10 @@ public final class ConsistencyRules {
         };
     }
 
-    private static Verdict read(ConsistencyLevel level, ReplicationFactors rf, List<ReplicaState> all,
-            String localDc) {
+    private static Verdict read(ConsistencyLevel level, ReplicationFactors rf, List<ReplicaState> all, String localDc) {
         // reads go to natural replicas only
-        List<ReplicaState> replicas = all.stream().noneMatch(ReplicaState::pending) ? all
+        List<ReplicaState> replicas = all.stream().noneMatch(ReplicaState::pending)
+                ? all
                 : all.stream().filter(r -> !r.pending()).toList();
         List<ReplicaState> candidates = new ArrayList<>();
         for (ReplicaState r : replicas) {
@@ -94,40 +108,83 @@ public final class ConsistencyRules {
         String counted = level.isDatacenterLocal() ? "LOCAL_DATACENTER" : "ALL_DATACENTERS";
         boolean ok = live >= blockFor && full >= 1;
         if (!ok) {
-            return new Verdict(level, RequestKind.READ, true, false, counted, blockFor, 1, live, full,
-                    counts(replicas, required), shortfall(level, counted, localDc, blockFor, 1, live, full));
+            return new Verdict(
+                    level,
+                    RequestKind.READ,
+                    true,
+                    false,
+                    counted,
+                    blockFor,
+                    1,
+                    live,
+                    full,
+                    counts(replicas, required),
+                    shortfall(level, counted, localDc, blockFor, 1, live, full));
         }
         // mirrors ReplicaPlans.forRead / contactForRead: the first blockFor live candidates as the snitch sorts them
         // (sortedByProximity: the coordinator, its rack, its DC, then latency), with no preference for full
         // replicas; assureSufficientLiveReplicasForRead then needs a full one among those contacts
-        int transientCandidates = candidates.size() - (int) candidates.stream().filter(ReplicaState::full).count();
+        int transientCandidates = candidates.size()
+                - (int) candidates.stream().filter(ReplicaState::full).count();
         if (transientCandidates >= blockFor) {
             String where = level.isDatacenterLocal() ? " in " + localDc : "";
-            return new Verdict(level, RequestKind.READ, true, false, counted, blockFor, 1, live, full,
-                    counts(replicas, required), level + " reads contact the first " + blockFor + " live replica"
+            return new Verdict(
+                    level,
+                    RequestKind.READ,
+                    true,
+                    false,
+                    counted,
+                    blockFor,
+                    1,
+                    live,
+                    full,
+                    counts(replicas, required),
+                    level + " reads contact the first " + blockFor + " live replica"
                             + (blockFor == 1 ? "" : "s") + where + " in the coordinator's proximity order (itself, "
                             + "its rack, its data centre, then latency), not full ones first; " + transientCandidates
                             + " of the " + candidates.size() + " live are transient, so a coordinator closest to "
                             + (transientCandidates == 1 ? "it" : "them") + " fails with UnavailableException",
                     Verdict.Failure.UNAVAILABLE_AT_SOME_COORDINATORS);
         }
-        return new Verdict(level, RequestKind.READ, true, true, counted, blockFor, 1, live, full,
-                counts(replicas, required), "enough live replicas");
+        return new Verdict(
+                level,
+                RequestKind.READ,
+                true,
+                true,
+                counted,
+                blockFor,
+                1,
+                live,
+                full,
+                counts(replicas, required),
+                "enough live replicas");
     }
 
-    private static Verdict write(ConsistencyLevel level, ReplicationFactors rf, List<ReplicaState> replicas,
-            String localDc) {
+    private static Verdict write(
+            ConsistencyLevel level, ReplicationFactors rf, List<ReplicaState> replicas, String localDc) {
         if (level == ConsistencyLevel.ANY) {
             int live = (int) replicas.stream().filter(ReplicaState::alive).count();
-            int full = (int) replicas.stream().filter(r -> r.alive() && r.full()).count();
-            return new Verdict(level, RequestKind.WRITE, true, true, "HINT", 1, 0, live, full,
-                    counts(replicas, Map.of()), live == 0
+            int full =
+                    (int) replicas.stream().filter(r -> r.alive() && r.full()).count();
+            return new Verdict(
+                    level,
+                    RequestKind.WRITE,
+                    true,
+                    true,
+                    "HINT",
+                    1,
+                    0,
+                    live,
+                    full,
+                    counts(replicas, Map.of()),
+                    live == 0
                             ? "no replica is live: the coordinator stores a hint and the write succeeds"
                             : "enough live replicas (a hint would do)");
         }
         Verdict accepted;
         if (level == ConsistencyLevel.EACH_QUORUM && rf.networkTopology()) {
-            List<ReplicaState> live = replicas.stream().filter(ReplicaState::alive).toList();
+            List<ReplicaState> live =
+                    replicas.stream().filter(ReplicaState::alive).toList();
             accepted = eachQuorum(level, RequestKind.WRITE, rf, replicas, live, 0);
             if (accepted.achievable()) {
                 accepted = eachQuorumWithPending(accepted, rf, replicas);
@@ -150,10 +207,23 @@ public final class ConsistencyRules {
             Map<String, Integer> required = level.isDatacenterLocal() ? Map.of(localDc, blockFor) : Map.of();
             String counted = level.isDatacenterLocal() ? "LOCAL_DATACENTER" : "ALL_DATACENTERS";
             boolean ok = live >= blockFor;
-            String withPending = pending == 0 ? "" : " (" + blockFor(level, rf, localDc) + " for " + level + " plus "
-                    + pending + " pending replica" + (pending == 1 ? "" : "s") + ")";
-            accepted = new Verdict(level, RequestKind.WRITE, true, ok, counted, blockFor, 0, live, full,
-                    counts(replicas, required), ok ? "enough live replicas" + withPending
+            String withPending = pending == 0
+                    ? ""
+                    : " (" + blockFor(level, rf, localDc) + " for " + level + " plus " + pending + " pending replica"
+                            + (pending == 1 ? "" : "s") + ")";
+            accepted = new Verdict(
+                    level,
+                    RequestKind.WRITE,
+                    true,
+                    ok,
+                    counted,
+                    blockFor,
+                    0,
+                    live,
+                    full,
+                    counts(replicas, required),
+                    ok
+                            ? "enough live replicas" + withPending
                             : shortfall(level, counted, localDc, blockFor, 0, live, full) + withPending);
         }
         if (!accepted.achievable() || replicas.stream().allMatch(ReplicaState::full)) {
@@ -169,8 +239,12 @@ public final class ConsistencyRules {
      * response handler, which waits for blockFor acknowledgements (LOCAL_*: from the coordinator's DC; EACH_QUORUM:
      * a local quorum per DC). When those contacts cannot acknowledge it, only rapid write protection saves it.
      */
-    private static Verdict cheapQuorum(Verdict accepted, ConsistencyLevel level, ReplicationFactors rf,
-            List<ReplicaState> replicas, String localDc) {
+    private static Verdict cheapQuorum(
+            Verdict accepted,
+            ConsistencyLevel level,
+            ReplicationFactors rf,
+            List<ReplicaState> replicas,
+            String localDc) {
         List<String> coordinatorDcs = new ArrayList<>();
         if (rf.networkTopology() || localDc != null) {
             coordinatorDcs.add(localDc);
@@ -213,13 +287,25 @@ public final class ConsistencyRules {
                 shortfall = got >= accepted.required() ? null : Integer.toString(got);
             }
             if (shortfall != null) {
-                return new Verdict(level, RequestKind.WRITE, true, false, accepted.counted(), accepted.required(), 0,
-                        accepted.live(), accepted.liveFull(), accepted.datacenters(), level + " is accepted, but the "
+                return new Verdict(
+                        level,
+                        RequestKind.WRITE,
+                        true,
+                        false,
+                        accepted.counted(),
+                        accepted.required(),
+                        0,
+                        accepted.live(),
+                        accepted.liveFull(),
+                        accepted.datacenters(),
+                        level + " is accepted, but the "
                                 + "cheap quorum (every full replica, and live transient ones only as far as a quorum"
-                                + " per data centre needs" + (rf.networkTopology() ? "" : ", for a coordinator in "
-                                + coordinatorDc) + ") has " + shortfall + " live replicas to acknowledge it, "
+                                + " per data centre needs"
+                                + (rf.networkTopology() ? "" : ", for a coordinator in " + coordinatorDc) + ") has "
+                                + shortfall + " live replicas to acknowledge it, "
                                 + accepted.required() + " needed: it times out unless rapid write protection sends it"
-                                + " to more live transient replicas in time", Verdict.Failure.MAY_TIME_OUT);
+                                + " to more live transient replicas in time",
+                        Verdict.Failure.MAY_TIME_OUT);
             }
         }
         return accepted;
@@ -242,19 +328,34 @@ public final class ConsistencyRules {
             }
             int acks = rf.localQuorum(dc) + pending;
             if (pending > 0 && live < acks) {
-                return new Verdict(accepted.level(), RequestKind.WRITE, true, false, accepted.counted(),
-                        accepted.required(), 0, accepted.live(), accepted.liveFull(), accepted.datacenters(),
+                return new Verdict(
+                        accepted.level(),
+                        RequestKind.WRITE,
+                        true,
+                        false,
+                        accepted.counted(),
+                        accepted.required(),
+                        0,
+                        accepted.live(),
+                        accepted.liveFull(),
+                        accepted.datacenters(),
                         "EACH_QUORUM is accepted, but the coordinator waits in " + dc + " for " + acks
                                 + " acknowledgements (a local quorum of " + rf.localQuorum(dc) + " plus " + pending
                                 + " pending replica" + (pending == 1 ? "" : "s") + ") and " + live
-                                + " are live: it times out", Verdict.Failure.TIMES_OUT);
+                                + " are live: it times out",
+                        Verdict.Failure.TIMES_OUT);
             }
         }
         return accepted;
     }
 
-    private static Verdict eachQuorum(ConsistencyLevel level, RequestKind kind, ReplicationFactors rf,
-            List<ReplicaState> replicas, List<ReplicaState> live, int requiredFull) {
+    private static Verdict eachQuorum(
+            ConsistencyLevel level,
+            RequestKind kind,
+            ReplicationFactors rf,
+            List<ReplicaState> replicas,
+            List<ReplicaState> live,
+            int requiredFull) {
         Map<String, Integer> required = new LinkedHashMap<>();
         rf.byDatacenter().keySet().forEach(dc -> required.put(dc, rf.localQuorum(dc)));
         int total = 0;
@@ -263,13 +364,14 @@ public final class ConsistencyRules {
         String failed = null;
         for (Map.Entry<String, Integer> e : required.entrySet()) {
             blockFor += e.getValue();
-            List<ReplicaState> inDc = live.stream().filter(r -> r.datacenter().equals(e.getKey())).toList();
+            List<ReplicaState> inDc =
+                    live.stream().filter(r -> r.datacenter().equals(e.getKey())).toList();
             // a read contacts a local quorum per DC; a write counts every live replica
-            List<ReplicaState> contacts = kind == RequestKind.READ
-                    ? inDc.subList(0, Math.min(e.getValue(), inDc.size())) : inDc;
+            List<ReplicaState> contacts =
+                    kind == RequestKind.READ ? inDc.subList(0, Math.min(e.getValue(), inDc.size())) : inDc;
             if (inDc.size() < e.getValue() && failed == null) {
-                failed = "EACH_QUORUM needs " + e.getValue() + " live replicas in " + e.getKey() + ", "
-                        + inDc.size() + " are live";
+                failed = "EACH_QUORUM needs " + e.getValue() + " live replicas in " + e.getKey() + ", " + inDc.size()
+                        + " are live";
             }
             total += contacts.size();
             totalFull += (int) contacts.stream().filter(ReplicaState::full).count();
@@ -281,69 +383,154 @@ public final class ConsistencyRules {
             // each DC's local quorum is the first live replicas in proximity order: could all of them be transient?
             boolean allTransientPossible = true;
             for (Map.Entry<String, Integer> e : required.entrySet()) {
-                long transientLive = live.stream().filter(r -> r.datacenter().equals(e.getKey()) && !r.full())
+                long transientLive = live.stream()
+                        .filter(r -> r.datacenter().equals(e.getKey()) && !r.full())
                         .count();
                 allTransientPossible &= transientLive >= e.getValue();
             }
             if (allTransientPossible) {
-                return new Verdict(level, kind, true, false, "EACH_DATACENTER", blockFor, requiredFull, total,
-                        totalFull, counts(replicas, required), "EACH_QUORUM reads contact a local quorum per data "
+                return new Verdict(
+                        level,
+                        kind,
+                        true,
+                        false,
+                        "EACH_DATACENTER",
+                        blockFor,
+                        requiredFull,
+                        total,
+                        totalFull,
+                        counts(replicas, required),
+                        "EACH_QUORUM reads contact a local quorum per data "
                                 + "centre in the coordinator's proximity order, not full replicas first; in every data "
                                 + "centre those can all be transient, so from some coordinators the read fails with "
-                                + "UnavailableException", Verdict.Failure.UNAVAILABLE_AT_SOME_COORDINATORS);
+                                + "UnavailableException",
+                        Verdict.Failure.UNAVAILABLE_AT_SOME_COORDINATORS);
             }
         }
-        return new Verdict(level, kind, true, failed == null, "EACH_DATACENTER", blockFor, requiredFull, total,
-                totalFull, counts(replicas, required), failed == null ? "enough live replicas in every data centre"
-                        : failed);
+        return new Verdict(
+                level,
+                kind,
+                true,
+                failed == null,
+                "EACH_DATACENTER",
+                blockFor,
+                requiredFull,
+                total,
+                totalFull,
+                counts(replicas, required),
+                failed == null ? "enough live replicas in every data centre" : failed);
     }
 
-    private static Verdict paxos(ConsistencyLevel level, RequestKind kind, ReplicationFactors rf,
-            List<ReplicaState> replicas, String localDc) {
+    private static Verdict paxos(
+            ConsistencyLevel level,
+            RequestKind kind,
+            ReplicationFactors rf,
+            List<ReplicaState> replicas,
+            String localDc) {
         List<ReplicaState> participants = replicas.stream()
-                .filter(r -> level == ConsistencyLevel.SERIAL || r.datacenter().equals(localDc)).toList();
+                .filter(r -> level == ConsistencyLevel.SERIAL || r.datacenter().equals(localDc))
+                .toList();
         if (replicas.stream().anyMatch(r -> !r.full())) {
             // mirrors ReplicaPlans.forPaxos' Replicas.temporaryAssertFull, over every replica before LOCAL_SERIAL keeps
             // the local ones: Cassandra 5.0 answers a server error (UnsupportedOperationException)
-            return new Verdict(level, kind, false, false, "PAXOS_PARTICIPANTS", 0, 0, 0, 0, counts(replicas, Map.of()),
+            return new Verdict(
+                    level,
+                    kind,
+                    false,
+                    false,
+                    "PAXOS_PARTICIPANTS",
+                    0,
+                    0,
+                    0,
+                    0,
+                    counts(replicas, Map.of()),
                     "lightweight transactions are not supported on transiently replicated keyspaces");
         }
         // mirrors ReplicaPlans.forPaxos: natural and pending replicas (of the local DC for LOCAL_SERIAL) take part
         int required = participants.size() / 2 + 1;
         int live = (int) participants.stream().filter(ReplicaState::alive).count();
         int pending = (int) participants.stream().filter(ReplicaState::pending).count();
-        Map<String, Integer> requiredByDc = level == ConsistencyLevel.LOCAL_SERIAL ? Map.of(localDc, required)
-                : Map.of();
+        Map<String, Integer> requiredByDc =
+                level == ConsistencyLevel.LOCAL_SERIAL ? Map.of(localDc, required) : Map.of();
         String scope = level == ConsistencyLevel.SERIAL ? "" : " in " + localDc;
         if (live < required) {
-            return new Verdict(level, kind, true, false, "PAXOS_PARTICIPANTS", required, required, live, live,
-                    counts(replicas, requiredByDc), "Paxos needs " + required + " of the " + participants.size()
-                            + " replicas" + scope + " live, " + live + " are live");
+            return new Verdict(
+                    level,
+                    kind,
+                    true,
+                    false,
+                    "PAXOS_PARTICIPANTS",
+                    required,
+                    required,
+                    live,
+                    live,
+                    counts(replicas, requiredByDc),
+                    "Paxos needs " + required + " of the " + participants.size() + " replicas" + scope + " live, "
+                            + live + " are live");
         }
         if (pending > 1) {
             // ReplicaPlans.forPaxos refuses whatever is live (CASSANDRA-8346), claiming one more than all participants
-            return new Verdict(level, kind, true, false, "PAXOS_PARTICIPANTS", participants.size() + 1, required,
-                    live, live, counts(replicas, requiredByDc), "Cassandra refuses lightweight transactions while "
-                            + pending + " replicas" + scope + " are pending (more than one pending range movement)");
+            return new Verdict(
+                    level,
+                    kind,
+                    true,
+                    false,
+                    "PAXOS_PARTICIPANTS",
+                    participants.size() + 1,
+                    required,
+                    live,
+                    live,
+                    counts(replicas, requiredByDc),
+                    "Cassandra refuses lightweight transactions while " + pending + " replicas" + scope
+                            + " are pending (more than one pending range movement)");
         }
         {
             // StorageProxy.readWithPaxos, and StorageProxy.cas to check the condition, then read the partition at
             // QUORUM (LOCAL_QUORUM for LOCAL_SERIAL)
-            Verdict fetch = read(level == ConsistencyLevel.SERIAL ? ConsistencyLevel.QUORUM
-                    : ConsistencyLevel.LOCAL_QUORUM, rf, replicas, localDc);
+            Verdict fetch = read(
+                    level == ConsistencyLevel.SERIAL ? ConsistencyLevel.QUORUM : ConsistencyLevel.LOCAL_QUORUM,
+                    rf,
+                    replicas,
+                    localDc);
             if (!fetch.achievable()) {
-                return new Verdict(level, kind, true, false, "PAXOS_PARTICIPANTS", required, required, live, live,
-                        counts(replicas, requiredByDc), "Paxos can run, but the read after it: " + fetch.reason());
+                return new Verdict(
+                        level,
+                        kind,
+                        true,
+                        false,
+                        "PAXOS_PARTICIPANTS",
+                        required,
+                        required,
+                        live,
+                        live,
+                        counts(replicas, requiredByDc),
+                        "Paxos can run, but the read after it: " + fetch.reason());
             }
         }
-        return new Verdict(level, kind, true, true, "PAXOS_PARTICIPANTS", required, required, live, live,
-                counts(replicas, requiredByDc), kind == RequestKind.WRITE
+        return new Verdict(
+                level,
+                kind,
+                true,
+                true,
+                "PAXOS_PARTICIPANTS",
+                required,
+                required,
+                live,
+                live,
+                counts(replicas, requiredByDc),
+                kind == RequestKind.WRITE
                         ? "enough live Paxos participants (SERIAL levels apply to conditional writes only)"
                         : "enough live Paxos participants");
     }
 
-    private static String shortfall(ConsistencyLevel level, String counted, String localDc, int required,
-            int requiredFull, int live, int liveFull) {
+    private static String shortfall(
+            ConsistencyLevel level,
+            String counted,
+            String localDc,
+            int required,
+            int requiredFull,
+            int live,
+            int liveFull) {
         String where = counted.equals("LOCAL_DATACENTER") ? " in " + localDc : "";
         if (live < required) {
             return level + " needs " + required + " live replicas" + where + ", " + live + " are live";
@@ -351,8 +538,8 @@ public final class ConsistencyRules {
         return level + " needs " + requiredFull + " live full replica" + where + ", " + liveFull + " is live";
     }
 
-    private static Map<String, Verdict.DatacenterCount> counts(List<ReplicaState> replicas,
-            Map<String, Integer> required) {
+    private static Map<String, Verdict.DatacenterCount> counts(
+            List<ReplicaState> replicas, Map<String, Integer> required) {
         Map<String, int[]> c = new LinkedHashMap<>();
         for (ReplicaState r : replicas) {
             int[] n = c.computeIfAbsent(r.datacenter(), k -> new int[5]);

@@ -46,8 +46,11 @@ public record ReplicationFactors(boolean networkTopology, int allReplicas, Map<S
                 return new ReplicationFactors(true, all, dcs);
             }
             case "SimpleStrategy" -> {
-                return new ReplicationFactors(false,
-                        ReplicationFactor.parse(replication.get("replication_factor")).allReplicas(), Map.of());
+                return new ReplicationFactors(
+                        false,
+                        ReplicationFactor.parse(replication.get("replication_factor"))
+                                .allReplicas(),
+                        Map.of());
             }
             case "EverywhereStrategy" -> {
                 return new ReplicationFactors(false, ringNodes, Map.of());

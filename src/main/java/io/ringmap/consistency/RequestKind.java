@@ -2,5 +2,6 @@ package io.ringmap.consistency;
 
 /** Whether a request reads or writes: Cassandra counts replicas differently for each. */
 public enum RequestKind {
-    READ, WRITE
+    READ,
+    WRITE
 }

@@ -21,9 +21,19 @@ import java.util.Map;
  * @param reason a sentence on the outcome, naming the shortfall when not achievable
  * @param failure how the request fails, or null when it succeeds ({@code achievable}); see {@link Failure}
  */
-public record Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, boolean achievable, String counted,
-        int required, int requiredFull, int live, int liveFull, Map<String, DatacenterCount> datacenters,
-        String reason, Failure failure) {
+public record Verdict(
+        ConsistencyLevel level,
+        RequestKind kind,
+        boolean valid,
+        boolean achievable,
+        String counted,
+        int required,
+        int requiredFull,
+        int live,
+        int liveFull,
+        Map<String, DatacenterCount> datacenters,
+        String reason,
+        Failure failure) {
 
     /** How a request that is not achievable fails. */
     public enum Failure {
@@ -61,10 +71,30 @@ public record Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, b
     }
 
     /** A verdict whose failure, if any, is the plain one: INVALID or UNAVAILABLE. */
-    public Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, boolean achievable, String counted,
-            int required, int requiredFull, int live, int liveFull, Map<String, DatacenterCount> datacenters,
+    public Verdict(
+            ConsistencyLevel level,
+            RequestKind kind,
+            boolean valid,
+            boolean achievable,
+            String counted,
+            int required,
+            int requiredFull,
+            int live,
+            int liveFull,
+            Map<String, DatacenterCount> datacenters,
             String reason) {
-        this(level, kind, valid, achievable, counted, required, requiredFull, live, liveFull, datacenters, reason,
+        this(
+                level,
+                kind,
+                valid,
+                achievable,
+                counted,
+                required,
+                requiredFull,
+                live,
+                liveFull,
+                datacenters,
+                reason,
                 achievable ? null : valid ? Failure.UNAVAILABLE : Failure.INVALID);
     }
 
@@ -75,7 +105,6 @@ public record Verdict(ConsistencyLevel level, RequestKind kind, boolean valid, b
      * @param required live replicas needed in this DC, or null when this DC is not counted on its own
      * @param pending of {@code replicas}, the pending ones (ranges in motion; writes only)
      */
-    public record DatacenterCount(int replicas, int fullReplicas, int live, int liveFull, Integer required,
-            int pending) {
-    }
+    public record DatacenterCount(
+            int replicas, int fullReplicas, int live, int liveFull, Integer required, int pending) {}
 }

@@ -39,9 +39,11 @@ public final class WriteReplicas {
             ringIndex.put(ring.nodes().get(n).hostId(), n);
         }
         for (NodeMotion m : motion.motions()) {
-            if (!ringIndex.containsKey(m.node().hostId()) && (!m.alive()
-                    || assumedDown.contains(m.node().hostId()) || assumedDown.contains(m.node().address())
-                    || assumedDown.contains(m.node().broadcastAddress()))) {
+            if (!ringIndex.containsKey(m.node().hostId())
+                    && (!m.alive()
+                            || assumedDown.contains(m.node().hostId())
+                            || assumedDown.contains(m.node().address())
+                            || assumedDown.contains(m.node().broadcastAddress()))) {
                 offRingDown.add(m.node().hostId());
             }
         }
@@ -107,8 +109,10 @@ public final class WriteReplicas {
             out.add(new Piece(part.range(), states(natural, part.replicas()), part.replicas()));
             covered.add(part.range());
         }
-        if (parts.isEmpty() || !new io.ringmap.pending.RangePieces(ring.partitioner()).subtract(range, covered)
-                .isEmpty()) {
+        if (parts.isEmpty()
+                || !new io.ringmap.pending.RangePieces(ring.partitioner())
+                        .subtract(range, covered)
+                        .isEmpty()) {
             out.add(new Piece(parts.isEmpty() ? range : null, states(natural, List.of()), List.of()));
         }
         return out;
@@ -119,8 +123,7 @@ public final class WriteReplicas {
      *
      * @param range the part, or null for what is left of the range outside every pending part
      */
-    public record Piece(TokenRange range, List<ReplicaState> replicas, List<Node> pending) {
-    }
+    public record Piece(TokenRange range, List<ReplicaState> replicas, List<Node> pending) {}
 
     static boolean contains(ReplicaSet set, int node) {
         for (int i = 0; i < set.size(); i++) {

@@ -20,17 +20,67 @@ public final class CqlIdentifiers {
      * {@code ttl} or {@code type} are valid bare identifiers and are not listed.
      */
     public static final Set<String> RESERVED_KEYWORDS = Set.of(
-            "ADD", "ALLOW", "ALTER", "AND", "APPLY", "ASC", "AUTHORIZE", "BATCH", "BEGIN", "BY", "COLUMNFAMILY",
-            "CREATE", "DELETE", "DESC", "DESCRIBE", "DROP", "ENTRIES", "EXECUTE", "FROM", "FULL", "GRANT", "IF", "IN",
-            "INDEX", "INFINITY", "INSERT", "INTO", "IS", "KEYSPACE", "LIMIT", "MATERIALIZED", "MODIFY", "NAN",
-            "NORECURSIVE", "NOT", "NULL", "OF", "ON", "OR", "ORDER", "PRIMARY", "RENAME", "REVOKE", "SCHEMA",
-            "SELECT", "SET", "TABLE", "TO", "TOKEN", "TRUNCATE", "UNLOGGED", "UPDATE", "USE", "USING", "VIEW",
-            "WHERE", "WITH");
+            "ADD",
+            "ALLOW",
+            "ALTER",
+            "AND",
+            "APPLY",
+            "ASC",
+            "AUTHORIZE",
+            "BATCH",
+            "BEGIN",
+            "BY",
+            "COLUMNFAMILY",
+            "CREATE",
+            "DELETE",
+            "DESC",
+            "DESCRIBE",
+            "DROP",
+            "ENTRIES",
+            "EXECUTE",
+            "FROM",
+            "FULL",
+            "GRANT",
+            "IF",
+            "IN",
+            "INDEX",
+            "INFINITY",
+            "INSERT",
+            "INTO",
+            "IS",
+            "KEYSPACE",
+            "LIMIT",
+            "MATERIALIZED",
+            "MODIFY",
+            "NAN",
+            "NORECURSIVE",
+            "NOT",
+            "NULL",
+            "OF",
+            "ON",
+            "OR",
+            "ORDER",
+            "PRIMARY",
+            "RENAME",
+            "REVOKE",
+            "SCHEMA",
+            "SELECT",
+            "SET",
+            "TABLE",
+            "TO",
+            "TOKEN",
+            "TRUNCATE",
+            "UNLOGGED",
+            "UPDATE",
+            "USE",
+            "USING",
+            "VIEW",
+            "WHERE",
+            "WITH");
 
     private static final Pattern UNQUOTED = Pattern.compile("[a-z][a-z0-9_]*");
 
-    private CqlIdentifiers() {
-    }
+    private CqlIdentifiers() {}
 
     /** The name as a CQL identifier: bare when Cassandra reads it back unchanged, else double-quoted. */
     public static String identifier(String name) {

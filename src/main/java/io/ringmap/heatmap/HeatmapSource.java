@@ -1,7 +1,7 @@
 package io.ringmap.heatmap;
 
-import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.TableHotKeys;
+import io.ringmap.peers.Contributors;
 import java.util.Objects;
 
 /**

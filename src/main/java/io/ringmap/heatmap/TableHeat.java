@@ -22,8 +22,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 final class TableHeat {
 
     /** One slice's counters, and the count of keys without a token (server samples only). */
-    private record Row(long slice, TokenRing ring, BucketLayout layout, AtomicLongArray counts, AtomicLong unplaced) {
-    }
+    private record Row(long slice, TokenRing ring, BucketLayout layout, AtomicLongArray counts, AtomicLong unplaced) {}
 
     private final TableName table;
     private final HeatmapSettings settings;
@@ -69,8 +68,8 @@ final class TableHeat {
                 return row;
             }
         }
-        BucketLayout layout = row != null && row.ring == ring ? row.layout
-                : BucketLayout.aligned(ring, settings.buckets());
+        BucketLayout layout =
+                row != null && row.ring == ring ? row.layout : BucketLayout.aligned(ring, settings.buckets());
         if (row != null && !layout.equals(row.layout)) {
             // the ring's boundaries moved: earlier counts are of other buckets and cannot be shown on this axis
             java.util.Arrays.fill(rows, null);

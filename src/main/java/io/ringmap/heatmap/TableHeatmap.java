@@ -60,14 +60,15 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Slice s && s.startMillis == startMillis && java.util.Arrays.equals(s.counts, counts)
+            return o instanceof Slice s
+                    && s.startMillis == startMillis
+                    && java.util.Arrays.equals(s.counts, counts)
                     && s.unplaced == unplaced;
         }
 
         @Override
         public int hashCode() {
-            return (Long.hashCode(startMillis) * 31 + java.util.Arrays.hashCode(counts)) * 31
-                    + Long.hashCode(unplaced);
+            return (Long.hashCode(startMillis) * 31 + java.util.Arrays.hashCode(counts)) * 31 + Long.hashCode(unplaced);
         }
 
         @Override
@@ -106,8 +107,8 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
             throw new IllegalArgumentException("cannot merge heatmaps of " + table + " and " + other.table);
         }
         if (sliceMillis != other.sliceMillis) {
-            throw new IllegalArgumentException("cannot merge heatmaps with slices of " + sliceMillis + " ms and "
-                    + other.sliceMillis + " ms");
+            throw new IllegalArgumentException(
+                    "cannot merge heatmaps with slices of " + sliceMillis + " ms and " + other.sliceMillis + " ms");
         }
         if (!layout.equals(other.layout)) {
             throw new IllegalArgumentException("cannot merge heatmaps of different token buckets (" + layout.size()
@@ -125,8 +126,8 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
             }
         }
         List<Slice> merged = new ArrayList<>(sums.size());
-        sums.forEach((start, counts) -> merged.add(new Slice(start, java.util.Arrays.copyOf(counts, layout.size()),
-                counts[layout.size()])));
+        sums.forEach((start, counts) ->
+                merged.add(new Slice(start, java.util.Arrays.copyOf(counts, layout.size()), counts[layout.size()])));
         return new TableHeatmap(table, layout, sliceMillis, merged);
     }
 

@@ -17,14 +17,17 @@ public interface HitRecorder {
 
     HitRecorder NONE = new HitRecorder() {
         @Override
-        public void record(TableSchema table, ParsedKey key, Token token, long count, TokenRing ring,
-                List<Node> replicas) {
-        }
+        public void record(
+                TableSchema table, ParsedKey key, Token token, long count, TokenRing ring, List<Node> replicas) {}
 
         @Override
-        public void recordAll(TableSchema table, List<ParsedKey> keys, Token[] tokens, long[] counts, TokenRing ring,
-                ReplicaSet[] replicas) {
-        }
+        public void recordAll(
+                TableSchema table,
+                List<ParsedKey> keys,
+                Token[] tokens,
+                long[] counts,
+                TokenRing ring,
+                ReplicaSet[] replicas) {}
     };
 
     /** Hands every hit to each of {@code recorders} in turn ({@link #NONE} for none, the one itself for one). */
@@ -38,16 +41,21 @@ public interface HitRecorder {
         HitRecorder[] each = recorders.toArray(HitRecorder[]::new);
         return new HitRecorder() {
             @Override
-            public void record(TableSchema table, ParsedKey key, Token token, long count, TokenRing ring,
-                    List<Node> replicas) {
+            public void record(
+                    TableSchema table, ParsedKey key, Token token, long count, TokenRing ring, List<Node> replicas) {
                 for (HitRecorder r : each) {
                     r.record(table, key, token, count, ring, replicas);
                 }
             }
 
             @Override
-            public void recordAll(TableSchema table, List<ParsedKey> keys, Token[] tokens, long[] counts,
-                    TokenRing ring, ReplicaSet[] replicas) {
+            public void recordAll(
+                    TableSchema table,
+                    List<ParsedKey> keys,
+                    Token[] tokens,
+                    long[] counts,
+                    TokenRing ring,
+                    ReplicaSet[] replicas) {
                 for (HitRecorder r : each) {
                     r.recordAll(table, keys, tokens, counts, ring, replicas);
                 }
@@ -68,7 +76,12 @@ public interface HitRecorder {
      * null when only tokens were asked for). Counts exactly what one {@link #record} per key would; implementations
      * may aggregate.
      */
-    default void recordAll(TableSchema table, List<ParsedKey> keys, Token[] tokens, long[] counts, TokenRing ring,
+    default void recordAll(
+            TableSchema table,
+            List<ParsedKey> keys,
+            Token[] tokens,
+            long[] counts,
+            TokenRing ring,
             ReplicaSet[] replicas) {
         for (int i = 0; i < keys.size(); i++) {
             List<Node> nodes = List.of();

@@ -11,8 +11,7 @@ import java.util.Map;
 public interface HitRouting {
 
     /** One item of a hits report, as the caller reads it. */
-    record Hit(Map<String, String> key, long count) {
-    }
+    record Hit(Map<String, String> key, long count) {}
 
     /** Reads item {@code index} of a request into a {@link Hit}; may reject it by throwing. */
     @FunctionalInterface

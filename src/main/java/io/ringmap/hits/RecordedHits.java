@@ -8,5 +8,4 @@ import io.ringmap.schema.TableSchema;
  * @param table the table as the schema names it
  * @param recorded items recorded (all of the request)
  */
-public record RecordedHits(TableSchema table, int recorded) {
-}
+public record RecordedHits(TableSchema table, int recorded) {}

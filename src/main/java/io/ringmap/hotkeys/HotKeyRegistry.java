@@ -72,8 +72,8 @@ public final class HotKeyRegistry {
             return;
         }
         for (int i = 0; i < n; i++) {
-            labels[i] = KeyLabels.bounded(Objects.requireNonNull(labels[i], "label must not be null"),
-                    settings.maxLabelLength());
+            labels[i] = KeyLabels.bounded(
+                    Objects.requireNonNull(labels[i], "label must not be null"), settings.maxLabelLength());
         }
         tracker.recordAll(labels, counts, n);
     }
@@ -94,7 +94,8 @@ public final class HotKeyRegistry {
         for (TableTracker tracker : trackers.values()) {
             all.add(tracker.counters());
         }
-        all.sort(Comparator.comparing((TopKCounters c) -> c.table().keyspace()).thenComparing(c -> c.table().table()));
+        all.sort(Comparator.comparing((TopKCounters c) -> c.table().keyspace())
+                .thenComparing(c -> c.table().table()));
         return all;
     }
 
@@ -109,7 +110,8 @@ public final class HotKeyRegistry {
         for (TableTracker tracker : trackers.values()) {
             all.add(tracker.hotKeys(limit));
         }
-        all.sort(Comparator.comparing((TableHotKeys h) -> h.table().keyspace()).thenComparing(h -> h.table().table()));
+        all.sort(Comparator.comparing((TableHotKeys h) -> h.table().keyspace())
+                .thenComparing(h -> h.table().table()));
         return all;
     }
 

@@ -23,7 +23,8 @@ public record HotKeySettings(int topK, int maxMapSize, int stripes, int maxTable
             throw new IllegalArgumentException("maxMapSize must be a power of two of at least 16, was " + maxMapSize);
         }
         if (topK * 4 > maxMapSize) {
-            // the sketch holds ~0.75 × maxMapSize keys: keep it several times larger than K so ranks near K are reliable
+            // the sketch holds ~0.75 × maxMapSize keys: keep it several times larger than K so ranks near K are
+            // reliable
             throw new IllegalArgumentException(
                     "maxMapSize must be at least 4 × topK (" + 4 * topK + "), was " + maxMapSize);
         }

@@ -7,7 +7,7 @@ import io.ringmap.problem.RequestProblem;
 public class HotKeysDisabledException extends RequestProblem {
 
     public HotKeysDisabledException() {
-        super(ProblemKind.HOTKEYS_DISABLED.problem("hot-key tracking is disabled (ringmap.hotkeys.enabled=false): no "
-                + "hot keys are tracked"));
+        super(ProblemKind.HOTKEYS_DISABLED.problem(
+                "hot-key tracking is disabled (ringmap.hotkeys.enabled=false): no " + "hot keys are tracked"));
     }
 }

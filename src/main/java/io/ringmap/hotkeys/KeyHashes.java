@@ -8,8 +8,7 @@ import java.util.HexFormat;
 /** SHA-256 helpers shared by label bounding and key export. */
 final class KeyHashes {
 
-    private KeyHashes() {
-    }
+    private KeyHashes() {}
 
     static String sha256Hex16(String text) {
         try {

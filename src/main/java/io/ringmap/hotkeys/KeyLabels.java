@@ -17,8 +17,7 @@ public final class KeyLabels {
     static final char SEPARATOR = ':';
     static final char ESCAPE = '\\';
 
-    private KeyLabels() {
-    }
+    private KeyLabels() {}
 
     /** Joins the canonical text of each partition key component into one label. */
     public static String join(List<String> components) {

@@ -26,8 +26,15 @@ public interface ServerHotKeys {
      * @param replicas   the key's replicas in the current ring
      * @param reportedBy the nodes whose samples named it
      */
-    record ServerHotKey(String source, String key, String label, long reads, long writes, String token,
-            List<String> replicas, List<String> reportedBy) {
+    record ServerHotKey(
+            String source,
+            String key,
+            String label,
+            long reads,
+            long writes,
+            String token,
+            List<String> replicas,
+            List<String> reportedBy) {
 
         public ServerHotKey {
             replicas = List.copyOf(replicas);

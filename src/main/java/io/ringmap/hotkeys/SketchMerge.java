@@ -64,8 +64,9 @@ public final class SketchMerge {
                 throw new IllegalArgumentException("the sketch of " + part.table() + " came twice");
             }
             Merged merged = byTable.get(part.table());
-            long[] sums = totals.computeIfAbsent(part.table(), t -> merged == null ? new long[3]
-                    : new long[] {merged.streamLength, merged.maximumError, 0});
+            long[] sums = totals.computeIfAbsent(
+                    part.table(),
+                    t -> merged == null ? new long[3] : new long[] {merged.streamLength, merged.maximumError, 0});
             try {
                 sums[0] = Math.addExact(sums[0], part.streamLength());
                 sums[1] = Math.addExact(sums[1], part.maximumError());
@@ -88,7 +89,8 @@ public final class SketchMerge {
     public List<TableHotKeys> hotKeys(int limit) {
         List<TableHotKeys> all = new ArrayList<>(byTable.size());
         byTable.forEach((table, merged) -> all.add(merged.hotKeys(table, limit, keyOf)));
-        all.sort(Comparator.comparing((TableHotKeys h) -> h.table().keyspace()).thenComparing(h -> h.table().table()));
+        all.sort(Comparator.comparing((TableHotKeys h) -> h.table().keyspace())
+                .thenComparing(h -> h.table().table()));
         return all;
     }
 
@@ -125,7 +127,12 @@ public final class SketchMerge {
                 long count = rows.get(i).getValue();
                 long estimate = count + maximumError; // as ItemsSketch estimates: the upper bound
                 double share = streamLength == 0 ? 0 : (double) estimate / streamLength;
-                keys.add(new HotKey(keyOf.apply(rows.get(i).getKey()), estimate, count, estimate, share,
+                keys.add(new HotKey(
+                        keyOf.apply(rows.get(i).getKey()),
+                        estimate,
+                        count,
+                        estimate,
+                        share,
                         rows.get(i).getKey()));
             }
             return new TableHotKeys(table, streamLength, maximumError, keys);

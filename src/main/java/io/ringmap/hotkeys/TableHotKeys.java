@@ -39,8 +39,13 @@ public record TableHotKeys(TableName table, long streamLength, long maximumError
         for (int i = 0; i < rows.length && keys.size() < limit; i++) {
             ItemsSketch.Row<String> row = rows[i];
             double share = streamLength == 0 ? 0 : (double) row.getEstimate() / streamLength;
-            keys.add(new HotKey(keyOf.apply(row.getItem()), row.getEstimate(), row.getLowerBound(),
-                    row.getUpperBound(), share, row.getItem()));
+            keys.add(new HotKey(
+                    keyOf.apply(row.getItem()),
+                    row.getEstimate(),
+                    row.getLowerBound(),
+                    row.getUpperBound(),
+                    share,
+                    row.getItem()));
         }
         return new TableHotKeys(table, streamLength, sketch.getMaximumError(), keys);
     }

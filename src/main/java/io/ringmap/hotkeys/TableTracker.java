@@ -46,9 +46,10 @@ import org.apache.datasketches.frequencies.ItemsSketch;
  */
 public final class TableTracker {
 
-    static final Comparator<ItemsSketch.Row<String>> HOTTEST_FIRST =
-            Comparator.<ItemsSketch.Row<String>>comparingLong(ItemsSketch.Row::getEstimate).reversed()
-                    .thenComparing(ItemsSketch.Row::getItem);
+    static final Comparator<ItemsSketch.Row<String>> HOTTEST_FIRST = Comparator.<ItemsSketch.Row<String>>comparingLong(
+                    ItemsSketch.Row::getEstimate)
+            .reversed()
+            .thenComparing(ItemsSketch.Row::getItem);
 
     /** Labels counted under one stripe lock at most: bounds how long a batch delays a refresh. */
     private static final int CHUNK = 256;
@@ -204,7 +205,8 @@ public final class TableTracker {
                 for (Map.Entry<String, HitCounter> entry : current.byLabel.entrySet()) {
                     if (next.byLabel.get(entry.getKey()) != entry.getValue()) {
                         // the count is final: no hit can be in flight while we hold every lock
-                        evicted = SaturatingCounter.add(evicted, entry.getValue().count());
+                        evicted =
+                                SaturatingCounter.add(evicted, entry.getValue().count());
                     }
                 }
                 top = next;
@@ -389,11 +391,9 @@ public final class TableTracker {
         }
     }
 
-    private record Pending(String label, long count) {
-    }
+    private record Pending(String label, long count) {}
 
-    private record Merged(ItemsSketch.Row<String>[] rows, long streamLength, long maximumError) {
-    }
+    private record Merged(ItemsSketch.Row<String>[] rows, long streamLength, long maximumError) {}
 
     private static final class Top {
         static final Top EMPTY = new Top(Map.of());

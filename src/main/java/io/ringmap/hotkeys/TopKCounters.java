@@ -17,8 +17,8 @@ import java.util.List;
  * @param total    hits of the table when read
  * @param evicted  hits counted by keys that have since left the top K
  */
-public record TopKCounters(TableName table, List<HitCounter> keys, HitCounter other, long exported, long total,
-        long evicted) {
+public record TopKCounters(
+        TableName table, List<HitCounter> keys, HitCounter other, long exported, long total, long evicted) {
 
     public TopKCounters {
         keys = List.copyOf(keys);

@@ -7,8 +7,7 @@ import java.util.List;
 /** Reads {@code ringmap.peers.static}: comma-separated {@code host:port} of the peers' management ports. */
 public final class PeerList {
 
-    private PeerList() {
-    }
+    private PeerList() {}
 
     /**
      * The distinct peers in the order given; blank entries (a trailing comma) are skipped.

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * @param replicasOnly {@code replicasOnly=true} was asked
  * @param keys         {@code keys=true} was asked
  */
-public record PeerQuestion(@Nullable String keyspace, @Nullable String table, boolean replicasOnly, boolean keys) {
+public record PeerQuestion(
+        @Nullable String keyspace, @Nullable String table, boolean replicasOnly, boolean keys) {
 
     /** Whether both names of a table were given. */
     public boolean namesTable() {

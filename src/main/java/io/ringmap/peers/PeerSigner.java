@@ -52,8 +52,8 @@ public final class PeerSigner {
     public PeerSigner(String secret, InstanceId self, Duration maxClockSkew, Clock clock) {
         Objects.requireNonNull(secret, "secret must not be null");
         if (secret.strip().length() < MIN_SECRET_LENGTH) {
-            throw new IllegalArgumentException("the peer secret must have at least " + MIN_SECRET_LENGTH
-                    + " characters");
+            throw new IllegalArgumentException(
+                    "the peer secret must have at least " + MIN_SECRET_LENGTH + " characters");
         }
         this.key = new SecretKeySpec(secret.strip().getBytes(StandardCharsets.UTF_8), ALGORITHM);
         this.self = Objects.requireNonNull(self, "self must not be null");
@@ -72,8 +72,15 @@ public final class PeerSigner {
         RANDOM.nextBytes(random);
         String nonce = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         String time = Long.toString(clock.millis());
-        return Map.of(INSTANCE, self.value(), TIME, time, NONCE, nonce,
-                SIGNATURE, encode(mac(requestText(method, target, self.value(), time, nonce))));
+        return Map.of(
+                INSTANCE,
+                self.value(),
+                TIME,
+                time,
+                NONCE,
+                nonce,
+                SIGNATURE,
+                encode(mac(requestText(method, target, self.value(), time, nonce))));
     }
 
     /**
@@ -82,11 +89,11 @@ public final class PeerSigner {
      * @return the asking instance's id
      * @throws PeerRefused naming what is missing or wrong
      */
-    public String verifyRequest(String method, String target, String instance, String time, String nonce,
-            String signature) {
+    public String verifyRequest(
+            String method, String target, String instance, String time, String nonce, String signature) {
         if (instance == null || time == null || nonce == null || signature == null) {
-            throw new PeerRefused("the request is not signed (the " + INSTANCE + ", " + TIME + ", " + NONCE
-                    + " and " + SIGNATURE + " headers; ringmap.peers.secret)");
+            throw new PeerRefused("the request is not signed (the " + INSTANCE + ", " + TIME + ", " + NONCE + " and "
+                    + SIGNATURE + " headers; ringmap.peers.secret)");
         }
         long at;
         try {
@@ -110,8 +117,8 @@ public final class PeerSigner {
         if (seen.size() >= MAX_REMEMBERED_NONCES) {
             seen.values().removeIf(until -> until < now);
             if (seen.size() >= MAX_REMEMBERED_NONCES) {
-                throw new PeerRefused("more than " + MAX_REMEMBERED_NONCES + " signed requests within the replay "
-                        + "window");
+                throw new PeerRefused(
+                        "more than " + MAX_REMEMBERED_NONCES + " signed requests within the replay " + "window");
             }
         }
         if (seen.putIfAbsent(nonce, forgetAt) != null) {

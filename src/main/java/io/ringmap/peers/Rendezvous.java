@@ -12,8 +12,7 @@ import java.util.Collection;
  */
 public final class Rendezvous {
 
-    private Rendezvous() {
-    }
+    private Rendezvous() {}
 
     /**
      * The owner of {@code item} among {@code instances} (ties, practically impossible, go to the smaller name).
@@ -25,7 +24,8 @@ public final class Rendezvous {
         long bestWeight = 0;
         for (String instance : instances) {
             long weight = weight(instance, item);
-            if (best == null || Long.compareUnsigned(weight, bestWeight) > 0
+            if (best == null
+                    || Long.compareUnsigned(weight, bestWeight) > 0
                     || (weight == bestWeight && instance.compareTo(best) < 0)) {
                 best = instance;
                 bestWeight = weight;

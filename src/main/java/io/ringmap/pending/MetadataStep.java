@@ -20,8 +20,7 @@ public final class MetadataStep {
         READS_MOVED
     }
 
-    private MetadataStep() {
-    }
+    private MetadataStep() {}
 
     /** The phase after the step {@code done} (e.g. {@code START_JOIN}); NONE for null or a PREPARE step. */
     public static Phase phase(String done) {

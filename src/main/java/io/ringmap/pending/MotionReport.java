@@ -14,8 +14,8 @@ import java.util.Objects;
  *     in it has its pending ranges calculated from {@code motions}
  * @param note what the answer assumes or could not read (e.g. why neither source was available); null when nothing
  */
-public record MotionReport(MotionSource source, List<NodeMotion> motions, Map<String, List<PendingRange>> reported,
-        String note) {
+public record MotionReport(
+        MotionSource source, List<NodeMotion> motions, Map<String, List<PendingRange>> reported, String note) {
 
     public MotionReport {
         Objects.requireNonNull(source, "source");

@@ -17,16 +17,16 @@ import java.util.Objects;
  * @param step where a multi-step operation of Cassandra 6.0's cluster metadata is, as its log names the step done
  *     (e.g. {@code START_JOIN}); null where the cluster has no such log
  */
-public record NodeMotion(Node node, MotionKind kind, List<Token> tokens, String replacedHostId, boolean alive,
-        String step) {
+public record NodeMotion(
+        Node node, MotionKind kind, List<Token> tokens, String replacedHostId, boolean alive, String step) {
 
     public NodeMotion {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(kind, "kind");
         tokens = List.copyOf(tokens);
         if (kind == MotionKind.MOVING && tokens.size() > 1) {
-            throw new IllegalArgumentException("a moving node moves to one token, " + node.broadcastEndpoint()
-                    + " names " + tokens.size());
+            throw new IllegalArgumentException(
+                    "a moving node moves to one token, " + node.broadcastEndpoint() + " names " + tokens.size());
         }
         if ((kind == MotionKind.REPLACING) != (replacedHostId != null)) {
             throw new IllegalArgumentException("exactly a replacing node names the node it replaces");

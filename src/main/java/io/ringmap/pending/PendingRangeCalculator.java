@@ -27,8 +27,7 @@ import java.util.Set;
  */
 public final class PendingRangeCalculator {
 
-    private PendingRangeCalculator() {
-    }
+    private PendingRangeCalculator() {}
 
     /**
      * @param ring the ring of normal tokens (leaving and moving nodes are in it; joining and replacing ones are not)
@@ -36,8 +35,8 @@ public final class PendingRangeCalculator {
      * @param motions the nodes in motion
      * @return every pending (range, replica) pair, in Cassandra's order of calculation
      */
-    public static List<PendingRange> calculate(TokenRing ring, ReplicationStrategy strategy,
-            Collection<NodeMotion> motions) {
+    public static List<PendingRange> calculate(
+            TokenRing ring, ReplicationStrategy strategy, Collection<NodeMotion> motions) {
         if (motions.isEmpty()) {
             return List.of();
         }
@@ -131,8 +130,8 @@ public final class PendingRangeCalculator {
      * @param motions the nodes in motion, each with its {@link NodeMotion#step() step}
      * @return every (range, replica) that takes writes but not reads, on the ranges cut at every token of both rings
      */
-    public static List<PendingRange> calculateSteps(TokenRing readRing, ReplicationStrategy strategy,
-            Collection<NodeMotion> motions) {
+    public static List<PendingRange> calculateSteps(
+            TokenRing readRing, ReplicationStrategy strategy, Collection<NodeMotion> motions) {
         Set<PendingRange> out = new LinkedHashSet<>();
         for (NodeMotion m : motions) {
             MetadataStep.Phase phase = MetadataStep.phase(m.step());
@@ -251,7 +250,7 @@ public final class PendingRangeCalculator {
             Set<Token> taken = new HashSet<>(owned);
             tokens.remove(node.hostId());
             nodes.remove(node.hostId());
-            for (var it = tokens.entrySet().iterator(); it.hasNext();) {
+            for (var it = tokens.entrySet().iterator(); it.hasNext(); ) {
                 var e = it.next();
                 e.getValue().removeIf(taken::contains);
                 if (e.getValue().isEmpty()) {
@@ -285,7 +284,8 @@ public final class PendingRangeCalculator {
             for (int i = 0; i < ring.size(); i++) {
                 ReplicaSet set = replicas[i];
                 for (int r = 0; r < set.size(); r++) {
-                    rangesByHost.computeIfAbsent(ring.nodes().get(set.node(r)).hostId(), h -> new ArrayList<>())
+                    rangesByHost
+                            .computeIfAbsent(ring.nodes().get(set.node(r)).hostId(), h -> new ArrayList<>())
                             .add(ring.rangeAt(i));
                 }
             }

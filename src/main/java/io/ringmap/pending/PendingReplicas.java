@@ -88,7 +88,9 @@ public final class PendingReplicas {
             Set<Node> here = new LinkedHashSet<>(replicasFor(to));
             if (!here.isEmpty()) {
                 Part last = out.isEmpty() ? null : out.get(out.size() - 1);
-                if (last != null && last.range().end().equals(from) && Set.copyOf(last.replicas()).equals(here)) {
+                if (last != null
+                        && last.range().end().equals(from)
+                        && Set.copyOf(last.replicas()).equals(here)) {
                     out.set(out.size() - 1, new Part(new TokenRange(last.range().start(), to), last.replicas()));
                 } else {
                     out.add(new Part(new TokenRange(from, to), List.copyOf(here)));
@@ -118,7 +120,9 @@ public final class PendingReplicas {
         RangePieces pieces = new RangePieces(partitioner);
         Map<String, List<TokenRange>> byReplica = new java.util.TreeMap<>();
         for (PendingRange r : ranges) {
-            byReplica.computeIfAbsent(r.replica().broadcastEndpoint(), k -> new ArrayList<>()).add(r.range());
+            byReplica
+                    .computeIfAbsent(r.replica().broadcastEndpoint(), k -> new ArrayList<>())
+                    .add(r.range());
         }
         byReplica.replaceAll((k, v) -> pieces.normalize(v));
         return byReplica;

@@ -48,7 +48,8 @@ public final class RangePieces {
         for (TokenRange p : pieces) {
             if (!out.isEmpty()) {
                 TokenRange last = out.get(out.size() - 1);
-                if (isRingEnd(last.end()) || p.start().compareTo(last.end()) <= 0) { // touches or overlaps the previous piece
+                if (isRingEnd(last.end())
+                        || p.start().compareTo(last.end()) <= 0) { // touches or overlaps the previous piece
                     out.set(out.size() - 1, new TokenRange(last.start(), maxEnd(last.end(), p.end())));
                     continue;
                 }
@@ -102,7 +103,9 @@ public final class RangePieces {
             return pieces;
         }
         List<TokenRange> out = new ArrayList<>(pieces);
-        out.set(before, new TokenRange(pieces.get(before).start(), pieces.get(after).end()));
+        out.set(
+                before,
+                new TokenRange(pieces.get(before).start(), pieces.get(after).end()));
         out.remove(after);
         return out;
     }

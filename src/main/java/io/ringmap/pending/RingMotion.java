@@ -18,8 +18,8 @@ import java.util.Map;
  * @param keyspaces per keyspace with pending ranges, its pending replicas (a keyspace not in it has none)
  * @param assumed what the answers assume (always set when {@code source} is NONE), or null
  */
-public record RingMotion(MotionSource source, List<NodeMotion> motions, Map<String, PendingReplicas> keyspaces,
-        String assumed) {
+public record RingMotion(
+        MotionSource source, List<NodeMotion> motions, Map<String, PendingReplicas> keyspaces, String assumed) {
 
     /** When no source says anything: no movement is assumed. */
     public static final String NO_SOURCE = "no movement source: writes are counted on natural replicas only, as if "
@@ -46,13 +46,15 @@ public record RingMotion(MotionSource source, List<NodeMotion> motions, Map<Stri
             return none(report.note() == null ? NO_SOURCE : report.note() + "; " + NO_SOURCE);
         }
         Map<String, PendingReplicas> out = new LinkedHashMap<>();
-        List<String> datacenters = ring.nodes().stream().map(Node::datacenter).distinct().toList();
+        List<String> datacenters =
+                ring.nodes().stream().map(Node::datacenter).distinct().toList();
         replication.forEach((keyspace, map) -> {
             List<PendingRange> pending = report.reported().get(keyspace);
             if (pending == null && !report.motions().isEmpty()) {
                 try {
                     ReplicationStrategy strategy = ReplicationStrategies.of(map, 0, datacenters);
-                    pending = strategy.nodeLocal() ? List.of()
+                    pending = strategy.nodeLocal()
+                            ? List.of()
                             : report.source() == MotionSource.CLUSTER_METADATA
                                     ? PendingRangeCalculator.calculateSteps(ring, strategy, report.motions())
                                     : PendingRangeCalculator.calculate(ring, strategy, report.motions());

@@ -34,8 +34,7 @@ import java.util.function.Function;
  */
 public final class BalancedTokens {
 
-    private BalancedTokens() {
-    }
+    private BalancedTokens() {}
 
     /**
      * Nodes per data centre, in the order the DCs interleave: at least one DC, each with at least one node.
@@ -46,13 +45,15 @@ public final class BalancedTokens {
 
         public NodeCounts {
             if (perDc.isEmpty()) {
-                throw new PlanException(ProblemKind.INVALID_GENERATOR, "nodes", "give nodes per data centre, "
-                        + "e.g. dc1:3,dc2:3");
+                throw new PlanException(
+                        ProblemKind.INVALID_GENERATOR, "nodes", "give nodes per data centre, " + "e.g. dc1:3,dc2:3");
             }
             perDc.forEach((dc, n) -> {
                 if (n == null || n < 1) {
-                    throw new PlanException(ProblemKind.INVALID_GENERATOR, "nodes", "data centre '" + dc
-                            + "' needs at least 1 node, was " + n);
+                    throw new PlanException(
+                            ProblemKind.INVALID_GENERATOR,
+                            "nodes",
+                            "data centre '" + dc + "' needs at least 1 node, was " + n);
                 }
             });
             perDc = Collections.unmodifiableMap(new LinkedHashMap<>(perDc));
@@ -65,8 +66,13 @@ public final class BalancedTokens {
         public static NodeCounts atMost(Map<String, Integer> perDc, int maxNodes) {
             NodeCounts counts = new NodeCounts(perDc);
             if (counts.total() > maxNodes) {
-                throw PlanException.tooLarge("nodes", counts.total(), "nodes in " + perDc.size() + " data centres",
-                        maxNodes, "a token plan places", "ringmap.plan.max-nodes");
+                throw PlanException.tooLarge(
+                        "nodes",
+                        counts.total(),
+                        "nodes in " + perDc.size() + " data centres",
+                        maxNodes,
+                        "a token plan places",
+                        "ringmap.plan.max-nodes");
             }
             return counts;
         }
@@ -90,14 +96,20 @@ public final class BalancedTokens {
                 min = BigInteger.ZERO;
                 range = BigInteger.ONE.shiftLeft(127);
             }
-            default -> throw new PlanException(ProblemKind.INVALID_GENERATOR, "partitioner", partitioner.name()
-                    + " tokens are key bytes: give a sample of real keys to place them at its quantiles");
+            default ->
+                throw new PlanException(
+                        ProblemKind.INVALID_GENERATOR,
+                        "partitioner",
+                        partitioner.name()
+                                + " tokens are key bytes: give a sample of real keys to place them at its quantiles");
         }
         // DCs of different sizes can meet (3 and 1 nodes at 3/4): the later one token up
-        return interleaved(nodesPerDc,
-                (numerator, denominator) -> min.add(range.multiply(BigInteger.valueOf(numerator))
-                        .divide(BigInteger.valueOf(denominator))),
-                (t, attempt) -> t.add(BigInteger.valueOf(attempt)), t -> partitioner.parseToken(t.toString()));
+        return interleaved(
+                nodesPerDc,
+                (numerator, denominator) ->
+                        min.add(range.multiply(BigInteger.valueOf(numerator)).divide(BigInteger.valueOf(denominator))),
+                (t, attempt) -> t.add(BigInteger.valueOf(attempt)),
+                t -> partitioner.parseToken(t.toString()));
     }
 
     /**
@@ -106,20 +118,26 @@ public final class BalancedTokens {
      * distinct: the k-th node placed on an already used token gets the next free of (ByteOrdered) the token's bytes
      * followed by k - 1 as the shortest big-endian number, from 0x00 on, or (numeric) the token plus k.
      */
-    public static Map<String, List<Token>> quantiles(Partitioner partitioner, NodeCounts nodesPerDc,
-            List<Token> sample) {
+    public static Map<String, List<Token>> quantiles(
+            Partitioner partitioner, NodeCounts nodesPerDc, List<Token> sample) {
         List<Token> sorted = new ArrayList<>(sample);
         sorted.sort(Token::compareTo);
         long total = nodesPerDc.total();
         if (sorted.size() < total) {
-            throw new PlanException(ProblemKind.INVALID_GENERATOR, "sample", "a sample of " + sorted.size()
-                    + " keys cannot place " + total + " nodes; give at least one key per node (many more for balance)");
+            throw new PlanException(
+                    ProblemKind.INVALID_GENERATOR,
+                    "sample",
+                    "a sample of " + sorted.size() + " keys cannot place " + total
+                            + " nodes; give at least one key per node (many more for balance)");
         }
-        return interleaved(nodesPerDc,
-                (numerator, denominator) -> sorted.get((int) Math.min((long) sorted.size() * numerator / denominator,
-                        sorted.size() - 1)),
-                (t, attempt) -> t instanceof BytesToken b ? withSuffix(b, attempt - 1)
-                        : partitioner.parseToken(new BigInteger(t.toString()).add(BigInteger.valueOf(attempt))
+        return interleaved(
+                nodesPerDc,
+                (numerator, denominator) ->
+                        sorted.get((int) Math.min((long) sorted.size() * numerator / denominator, sorted.size() - 1)),
+                (t, attempt) -> t instanceof BytesToken b
+                        ? withSuffix(b, attempt - 1)
+                        : partitioner.parseToken(new BigInteger(t.toString())
+                                .add(BigInteger.valueOf(attempt))
                                 .toString()),
                 t -> t);
     }
@@ -140,8 +158,8 @@ public final class BalancedTokens {
      * free alternative; the attempts already made per place are remembered, so many nodes on one place (a sample of
      * one key repeated) cost one attempt each, not one per node placed there before.
      */
-    private static <T> Map<String, List<Token>> interleaved(NodeCounts nodesPerDc, Position<T> position,
-            Nudge<T> nudge, Function<T, Token> token) {
+    private static <T> Map<String, List<Token>> interleaved(
+            NodeCounts nodesPerDc, Position<T> position, Nudge<T> nudge, Function<T, Token> token) {
         int dcs = nodesPerDc.perDc().size();
         Map<String, List<Token>> out = new LinkedHashMap<>();
         Set<T> used = new HashSet<>();
@@ -177,16 +195,13 @@ public final class BalancedTokens {
     }
 
     /** One node of an evaluated layout. */
-    public record NodeOwnership(Node node, List<Token> tokens, double ownership, Map<String, Double> effective) {
-    }
+    public record NodeOwnership(Node node, List<Token> tokens, double ownership, Map<String, Double> effective) {}
 
     /** How evenly one keyspace's data spreads: per DC, the largest effective ownership over the mean. */
-    public record KeyspaceBalance(String keyspace, Map<String, Double> imbalanceByDatacenter, List<String> warnings) {
-    }
+    public record KeyspaceBalance(String keyspace, Map<String, Double> imbalanceByDatacenter, List<String> warnings) {}
 
     /** A layout's ownership, as {@code nodetool status} and {@code nodetool status <keyspace>} would report it. */
-    public record Evaluation(List<NodeOwnership> nodes, double ownershipImbalance, List<KeyspaceBalance> keyspaces) {
-    }
+    public record Evaluation(List<NodeOwnership> nodes, double ownershipImbalance, List<KeyspaceBalance> keyspaces) {}
 
     /**
      * Evaluates a layout: each node's share of the ring, its effective ownership of each keyspace (placed as
@@ -198,7 +213,8 @@ public final class BalancedTokens {
         Map<String, double[]> effective = new LinkedHashMap<>();
         List<KeyspaceBalance> balances = new ArrayList<>();
         for (KeyspacePlacement p : snapshot.keyspaces().values().stream()
-                .sorted((a, b) -> a.keyspace().compareTo(b.keyspace())).toList()) {
+                .sorted((a, b) -> a.keyspace().compareTo(b.keyspace()))
+                .toList()) {
             if (!(p instanceof KeyspacePlacement.Placed placed) || placed.nodeLocal()) {
                 continue;
             }

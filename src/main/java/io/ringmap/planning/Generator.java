@@ -14,8 +14,7 @@ public sealed interface Generator {
     }
 
     /** The entity that emits the event (e.g. the device): one value per entity of the workload. */
-    record Entity() implements Generator {
-    }
+    record Entity() implements Generator {}
 
     /** The start of the event's time bucket. */
     record TimeBucket(BucketUnit unit) implements Generator {
@@ -37,6 +36,9 @@ public sealed interface Generator {
 
     /** A time bucket's length. */
     enum BucketUnit {
-        HOUR, DAY, WEEK, MONTH
+        HOUR,
+        DAY,
+        WEEK,
+        MONTH
     }
 }

@@ -27,8 +27,8 @@ public record KeyDesign(String name, List<Column> columns) {
         Objects.requireNonNull(name, "name");
         columns = List.copyOf(columns);
         if (columns.isEmpty()) {
-            throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs",
-                    "design '" + name + "' has no partition key column");
+            throw new PlanException(
+                    ProblemKind.INVALID_GENERATOR, "designs", "design '" + name + "' has no partition key column");
         }
         Set<String> names = new HashSet<>();
         int entity = 0;
@@ -36,35 +36,52 @@ public record KeyDesign(String name, List<Column> columns) {
         int shard = 0;
         for (Column c : columns) {
             if (!names.add(c.name())) {
-                throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs",
+                throw new PlanException(
+                        ProblemKind.INVALID_GENERATOR,
+                        "designs",
                         "design '" + name + "' names column '" + c.name() + "' twice");
             }
-            if (c.generator() instanceof Generator.TimeBucket t && t.unit() == Generator.BucketUnit.HOUR
+            if (c.generator() instanceof Generator.TimeBucket t
+                    && t.unit() == Generator.BucketUnit.HOUR
                     && c.cqlType().trim().equalsIgnoreCase("date")) {
-                throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs", "design '" + name
-                        + "': column '" + c.name() + "' is a date and cannot hold hour buckets (use timestamp, text "
-                        + "or an integer type)");
+                throw new PlanException(
+                        ProblemKind.INVALID_GENERATOR,
+                        "designs",
+                        "design '" + name
+                                + "': column '" + c.name()
+                                + "' is a date and cannot hold hour buckets (use timestamp, text "
+                                + "or an integer type)");
             }
             entity += c.generator() instanceof Generator.Entity ? 1 : 0;
             time += c.generator() instanceof Generator.TimeBucket ? 1 : 0;
             shard += c.generator() instanceof Generator.Shard ? 1 : 0;
         }
         if (entity > 1 || time > 1 || shard > 1) {
-            throw new PlanException(ProblemKind.INVALID_GENERATOR, "designs", "design '" + name
-                    + "' may have at most one entity, one time bucket and one shard column");
+            throw new PlanException(
+                    ProblemKind.INVALID_GENERATOR,
+                    "designs",
+                    "design '" + name + "' may have at most one entity, one time bucket and one shard column");
         }
     }
 
     /** The shard count (1 without a shard column). */
     public int shards() {
-        return columns.stream().map(Column::generator).filter(Generator.Shard.class::isInstance)
-                .mapToInt(g -> ((Generator.Shard) g).count()).findFirst().orElse(1);
+        return columns.stream()
+                .map(Column::generator)
+                .filter(Generator.Shard.class::isInstance)
+                .mapToInt(g -> ((Generator.Shard) g).count())
+                .findFirst()
+                .orElse(1);
     }
 
     /** The time bucket unit, or null without a time column. */
     public Generator.BucketUnit bucket() {
-        return columns.stream().map(Column::generator).filter(Generator.TimeBucket.class::isInstance)
-                .map(g -> ((Generator.TimeBucket) g).unit()).findFirst().orElse(null);
+        return columns.stream()
+                .map(Column::generator)
+                .filter(Generator.TimeBucket.class::isInstance)
+                .map(g -> ((Generator.TimeBucket) g).unit())
+                .findFirst()
+                .orElse(null);
     }
 
     public boolean hasEntity() {
@@ -91,8 +108,18 @@ public record KeyDesign(String name, List<Column> columns) {
 
     /** This design with the time column's unit replaced (a date column becomes a timestamp for hours). */
     public KeyDesign withBucket(Generator.BucketUnit unit) {
-        return new KeyDesign(name, columns.stream().map(c -> c.generator() instanceof Generator.TimeBucket
-                ? new Column(c.name(), unit == Generator.BucketUnit.HOUR && c.cqlType().trim().equalsIgnoreCase("date")
-                        ? "timestamp" : c.cqlType(), new Generator.TimeBucket(unit)) : c).toList());
+        return new KeyDesign(
+                name,
+                columns.stream()
+                        .map(c -> c.generator() instanceof Generator.TimeBucket
+                                ? new Column(
+                                        c.name(),
+                                        unit == Generator.BucketUnit.HOUR
+                                                        && c.cqlType().trim().equalsIgnoreCase("date")
+                                                ? "timestamp"
+                                                : c.cqlType(),
+                                        new Generator.TimeBucket(unit))
+                                : c)
+                        .toList());
     }
 }

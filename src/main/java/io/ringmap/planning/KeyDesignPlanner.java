@@ -36,8 +36,7 @@ import java.util.function.Function;
  */
 public final class KeyDesignPlanner {
 
-    private KeyDesignPlanner() {
-    }
+    private KeyDesignPlanner() {}
 
     /**
      * Limits and guideline of a plan.
@@ -48,54 +47,64 @@ public final class KeyDesignPlanner {
      *                         sampled, more named entities are refused (413)
      * @param seed the sampling seed
      */
-    public record Settings(long maxPartitionRows, long maxPartitionBytes, int maxGeneratedKeys, long seed) {
-    }
+    public record Settings(long maxPartitionRows, long maxPartitionBytes, int maxGeneratedKeys, long seed) {}
 
     /** Per-partition percentiles (nearest rank over partitions). */
-    public record Percentiles(double p50, double p95, double p99, double max) {
-    }
+    public record Percentiles(double p50, double p95, double p99, double max) {}
 
     /** One partition: its key values in column order, expected rows and bytes, token and replicas (node indexes). */
-    public record Partition(List<String> key, double rows, double bytes, Token token, int[] replicas) {
-    }
+    public record Partition(List<String> key, double rows, double bytes, Token token, int[] replicas) {}
 
     /** What one node stores of the design (every replica holds a copy). */
-    public record NodeLoad(int node, double partitions, double rows, double bytes, double share) {
-    }
+    public record NodeLoad(int node, double partitions, double rows, double bytes, double share) {}
 
     /** What one replica set stores. */
-    public record ReplicaSetLoad(List<Integer> nodes, double partitions, double rows, double bytes) {
-    }
+    public record ReplicaSetLoad(List<Integer> nodes, double partitions, double rows, double bytes) {}
 
     /** How many partitions a query reads. */
-    public record Fanout(String query, long partitions) {
-    }
+    public record Fanout(String query, long partitions) {}
 
     /** The smallest change that brings every partition under the guideline. */
-    public record Fix(int shards, double largestRowsWithShards, Generator.BucketUnit bucket,
-            Double largestRowsWithBucket, String text) {
-    }
+    public record Fix(
+            int shards,
+            double largestRowsWithShards,
+            Generator.BucketUnit bucket,
+            Double largestRowsWithBucket,
+            String text) {}
 
     /** How a sampled population was sampled and the error that causes. */
-    public record Sampling(long population, long sampled, long seed, long sampledPartitions,
-            double quantileRankError, double nodeShareStandardError) {
-    }
+    public record Sampling(
+            long population,
+            long sampled,
+            long seed,
+            long sampledPartitions,
+            double quantileRankError,
+            double nodeShareStandardError) {}
 
     /** The model of one design; {@code replicaSets} are the most loaded ({@value #REPLICA_SETS_LISTED} at most). */
-    public record DesignPlan(KeyDesign design, double partitions, double rows, double bytes,
-            Percentiles rowsPerPartition, Percentiles bytesPerPartition, Partition largest, List<NodeLoad> nodes,
-            double nodeSkew, List<ReplicaSetLoad> replicaSets, double replicaSetSkew, List<Fanout> queries,
-            double partitionsOverGuideline, List<String> warnings, Fix fix, Sampling sampling) {
-    }
+    public record DesignPlan(
+            KeyDesign design,
+            double partitions,
+            double rows,
+            double bytes,
+            Percentiles rowsPerPartition,
+            Percentiles bytesPerPartition,
+            Partition largest,
+            List<NodeLoad> nodes,
+            double nodeSkew,
+            List<ReplicaSetLoad> replicaSets,
+            double replicaSetSkew,
+            List<Fanout> queries,
+            double partitionsOverGuideline,
+            List<String> warnings,
+            Fix fix,
+            Sampling sampling) {}
 
-    private record Entity(String id, double rate, double weight) {
-    }
+    private record Entity(String id, double rate, double weight) {}
 
-    private record Bucket(LocalDateTime start, double days) {
-    }
+    private record Bucket(LocalDateTime start, double days) {}
 
-    private record Aggregate(Map<List<String>, double[]> partitions, Sampling sampling) {
-    }
+    private record Aggregate(Map<List<String>, double[]> partitions, Sampling sampling) {}
 
     /**
      * The keyspace's replica sets on the ring, worked out once per plan: which set each token's range has (sets are
@@ -113,11 +122,12 @@ public final class KeyDesignPlanner {
                 ReplicaSet set = keyspace.replicasAt(i);
                 int[] sorted = Arrays.copyOf(set.nodes(), set.size());
                 Arrays.sort(sorted);
-                setOfRange[i] = ids.computeIfAbsent(Arrays.stream(sorted).boxed().toList(), nodes -> {
-                    sets.add(nodes);
-                    nodes.forEach(n -> holders[n] = true);
-                    return sets.size() - 1;
-                });
+                setOfRange[i] =
+                        ids.computeIfAbsent(Arrays.stream(sorted).boxed().toList(), nodes -> {
+                            sets.add(nodes);
+                            nodes.forEach(n -> holders[n] = true);
+                            return sets.size() - 1;
+                        });
             }
             return new RingSets(setOfRange, sets, holders);
         }
@@ -127,17 +137,28 @@ public final class KeyDesignPlanner {
     static final int REPLICA_SETS_LISTED = 20;
 
     /** Plans one design. */
-    public static DesignPlan plan(KeyDesign design, Workload workload, Settings settings, KeyEncoder encoder,
-            RingSnapshot ring, KeyspacePlacement.Placed keyspace) {
-        return plan(List.of(design), workload, settings, d -> encoder, ring, keyspace).get(0);
+    public static DesignPlan plan(
+            KeyDesign design,
+            Workload workload,
+            Settings settings,
+            KeyEncoder encoder,
+            RingSnapshot ring,
+            KeyspacePlacement.Placed keyspace) {
+        return plan(List.of(design), workload, settings, d -> encoder, ring, keyspace)
+                .get(0);
     }
 
     /**
      * Plans designs side by side on one keyspace: each is checked against {@code maxGeneratedKeys} before any key is
      * generated (413 for the first that does not fit), and the keyspace's replica sets are worked out once for all.
      */
-    public static List<DesignPlan> plan(List<KeyDesign> designs, Workload workload, Settings settings,
-            Function<KeyDesign, KeyEncoder> encoders, RingSnapshot ring, KeyspacePlacement.Placed keyspace) {
+    public static List<DesignPlan> plan(
+            List<KeyDesign> designs,
+            Workload workload,
+            Settings settings,
+            Function<KeyDesign, KeyEncoder> encoders,
+            RingSnapshot ring,
+            KeyspacePlacement.Placed keyspace) {
         for (KeyDesign design : designs) {
             checkSize(design, workload, settings);
         }
@@ -149,8 +170,14 @@ public final class KeyDesignPlanner {
         return plans;
     }
 
-    private static DesignPlan plan(KeyDesign design, Workload workload, Settings settings, KeyEncoder encoder,
-            RingSnapshot ring, KeyspacePlacement.Placed keyspace, RingSets ringSets) {
+    private static DesignPlan plan(
+            KeyDesign design,
+            Workload workload,
+            Settings settings,
+            KeyEncoder encoder,
+            RingSnapshot ring,
+            KeyspacePlacement.Placed keyspace,
+            RingSets ringSets) {
         Aggregate agg = aggregate(design, workload, settings);
         int nodeCount = ring.tokenRing().nodes().size();
         double[] nodeRows = new double[nodeCount];
@@ -198,7 +225,11 @@ public final class KeyDesignPlanner {
         double maxNode = 0;
         for (int n = 0; n < nodeCount; n++) {
             if (ringSets.holders()[n]) {
-                nodes.add(new NodeLoad(n, nodePartitions[n], nodeRows[n], nodeRows[n] * workload.bytesPerRow(),
+                nodes.add(new NodeLoad(
+                        n,
+                        nodePartitions[n],
+                        nodeRows[n],
+                        nodeRows[n] * workload.bytesPerRow(),
                         totalReplicaRows == 0 ? 0 : nodeRows[n] / totalReplicaRows));
                 maxNode = Math.max(maxNode, nodeRows[n]);
             }
@@ -214,8 +245,10 @@ public final class KeyDesignPlanner {
                 listed.add(id);
             }
         }
-        List<ReplicaSetLoad> sets = listed.stream().limit(REPLICA_SETS_LISTED).map(id -> new ReplicaSetLoad(
-                ringSets.sets().get(id), setPartitions[id], setRows[id], setRows[id] * workload.bytesPerRow()))
+        List<ReplicaSetLoad> sets = listed.stream()
+                .limit(REPLICA_SETS_LISTED)
+                .map(id -> new ReplicaSetLoad(
+                        ringSets.sets().get(id), setPartitions[id], setRows[id], setRows[id] * workload.bytesPerRow()))
                 .toList();
         Percentiles rowsP = percentiles(sizes, 1);
         Percentiles bytesP = percentiles(sizes, workload.bytesPerRow());
@@ -223,9 +256,16 @@ public final class KeyDesignPlanner {
         List<String> warnings = new ArrayList<>();
         Fix fix = null;
         if (over > 0 && largest != null) {
-            warnings.add(String.format(Locale.ROOT, "%s of %s partitions exceed the guideline (%,d rows or %,d bytes "
-                    + "per partition); the largest, %s, has %s rows (%s)", count(over), count(partitions),
-                    settings.maxPartitionRows(), settings.maxPartitionBytes(), largest.key(), count(largest.rows()),
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "%s of %s partitions exceed the guideline (%,d rows or %,d bytes "
+                            + "per partition); the largest, %s, has %s rows (%s)",
+                    count(over),
+                    count(partitions),
+                    settings.maxPartitionRows(),
+                    settings.maxPartitionBytes(),
+                    largest.key(),
+                    count(largest.rows()),
                     bytes(largest.bytes())));
             fix = fix(design, workload, settings, largest.rows());
             warnings.add(fix.text());
@@ -233,17 +273,46 @@ public final class KeyDesignPlanner {
         Sampling sampling = agg.sampling();
         if (sampling != null) {
             double n = sampling.sampledPartitions();
-            double maxShare = nodes.stream().mapToDouble(NodeLoad::share).map(p -> Math.sqrt(p * (1 - p) / n)).max()
+            double maxShare = nodes.stream()
+                    .mapToDouble(NodeLoad::share)
+                    .map(p -> Math.sqrt(p * (1 - p) / n))
+                    .max()
                     .orElse(0);
-            sampling = new Sampling(sampling.population(), sampling.sampled(), sampling.seed(), (long) n,
-                    Math.sqrt(Math.log(2 / 0.05) / (2 * n)), maxShare);
-            warnings.add(String.format(Locale.ROOT, "the population of %,d entities was sampled (%,d entities, seed "
-                    + "%d): percentile ranks are within ±%.4f and node shares have a standard error up to %.4f "
-                    + "(95%% DKW bound; binomial)", sampling.population(), sampling.sampled(), sampling.seed(),
-                    sampling.quantileRankError(), sampling.nodeShareStandardError()));
+            sampling = new Sampling(
+                    sampling.population(),
+                    sampling.sampled(),
+                    sampling.seed(),
+                    (long) n,
+                    Math.sqrt(Math.log(2 / 0.05) / (2 * n)),
+                    maxShare);
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "the population of %,d entities was sampled (%,d entities, seed "
+                            + "%d): percentile ranks are within ±%.4f and node shares have a standard error up to %.4f "
+                            + "(95%% DKW bound; binomial)",
+                    sampling.population(),
+                    sampling.sampled(),
+                    sampling.seed(),
+                    sampling.quantileRankError(),
+                    sampling.nodeShareStandardError()));
         }
-        return new DesignPlan(design, partitions, rows, rows * workload.bytesPerRow(), rowsP, bytesP, largest, nodes,
-                nodeSkew, sets, setSkew, fanouts(design, workload), over, warnings, fix, sampling);
+        return new DesignPlan(
+                design,
+                partitions,
+                rows,
+                rows * workload.bytesPerRow(),
+                rowsP,
+                bytesP,
+                largest,
+                nodes,
+                nodeSkew,
+                sets,
+                setSkew,
+                fanouts(design, workload),
+                over,
+                warnings,
+                fix,
+                sampling);
     }
 
     private static boolean exceeds(double rows, long bytesPerRow, Settings s) {
@@ -256,7 +325,8 @@ public final class KeyDesignPlanner {
 
     private static Fix fix(KeyDesign design, Workload workload, Settings settings, double largestRows) {
         double unsharded = largestRows * design.shards();
-        int shards = (int) Math.max(Math.ceil(unsharded / settings.maxPartitionRows() - 1e-9),
+        int shards = (int) Math.max(
+                Math.ceil(unsharded / settings.maxPartitionRows() - 1e-9),
                 Math.ceil(unsharded * workload.bytesPerRow() / settings.maxPartitionBytes() - 1e-9));
         shards = Math.max(shards, design.shards() + 1);
         double withShards = unsharded / shards;
@@ -270,7 +340,9 @@ public final class KeyDesignPlanner {
                     break; // finer buckets only generate more keys: none of them is modelled
                 }
                 double max = aggregate(design.withBucket(unit), workload, settings).partitions().values().stream()
-                        .mapToDouble(v -> v[0]).max().orElse(0);
+                        .mapToDouble(v -> v[0])
+                        .max()
+                        .orElse(0);
                 if (!exceeds(max, workload.bytesPerRow(), settings)) {
                     bucket = unit;
                     withBucket = max;
@@ -278,17 +350,31 @@ public final class KeyDesignPlanner {
                 }
             }
         }
-        String shardColumn = design.columns().stream().filter(c -> c.generator() instanceof Generator.Shard)
-                .map(KeyDesign.Column::name).findFirst().orElse(null);
-        String text = String.format(Locale.ROOT, "%s brings every partition under the guideline (largest %s rows, %s)",
-                shardColumn == null ? shards + " write shards (a shard column 0.." + (shards - 1) + ")"
-                        : shards + " shards in column " + shardColumn, count(withShards),
+        String shardColumn = design.columns().stream()
+                .filter(c -> c.generator() instanceof Generator.Shard)
+                .map(KeyDesign.Column::name)
+                .findFirst()
+                .orElse(null);
+        String text = String.format(
+                Locale.ROOT,
+                "%s brings every partition under the guideline (largest %s rows, %s)",
+                shardColumn == null
+                        ? shards + " write shards (a shard column 0.." + (shards - 1) + ")"
+                        : shards + " shards in column " + shardColumn,
+                count(withShards),
                 bytes(withShards * workload.bytesPerRow()));
         if (bucket != null) {
             KeyDesign.Column time = design.withBucket(bucket).columns().stream()
-                    .filter(c -> c.generator() instanceof Generator.TimeBucket).findFirst().orElseThrow();
-            text += String.format(Locale.ROOT, "; or %s time buckets in column %s %s (largest %s rows, %s)",
-                    bucket.name().toLowerCase(Locale.ROOT), time.name(), time.cqlType(), count(withBucket),
+                    .filter(c -> c.generator() instanceof Generator.TimeBucket)
+                    .findFirst()
+                    .orElseThrow();
+            text += String.format(
+                    Locale.ROOT,
+                    "; or %s time buckets in column %s %s (largest %s rows, %s)",
+                    bucket.name().toLowerCase(Locale.ROOT),
+                    time.name(),
+                    time.cqlType(),
+                    count(withBucket),
                     bytes(withBucket * workload.bytesPerRow()));
         }
         return new Fix(shards, withShards, bucket, withBucket, text);
@@ -303,12 +389,20 @@ public final class KeyDesignPlanner {
         long named = workload.entities().size() * perEntity;
         long needed = named + (workload.population() == null ? 0 : perEntity);
         if (needed > settings.maxGeneratedKeys()) {
-            String what = String.format(Locale.ROOT, "partition keys from design '%s' (%,d named entities%s x %,d "
-                    + "buckets x %,d shards)", design.name(), workload.entities().size(),
-                    workload.population() == null ? "" : " and 1 sampled", perEntity / design.shards(),
+            String what = String.format(
+                    Locale.ROOT,
+                    "partition keys from design '%s' (%,d named entities%s x %,d " + "buckets x %,d shards)",
+                    design.name(),
+                    workload.entities().size(),
+                    workload.population() == null ? "" : " and 1 sampled",
+                    perEntity / design.shards(),
                     design.shards());
-            throw PlanException.tooLarge(workload.population() == null ? "workload.entities" : "workload.population",
-                    needed, what, settings.maxGeneratedKeys(), "a design may generate",
+            throw PlanException.tooLarge(
+                    workload.population() == null ? "workload.entities" : "workload.population",
+                    needed,
+                    what,
+                    settings.maxGeneratedKeys(),
+                    "a design may generate",
                     "ringmap.plan.max-generated-keys, shared by the plan's designs");
         }
     }
@@ -321,7 +415,9 @@ public final class KeyDesignPlanner {
 
     /** Keys one entity generates: its time buckets over the period times the shards. */
     private static long keysPerEntity(KeyDesign design, Workload workload) {
-        return (long) buckets(design.bucket(), workload.start(), workload.retentionDays()).size() * design.shards();
+        return (long) buckets(design.bucket(), workload.start(), workload.retentionDays())
+                        .size()
+                * design.shards();
     }
 
     /** The design's partitions; the caller has made sure they fit ({@link #checkSize}, {@link #fits}). */
@@ -409,8 +505,11 @@ public final class KeyDesignPlanner {
                     }
                 }
                 case DAY -> out.computeIfAbsent(day.atStartOfDay(), k -> new double[1])[0] += 1;
-                case WEEK -> out.computeIfAbsent(day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY))
-                        .atStartOfDay(), k -> new double[1])[0] += 1;
+                case WEEK ->
+                    out.computeIfAbsent(
+                                    day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY))
+                                            .atStartOfDay(),
+                                    k -> new double[1])[0] += 1;
                 case MONTH -> out.computeIfAbsent(day.withDayOfMonth(1).atStartOfDay(), k -> new double[1])[0] += 1;
             }
         }
@@ -430,17 +529,21 @@ public final class KeyDesignPlanner {
         return switch (type) {
             case "date" -> start.toLocalDate().toString();
             case "timestamp" -> start.toInstant(ZoneOffset.UTC).toString();
-            case "int", "bigint", "smallint", "varint" -> Long.toString(switch (unit) {
-                case HOUR -> ChronoUnit.HOURS.between(epoch, start);
-                case DAY -> ChronoUnit.DAYS.between(epoch, start);
-                case WEEK -> Math.floorDiv(ChronoUnit.DAYS.between(epoch, start) + 3, 7); // weeks start on Monday
-                case MONTH -> ChronoUnit.MONTHS.between(epoch, start);
-            });
-            default -> switch (unit) {
-                case HOUR -> start.toLocalDate() + String.format(Locale.ROOT, "T%02d", start.getHour());
-                case DAY, WEEK -> start.toLocalDate().toString();
-                case MONTH -> start.toLocalDate().toString().substring(0, 7);
-            };
+            case "int", "bigint", "smallint", "varint" ->
+                Long.toString(
+                        switch (unit) {
+                            case HOUR -> ChronoUnit.HOURS.between(epoch, start);
+                            case DAY -> ChronoUnit.DAYS.between(epoch, start);
+                            case WEEK ->
+                                Math.floorDiv(ChronoUnit.DAYS.between(epoch, start) + 3, 7); // weeks start on Monday
+                            case MONTH -> ChronoUnit.MONTHS.between(epoch, start);
+                        });
+            default ->
+                switch (unit) {
+                    case HOUR -> start.toLocalDate() + String.format(Locale.ROOT, "T%02d", start.getHour());
+                    case DAY, WEEK -> start.toLocalDate().toString();
+                    case MONTH -> start.toLocalDate().toString().substring(0, 7);
+                };
         };
     }
 
@@ -448,11 +551,17 @@ public final class KeyDesignPlanner {
     private static List<Fanout> fanouts(KeyDesign design, Workload workload) {
         int shards = design.shards();
         List<Fanout> out = new ArrayList<>();
-        out.add(new Fanout(design.bucket() == null ? "one entity" : "one entity, one "
-                + design.bucket().name().toLowerCase(Locale.ROOT), shards));
-        out.add(new Fanout("one entity, 7 days", (long) buckets(design.bucket(), workload.start(), 7).size() * shards));
-        out.add(new Fanout("one entity, 30 days", (long) buckets(design.bucket(), workload.start(), 30).size()
-                * shards));
+        out.add(new Fanout(
+                design.bucket() == null
+                        ? "one entity"
+                        : "one entity, one " + design.bucket().name().toLowerCase(Locale.ROOT),
+                shards));
+        out.add(new Fanout(
+                "one entity, 7 days",
+                (long) buckets(design.bucket(), workload.start(), 7).size() * shards));
+        out.add(new Fanout(
+                "one entity, 30 days",
+                (long) buckets(design.bucket(), workload.start(), 30).size() * shards));
         return out;
     }
 
@@ -463,8 +572,11 @@ public final class KeyDesignPlanner {
         List<double[]> sorted = new ArrayList<>(sizes);
         sorted.sort((a, b) -> Double.compare(a[0], b[0]));
         double total = sorted.stream().mapToDouble(s -> s[1]).sum();
-        return new Percentiles(rank(sorted, total, 0.50) * scale, rank(sorted, total, 0.95) * scale,
-                rank(sorted, total, 0.99) * scale, sorted.get(sorted.size() - 1)[0] * scale);
+        return new Percentiles(
+                rank(sorted, total, 0.50) * scale,
+                rank(sorted, total, 0.95) * scale,
+                rank(sorted, total, 0.99) * scale,
+                sorted.get(sorted.size() - 1)[0] * scale);
     }
 
     /** Nearest rank: the smallest size whose cumulative count reaches {@code p} of all partitions. */
@@ -481,7 +593,8 @@ public final class KeyDesignPlanner {
     }
 
     static String count(double v) {
-        return Math.abs(v - Math.rint(v)) < 1e-6 ? String.format(Locale.ROOT, "%,d", Math.round(v))
+        return Math.abs(v - Math.rint(v)) < 1e-6
+                ? String.format(Locale.ROOT, "%,d", Math.round(v))
                 : String.format(Locale.ROOT, "%,.1f", v);
     }
 

@@ -18,7 +18,10 @@ public class PlanException extends RequestProblem {
     }
 
     private PlanException(String field, String message, long size, long limit) {
-        super(ProblemKind.PLAN_TOO_LARGE.problem(message).with("field", field).with("size", size)
+        super(ProblemKind.PLAN_TOO_LARGE
+                .problem(message)
+                .with("field", field)
+                .with("size", size)
                 .with("limit", limit));
         this.field = field;
     }
@@ -31,10 +34,13 @@ public class PlanException extends RequestProblem {
      * @param limitText what the limit bounds, e.g. {@code "a token plan places"}
      * @param property the configuration property holding the limit, e.g. {@code ringmap.plan.max-nodes}
      */
-    public static PlanException tooLarge(String field, long size, String what, long limit, String limitText,
-            String property) {
-        return new PlanException(field, String.format(Locale.ROOT, "%,d %s, more than the %,d %s (%s)", size, what,
-                limit, limitText, property), size, limit);
+    public static PlanException tooLarge(
+            String field, long size, String what, long limit, String limitText, String property) {
+        return new PlanException(
+                field,
+                String.format(Locale.ROOT, "%,d %s, more than the %,d %s (%s)", size, what, limit, limitText, property),
+                size,
+                limit);
     }
 
     /** The request field at fault, e.g. {@code designs[1].columns[2].generator}. */

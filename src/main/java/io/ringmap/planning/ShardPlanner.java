@@ -20,27 +20,33 @@ import java.util.function.LongFunction;
  */
 public final class ShardPlanner {
 
-    private ShardPlanner() {
-    }
+    private ShardPlanner() {}
 
     /** One shard key: its shard value, token and replicas (node indexes, primary first). */
-    public record ShardKey(long value, Token token, int[] replicas) {
-    }
+    public record ShardKey(long value, Token token, int[] replicas) {}
 
     /** Per DC, how many distinct nodes and replica sets the shard keys reach. */
-    public record Spread(Map<String, Integer> nodesByDatacenter, Map<String, Integer> replicaSetsByDatacenter,
-            int nodes, int replicaSets) {
-    }
+    public record Spread(
+            Map<String, Integer> nodesByDatacenter,
+            Map<String, Integer> replicaSetsByDatacenter,
+            int nodes,
+            int replicaSets) {}
 
     /** The plan: the count, the shard keys 0..count-1, and the chosen values with their spread. */
-    public record ShardPlan(int count, List<ShardKey> sequential, Spread sequentialSpread, List<ShardKey> chosen,
-            Spread chosenSpread, int candidatesSearched) {
-    }
+    public record ShardPlan(
+            int count,
+            List<ShardKey> sequential,
+            Spread sequentialSpread,
+            List<ShardKey> chosen,
+            Spread chosenSpread,
+            int candidatesSearched) {}
 
     /** The shard count that brings {@code load} to at most {@code target} per shard. */
     public static int countFor(double load, double target) {
         if (!(load >= 0) || !(target > 0) || Double.isInfinite(load) || Double.isInfinite(target)) {
-            throw new PlanException(ProblemKind.INVALID_GENERATOR, "target",
+            throw new PlanException(
+                    ProblemKind.INVALID_GENERATOR,
+                    "target",
                     "load must be non-negative and target positive, finite numbers");
         }
         return (int) Math.max(1, Math.ceil(load / target - 1e-9));
@@ -51,7 +57,11 @@ public final class ShardPlanner {
      * values 0..count-1, and values chosen greedily among the first {@code candidates} so each adds the most nodes not
      * yet reached (then the most new replica sets), which spreads the key over as many nodes as possible.
      */
-    public static ShardPlan plan(int count, int candidates, LongFunction<Token> tokenOf, RingSnapshot ring,
+    public static ShardPlan plan(
+            int count,
+            int candidates,
+            LongFunction<Token> tokenOf,
+            RingSnapshot ring,
             KeyspacePlacement.Placed keyspace) {
         List<ShardKey> all = new ArrayList<>();
         for (long v = 0; v < Math.max(count, candidates); v++) {
@@ -95,8 +105,8 @@ public final class ShardPlanner {
             sets.add(setKeys[best]);
         }
         chosen.sort((a, b) -> Long.compare(a.value(), b.value()));
-        return new ShardPlan(count, List.copyOf(sequential), spread(sequential, ring), chosen, spread(chosen, ring),
-                all.size());
+        return new ShardPlan(
+                count, List.copyOf(sequential), spread(sequential, ring), chosen, spread(chosen, ring), all.size());
     }
 
     private static String key(int[] replicas) {

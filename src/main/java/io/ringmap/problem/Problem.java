@@ -12,19 +12,19 @@ import java.util.Set;
  * they are written, and the response headers that belong to it ({@code Retry-After}, {@code WWW-Authenticate},
  * {@code Allow}). The request path ({@code instance}) is added when the problem is rendered.
  */
-public record Problem(ProblemKind kind, int status, String detail, Map<String, Object> properties,
-        Map<String, String> headers) {
+public record Problem(
+        ProblemKind kind, int status, String detail, Map<String, Object> properties, Map<String, String> headers) {
 
     public Problem {
         Objects.requireNonNull(kind, "kind must not be null");
         if (status < 400 || status > 599 || status / 100 != kind.status() / 100) {
-            throw new IllegalArgumentException("status " + status + " does not fit kind " + kind.typeName() + " ("
-                    + kind.status() + ")");
+            throw new IllegalArgumentException(
+                    "status " + status + " does not fit kind " + kind.typeName() + " (" + kind.status() + ")");
         }
         properties = ordered(properties);
         if (properties.keySet().stream().anyMatch(STANDARD_MEMBERS::contains)) {
-            throw new IllegalArgumentException("extension members " + properties.keySet() + " take a standard "
-                    + "member's name");
+            throw new IllegalArgumentException(
+                    "extension members " + properties.keySet() + " take a standard " + "member's name");
         }
         headers = ordered(headers);
     }

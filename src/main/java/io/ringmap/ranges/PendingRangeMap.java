@@ -18,8 +18,7 @@ import java.util.Map;
 public record PendingRangeMap(List<Node> offRing, List<Entry> ranges) {
 
     /** A pending range and the indexes of the nodes gaining it. */
-    public record Entry(TokenRange range, int[] replicas) {
-    }
+    public record Entry(TokenRange range, int[] replicas) {}
 
     public static PendingRangeMap of(TokenRing ring, PendingReplicas pending) {
         if (pending.isEmpty()) {
@@ -44,8 +43,8 @@ public record PendingRangeMap(List<Node> offRing, List<Entry> ranges) {
             }
         }
         List<Entry> out = new ArrayList<>();
-        byRange.forEach((range, nodes) -> out.add(new Entry(range, nodes.stream().mapToInt(Integer::intValue)
-                .toArray())));
+        byRange.forEach((range, nodes) -> out.add(
+                new Entry(range, nodes.stream().mapToInt(Integer::intValue).toArray())));
         return new PendingRangeMap(offRing, out);
     }
 }

@@ -45,8 +45,7 @@ public record NetworkTopologyOptions(Map<String, ReplicationFactor> datacenters,
      * @param ringDatacenters the data centres of the ring, the ones {@code replication_factor} expands to
      * @throws IllegalArgumentException when a factor cannot be read
      */
-    public static NetworkTopologyOptions prepare(Map<String, String> replication,
-            Collection<String> ringDatacenters) {
+    public static NetworkTopologyOptions prepare(Map<String, String> replication, Collection<String> ringDatacenters) {
         Map<String, String> options = new TreeMap<>(replication);
         options.remove("class");
         List<String> notes = new ArrayList<>();

@@ -44,12 +44,15 @@ final class NetworkTopologyStrategy implements ReplicationStrategy {
      * Per DC of the ring: its token indexes in ring order, for every ring token index the position in that list of
      * the first DC token at or after it, its node and rack counts.
      */
-    private record DcLayout(String name, ReplicationFactor rf, int[] tokenIndexes, int[] firstAtOrAfter,
-            int nodeCount, int rackCount) {
-    }
+    private record DcLayout(
+            String name,
+            ReplicationFactor rf,
+            int[] tokenIndexes,
+            int[] firstAtOrAfter,
+            int nodeCount,
+            int rackCount) {}
 
-    private record Layout(List<DcLayout> dcs, int[] rackIds) {
-    }
+    private record Layout(List<DcLayout> dcs, int[] rackIds) {}
 
     @Override
     public IntFunction<ReplicaSet> placer(TokenRing ring) {
@@ -120,8 +123,7 @@ final class NetworkTopologyStrategy implements ReplicationStrategy {
                 }
                 firstAtOrAfter[i] = next == count ? 0 : next;
             }
-            dcs.add(new DcLayout(dc, e.getValue(), Arrays.copyOf(idx, count), firstAtOrAfter, nodeCount,
-                    racks.size()));
+            dcs.add(new DcLayout(dc, e.getValue(), Arrays.copyOf(idx, count), firstAtOrAfter, nodeCount, racks.size()));
         }
         return new Layout(dcs, rackOf);
     }
@@ -208,8 +210,8 @@ final class NetworkTopologyStrategy implements ReplicationStrategy {
             for (int out = 0; out < total; out++) {
                 int best = -1;
                 for (int d = 0; d < pickedByDc.length; d++) {
-                    if (cursor[d] < countByDc[d] && (best < 0
-                            || distanceByDc[d][cursor[d]] < distanceByDc[best][cursor[best]])) {
+                    if (cursor[d] < countByDc[d]
+                            && (best < 0 || distanceByDc[d][cursor[d]] < distanceByDc[best][cursor[best]])) {
                         best = d;
                     }
                 }
@@ -233,10 +235,12 @@ final class NetworkTopologyStrategy implements ReplicationStrategy {
             warnings.add("no data centre has a replication factor above 0: the keyspace has no replicas");
         }
         for (Map.Entry<String, ReplicationFactor> e : datacenters.entrySet()) {
-            long nodes = ring.nodes().stream().filter(n -> n.datacenter().equals(e.getKey())).count();
+            long nodes = ring.nodes().stream()
+                    .filter(n -> n.datacenter().equals(e.getKey()))
+                    .count();
             if (nodes == 0 && e.getValue().allReplicas() > 0) {
-                warnings.add("data centre '" + e.getKey() + "' has replication factor " + e.getValue().allReplicas()
-                        + " but no nodes in the ring: it holds no replicas");
+                warnings.add("data centre '" + e.getKey() + "' has replication factor "
+                        + e.getValue().allReplicas() + " but no nodes in the ring: it holds no replicas");
             } else if (e.getValue().allReplicas() > nodes) {
                 warnings.add("replication factor " + e.getValue().allReplicas() + " for data centre '" + e.getKey()
                         + "' exceeds its " + nodes + " nodes: every node of '" + e.getKey() + "' is a replica");

@@ -16,16 +16,16 @@ import java.util.function.IntFunction;
  */
 public final class Placements {
 
-    private Placements() {
-    }
+    private Placements() {}
 
     /**
      * @param replicationByKeyspace each keyspace's replication map as {@code system_schema.keyspaces} holds it
      * @param localNode the index of the node that serves requests (for LocalStrategy)
      */
-    public static Map<String, KeyspacePlacement> place(TokenRing ring, Map<String, Map<String, String>> replicationByKeyspace,
-            int localNode) {
-        List<String> datacenters = ring.nodes().stream().map(Node::datacenter).distinct().toList();
+    public static Map<String, KeyspacePlacement> place(
+            TokenRing ring, Map<String, Map<String, String>> replicationByKeyspace, int localNode) {
+        List<String> datacenters =
+                ring.nodes().stream().map(Node::datacenter).distinct().toList();
         Map<Map<String, String>, IntFunction<ReplicaSet>> shared = new HashMap<>();
         Map<String, KeyspacePlacement> out = new LinkedHashMap<>();
         replicationByKeyspace.forEach((keyspace, replication) -> {
@@ -39,8 +39,10 @@ public final class Placements {
             IntFunction<ReplicaSet> replicas = strategy.computeOnDemand()
                     ? strategy.placer(ring)
                     : shared.computeIfAbsent(Map.copyOf(replication), r -> precompute(ring, strategy));
-            out.put(keyspace, new KeyspacePlacement.Placed(keyspace, replication, replicas, strategy.nodeLocal(),
-                    strategy.warnings(ring)));
+            out.put(
+                    keyspace,
+                    new KeyspacePlacement.Placed(
+                            keyspace, replication, replicas, strategy.nodeLocal(), strategy.warnings(ring)));
         });
         return out;
     }

@@ -15,8 +15,8 @@ public record ReplicationFactor(int allReplicas, int transientReplicas) {
                     + allReplicas + ", was " + transientReplicas);
         }
         if (allReplicas > 0 && transientReplicas == allReplicas) {
-            throw new IllegalArgumentException("at least one replica must be full, replication factor " + allReplicas
-                    + "/" + transientReplicas);
+            throw new IllegalArgumentException(
+                    "at least one replica must be full, replication factor " + allReplicas + "/" + transientReplicas);
         }
     }
 
@@ -27,11 +27,12 @@ public record ReplicationFactor(int allReplicas, int transientReplicas) {
             if (slash < 0) {
                 return new ReplicationFactor(Integer.parseInt(t), 0);
             }
-            return new ReplicationFactor(Integer.parseInt(t.substring(0, slash).trim()),
+            return new ReplicationFactor(
+                    Integer.parseInt(t.substring(0, slash).trim()),
                     Integer.parseInt(t.substring(slash + 1).trim()));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("replication factor '" + text
-                    + "' is not a number or <replicas>/<transient>");
+            throw new IllegalArgumentException(
+                    "replication factor '" + text + "' is not a number or <replicas>/<transient>");
         }
     }
 

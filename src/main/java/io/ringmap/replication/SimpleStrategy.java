@@ -54,8 +54,8 @@ record SimpleStrategy(ReplicationFactor rf) implements ReplicationStrategy {
     @Override
     public List<String> warnings(TokenRing ring) {
         if (rf.allReplicas() > ring.nodes().size()) {
-            return List.of("replication_factor " + rf.allReplicas() + " exceeds the " + ring.nodes().size()
-                    + " nodes of the ring: every node is a replica");
+            return List.of("replication_factor " + rf.allReplicas() + " exceeds the "
+                    + ring.nodes().size() + " nodes of the ring: every node is a replica");
         }
         return List.of();
     }

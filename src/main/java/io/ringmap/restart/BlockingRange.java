@@ -10,8 +10,15 @@ import java.util.List;
  * @param replicas the range's replica addresses, primary first
  * @param reason   the failing verdict's sentence (reads, else writes)
  */
-public record BlockingRange(String node, String keyspace, ConsistencyLevel level, String coordinatorDc,
-        String start, String end, List<String> replicas, String reason) {
+public record BlockingRange(
+        String node,
+        String keyspace,
+        ConsistencyLevel level,
+        String coordinatorDc,
+        String start,
+        String end,
+        List<String> replicas,
+        String reason) {
 
     public BlockingRange {
         replicas = List.copyOf(replicas);

@@ -31,6 +31,5 @@ public record NodeView(String node, Instant readAt, String source, Map<String, M
      * @param status      its gossip status (NORMAL, shutdown, LEAVING, ...), without the tokens
      * @param nativeReady its {@code RPC_READY} state (native transport open), null when the view does not say
      */
-    public record Member(String address, int generation, String status, Boolean nativeReady) {
-    }
+    public record Member(String address, int generation, String status, Boolean nativeReady) {}
 }

@@ -17,8 +17,7 @@ import java.util.Set;
  */
 public final class RestartGuide {
 
-    private RestartGuide() {
-    }
+    private RestartGuide() {}
 
     /**
      * Why a stop must wait.
@@ -27,8 +26,7 @@ public final class RestartGuide {
      * @param peer   the node whose view is waited for, or null
      * @param reason a sentence naming what was seen
      */
-    public record Wait(String node, String peer, String reason) {
-    }
+    public record Wait(String node, String peer, String reason) {}
 
     /**
      * The waits before the next stop.
@@ -42,15 +40,20 @@ public final class RestartGuide {
         for (int r : restarted) {
             Node node = ring.nodes().get(r);
             if (node.state() != NodeState.UP) {
-                out.add(new Wait(node.address(), null, node.address() + " is " + node.state()
-                        + " in ringmap's view of the ring (the driver's)"));
+                out.add(new Wait(
+                        node.address(),
+                        null,
+                        node.address() + " is " + node.state() + " in ringmap's view of the ring (the driver's)"));
             }
             NodeView own = views.get(node.address());
             NodeView.Member self = own == null ? null : own.members().get(node.broadcastAddress());
             if (own == null || own.error() != null || self == null) {
-                out.add(new Wait(node.address(), node.address(), node.address() + "'s native transport is not open "
-                        + "or its own view could not be read" + (own == null || own.error() == null ? ""
-                        : ": " + own.error())));
+                out.add(new Wait(
+                        node.address(),
+                        node.address(),
+                        node.address() + "'s native transport is not open "
+                                + "or its own view could not be read"
+                                + (own == null || own.error() == null ? "" : ": " + own.error())));
                 continue;
             }
             for (int p = 0; p < ring.nodes().size(); p++) {
@@ -64,8 +67,10 @@ public final class RestartGuide {
                 }
                 if (view.error() != null) {
                     if (unreadable.add(peer.address())) {
-                        out.add(new Wait(null, peer.address(), peer.address() + "'s own view could not be read: "
-                                + view.error()));
+                        out.add(new Wait(
+                                null,
+                                peer.address(),
+                                peer.address() + "'s own view could not be read: " + view.error()));
                     }
                     continue;
                 }

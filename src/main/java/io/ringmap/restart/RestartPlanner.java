@@ -32,8 +32,7 @@ import java.util.Set;
  */
 public final class RestartPlanner {
 
-    private RestartPlanner() {
-    }
+    private RestartPlanner() {}
 
     /**
      * The waves that restart {@code nodes}.
@@ -48,16 +47,24 @@ public final class RestartPlanner {
      * @throws RestartRefusedException when a node cannot stop even alone, with the ranges that block it
      * @throws PlanException (413) when the plan would look at more ranges than {@code maxRangeChecks}
      */
-    public static RestartPlan plan(RingSnapshot snapshot, WriteReplicas now, List<LevelKept> keeps,
-            List<Integer> nodes, int parallelism, int blockingListed, long maxRangeChecks) {
+    public static RestartPlan plan(
+            RingSnapshot snapshot,
+            WriteReplicas now,
+            List<LevelKept> keeps,
+            List<Integer> nodes,
+            int parallelism,
+            int blockingListed,
+            long maxRangeChecks) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be 1 or more, was " + parallelism);
         }
         TokenRing ring = snapshot.tokenRing();
         Budget budget = new Budget(snapshot, keeps, nodes.size(), maxRangeChecks);
         List<Integer> remaining = new ArrayList<>(new java.util.LinkedHashSet<>(nodes));
-        remaining.sort(Comparator.<Integer, String>comparing(n -> ring.nodes().get(n).datacenter())
-                .thenComparing(n -> ring.nodes().get(n).rack()).thenComparing(n -> n));
+        remaining.sort(
+                Comparator.<Integer, String>comparing(n -> ring.nodes().get(n).datacenter())
+                        .thenComparing(n -> ring.nodes().get(n).rack())
+                        .thenComparing(n -> n));
         refuseBlocked(snapshot, now, keeps, remaining, blockingListed, budget);
         List<Wave> waves = new ArrayList<>();
         while (!remaining.isEmpty()) {
@@ -95,8 +102,8 @@ public final class RestartPlanner {
      * The replicas with {@code stopping} down as well, or null when one of them cannot stop without a keyspace losing
      * a level it serves with the nodes before it down.
      */
-    static WriteReplicas stopAll(RingSnapshot snapshot, List<LevelKept> keeps, WriteReplicas down,
-            List<Integer> stopping, Budget budget) {
+    static WriteReplicas stopAll(
+            RingSnapshot snapshot, List<LevelKept> keeps, WriteReplicas down, List<Integer> stopping, Budget budget) {
         WriteReplicas w = down;
         for (int n : stopping) {
             budget.spend();
@@ -120,8 +127,8 @@ public final class RestartPlanner {
         private long spent;
 
         Budget(RingSnapshot snapshot, List<LevelKept> keeps, int nodes, long max) {
-            this.perCheck = (long) snapshot.tokenRing().size() * keeps.stream().mapToInt(k -> k.keyspaces().size())
-                    .sum();
+            this.perCheck = (long) snapshot.tokenRing().size()
+                    * keeps.stream().mapToInt(k -> k.keyspaces().size()).sum();
             this.max = max;
             this.nodes = nodes;
         }
@@ -129,8 +136,13 @@ public final class RestartPlanner {
         void spend() {
             spent += perCheck;
             if (spent > max) {
-                throw PlanException.tooLarge("nodes", spent, "range checks to plan " + nodes + " nodes (or more)",
-                        max, "a restart plan makes", "ringmap.plan.restart.max-range-checks");
+                throw PlanException.tooLarge(
+                        "nodes",
+                        spent,
+                        "range checks to plan " + nodes + " nodes (or more)",
+                        max,
+                        "a restart plan makes",
+                        "ringmap.plan.restart.max-range-checks");
             }
         }
     }
@@ -139,7 +151,8 @@ public final class RestartPlanner {
     private static Map<String, List<Integer>> racks(TokenRing ring, List<Integer> nodes) {
         Map<String, List<Integer>> out = new LinkedHashMap<>();
         for (int n : nodes) {
-            out.computeIfAbsent(rackOf(ring.nodes().get(n)), r -> new ArrayList<>()).add(n);
+            out.computeIfAbsent(rackOf(ring.nodes().get(n)), r -> new ArrayList<>())
+                    .add(n);
         }
         return out;
     }
@@ -150,9 +163,13 @@ public final class RestartPlanner {
 
     /** The racks all of whose ring members are in {@code wave}. */
     private static List<String> wholeRacks(TokenRing ring, List<Integer> wave) {
-        Map<String, List<Integer>> all = racks(ring, java.util.stream.IntStream.range(0, ring.nodes().size())
-                .boxed().toList());
-        return all.entrySet().stream().filter(e -> wave.containsAll(e.getValue())).map(Map.Entry::getKey).sorted()
+        Map<String, List<Integer>> all = racks(
+                ring,
+                java.util.stream.IntStream.range(0, ring.nodes().size()).boxed().toList());
+        return all.entrySet().stream()
+                .filter(e -> wave.containsAll(e.getValue()))
+                .map(Map.Entry::getKey)
+                .sorted()
                 .toList();
     }
 
@@ -161,28 +178,45 @@ public final class RestartPlanner {
         List<WaveCheck> out = new ArrayList<>();
         for (LevelKept keep : keeps) {
             for (KeyspacePlacement.Placed k : keep.keyspaces()) {
-                Availability.KeyspaceAvailability a = Availability.of(snapshot, k, keep.level(), keep.coordinatorDc(),
-                        down);
-                out.add(new WaveCheck(k.keyspace(), keep.level(), keep.coordinatorDc(), a.ranges(),
-                        a.unavailableForReads(), a.unavailableForWrites(), reason(snapshot, keep, k, down, a)));
+                Availability.KeyspaceAvailability a =
+                        Availability.of(snapshot, k, keep.level(), keep.coordinatorDc(), down);
+                out.add(new WaveCheck(
+                        k.keyspace(),
+                        keep.level(),
+                        keep.coordinatorDc(),
+                        a.ranges(),
+                        a.unavailableForReads(),
+                        a.unavailableForWrites(),
+                        reason(snapshot, keep, k, down, a)));
             }
         }
         return out;
     }
 
-    private static String reason(RingSnapshot snapshot, LevelKept keep, KeyspacePlacement.Placed k,
-            WriteReplicas down, Availability.KeyspaceAvailability a) {
+    private static String reason(
+            RingSnapshot snapshot,
+            LevelKept keep,
+            KeyspacePlacement.Placed k,
+            WriteReplicas down,
+            Availability.KeyspaceAvailability a) {
         TokenRing ring = snapshot.tokenRing();
-        ReplicationFactors rf = ReplicationFactors.of(k.replication(), ring.nodes().size());
+        ReplicationFactors rf =
+                ReplicationFactors.of(k.replication(), ring.nodes().size());
         RequestKind kind = RequestKind.READ;
         Verdict tightest = null;
         int at = -1;
         for (RequestKind tried : List.of(RequestKind.READ, RequestKind.WRITE)) {
             for (int i = 0; i < ring.size(); i++) {
-                Verdict v = ConsistencyRules.check(keep.level(), tried, rf,
-                        Availability.replicaStates(ring, k.replicasAt(i), down.live()), keep.coordinatorDc());
-                if (v.valid() && v.achievable() && (tightest == null
-                        || counted(v, keep) - v.required() < counted(tightest, keep) - tightest.required())) {
+                Verdict v = ConsistencyRules.check(
+                        keep.level(),
+                        tried,
+                        rf,
+                        Availability.replicaStates(ring, k.replicasAt(i), down.live()),
+                        keep.coordinatorDc());
+                if (v.valid()
+                        && v.achievable()
+                        && (tightest == null
+                                || counted(v, keep) - v.required() < counted(tightest, keep) - tightest.required())) {
                     tightest = v;
                     at = i;
                     kind = tried;
@@ -193,17 +227,31 @@ public final class RestartPlanner {
             }
         }
         String where = keep.coordinatorDc() != null && keep.level().needsLocalDatacenter()
-                ? " from " + keep.coordinatorDc() : "";
-        String failing = a.unavailableForReads() + a.unavailableForWrites() == 0 ? ""
-                : String.format(Locale.ROOT, "; %d ranges (reads) and %d (writes) failed %s before the restart "
-                        + "too", a.unavailableForReads(), a.unavailableForWrites(), keep.level());
+                ? " from " + keep.coordinatorDc()
+                : "";
+        String failing = a.unavailableForReads() + a.unavailableForWrites() == 0
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "; %d ranges (reads) and %d (writes) failed %s before the restart " + "too",
+                        a.unavailableForReads(),
+                        a.unavailableForWrites(),
+                        keep.level());
         if (tightest == null) {
             return "no range of " + k.keyspace() + " serves " + keep.level() + where + " now" + failing;
         }
-        return String.format(Locale.ROOT, "every range of %s keeps %s%s: the tightest, %s, has %d live replicas "
-                + "where %s needs %d (%s)%s", k.keyspace(), keep.level(), where,
-                "(" + ring.rangeAt(at).start() + ", " + ring.rangeAt(at).end() + "]", counted(tightest, keep),
-                keep.level(), tightest.required(), kind == RequestKind.READ ? "reads" : "writes", failing);
+        return String.format(
+                Locale.ROOT,
+                "every range of %s keeps %s%s: the tightest, %s, has %d live replicas " + "where %s needs %d (%s)%s",
+                k.keyspace(),
+                keep.level(),
+                where,
+                "(" + ring.rangeAt(at).start() + ", " + ring.rangeAt(at).end() + "]",
+                counted(tightest, keep),
+                keep.level(),
+                tightest.required(),
+                kind == RequestKind.READ ? "reads" : "writes",
+                failing);
     }
 
     /** The live replicas a verdict counts: in the coordinator's data centre for the LOCAL_* levels, else all. */
@@ -212,12 +260,19 @@ public final class RestartPlanner {
             Verdict.DatacenterCount dc = v.datacenters().get(keep.coordinatorDc());
             return dc == null ? 0 : dc.live();
         }
-        return v.datacenters().values().stream().mapToInt(Verdict.DatacenterCount::live).sum();
+        return v.datacenters().values().stream()
+                .mapToInt(Verdict.DatacenterCount::live)
+                .sum();
     }
 
     /** Refuses when some node cannot stop even alone, listing the ranges that would lose their level. */
-    private static void refuseBlocked(RingSnapshot snapshot, WriteReplicas now, List<LevelKept> keeps,
-            List<Integer> nodes, int listed, Budget budget) {
+    private static void refuseBlocked(
+            RingSnapshot snapshot,
+            WriteReplicas now,
+            List<LevelKept> keeps,
+            List<Integer> nodes,
+            int listed,
+            Budget budget) {
         List<BlockingRange> blocking = new ArrayList<>();
         int total = 0;
         TokenRing ring = snapshot.tokenRing();
@@ -229,10 +284,12 @@ public final class RestartPlanner {
             for (LevelKept keep : keeps) {
                 for (KeyspacePlacement.Placed k : keep.keyspaces()) {
                     Set<String> before = new HashSet<>();
-                    Availability.of(snapshot, k, keep.level(), keep.coordinatorDc(), now).unavailable()
+                    Availability.of(snapshot, k, keep.level(), keep.coordinatorDc(), now)
+                            .unavailable()
                             .forEach(o -> before.addAll(failing(o)));
-                    for (Availability.RangeOutage o : Availability.of(snapshot, k, keep.level(),
-                            keep.coordinatorDc(), after).unavailable()) {
+                    for (Availability.RangeOutage o : Availability.of(
+                                    snapshot, k, keep.level(), keep.coordinatorDc(), after)
+                            .unavailable()) {
                         List<String> lost = new ArrayList<>(failing(o));
                         lost.removeAll(before);
                         if (lost.isEmpty()) {
@@ -241,9 +298,15 @@ public final class RestartPlanner {
                         total++;
                         if (blocking.size() < listed) {
                             Verdict v = lost.get(0).endsWith("READ") ? o.read() : o.write();
-                            blocking.add(new BlockingRange(ring.nodes().get(n).address(), k.keyspace(), keep.level(),
-                                    keep.coordinatorDc(), o.range().start().toString(), o.range().end().toString(),
-                                    o.replicas(), v.reason()));
+                            blocking.add(new BlockingRange(
+                                    ring.nodes().get(n).address(),
+                                    k.keyspace(),
+                                    keep.level(),
+                                    keep.coordinatorDc(),
+                                    o.range().start().toString(),
+                                    o.range().end().toString(),
+                                    o.replicas(),
+                                    v.reason()));
                         }
                     }
                 }

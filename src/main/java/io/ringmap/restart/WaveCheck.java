@@ -11,6 +11,11 @@ import io.ringmap.consistency.ConsistencyLevel;
  * @param unavailableForWrites ranges whose writes fail, pending replicas counted
  * @param reason               a sentence naming the tightest range's live replicas against what the level needs
  */
-public record WaveCheck(String keyspace, ConsistencyLevel level, String coordinatorDc, int ranges,
-        int unavailableForReads, int unavailableForWrites, String reason) {
-}
+public record WaveCheck(
+        String keyspace,
+        ConsistencyLevel level,
+        String coordinatorDc,
+        int ranges,
+        int unavailableForReads,
+        int unavailableForWrites,
+        String reason) {}

@@ -30,8 +30,13 @@ public sealed interface KeyspacePlacement {
     }
 
     /** A keyspace whose replicas are known for every token index. */
-    record Placed(String keyspace, Map<String, String> replication, IntFunction<ReplicaSet> replicasByTokenIndex,
-            boolean nodeLocal, List<String> warnings) implements KeyspacePlacement {
+    record Placed(
+            String keyspace,
+            Map<String, String> replication,
+            IntFunction<ReplicaSet> replicasByTokenIndex,
+            boolean nodeLocal,
+            List<String> warnings)
+            implements KeyspacePlacement {
 
         public Placed {
             replication = ordered(replication);

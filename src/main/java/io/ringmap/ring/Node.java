@@ -17,8 +17,15 @@ import java.util.Objects;
  * @param broadcastAddress the broadcast (internode) address (IP), as {@code nodetool getendpoints} prints it
  * @param broadcastPort the storage port at {@code broadcastAddress}, 0 when unknown
  */
-public record Node(String hostId, String address, String datacenter, String rack, NodeState state, int rpcPort,
-        String broadcastAddress, int broadcastPort) {
+public record Node(
+        String hostId,
+        String address,
+        String datacenter,
+        String rack,
+        NodeState state,
+        int rpcPort,
+        String broadcastAddress,
+        int broadcastPort) {
 
     public Node {
         Objects.requireNonNull(hostId, "hostId");
@@ -28,8 +35,8 @@ public record Node(String hostId, String address, String datacenter, String rack
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(broadcastAddress, "broadcastAddress");
         if (rpcPort < 0 || rpcPort > 65535 || broadcastPort < 0 || broadcastPort > 65535) {
-            throw new IllegalArgumentException("ports must be between 0 (unknown) and 65535, were " + rpcPort
-                    + " and " + broadcastPort);
+            throw new IllegalArgumentException(
+                    "ports must be between 0 (unknown) and 65535, were " + rpcPort + " and " + broadcastPort);
         }
     }
 

@@ -1,5 +1,4 @@
 package io.ringmap.ring;
 
 /** The answer to "who holds this token": the owning range (by token index) and its replicas. */
-public record ReplicaLookup(int tokenIndex, TokenRange range, ReplicaSet replicas) {
-}
+public record ReplicaLookup(int tokenIndex, TokenRange range, ReplicaSet replicas) {}

@@ -68,7 +68,9 @@ public final class RingSnapshot {
         if (p != null) {
             return Optional.of(p);
         }
-        return keyspaces.values().stream().filter(k -> k.keyspace().equalsIgnoreCase(name)).findFirst();
+        return keyspaces.values().stream()
+                .filter(k -> k.keyspace().equalsIgnoreCase(name))
+                .findFirst();
     }
 
     /** The range owning {@code token} and its replicas for a placed keyspace: one binary search. */
@@ -84,13 +86,15 @@ public final class RingSnapshot {
 
     /** Per node index, the share of all token ranges it owns as primary (nodetool's "Owns" without a keyspace). */
     public double[] primaryOwnership() {
-        return ownershipCache.computeIfAbsent("\u0000primary", k -> {
-            double[] owns = new double[ring.nodes().size()];
-            for (int i = 0; i < ring.size(); i++) {
-                owns[ring.ownerAt(i)] += rangeShares[i];
-            }
-            return owns;
-        }).clone();
+        return ownershipCache
+                .computeIfAbsent("\u0000primary", k -> {
+                    double[] owns = new double[ring.nodes().size()];
+                    for (int i = 0; i < ring.size(); i++) {
+                        owns[ring.ownerAt(i)] += rangeShares[i];
+                    }
+                    return owns;
+                })
+                .clone();
     }
 
     /**
@@ -98,15 +102,17 @@ public final class RingSnapshot {
      * as {@code nodetool status <keyspace>} reports).
      */
     public double[] effectiveOwnership(KeyspacePlacement.Placed keyspace) {
-        return ownershipCache.computeIfAbsent(keyspace.keyspace(), k -> {
-            double[] owns = new double[ring.nodes().size()];
-            for (int i = 0; i < ring.size(); i++) {
-                ReplicaSet replicas = keyspace.replicasAt(i);
-                for (int r = 0; r < replicas.size(); r++) {
-                    owns[replicas.node(r)] += rangeShares[i];
-                }
-            }
-            return owns;
-        }).clone();
+        return ownershipCache
+                .computeIfAbsent(keyspace.keyspace(), k -> {
+                    double[] owns = new double[ring.nodes().size()];
+                    for (int i = 0; i < ring.size(); i++) {
+                        ReplicaSet replicas = keyspace.replicasAt(i);
+                        for (int r = 0; r < replicas.size(); r++) {
+                            owns[replicas.node(r)] += rangeShares[i];
+                        }
+                    }
+                    return owns;
+                })
+                .clone();
     }
 }

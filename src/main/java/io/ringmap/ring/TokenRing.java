@@ -100,7 +100,8 @@ public final class TokenRing {
         for (int i = 1; i < tokens.length; i++) {
             if (tokens[i].equals(tokens[i - 1])) {
                 throw new IllegalArgumentException("token " + tokens[i] + " is owned by both "
-                        + nodes.get(owners[i - 1]).rpcEndpoint() + " and " + nodes.get(owners[i]).rpcEndpoint());
+                        + nodes.get(owners[i - 1]).rpcEndpoint() + " and "
+                        + nodes.get(owners[i]).rpcEndpoint());
             }
         }
         return new TokenRing(partitioner, nodes, tokens, owners);
@@ -160,7 +161,8 @@ public final class TokenRing {
      */
     public TokenRing withNodes(List<Node> replacement) {
         if (replacement.size() != nodes.size()) {
-            throw new IllegalArgumentException("a ring of " + nodes.size() + " nodes cannot take " + replacement.size());
+            throw new IllegalArgumentException(
+                    "a ring of " + nodes.size() + " nodes cannot take " + replacement.size());
         }
         return new TokenRing(partitioner, List.copyOf(replacement), tokens, owners);
     }

@@ -10,8 +10,10 @@ public class BatchTooLargeException extends RequestProblem {
     private final int limit;
 
     public BatchTooLargeException(int size, int limit) {
-        super(ProblemKind.BATCH_TOO_LARGE.problem("batch of " + size + " items exceeds the limit of " + limit
-                + " (ringmap.api.max-batch-size)").with("size", size).with("limit", limit));
+        super(ProblemKind.BATCH_TOO_LARGE
+                .problem("batch of " + size + " items exceeds the limit of " + limit + " (ringmap.api.max-batch-size)")
+                .with("size", size)
+                .with("limit", limit));
         this.size = size;
         this.limit = limit;
     }

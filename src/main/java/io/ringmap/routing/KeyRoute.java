@@ -14,7 +14,9 @@ public record KeyRoute(TableSchema table, ParsedKey key, Token token, ReplicaLoo
     public Map<String, String> keyByColumn() {
         Map<String, String> out = new LinkedHashMap<>();
         for (int i = 0; i < table.partitionKey().size(); i++) {
-            out.put(table.partitionKey().get(i).name(), key.canonicalComponents().get(i));
+            out.put(
+                    table.partitionKey().get(i).name(),
+                    key.canonicalComponents().get(i));
         }
         return out;
     }

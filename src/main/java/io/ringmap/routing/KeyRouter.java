@@ -105,7 +105,12 @@ public final class KeyRouter {
         }
         if (routes.size() == 1) {
             KeyRoute r = routes.get(0);
-            hits.record(schema, r.key(), r.token(), 1, served.tokenRing(),
+            hits.record(
+                    schema,
+                    r.key(),
+                    r.token(),
+                    1,
+                    served.tokenRing(),
                     placement == null ? List.of() : nodes(r.replicas().replicas()));
             return;
         }

@@ -14,8 +14,8 @@ public class OwnershipService {
     /** The ring's ownership; with a keyspace, also each node's effective ownership of its data. */
     public RingOwnership ownership(String keyspace) {
         ServedSnapshot served = routing.snapshot();
-        double[] effective = keyspace == null ? null
-                : served.ring().effectiveOwnership(routing.placement(served, keyspace));
+        double[] effective =
+                keyspace == null ? null : served.ring().effectiveOwnership(routing.placement(served, keyspace));
         return new RingOwnership(served, served.ring().primaryOwnership(), effective);
     }
 }

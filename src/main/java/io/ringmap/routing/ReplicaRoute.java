@@ -17,6 +17,11 @@ import java.util.List;
  * @param pending     the token's pending replicas in every data centre (empty when no range is in motion)
  * @param consistency the level's verdicts, or null when none was asked
  */
-public record ReplicaRoute(ServedSnapshot snapshot, KeyspacePlacement.Placed placement, KeyRoute key, Token token,
-        ReplicaLookup lookup, List<Node> pending, ReplicaConsistency consistency) {
-}
+public record ReplicaRoute(
+        ServedSnapshot snapshot,
+        KeyspacePlacement.Placed placement,
+        KeyRoute key,
+        Token token,
+        ReplicaLookup lookup,
+        List<Node> pending,
+        ReplicaConsistency consistency) {}

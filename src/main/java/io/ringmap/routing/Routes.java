@@ -10,5 +10,4 @@ import java.util.List;
  * @param placement the keyspace's placement when replicas were asked for, else null
  * @param keys in request order
  */
-public record Routes(ServedSnapshot snapshot, KeyspacePlacement.Placed placement, List<KeyRoute> keys) {
-}
+public record Routes(ServedSnapshot snapshot, KeyspacePlacement.Placed placement, List<KeyRoute> keys) {}

@@ -1,11 +1,11 @@
 package io.ringmap.routing;
 
+import io.ringmap.config.ApiProperties;
+import io.ringmap.consistency.ReplicaConsistency;
 import io.ringmap.hits.HitRecorder;
 import io.ringmap.hits.HitRouting;
 import io.ringmap.hits.RecordedHits;
 import io.ringmap.problem.BatchItemException;
-import io.ringmap.consistency.ReplicaConsistency;
-import io.ringmap.config.ApiProperties;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -48,7 +48,6 @@ public class RoutingService implements HitRouting {
         this.localDatacenter = localDatacenter;
     }
 
-
     /** The snapshot to answer from (for services building on this one). */
     public ServedSnapshot snapshot() {
         return snapshots.current();
@@ -65,7 +64,10 @@ public class RoutingService implements HitRouting {
             throw new UnknownTableException(keyspace, table, List.of()); // placed, but no table in the schema
         }
         if (schema.ownPartitioner() != null) {
-            throw new TablePartitionerException(schema.keyspace(), schema.table(), schema.ownPartitioner(),
+            throw new TablePartitionerException(
+                    schema.keyspace(),
+                    schema.table(),
+                    schema.ownPartitioner(),
                     served.partitioner().name());
         }
         return schema;
@@ -86,8 +88,8 @@ public class RoutingService implements HitRouting {
      * @param countHits whether the keys count as hot-key hits (the caller may write to the hot-key tables; decided
      *                  by the web edge from the caller's scopes)
      */
-    public Routes route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas,
-            boolean countHits) {
+    public Routes route(
+            String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas, boolean countHits) {
         return route(keyspace, table, keys, withReplicas, countHits, routes -> routes);
     }
 
@@ -96,8 +98,13 @@ public class RoutingService implements HitRouting {
      * counting them: when {@code answer} refuses the request (an unknown data centre, a consistency level that does
      * not apply), nothing is counted, as when a key does not parse.
      */
-    public <T> T route(String keyspace, String table, List<Map<String, String>> keys, boolean withReplicas,
-            boolean countHits, Function<Routes, T> answer) {
+    public <T> T route(
+            String keyspace,
+            String table,
+            List<Map<String, String>> keys,
+            boolean withReplicas,
+            boolean countHits,
+            Function<Routes, T> answer) {
         ServedSnapshot served = snapshot();
         checkBatch(keys.size());
         KeyRouter router = router(served, keyspace, table, withReplicas);
@@ -135,8 +142,8 @@ public class RoutingService implements HitRouting {
      * @throws io.ringmap.consistency.AvailabilityRequestException for an unknown level, or a LOCAL_* level without a
      *                                                data centre
      */
-    public ReplicaRoute replicasOfKey(String keyspace, String table, Map<String, String> key, String dc,
-            String consistency, boolean countHits) {
+    public ReplicaRoute replicasOfKey(
+            String keyspace, String table, Map<String, String> key, String dc, String consistency, boolean countHits) {
         KeyRouter router = router(keyspace, table, true);
         KeyRoute r = routeAll(List.of(key), router::route).get(0);
         ReplicaRoute answer = replicaRoute(router, r, r.token(), r.replicas(), dc, consistency);
@@ -153,8 +160,8 @@ public class RoutingService implements HitRouting {
      *
      * @throws InvalidParameterException for a {@code dc} with no nodes
      */
-    public Routes replicasOfKeys(String keyspace, String table, List<Map<String, String>> keys, String dc,
-            boolean countHits) {
+    public Routes replicasOfKeys(
+            String keyspace, String table, List<Map<String, String>> keys, String dc, boolean countHits) {
         return route(keyspace, table, keys, true, countHits, routed -> {
             if (!routed.keys().isEmpty()) {
                 requireDatacenter(routed.snapshot().tokenRing(), dc);
@@ -191,15 +198,23 @@ public class RoutingService implements HitRouting {
         return new KeyRouter(served, null, placement(served, keyspace), hits);
     }
 
-    private ReplicaRoute replicaRoute(KeyRouter router, KeyRoute key, Token token, ReplicaLookup lookup, String dc,
-            String consistency) {
+    private ReplicaRoute replicaRoute(
+            KeyRouter router, KeyRoute key, Token token, ReplicaLookup lookup, String dc, String consistency) {
         ServedSnapshot served = router.snapshot();
         KeyspacePlacement.Placed placement = router.placement();
         requireDatacenter(served.tokenRing(), dc);
         List<Node> pending = router.pending(token);
-        ReplicaConsistency verdicts = consistency == null ? null : ReplicaConsistency.of(served.tokenRing(),
-                placement.replication(), lookup.replicas(), pending, served.motion(), consistency, dc,
-                localDatacenter);
+        ReplicaConsistency verdicts = consistency == null
+                ? null
+                : ReplicaConsistency.of(
+                        served.tokenRing(),
+                        placement.replication(),
+                        lookup.replicas(),
+                        pending,
+                        served.motion(),
+                        consistency,
+                        dc,
+                        localDatacenter);
         return new ReplicaRoute(served, placement, key, token, lookup, pending, verdicts);
     }
 
@@ -210,8 +225,14 @@ public class RoutingService implements HitRouting {
      */
     public static void requireDatacenter(TokenRing ring, String dc) {
         if (dc != null && !ring.hasDatacenter(dc)) {
-            throw new InvalidParameterException("dc", "data centre '" + dc + "' has no nodes in the ring; known: "
-                    + ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList());
+            throw new InvalidParameterException(
+                    "dc",
+                    "data centre '" + dc + "' has no nodes in the ring; known: "
+                            + ring.nodes().stream()
+                                    .map(Node::datacenter)
+                                    .distinct()
+                                    .sorted()
+                                    .toList());
         }
     }
 
@@ -230,7 +251,8 @@ public class RoutingService implements HitRouting {
         }
         // a keyspace whose replication cannot be placed still has hot keys, only no replica hits (as for /token)
         KeyspacePlacement.Placed placement = served.keyspace(keyspace)
-                .filter(KeyspacePlacement.Placed.class::isInstance).map(KeyspacePlacement.Placed.class::cast)
+                .filter(KeyspacePlacement.Placed.class::isInstance)
+                .map(KeyspacePlacement.Placed.class::cast)
                 .orElse(null);
         KeyRouter router = new KeyRouter(served, schema, placement, hits);
         List<KeyRoute> routes = new ArrayList<>(read.size());

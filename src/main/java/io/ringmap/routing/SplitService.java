@@ -38,20 +38,26 @@ public class SplitService {
      */
     public TableSplits splits(String keyspace, String table, int n, String mode) {
         if (n < 1 || n > maxSplits) {
-            throw new InvalidParameterException("n", "n must be between 1 and " + maxSplits
-                    + " (ringmap.api.max-splits), was " + n);
+            throw new InvalidParameterException(
+                    "n", "n must be between 1 and " + maxSplits + " (ringmap.api.max-splits), was " + n);
         }
         SplitMode m = SplitMode.of(mode);
         ServedSnapshot served = routing.snapshot();
         TableSchema schema = routing.table(served, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
         if (m == SplitMode.SIZE) {
-            List<WeightedSplit> sized = Splitter.weighted(served.tokenRing(),
-                    weights.of(schema.keyspace(), schema.table()), n, placement::replicasAt);
-            return new TableSplits(served, schema, placement, m, sized.stream().map(WeightedSplit::split).toList(),
+            List<WeightedSplit> sized = Splitter.weighted(
+                    served.tokenRing(), weights.of(schema.keyspace(), schema.table()), n, placement::replicasAt);
+            return new TableSplits(
+                    served,
+                    schema,
+                    placement,
+                    m,
+                    sized.stream().map(WeightedSplit::split).toList(),
                     sized);
         }
-        List<Split> splits = m == SplitMode.ALIGNED ? Splitter.aligned(served.tokenRing(), n, placement::replicasAt)
+        List<Split> splits = m == SplitMode.ALIGNED
+                ? Splitter.aligned(served.tokenRing(), n, placement::replicasAt)
                 : Splitter.even(served.tokenRing(), n, placement::replicasAt);
         return new TableSplits(served, schema, placement, m, splits, null);
     }

@@ -15,6 +15,10 @@ import java.util.List;
  * @param estimates with {@link SplitMode#SIZE}, each split's estimated bytes and partitions (in the order of
  *                  {@code splits}); else null
  */
-public record TableSplits(ServedSnapshot snapshot, TableSchema table, KeyspacePlacement.Placed placement,
-        SplitMode mode, List<Split> splits, List<WeightedSplit> estimates) {
-}
+public record TableSplits(
+        ServedSnapshot snapshot,
+        TableSchema table,
+        KeyspacePlacement.Placed placement,
+        SplitMode mode,
+        List<Split> splits,
+        List<WeightedSplit> estimates) {}

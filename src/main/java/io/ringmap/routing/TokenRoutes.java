@@ -10,6 +10,5 @@ import java.util.List;
 public record TokenRoutes(ServedSnapshot snapshot, KeyspacePlacement.Placed placement, List<TokenRoute> tokens) {
 
     /** One token as the partitioner parsed it, and the range owning it with its replicas. */
-    public record TokenRoute(Token token, ReplicaLookup replicas) {
-    }
+    public record TokenRoute(Token token, ReplicaLookup replicas) {}
 }

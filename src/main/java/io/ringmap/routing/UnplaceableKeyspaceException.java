@@ -9,8 +9,9 @@ public class UnplaceableKeyspaceException extends RequestProblem {
     private final String keyspace;
 
     public UnplaceableKeyspaceException(String keyspace, String reason) {
-        super(ProblemKind.UNPLACEABLE_KEYSPACE.problem("replicas of keyspace '" + keyspace + "' cannot be computed: "
-                + reason).with("keyspace", keyspace));
+        super(ProblemKind.UNPLACEABLE_KEYSPACE
+                .problem("replicas of keyspace '" + keyspace + "' cannot be computed: " + reason)
+                .with("keyspace", keyspace));
         this.keyspace = keyspace;
     }
 

@@ -25,8 +25,7 @@ import java.util.function.IntFunction;
  */
 final class CanonicalText {
 
-    private CanonicalText() {
-    }
+    private CanonicalText() {}
 
     /**
      * @param nested inside a literal, where text and the quoted scalars keep their quotes
@@ -46,18 +45,27 @@ final class CanonicalText {
         }
         if (type instanceof MapType m) {
             List<ByteBuffer> kv = Framing.unframe(bytes, true, 2);
-            return join("{", "}", kv.size() / 2, i -> format(m.getKeyType(), kv.get(2 * i), true) + ": "
-                    + format(m.getValueType(), kv.get(2 * i + 1), true));
+            return join(
+                    "{",
+                    "}",
+                    kv.size() / 2,
+                    i -> format(m.getKeyType(), kv.get(2 * i), true) + ": "
+                            + format(m.getValueType(), kv.get(2 * i + 1), true));
         }
         if (type instanceof TupleType t) {
             List<ByteBuffer> parts = Framing.unframe(bytes, false, 1);
-            return join("(", ")", parts.size(), i -> format(t.getComponentTypes().get(i), parts.get(i), true));
+            return join(
+                    "(", ")", parts.size(), i -> format(t.getComponentTypes().get(i), parts.get(i), true));
         }
         if (type instanceof UserDefinedType u) {
             List<ByteBuffer> parts = Framing.unframe(bytes, false, 1);
             // field names quoted as Cassandra 5.0 needs them (its reserved keywords, not the driver's list)
-            return join("{", "}", parts.size(), i -> CqlIdentifiers.identifier(u.getFieldNames().get(i).asInternal())
-                    + ": " + format(u.getFieldTypes().get(i), parts.get(i), true));
+            return join(
+                    "{",
+                    "}",
+                    parts.size(),
+                    i -> CqlIdentifiers.identifier(u.getFieldNames().get(i).asInternal()) + ": "
+                            + format(u.getFieldTypes().get(i), parts.get(i), true));
         }
         return scalar(type, bytes, nested);
     }
@@ -77,7 +85,8 @@ final class CanonicalText {
             text = codec.format(codec.decode(bytes, PROTOCOL));
         }
         return !nested && ScalarValues.QUOTED_SCALARS.contains(type) && ScalarValues.isQuoted(text)
-                ? ScalarValues.unquote(text) : text;
+                ? ScalarValues.unquote(text)
+                : text;
     }
 
     /** The one join loop: {@code open}, the items separated by ", ", {@code close}. */

@@ -41,15 +41,13 @@ final class CassandraOrder {
             Map.entry(DataTypes.BIGINT, Comparator.comparingLong(b -> b.getLong(b.position()))),
             Map.entry(DataTypes.TIMESTAMP, Comparator.comparingLong(b -> b.getLong(b.position()))),
             Map.entry(DataTypes.FLOAT, (a, b) -> Float.compare(a.getFloat(a.position()), b.getFloat(b.position()))),
-            Map.entry(DataTypes.DOUBLE,
-                    (a, b) -> Double.compare(a.getDouble(a.position()), b.getDouble(b.position()))),
+            Map.entry(DataTypes.DOUBLE, (a, b) -> Double.compare(a.getDouble(a.position()), b.getDouble(b.position()))),
             Map.entry(DataTypes.VARINT, Comparator.comparing(CassandraOrder::varint)),
             Map.entry(DataTypes.DECIMAL, Comparator.comparing(CassandraOrder::decimal)),
             Map.entry(DataTypes.UUID, CassandraOrder::uuid),
             Map.entry(DataTypes.TIMEUUID, CassandraOrder::timeUuid));
 
-    private CassandraOrder() {
-    }
+    private CassandraOrder() {}
 
     /** Cassandra's comparator for {@code type}, or null when ringmap does not reproduce it. */
     static Comparator<ByteBuffer> of(DataType type) {
@@ -100,7 +98,8 @@ final class CassandraOrder {
         if (versionA != versionB) {
             return Integer.compare(versionA, versionB);
         }
-        int c = versionA == 1 ? Long.compare(timestampOrder(msbA), timestampOrder(msbB))
+        int c = versionA == 1
+                ? Long.compare(timestampOrder(msbA), timestampOrder(msbB))
                 : Long.compareUnsigned(msbA, msbB);
         if (c != 0) {
             return c;
@@ -119,8 +118,8 @@ final class CassandraOrder {
         if (c != 0) {
             return c;
         }
-        return Long.compare(a.getLong(a.position() + 8) ^ 0x0080808080808080L,
-                b.getLong(b.position() + 8) ^ 0x0080808080808080L);
+        return Long.compare(
+                a.getLong(a.position() + 8) ^ 0x0080808080808080L, b.getLong(b.position() + 8) ^ 0x0080808080808080L);
     }
 
     /** A version 1 UUID's most significant half reordered so its 60-bit timestamp compares as a long. */

@@ -51,8 +51,8 @@ final class CqlLiteralReader extends TextCursor {
         try {
             return ScalarValues.serialize(type, raw, true);
         } catch (ValueException e) {
-            throw new ValueException(type.asCql(true, true) + " element '" + raw.strip() + "' is invalid: "
-                    + e.getMessage());
+            throw new ValueException(
+                    type.asCql(true, true) + " element '" + raw.strip() + "' is invalid: " + e.getMessage());
         }
     }
 
@@ -142,8 +142,8 @@ final class CqlLiteralReader extends TextCursor {
                 String name = bare(true).strip();
                 int i = name.isEmpty() ? -1 : type.firstIndexOf(CqlIdentifier.fromCql(name));
                 if (i < 0) {
-                    throw error("'" + name + "' is not a field of " + type.asCql(false, true)
-                            + "; fields are " + names.stream().map(n -> n.asCql(true)).toList());
+                    throw error("'" + name + "' is not a field of " + type.asCql(false, true) + "; fields are "
+                            + names.stream().map(n -> n.asCql(true)).toList());
                 }
                 if (seen[i]) {
                     throw error("field '" + name + "' is given twice");
@@ -200,13 +200,17 @@ final class CqlLiteralReader extends TextCursor {
             pos = close + 1;
             return text.substring(start, pos);
         }
-        while (pos < text.length() && ",]})".indexOf(text.charAt(pos)) < 0
-                && "[{(".indexOf(text.charAt(pos)) < 0 && !(key && text.charAt(pos) == ':')) {
+        while (pos < text.length()
+                && ",]})".indexOf(text.charAt(pos)) < 0
+                && "[{(".indexOf(text.charAt(pos)) < 0
+                && !(key && text.charAt(pos) == ':')) {
             pos++;
         }
         if (start == pos) {
-            throw error(pos < text.length() ? "unexpected '" + text.charAt(pos) + "' at position " + pos
-                    : "a value is missing at the end");
+            throw error(
+                    pos < text.length()
+                            ? "unexpected '" + text.charAt(pos) + "' at position " + pos
+                            : "a value is missing at the end");
         }
         return text.substring(start, pos);
     }

@@ -40,7 +40,6 @@ public final class CqlTypeParser extends TextCursor {
             Map.entry("varchar", DataTypes.TEXT), // varchar is an alias of text in Cassandra
             Map.entry("varint", DataTypes.VARINT));
 
-
     private CqlTypeParser(String text) {
         super(text);
     }
@@ -69,8 +68,10 @@ public final class CqlTypeParser extends TextCursor {
     private DataType type(boolean frozen) {
         skipSpaces();
         if (pos < text.length() && text.charAt(pos) == '\'') {
-            throw new UnsupportedKeyTypeException(text, "CQL type '" + text.trim()
-                    + "' is not supported in a ringmap partition key: custom types have no known serialization");
+            throw new UnsupportedKeyTypeException(
+                    text,
+                    "CQL type '" + text.trim()
+                            + "' is not supported in a ringmap partition key: custom types have no known serialization");
         }
         int start = pos;
         String name = identifier();
@@ -83,7 +84,8 @@ public final class CqlTypeParser extends TextCursor {
                 expect('<');
                 int innerStart = pos;
                 DataType inner = type(true);
-                if (PRIMITIVES.containsKey(text.substring(innerStart, pos).trim().toLowerCase(Locale.ROOT))) {
+                if (PRIMITIVES.containsKey(
+                        text.substring(innerStart, pos).trim().toLowerCase(Locale.ROOT))) {
                     throw syntax("frozen<> applies to collections and tuples only");
                 }
                 expect('>');
@@ -118,12 +120,18 @@ public final class CqlTypeParser extends TextCursor {
                 expect('>');
                 return DataTypes.tupleOf(components.toArray(DataType[]::new));
             }
-            case "vector" -> throw new UnsupportedKeyTypeException(text, "CQL type '" + text.trim()
-                    + "' is not supported in a ringmap partition key");
-            default -> throw new UnsupportedKeyTypeException(text, "unknown CQL type '"
-                    + text.substring(start, pos).trim() + "'" + (text.trim().equals(text.substring(start, pos).trim())
-                    ? "" : " in '" + text.trim() + "'")
-                    + " (user-defined types are only known from a live cluster's schema)");
+            case "vector" ->
+                throw new UnsupportedKeyTypeException(
+                        text, "CQL type '" + text.trim() + "' is not supported in a ringmap partition key");
+            default ->
+                throw new UnsupportedKeyTypeException(
+                        text,
+                        "unknown CQL type '"
+                                + text.substring(start, pos).trim() + "'"
+                                + (text.trim().equals(text.substring(start, pos).trim())
+                                        ? ""
+                                        : " in '" + text.trim() + "'")
+                                + " (user-defined types are only known from a live cluster's schema)");
         }
     }
 

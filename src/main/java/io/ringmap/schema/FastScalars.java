@@ -15,8 +15,7 @@ import java.time.LocalDate;
  */
 final class FastScalars {
 
-    private FastScalars() {
-    }
+    private FastScalars() {}
 
     /**
      * The serialized value of {@code raw} if it is in a plain form of a common type, with its canonical text in
@@ -71,8 +70,8 @@ final class FastScalars {
         // mirrors DateCodec.encode: days since the epoch as an unsigned int with the epoch at 2^31
         int unsigned = (int) days - Integer.MIN_VALUE;
         canonical[index] = s;
-        return new byte[] {(byte) (unsigned >>> 24), (byte) (unsigned >>> 16), (byte) (unsigned >>> 8),
-                (byte) unsigned};
+        return new byte[] {(byte) (unsigned >>> 24), (byte) (unsigned >>> 16), (byte) (unsigned >>> 8), (byte) unsigned
+        };
     }
 
     /** An optional '-' and 1 to {@code maxDigits} digits: cannot overflow the type. */

@@ -7,8 +7,7 @@ import java.util.List;
 /** Cassandra's framing of collections, tuples and UDTs, protocol v3+: [count] then per value a 4-byte length. */
 final class Framing {
 
-    private Framing() {
-    }
+    private Framing() {}
 
     /** Frames values, each as its 4-byte length (-1 for null) and its bytes, after the count when given. */
     static ByteBuffer frame(int count, List<ByteBuffer> values, boolean withCount) {

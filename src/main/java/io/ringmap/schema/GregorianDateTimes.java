@@ -32,8 +32,7 @@ final class GregorianDateTimes {
             + " Cassandra reads it, in the form yyyy-mm-dd[(T| )hh:mm[:ss[.fff]]][Z|+hh[:mm]] (or give milliseconds"
             + " since 1970-01-01T00:00:00Z)";
 
-    private GregorianDateTimes() {
-    }
+    private GregorianDateTimes() {}
 
     /** Whether the codec's reading of a date-time text must be read again here. */
     static boolean readAgain(ZonedDateTime codecReading) {
@@ -47,8 +46,13 @@ final class GregorianDateTimes {
             throw new ValueException(FORMS);
         }
         try {
-            LocalDateTime local = LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    Integer.parseInt(m.group(3)), number(m.group(4)), number(m.group(5)), number(m.group(6)),
+            LocalDateTime local = LocalDateTime.of(
+                    Integer.parseInt(m.group(1)),
+                    Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)),
+                    number(m.group(4)),
+                    number(m.group(5)),
+                    number(m.group(6)),
                     nanos(m.group(7)));
             return local.atOffset(offset(m.group(8))).toInstant().atZone(ZoneOffset.UTC);
         } catch (DateTimeException e) {
@@ -69,8 +73,15 @@ final class GregorianDateTimes {
         if (t.getYear() < 1) {
             return Long.toString(millis);
         }
-        return String.format("'%04d-%02d-%02dT%02d:%02d:%02d.%03dZ'", t.getYear(), t.getMonthValue(),
-                t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond(), t.getNano() / 1_000_000);
+        return String.format(
+                "'%04d-%02d-%02dT%02d:%02d:%02d.%03dZ'",
+                t.getYear(),
+                t.getMonthValue(),
+                t.getDayOfMonth(),
+                t.getHour(),
+                t.getMinute(),
+                t.getSecond(),
+                t.getNano() / 1_000_000);
     }
 
     private static int number(String group) {
@@ -88,7 +99,8 @@ final class GregorianDateTimes {
         String digits = zone.replace(":", "");
         int hours = Integer.parseInt(digits.substring(1, 3));
         int minutes = digits.length() > 3 ? Integer.parseInt(digits.substring(3, 5)) : 0;
-        return zone.charAt(0) == '-' ? ZoneOffset.ofHoursMinutes(-hours, -minutes)
+        return zone.charAt(0) == '-'
+                ? ZoneOffset.ofHoursMinutes(-hours, -minutes)
                 : ZoneOffset.ofHoursMinutes(hours, minutes);
     }
 }

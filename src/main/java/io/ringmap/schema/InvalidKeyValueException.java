@@ -34,7 +34,9 @@ public class InvalidKeyValueException extends IllegalArgumentException implement
     @Override
     public Problem problem() {
         String shown = value.length() <= MAX_VALUE_SHOWN ? value : value.substring(0, MAX_VALUE_SHOWN) + "...";
-        return withSize(Problem.of(kind(), getMessage()).with("column", column).with("value", shown)
+        return withSize(Problem.of(kind(), getMessage())
+                .with("column", column)
+                .with("value", shown)
                 .with("expectedType", expectedCqlType));
     }
 
@@ -43,9 +45,12 @@ public class InvalidKeyValueException extends IllegalArgumentException implement
      * hashed and hides clear keys, where no key value may leave the process.
      */
     public Problem problemWithoutValue() {
-        return withSize(Problem.of(kind(), "the value for partition key column '" + column + "' is not a valid "
-                + expectedCqlType + " (the value is not shown: ringmap.hotkeys.export-key is hash)")
-                .with("column", column).with("expectedType", expectedCqlType));
+        return withSize(Problem.of(
+                        kind(),
+                        "the value for partition key column '" + column + "' is not a valid " + expectedCqlType
+                                + " (the value is not shown: ringmap.hotkeys.export-key is hash)")
+                .with("column", column)
+                .with("expectedType", expectedCqlType));
     }
 
     /** The kind of problem; a key over Cassandra's size limit has its own. */

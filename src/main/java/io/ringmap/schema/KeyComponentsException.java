@@ -3,7 +3,6 @@ package io.ringmap.schema;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
-
 import java.util.List;
 
 /** The given partition key components do not match the table's partition key columns (missing or unknown names). */
@@ -26,14 +25,19 @@ public class KeyComponentsException extends IllegalArgumentException implements 
             sb.append("missing partition key column(s) ").append(missing);
         }
         if (!unknown.isEmpty()) {
-            sb.append(sb.isEmpty() ? "" : "; ").append("unknown partition key column(s) ").append(unknown);
+            sb.append(sb.isEmpty() ? "" : "; ")
+                    .append("unknown partition key column(s) ")
+                    .append(unknown);
         }
         return sb.append("; the partition key columns are ").append(expected).toString();
     }
 
     @Override
     public Problem problem() {
-        return ProblemKind.KEY_COMPONENTS.problem(getMessage()).with("missing", missing).with("unknown", unknown)
+        return ProblemKind.KEY_COMPONENTS
+                .problem(getMessage())
+                .with("missing", missing)
+                .with("unknown", unknown)
                 .with("expected", expected);
     }
 

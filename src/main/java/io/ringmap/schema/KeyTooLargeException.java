@@ -13,10 +13,14 @@ public class KeyTooLargeException extends InvalidKeyValueException {
     private final int size;
     private final int limit;
 
-    public KeyTooLargeException(String column, String value, String expectedCqlType, int size, int limit,
-            boolean composite) {
-        super(column, value, expectedCqlType, (composite ? "the composite partition key" : "it") + " serializes to "
-                + size + " bytes, more than the " + limit + " bytes Cassandra allows in a partition key");
+    public KeyTooLargeException(
+            String column, String value, String expectedCqlType, int size, int limit, boolean composite) {
+        super(
+                column,
+                value,
+                expectedCqlType,
+                (composite ? "the composite partition key" : "it") + " serializes to " + size + " bytes, more than the "
+                        + limit + " bytes Cassandra allows in a partition key");
         this.size = size;
         this.limit = limit;
     }

@@ -29,8 +29,7 @@ import java.nio.ByteBuffer;
  */
 public final class KeyValueCodec {
 
-    private KeyValueCodec() {
-    }
+    private KeyValueCodec() {}
 
     /**
      * The bytes Cassandra serializes {@code value} to as a value of {@code column}'s type.
@@ -40,8 +39,8 @@ public final class KeyValueCodec {
      */
     public static byte[] serialize(KeyColumn column, String value) {
         if (value == null) {
-            throw new InvalidKeyValueException(column.name(), "null", column.cqlType(),
-                    "a partition key component cannot be null");
+            throw new InvalidKeyValueException(
+                    column.name(), "null", column.cqlType(), "a partition key component cannot be null");
         }
         try {
             ByteBuffer bytes;

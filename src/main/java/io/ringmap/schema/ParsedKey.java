@@ -21,7 +21,8 @@ public record ParsedKey(List<String> canonicalComponents, byte[] serializedKey) 
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ParsedKey other && canonicalComponents.equals(other.canonicalComponents)
+        return o instanceof ParsedKey other
+                && canonicalComponents.equals(other.canonicalComponents)
                 && Arrays.equals(serializedKey, other.serializedKey);
     }
 

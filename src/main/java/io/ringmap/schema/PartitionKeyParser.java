@@ -16,8 +16,7 @@ public final class PartitionKeyParser {
     /** Cassandra's limit on a partition key's serialized size (an unsigned short length). */
     static final int MAX_KEY_BYTES = 0xFFFF;
 
-    private PartitionKeyParser() {
-    }
+    private PartitionKeyParser() {}
 
     /**
      * Parses one value per partition key column. Names match exactly first, then case-insensitively.
@@ -42,12 +41,12 @@ public final class PartitionKeyParser {
             }
             if (columns.size() == 1 && bytes.length == 0) {
                 // mirrors Cassandra's "Key may not be empty": no row can have an empty single-column key
-                throw new InvalidKeyValueException(column.name(), texts[i], column.cqlType(),
-                        "Cassandra does not accept an empty partition key");
+                throw new InvalidKeyValueException(
+                        column.name(), texts[i], column.cqlType(), "Cassandra does not accept an empty partition key");
             }
             if (bytes.length > MAX_KEY_BYTES) {
-                throw new KeyTooLargeException(column.name(), texts[i], column.cqlType(), bytes.length,
-                        MAX_KEY_BYTES, false);
+                throw new KeyTooLargeException(
+                        column.name(), texts[i], column.cqlType(), bytes.length, MAX_KEY_BYTES, false);
             }
             components[i] = bytes;
             if (canonical[i] == null) {
@@ -60,8 +59,13 @@ public final class PartitionKeyParser {
             for (int i = 1; i < components.length; i++) {
                 largest = components[i].length > components[largest].length ? i : largest;
             }
-            throw new KeyTooLargeException(columns.get(largest).name(), texts[largest],
-                    columns.get(largest).cqlType(), key.length, MAX_KEY_BYTES, true);
+            throw new KeyTooLargeException(
+                    columns.get(largest).name(),
+                    texts[largest],
+                    columns.get(largest).cqlType(),
+                    key.length,
+                    MAX_KEY_BYTES,
+                    true);
         }
         return new ParsedKey(Arrays.asList(canonical), key);
     }
@@ -116,8 +120,7 @@ public final class PartitionKeyParser {
         columns.forEach(c -> exactColumns.add(c.name()));
         String match = null;
         for (String name : given) {
-            if (name.toLowerCase(Locale.ROOT).equals(column.toLowerCase(Locale.ROOT))
-                    && !exactColumns.contains(name)) {
+            if (name.toLowerCase(Locale.ROOT).equals(column.toLowerCase(Locale.ROOT)) && !exactColumns.contains(name)) {
                 if (match != null) {
                     return null; // two spellings of the same column: ambiguous, both reported as unknown
                 }

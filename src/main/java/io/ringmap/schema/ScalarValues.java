@@ -28,18 +28,17 @@ final class ScalarValues {
     static final ProtocolVersion PROTOCOL = ProtocolVersion.DEFAULT;
     // CQL timestamps without a zone are read in the server's zone; ringmap pins UTC so results never depend on the host
     static final TypeCodec<ZonedDateTime> TIMESTAMP_UTC = ExtraTypeCodecs.ZONED_TIMESTAMP_UTC;
-    private static final Pattern UUID_TEXT = Pattern.compile(
-            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+    private static final Pattern UUID_TEXT =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern HEX = Pattern.compile("(?:[0-9a-fA-F]{2})*");
     private static final Pattern IPV4 = Pattern.compile(
             "(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])");
     private static final Pattern IPV6 = Pattern.compile("[0-9a-fA-F:.]+");
-    static final Set<DataType> QUOTED_SCALARS = Set.of(
-            DataTypes.DATE, DataTypes.TIME, DataTypes.TIMESTAMP, DataTypes.INET);
+    static final Set<DataType> QUOTED_SCALARS =
+            Set.of(DataTypes.DATE, DataTypes.TIME, DataTypes.TIMESTAMP, DataTypes.INET);
     private static final Map<DataType, String> EXPECTATIONS = Map.ofEntries(
             Map.entry(DataTypes.INT, "expected a whole number between -2147483648 and 2147483647"),
-            Map.entry(DataTypes.BIGINT,
-                    "expected a whole number between -9223372036854775808 and 9223372036854775807"),
+            Map.entry(DataTypes.BIGINT, "expected a whole number between -9223372036854775808 and 9223372036854775807"),
             Map.entry(DataTypes.SMALLINT, "expected a whole number between -32768 and 32767"),
             Map.entry(DataTypes.TINYINT, "expected a whole number between -128 and 127"),
             Map.entry(DataTypes.VARINT, "expected a whole number"),
@@ -48,25 +47,34 @@ final class ScalarValues {
             Map.entry(DataTypes.DOUBLE, "expected a floating-point number such as 1.5, NaN or Infinity"),
             Map.entry(DataTypes.BOOLEAN, "expected true or false"),
             Map.entry(DataTypes.UUID, "expected a UUID such as 123e4567-e89b-12d3-a456-426614174000"),
-            Map.entry(DataTypes.TIMEUUID,
+            Map.entry(
+                    DataTypes.TIMEUUID,
                     "expected a version 1 (time-based) UUID such as 50554d6e-29bb-11e5-b345-feff819cdc9f"),
-            Map.entry(DataTypes.TIMESTAMP, "expected a date-time such as 2026-10-01T10:00:00Z (UTC when no zone is"
-                    + " given) or milliseconds since 1970-01-01T00:00:00Z"),
-            Map.entry(DataTypes.DATE, "expected a date such as 2026-10-01, or Cassandra's unsigned day number"
-                    + " (2147483648 is 1970-01-01)"),
-            Map.entry(DataTypes.TIME, "expected a time of day such as 10:00:00 or 10:00:00.123456789,"
-                    + " or nanoseconds since midnight"),
+            Map.entry(
+                    DataTypes.TIMESTAMP,
+                    "expected a date-time such as 2026-10-01T10:00:00Z (UTC when no zone is"
+                            + " given) or milliseconds since 1970-01-01T00:00:00Z"),
+            Map.entry(
+                    DataTypes.DATE,
+                    "expected a date such as 2026-10-01, or Cassandra's unsigned day number"
+                            + " (2147483648 is 1970-01-01)"),
+            Map.entry(
+                    DataTypes.TIME,
+                    "expected a time of day such as 10:00:00 or 10:00:00.123456789,"
+                            + " or nanoseconds since midnight"),
             Map.entry(DataTypes.INET, "expected an IPv4 or IPv6 address such as 127.0.0.1 or ::1"),
             Map.entry(DataTypes.BLOB, "expected hexadecimal bytes such as 0xCAFE"),
             Map.entry(DataTypes.ASCII, "expected US-ASCII characters only"),
             Map.entry(DataTypes.TEXT, "expected UTF-8 text"));
 
-    private ScalarValues() {
-    }
+    private ScalarValues() {}
 
     static boolean isScalar(DataType type) {
-        return !(type instanceof ListType || type instanceof SetType || type instanceof MapType
-                || type instanceof TupleType || type instanceof UserDefinedType);
+        return !(type instanceof ListType
+                || type instanceof SetType
+                || type instanceof MapType
+                || type instanceof TupleType
+                || type instanceof UserDefinedType);
     }
 
     /** One scalar value; {@code nested} when inside a collection literal, where text values must be quoted. */
@@ -85,8 +93,10 @@ final class ScalarValues {
         }
         String s = raw.strip();
         if (s.isEmpty() || s.equalsIgnoreCase("null")) {
-            throw new ValueException(s.isEmpty() ? "the value is empty; " + expectation(type)
-                    : "a partition key component cannot be null");
+            throw new ValueException(
+                    s.isEmpty()
+                            ? "the value is empty; " + expectation(type)
+                            : "a partition key component cannot be null");
         }
         if (DataTypes.TIMESTAMP.equals(type)) {
             return TIMESTAMP_UTC.encode(timestamp(s), PROTOCOL);
@@ -108,7 +118,8 @@ final class ScalarValues {
         } else if (DataTypes.INET.equals(type)) {
             String address = isQuoted(s) ? unquote(s).strip() : s;
             // the driver resolves host names; only address literals are accepted so a value never triggers DNS
-            if (!IPV4.matcher(address).matches() && !(address.contains(":") && IPV6.matcher(address).matches())) {
+            if (!IPV4.matcher(address).matches()
+                    && !(address.contains(":") && IPV6.matcher(address).matches())) {
                 throw new ValueException(expectation(type));
             }
             parsed = parse(codec, type, quote(address));
@@ -117,8 +128,8 @@ final class ScalarValues {
         } else if (EXPECTATIONS.containsKey(type)) {
             parsed = parse(codec, type, s);
         } else {
-            throw new ValueException("CQL type " + type.asCql(true, true)
-                    + " is not supported in a ringmap partition key");
+            throw new ValueException(
+                    "CQL type " + type.asCql(true, true) + " is not supported in a ringmap partition key");
         }
         if (parsed == null) {
             throw new ValueException("a partition key component cannot be null");
@@ -153,8 +164,10 @@ final class ScalarValues {
             }
             return early;
         }
-        return GregorianDateTimes.readAgain(t) && !WHOLE_NUMBER.matcher(text.strip()).matches()
-                ? GregorianDateTimes.read(text) : t;
+        return GregorianDateTimes.readAgain(t)
+                        && !WHOLE_NUMBER.matcher(text.strip()).matches()
+                ? GregorianDateTimes.read(text)
+                : t;
     }
 
     private static ZonedDateTime earlyOrNull(String text) {

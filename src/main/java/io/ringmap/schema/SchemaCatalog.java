@@ -38,7 +38,8 @@ public final class SchemaCatalog {
     public static SchemaCatalog of(Collection<TableSchema> tables) {
         Map<String, Map<String, TableSchema>> byKeyspace = new LinkedHashMap<>();
         for (TableSchema t : tables) {
-            TableSchema previous = byKeyspace.computeIfAbsent(t.keyspace(), k -> new LinkedHashMap<>())
+            TableSchema previous = byKeyspace
+                    .computeIfAbsent(t.keyspace(), k -> new LinkedHashMap<>())
                     .putIfAbsent(t.table(), t);
             if (previous != null) {
                 throw new IllegalArgumentException("table " + t.keyspace() + "." + t.table() + " is defined twice");
@@ -94,7 +95,8 @@ public final class SchemaCatalog {
         }
         if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
             // a quoted CQL identifier is case-sensitive: match it exactly
-            return Optional.ofNullable(byName.get(name.substring(1, name.length() - 1).replace("\"\"", "\"")));
+            return Optional.ofNullable(
+                    byName.get(name.substring(1, name.length() - 1).replace("\"\"", "\"")));
         }
         V match = null;
         String lower = name.toLowerCase(Locale.ROOT);

@@ -11,10 +11,14 @@ public class TablePartitionerException extends RequestProblem {
     private final String partitioner;
 
     public TablePartitionerException(String keyspace, String table, String partitioner, String clusterPartitioner) {
-        super(ProblemKind.TABLE_PARTITIONER.problem("table " + keyspace + "." + table + " is partitioned by its own "
-                + partitioner + ", not by the cluster's " + clusterPartitioner + ": its tokens are not positions on "
-                + "the ring, so ringmap cannot compute them, place them or split them")
-                .with("keyspace", keyspace).with("table", table).with("partitioner", partitioner));
+        super(ProblemKind.TABLE_PARTITIONER
+                .problem("table " + keyspace + "." + table + " is partitioned by its own "
+                        + partitioner + ", not by the cluster's " + clusterPartitioner
+                        + ": its tokens are not positions on "
+                        + "the ring, so ringmap cannot compute them, place them or split them")
+                .with("keyspace", keyspace)
+                .with("table", table)
+                .with("partitioner", partitioner));
         this.keyspace = keyspace;
         this.table = table;
         this.partitioner = partitioner;

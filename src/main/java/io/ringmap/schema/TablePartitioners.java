@@ -17,10 +17,10 @@ import java.util.Optional;
 public final class TablePartitioners {
 
     private static final Map<String, String> OWN = Map.of(
-            "system.batches", "org.apache.cassandra.dht.LocalPartitioner(org.apache.cassandra.db.marshal.TimeUUIDType)");
+            "system.batches",
+            "org.apache.cassandra.dht.LocalPartitioner(org.apache.cassandra.db.marshal.TimeUUIDType)");
 
-    private TablePartitioners() {
-    }
+    private TablePartitioners() {}
 
     /** The table's own partitioner, or empty when it uses the cluster's. */
     public static Optional<String> ownPartitioner(String keyspace, String table) {

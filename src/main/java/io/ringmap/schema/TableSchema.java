@@ -26,15 +26,15 @@ public record TableSchema(String keyspace, String table, List<KeyColumn> partiti
             throw new IllegalArgumentException("keyspace and table names must not be empty");
         }
         if (partitionKey.isEmpty()) {
-            throw new IllegalArgumentException("table " + keyspace + "." + table
-                    + " must have at least one partition key column");
+            throw new IllegalArgumentException(
+                    "table " + keyspace + "." + table + " must have at least one partition key column");
         }
         partitionKey = List.copyOf(partitionKey);
         Set<String> names = new HashSet<>();
         for (KeyColumn c : partitionKey) {
             if (!names.add(c.name())) {
-                throw new IllegalArgumentException("partition key column '" + c.name() + "' of table " + keyspace
-                        + "." + table + " appears more than once");
+                throw new IllegalArgumentException("partition key column '" + c.name() + "' of table " + keyspace + "."
+                        + table + " appears more than once");
             }
         }
     }

@@ -2,7 +2,6 @@ package io.ringmap.schema;
 
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.RequestProblem;
-
 import java.util.Collection;
 import java.util.List;
 
@@ -24,9 +23,13 @@ public class UnknownKeyspaceException extends RequestProblem {
     }
 
     private UnknownKeyspaceException(String keyspace, List<String> known) {
-        super("keyspace '" + keyspace + "' is not in the ring snapshot", ProblemKind.UNKNOWN_KEYSPACE.problem(
-                "keyspace '" + keyspace + "' is not in the ring snapshot; " + knownNames("keyspaces", known))
-                .with("keyspace", keyspace).with("known", shown(known)));
+        super(
+                "keyspace '" + keyspace + "' is not in the ring snapshot",
+                ProblemKind.UNKNOWN_KEYSPACE
+                        .problem("keyspace '" + keyspace + "' is not in the ring snapshot; "
+                                + knownNames("keyspaces", known))
+                        .with("keyspace", keyspace)
+                        .with("known", shown(known)));
         this.keyspace = keyspace;
         this.known = known;
     }

@@ -2,7 +2,6 @@ package io.ringmap.schema;
 
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.RequestProblem;
-
 import java.util.Collection;
 import java.util.List;
 
@@ -23,10 +22,14 @@ public class UnknownTableException extends RequestProblem {
     }
 
     private UnknownTableException(String keyspace, String table, List<String> known) {
-        super("table '" + table + "' of keyspace '" + keyspace + "' is not in the ring snapshot",
-                ProblemKind.UNKNOWN_TABLE.problem("table '" + keyspace + "." + table + "' is not in the ring "
-                        + "snapshot; " + UnknownKeyspaceException.knownNames("tables of keyspace '" + keyspace + "'",
-                                known)).with("keyspace", keyspace).with("table", table)
+        super(
+                "table '" + table + "' of keyspace '" + keyspace + "' is not in the ring snapshot",
+                ProblemKind.UNKNOWN_TABLE
+                        .problem("table '" + keyspace + "." + table + "' is not in the ring "
+                                + "snapshot; "
+                                + UnknownKeyspaceException.knownNames("tables of keyspace '" + keyspace + "'", known))
+                        .with("keyspace", keyspace)
+                        .with("table", table)
                         .with("known", UnknownKeyspaceException.shown(known)));
         this.keyspace = keyspace;
         this.table = table;

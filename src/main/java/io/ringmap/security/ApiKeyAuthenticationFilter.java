@@ -54,8 +54,12 @@ final class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
             return;
         }
         SecurityContext context = contexts.createEmptyContext();
-        context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(caller.get().name(), null,
-                caller.get().scopes().stream().map(scope -> new SimpleGrantedAuthority(SecurityProperties.authority(scope))).toList()));
+        context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
+                caller.get().name(),
+                null,
+                caller.get().scopes().stream()
+                        .map(scope -> new SimpleGrantedAuthority(SecurityProperties.authority(scope)))
+                        .toList()));
         contexts.setContext(context);
         try {
             chain.doFilter(request, response);

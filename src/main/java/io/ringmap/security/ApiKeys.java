@@ -14,17 +14,17 @@ import java.util.Optional;
 final class ApiKeys {
 
     /** A caller an API key identifies: the key's configured name (safe to log) and its scopes. */
-    record Caller(String name, List<String> scopes) {
-    }
+    record Caller(String name, List<String> scopes) {}
 
-    private record Entry(byte[] digest, Caller caller) {
-    }
+    private record Entry(byte[] digest, Caller caller) {}
 
     private final List<Entry> entries;
 
     ApiKeys(Map<String, SecurityProperties.ApiKey> keys) {
         this.entries = keys.entrySet().stream()
-                .map(e -> new Entry(sha256(e.getValue().key().strip()), new Caller(e.getKey(), e.getValue().scopes())))
+                .map(e -> new Entry(
+                        sha256(e.getValue().key().strip()),
+                        new Caller(e.getKey(), e.getValue().scopes())))
                 .toList();
     }
 

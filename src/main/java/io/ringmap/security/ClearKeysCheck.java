@@ -12,16 +12,15 @@ import java.util.Optional;
  */
 final class ClearKeysCheck {
 
-    private ClearKeysCheck() {
-    }
+    private ClearKeysCheck() {}
 
     /** Why these settings would expose clear keys without a credential, or empty when they do not. */
     static Optional<String> exposure(SecurityProperties security, HotKeysProperties hotKeys) {
         if (security.mode() == SecurityProperties.Mode.NONE || !hotKeys.enabled()) {
             return Optional.empty();
         }
-        String mode = "ringmap.security.mode=" + security.mode().name().toLowerCase(java.util.Locale.ROOT)
-                .replace('_', '-');
+        String mode = "ringmap.security.mode="
+                + security.mode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         if (hotKeys.exportKey() == HotKeysProperties.ExportKey.PLAIN) {
             return Optional.of(mode + " protects the API, but ringmap.hotkeys.export-key=plain would put clear keys "
                     + "in the partition tag of the open /actuator/prometheus: set ringmap.hotkeys.export-key=hash "

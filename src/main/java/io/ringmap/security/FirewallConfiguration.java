@@ -25,7 +25,8 @@ public class FirewallConfiguration {
         firewall.setAllowedParameterValues(value -> true);
         firewall.setAllowedHeaderNames(name -> true);
         firewall.setAllowedHeaderValues(value -> true);
-        RequestRejectedHandler rejected = (request, response, e) -> ProblemRenderer.write(response,
+        RequestRejectedHandler rejected = (request, response, e) -> ProblemRenderer.write(
+                response,
                 ProblemKind.MALFORMED_REQUEST.problem("the request path is not accepted: " + e.getMessage()),
                 request.getRequestURI());
         return web -> web.httpFirewall(firewall).requestRejectedHandler(rejected);

@@ -24,8 +24,10 @@ public class HealthDetailsDefault implements EnvironmentPostProcessor, Ordered {
             return;
         }
         String mode = environment.getProperty("ringmap.security.mode", "none").toLowerCase(Locale.ROOT);
-        environment.getPropertySources().addLast(new MapPropertySource("ringmapHealthDetails",
-                Map.of(PROPERTY, mode.equals("none") ? "always" : "when-authorized")));
+        environment
+                .getPropertySources()
+                .addLast(new MapPropertySource(
+                        "ringmapHealthDetails", Map.of(PROPERTY, mode.equals("none") ? "always" : "when-authorized")));
     }
 
     @Override

@@ -13,7 +13,8 @@ public class HitCountingConfiguration {
 
     @Bean
     HitCounting hitCounting(SecurityProperties security) {
-        return security.mode() == SecurityProperties.Mode.NONE ? HitCounting.everyCaller()
+        return security.mode() == SecurityProperties.Mode.NONE
+                ? HitCounting.everyCaller()
                 : HitCounting.onlyWith(SecurityProperties.authority(security.hitsScope()));
     }
 }

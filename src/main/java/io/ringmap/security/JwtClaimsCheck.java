@@ -30,8 +30,8 @@ final class JwtClaimsCheck implements JwtDecoder {
         this.required = new DelegatingOAuth2TokenValidator<>(
                 new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull),
                 new JwtIssuerValidator(jwt.issuer()),
-                new JwtClaimValidator<java.util.List<String>>(JwtClaimNames.AUD,
-                        aud -> aud != null && aud.stream().anyMatch(jwt.audiences()::contains)));
+                new JwtClaimValidator<java.util.List<String>>(
+                        JwtClaimNames.AUD, aud -> aud != null && aud.stream().anyMatch(jwt.audiences()::contains)));
     }
 
     @Override
@@ -47,8 +47,10 @@ final class JwtClaimsCheck implements JwtDecoder {
         }
         OAuth2TokenValidatorResult result = required.validate(jwt);
         if (result.hasErrors()) {
-            throw new JwtValidationException("the token lacks a required claim or value: "
-                    + result.getErrors().iterator().next().getDescription(), result.getErrors());
+            throw new JwtValidationException(
+                    "the token lacks a required claim or value: "
+                            + result.getErrors().iterator().next().getDescription(),
+                    result.getErrors());
         }
         return jwt;
     }

@@ -30,30 +30,44 @@ public class OpenApiSecurityConfiguration {
             }
             boolean apiKey = security.mode() == SecurityProperties.Mode.API_KEY;
             String name = apiKey ? "apiKey" : "bearer";
-            openApi.getComponents().addSecuritySchemes(name, apiKey
-                    ? new SecurityScheme().type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER)
-                            .name(security.apiKeyHeader()).description("an API key (ringmap.security.api-keys)")
-                    : new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("JWT")
-                            .description("a JWT from issuer " + security.jwt().issuer() + " for audience "
-                                    + security.jwt().audiences()));
-            openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
-                boolean hits = method == PathItem.HttpMethod.POST && path.equals("/hits");
-                if (!hits && security.anonymousReads()) {
-                    return;
-                }
-                String scope = hits ? security.hitsScope() : security.readScope();
-                operation.addSecurityItem(new SecurityRequirement().addList(name, scope));
-                Map<ProblemKind, String> problems = new EnumMap<>(ProblemKind.class);
-                problems.put(ProblemKind.UNAUTHORIZED, "this endpoint needs authentication: send " + (apiKey
-                        ? "an API key in the " + security.apiKeyHeader() + " header"
-                        : "a bearer token in the Authorization header"));
-                problems.put(ProblemKind.FORBIDDEN, method + " " + path + " needs the scope " + scope);
-                if (!apiKey) {
-                    problems.put(ProblemKind.IDENTITY_PROVIDER_UNAVAILABLE, SecurityProblems.PROVIDER_UNAVAILABLE);
-                }
-                OpenApiConfiguration.addProblems(operation, path, problems);
-            }));
+            openApi.getComponents()
+                    .addSecuritySchemes(
+                            name,
+                            apiKey
+                                    ? new SecurityScheme()
+                                            .type(SecurityScheme.Type.APIKEY)
+                                            .in(SecurityScheme.In.HEADER)
+                                            .name(security.apiKeyHeader())
+                                            .description("an API key (ringmap.security.api-keys)")
+                                    : new SecurityScheme()
+                                            .type(SecurityScheme.Type.HTTP)
+                                            .scheme("bearer")
+                                            .bearerFormat("JWT")
+                                            .description("a JWT from issuer "
+                                                    + security.jwt().issuer() + " for audience "
+                                                    + security.jwt().audiences()));
+            openApi.getPaths()
+                    .forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+                        boolean hits = method == PathItem.HttpMethod.POST && path.equals("/hits");
+                        if (!hits && security.anonymousReads()) {
+                            return;
+                        }
+                        String scope = hits ? security.hitsScope() : security.readScope();
+                        operation.addSecurityItem(new SecurityRequirement().addList(name, scope));
+                        Map<ProblemKind, String> problems = new EnumMap<>(ProblemKind.class);
+                        problems.put(
+                                ProblemKind.UNAUTHORIZED,
+                                "this endpoint needs authentication: send "
+                                        + (apiKey
+                                                ? "an API key in the " + security.apiKeyHeader() + " header"
+                                                : "a bearer token in the Authorization header"));
+                        problems.put(ProblemKind.FORBIDDEN, method + " " + path + " needs the scope " + scope);
+                        if (!apiKey) {
+                            problems.put(
+                                    ProblemKind.IDENTITY_PROVIDER_UNAVAILABLE, SecurityProblems.PROVIDER_UNAVAILABLE);
+                        }
+                        OpenApiConfiguration.addProblems(operation, path, problems);
+                    }));
         };
     }
-
 }

@@ -2,34 +2,34 @@ package io.ringmap.security;
 
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import jakarta.servlet.http.HttpServletRequest;
+import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import java.time.Clock;
 import org.springframework.boot.actuate.info.InfoEndpoint;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
-import org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.JwkSetUriJwtDecoderBuilderCustomizer;
-import org.springframework.http.client.SimpleClientHttpRequestFactory;
-import org.springframework.security.config.ObjectPostProcessor;
-import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
-import org.springframework.web.client.RestTemplate;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.JwkSetUriJwtDecoderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.DefaultSecurityFilterChain;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.AnyRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.web.client.RestTemplate;
 
 /**
  * Optional caller authentication ({@code ringmap.security.mode}): none by default; API keys or JWT bearer tokens
@@ -46,8 +46,8 @@ public class SecurityConfiguration {
     /** The peer endpoint's id ({@code /actuator/peer}), present only with peers. */
     private static final String PEER_ENDPOINT = "peer";
 
-    private static final RequestMatcher HITS = PathPatternRequestMatcher.withDefaults()
-            .matcher(HttpMethod.POST, "/hits");
+    private static final RequestMatcher HITS =
+            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/hits");
 
     /**
      * What probes and scrapes need, open in every mode; every other management endpoint needs the manage scope. Made
@@ -57,10 +57,13 @@ public class SecurityConfiguration {
         return EndpointRequest.to(HealthEndpoint.class, InfoEndpoint.class, PrometheusScrapeEndpoint.class);
     }
 
-
     @Bean
-    SecurityFilterChain ringmapSecurity(HttpSecurity http, SecurityProperties security,
-            ObjectProvider<JwtDecoder> jwtDecoders, HotKeysProperties hotKeys) throws Exception {
+    SecurityFilterChain ringmapSecurity(
+            HttpSecurity http,
+            SecurityProperties security,
+            ObjectProvider<JwtDecoder> jwtDecoders,
+            HotKeysProperties hotKeys)
+            throws Exception {
         ClearKeysCheck.exposure(security, hotKeys).ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
@@ -82,20 +85,31 @@ public class SecurityConfiguration {
         String hits = SecurityProperties.authority(security.hitsScope());
         String manage = SecurityProperties.authority(security.managementScope());
         http.authorizeHttpRequests(a -> {
-            a.requestMatchers(openEndpoints()).permitAll()
-                    .requestMatchers(EndpointRequest.toAdditionalPaths(WebServerNamespace.MANAGEMENT,
-                            HealthEndpoint.class)).permitAll()
+            a.requestMatchers(openEndpoints())
+                    .permitAll()
+                    .requestMatchers(
+                            EndpointRequest.toAdditionalPaths(WebServerNamespace.MANAGEMENT, HealthEndpoint.class))
+                    .permitAll()
                     // the peer channel has its own proof, the deployment's peer secret, checked before this chain
                     // (peers.web.PeerAuthenticationFilter); a caller's scope does not open it
-                    .requestMatchers(EndpointRequest.to(PEER_ENDPOINT)).permitAll()
-                    .requestMatchers(EndpointRequest.toAnyEndpoint()).hasAuthority(manage)
-                    .requestMatchers("/error", "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml",
-                            "/swagger-ui.html", "/swagger-ui/**").permitAll()
+                    .requestMatchers(EndpointRequest.to(PEER_ENDPOINT))
+                    .permitAll()
+                    .requestMatchers(EndpointRequest.toAnyEndpoint())
+                    .hasAuthority(manage)
+                    .requestMatchers(
+                            "/error",
+                            "/v3/api-docs",
+                            "/v3/api-docs/**",
+                            "/v3/api-docs.yaml",
+                            "/swagger-ui.html",
+                            "/swagger-ui/**")
+                    .permitAll()
                     // the console's page, modules, settings and chart library (a WebJar), open as the API
                     // documentation is; its data calls are API calls with the caller's credential
                     .requestMatchers(HttpMethod.GET, "/console", "/console/", "/console/**", "/webjars/**")
                     .permitAll()
-                    .requestMatchers(HITS).hasAuthority(hits);
+                    .requestMatchers(HITS)
+                    .hasAuthority(hits);
             if (security.anonymousReads()) {
                 a.anyRequest().permitAll();
             } else {
@@ -103,23 +117,30 @@ public class SecurityConfiguration {
             }
         });
         if (security.mode() == SecurityProperties.Mode.API_KEY) {
-            SecurityProblems problems = new SecurityProblems("ApiKey header=\"" + security.apiKeyHeader() + "\"",
-                    "an API key in the " + security.apiKeyHeader() + " header", scopeFor(security));
+            SecurityProblems problems = new SecurityProblems(
+                    "ApiKey header=\"" + security.apiKeyHeader() + "\"",
+                    "an API key in the " + security.apiKeyHeader() + " header",
+                    scopeFor(security));
             http.exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
-                    .addFilterBefore(new ApiKeyAuthenticationFilter(security.apiKeyHeader(),
-                            new ApiKeys(security.apiKeys()), problems), AnonymousAuthenticationFilter.class);
-            log.info("caller authentication: API keys in header {} ({} keys: {})", security.apiKeyHeader(),
-                    security.apiKeys().size(), security.apiKeys().keySet());
+                    .addFilterBefore(
+                            new ApiKeyAuthenticationFilter(
+                                    security.apiKeyHeader(), new ApiKeys(security.apiKeys()), problems),
+                            AnonymousAuthenticationFilter.class);
+            log.info(
+                    "caller authentication: API keys in header {} ({} keys: {})",
+                    security.apiKeyHeader(),
+                    security.apiKeys().size(),
+                    security.apiKeys().keySet());
         } else {
             if (jwtDecoders.getIfAvailable() == null) {
                 throw new IllegalStateException("ringmap.security.mode=jwt needs a JWT decoder: set "
                         + "spring.security.oauth2.resourceserver.jwt.issuer-uri, jwk-set-uri or public-key-location");
             }
-            SecurityProblems problems = new SecurityProblems("Bearer",
-                    "a bearer token in the Authorization header", scopeFor(security));
+            SecurityProblems problems =
+                    new SecurityProblems("Bearer", "a bearer token in the Authorization header", scopeFor(security));
             http.exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
-                    .oauth2ResourceServer(o -> o.jwt(jwt -> jwt.decoder(
-                                    new JwtClaimsCheck(jwtDecoders.getObject(), security.jwt())))
+                    .oauth2ResourceServer(o -> o.jwt(
+                                    jwt -> jwt.decoder(new JwtClaimsCheck(jwtDecoders.getObject(), security.jwt())))
                             .authenticationEntryPoint(problems)
                             .accessDeniedHandler(problems)
                             // a key set that cannot be fetched is the identity provider's failure, not the
@@ -131,10 +152,15 @@ public class SecurityConfiguration {
                                     return filter;
                                 }
                             }));
-            log.info("caller authentication: JWT bearer tokens from issuer {} for audiences {}, scopes {} (reads{}), "
-                    + "{} (POST /hits) and {} (management)", security.jwt().issuer(), security.jwt().audiences(),
-                    security.readScope(), security.anonymousReads() ? " open to anonymous callers" : "",
-                    security.hitsScope(), security.managementScope());
+            log.info(
+                    "caller authentication: JWT bearer tokens from issuer {} for audiences {}, scopes {} (reads{}), "
+                            + "{} (POST /hits) and {} (management)",
+                    security.jwt().issuer(),
+                    security.jwt().audiences(),
+                    security.readScope(),
+                    security.anonymousReads() ? " open to anonymous callers" : "",
+                    security.hitsScope(),
+                    security.managementScope());
         }
         return http.build();
     }
@@ -151,7 +177,8 @@ public class SecurityConfiguration {
         SimpleClientHttpRequestFactory bounded = new SimpleClientHttpRequestFactory();
         bounded.setConnectTimeout(security.jwt().jwkSetFetchTimeout());
         bounded.setReadTimeout(security.jwt().jwkSetFetchTimeout());
-        return builder -> builder.cache(new RateLimitedJwkSetCache(security.jwt().jwkSetRefetchInterval(), clock))
+        return builder -> builder.cache(
+                        new RateLimitedJwkSetCache(security.jwt().jwkSetRefetchInterval(), clock))
                 .restOperations(new RestTemplate(bounded));
     }
 
@@ -162,7 +189,8 @@ public class SecurityConfiguration {
      */
     private static java.util.function.Function<HttpServletRequest, String> scopeFor(SecurityProperties security) {
         RequestMatcher management = EndpointRequest.toAnyEndpoint();
-        return request -> HITS.matches(request) ? security.hitsScope()
+        return request -> HITS.matches(request)
+                ? security.hitsScope()
                 : management.matches(request) ? security.managementScope() : security.readScope();
     }
 }

@@ -32,6 +32,7 @@ final class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedHa
     /** The detail of the 503 (also the API document's example). */
     static final String PROVIDER_UNAVAILABLE = "the identity provider's key set could not be fetched to check the "
             + "bearer token; retry in " + RETRY_SECONDS + " s";
+
     private static final long LOG_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
     private final AtomicLong lastProviderWarning = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
 
@@ -58,9 +59,16 @@ final class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedHa
         String detail = presented
                 ? "the credentials are not valid (unknown, expired or wrongly signed); send " + credentials
                 : "this endpoint needs authentication: send " + credentials;
-        ProblemRenderer.write(response, ProblemKind.UNAUTHORIZED.problem(detail).withHeader(
-                HttpHeaders.WWW_AUTHENTICATE, presented && challenge.startsWith("Bearer")
-                        ? "Bearer error=\"invalid_token\"" : challenge), request.getRequestURI());
+        ProblemRenderer.write(
+                response,
+                ProblemKind.UNAUTHORIZED
+                        .problem(detail)
+                        .withHeader(
+                                HttpHeaders.WWW_AUTHENTICATE,
+                                presented && challenge.startsWith("Bearer")
+                                        ? "Bearer error=\"invalid_token\""
+                                        : challenge),
+                request.getRequestURI());
     }
 
     /**
@@ -69,8 +77,8 @@ final class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedHa
      * once a minute; every other failure is the caller's (401, {@link #commence}).
      */
     @Override
-    public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
-            AuthenticationException e) throws IOException {
+    public void onAuthenticationFailure(
+            HttpServletRequest request, HttpServletResponse response, AuthenticationException e) throws IOException {
         if (!(e instanceof AuthenticationServiceException)) {
             commence(request, response, e);
             return;
@@ -78,22 +86,29 @@ final class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedHa
         long now = System.nanoTime();
         long last = lastProviderWarning.get();
         if (now - last >= LOG_EVERY_NANOS && lastProviderWarning.compareAndSet(last, now)) {
-            log.warn("bearer tokens cannot be checked, answering 503 identity-provider-unavailable (logged at most "
-                    + "once a minute): {}", e.getMessage());
+            log.warn(
+                    "bearer tokens cannot be checked, answering 503 identity-provider-unavailable (logged at most "
+                            + "once a minute): {}",
+                    e.getMessage());
         }
-        ProblemRenderer.write(response, ProblemKind.IDENTITY_PROVIDER_UNAVAILABLE.problem(PROVIDER_UNAVAILABLE)
-                .withHeader(HttpHeaders.RETRY_AFTER, Long.toString(RETRY_SECONDS)), request.getRequestURI());
+        ProblemRenderer.write(
+                response,
+                ProblemKind.IDENTITY_PROVIDER_UNAVAILABLE
+                        .problem(PROVIDER_UNAVAILABLE)
+                        .withHeader(HttpHeaders.RETRY_AFTER, Long.toString(RETRY_SECONDS)),
+                request.getRequestURI());
     }
 
     @Override
     public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException e)
             throws IOException {
         String scope = requiredScope.apply(request);
-        Problem problem = ProblemKind.FORBIDDEN.problem(request.getMethod() + " " + request.getRequestURI()
-                + " needs the scope " + scope).with("scope", scope);
+        Problem problem = ProblemKind.FORBIDDEN
+                .problem(request.getMethod() + " " + request.getRequestURI() + " needs the scope " + scope)
+                .with("scope", scope);
         if (challenge.startsWith("Bearer")) {
-            problem = problem.withHeader(HttpHeaders.WWW_AUTHENTICATE,
-                    "Bearer error=\"insufficient_scope\", scope=\"" + scope + "\"");
+            problem = problem.withHeader(
+                    HttpHeaders.WWW_AUTHENTICATE, "Bearer error=\"insufficient_scope\", scope=\"" + scope + "\"");
         }
         ProblemRenderer.write(response, problem, request.getRequestURI());
     }

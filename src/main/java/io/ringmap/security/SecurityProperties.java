@@ -75,13 +75,19 @@ public record SecurityProperties(
      *                         a 503 {@code identity-provider-unavailable}, so a stalled identity provider holds no
      *                         request thread longer than this
      */
-    public record Jwt(String issuer, List<String> audiences,
+    public record Jwt(
+            String issuer,
+            List<String> audiences,
             @DefaultValue("30s") @NotNull Duration jwkSetRefetchInterval,
             @DefaultValue("5s") @NotNull Duration jwkSetFetchTimeout) {
 
         public Jwt {
-            audiences = audiences == null ? List.of()
-                    : audiences.stream().filter(a -> a != null && !a.isBlank()).map(String::strip).toList();
+            audiences = audiences == null
+                    ? List.of()
+                    : audiences.stream()
+                            .filter(a -> a != null && !a.isBlank())
+                            .map(String::strip)
+                            .toList();
         }
 
         boolean isComplete() {
@@ -112,16 +118,20 @@ public record SecurityProperties(
         return mode != Mode.API_KEY || !apiKeys.isEmpty();
     }
 
-    @AssertTrue(message = "ringmap.security.mode is jwt but ringmap.security.jwt.issuer or "
-            + "ringmap.security.jwt.audiences is not set: every token must be checked for this service's issuer and "
-            + "audience")
+    @AssertTrue(
+            message = "ringmap.security.mode is jwt but ringmap.security.jwt.issuer or "
+                    + "ringmap.security.jwt.audiences is not set: every token must be checked for this service's issuer and "
+                    + "audience")
     public boolean isJwtModeConfigured() {
         return mode != Mode.JWT || jwt.isComplete();
     }
 
     @AssertTrue(message = "every ringmap.security.api-keys entry needs a key of at least 16 characters and a scope")
     public boolean isEveryApiKeyUsable() {
-        return apiKeys.values().stream().allMatch(k -> k != null && k.key() != null
-                && k.key().strip().length() >= MIN_KEY_LENGTH && !k.scopes().isEmpty());
+        return apiKeys.values().stream()
+                .allMatch(k -> k != null
+                        && k.key() != null
+                        && k.key().strip().length() >= MIN_KEY_LENGTH
+                        && !k.scopes().isEmpty());
     }
 }

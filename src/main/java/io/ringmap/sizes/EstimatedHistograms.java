@@ -11,8 +11,7 @@ package io.ringmap.sizes;
  */
 public final class EstimatedHistograms {
 
-    private EstimatedHistograms() {
-    }
+    private EstimatedHistograms() {}
 
     /** Bucket upper bounds for {@code size} buckets (Cassandra's {@code newOffsets(size, false)}). */
     static long[] offsets(int size) {
@@ -49,9 +48,14 @@ public final class EstimatedHistograms {
         if (count == 0) {
             return null;
         }
-        return new Percentiles(percentile(buckets, offsets, count, 0.5), percentile(buckets, offsets, count, 0.75),
-                percentile(buckets, offsets, count, 0.95), percentile(buckets, offsets, count, 0.98),
-                percentile(buckets, offsets, count, 0.99), min(buckets, offsets), max(buckets, offsets));
+        return new Percentiles(
+                percentile(buckets, offsets, count, 0.5),
+                percentile(buckets, offsets, count, 0.75),
+                percentile(buckets, offsets, count, 0.95),
+                percentile(buckets, offsets, count, 0.98),
+                percentile(buckets, offsets, count, 0.99),
+                min(buckets, offsets),
+                max(buckets, offsets));
     }
 
     private static long percentile(long[] buckets, long[] offsets, long count, double p) {

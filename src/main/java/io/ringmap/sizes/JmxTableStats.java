@@ -17,9 +17,17 @@ import java.util.List;
  * @param sampledReads       partitions most read while the node sampled (count per key), empty without sampling
  * @param sampledWrites      partitions most written while the node sampled
  */
-public record JmxTableStats(long maxPartitionBytes, long meanPartitionBytes, long minPartitionBytes,
-        long partitionsEstimate, long liveDiskBytes, Percentiles partitionSize, Percentiles cellCount,
-        List<RankedPartition> largest, List<RankedPartition> mostTombstoned, List<RankedPartition> sampledReads,
+public record JmxTableStats(
+        long maxPartitionBytes,
+        long meanPartitionBytes,
+        long minPartitionBytes,
+        long partitionsEstimate,
+        long liveDiskBytes,
+        Percentiles partitionSize,
+        Percentiles cellCount,
+        List<RankedPartition> largest,
+        List<RankedPartition> mostTombstoned,
+        List<RankedPartition> sampledReads,
         List<RankedPartition> sampledWrites) {
 
     public JmxTableStats {
@@ -31,7 +39,17 @@ public record JmxTableStats(long maxPartitionBytes, long meanPartitionBytes, lon
 
     /** The same figures with a sample's results. */
     public JmxTableStats withSamples(List<RankedPartition> reads, List<RankedPartition> writes) {
-        return new JmxTableStats(maxPartitionBytes, meanPartitionBytes, minPartitionBytes, partitionsEstimate,
-                liveDiskBytes, partitionSize, cellCount, largest, mostTombstoned, reads, writes);
+        return new JmxTableStats(
+                maxPartitionBytes,
+                meanPartitionBytes,
+                minPartitionBytes,
+                partitionsEstimate,
+                liveDiskBytes,
+                partitionSize,
+                cellCount,
+                largest,
+                mostTombstoned,
+                reads,
+                writes);
     }
 }

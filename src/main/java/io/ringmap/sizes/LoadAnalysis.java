@@ -13,8 +13,7 @@ public final class LoadAnalysis {
     /** The symptom's stable name. */
     public static final String UNEVEN_LOAD_EVEN_OWNERSHIP = "uneven-load-even-ownership";
 
-    private LoadAnalysis() {
-    }
+    private LoadAnalysis() {}
 
     /**
      * One node's side.
@@ -24,8 +23,8 @@ public final class LoadAnalysis {
      * @param loadBytes          data on disk, null when the node's figures are missing
      * @param clientHits         client-side replica hits counted for it
      */
-    public record NodeLoad(String address, double ownership, double effectiveOwnership, Long loadBytes,
-            long clientHits) {
+    public record NodeLoad(
+            String address, double ownership, double effectiveOwnership, Long loadBytes, long clientHits) {
 
         public NodeLoad {
             Objects.requireNonNull(address, "address");
@@ -41,8 +40,7 @@ public final class LoadAnalysis {
      * @param symptom         {@link #UNEVEN_LOAD_EVEN_OWNERSHIP} when it appears, else null
      * @param explanation     what the symptom means, or why none was named
      */
-    public record Verdict(double ownershipSpread, Double loadSpread, String symptom, String explanation) {
-    }
+    public record Verdict(double ownershipSpread, Double loadSpread, String symptom, String explanation) {}
 
     /**
      * @param ownershipTolerance ownership counts as even when largest / smallest is at most {@code 1 + tolerance}
@@ -71,15 +69,27 @@ public final class LoadAnalysis {
         boolean evenOwnership = ownSpread <= 1 + ownershipTolerance;
         boolean unevenLoad = loadSpread >= loadRatio;
         if (evenOwnership && unevenLoad) {
-            return new Verdict(ownSpread, loadSpread, UNEVEN_LOAD_EVEN_OWNERSHIP, String.format(java.util.Locale.ROOT,
-                    "load differs %.1f-fold between nodes while ownership is even (within %.0f%%): the cluster-level "
-                            + "symptom of partitions that are too large or too busy; see /sizes for the largest "
-                            + "partitions and /hotkeys for the busiest", loadSpread, ownershipTolerance * 100));
+            return new Verdict(
+                    ownSpread,
+                    loadSpread,
+                    UNEVEN_LOAD_EVEN_OWNERSHIP,
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "load differs %.1f-fold between nodes while ownership is even (within %.0f%%): the cluster-level "
+                                    + "symptom of partitions that are too large or too busy; see /sizes for the largest "
+                                    + "partitions and /hotkeys for the busiest",
+                            loadSpread,
+                            ownershipTolerance * 100));
         }
         if (!evenOwnership) {
-            return new Verdict(ownSpread, loadSpread, null, String.format(java.util.Locale.ROOT,
-                    "ownership itself is uneven (%.2f-fold): uneven load is expected from the token layout",
-                    ownSpread));
+            return new Verdict(
+                    ownSpread,
+                    loadSpread,
+                    null,
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "ownership itself is uneven (%.2f-fold): uneven load is expected from the token layout",
+                            ownSpread));
         }
         return new Verdict(ownSpread, loadSpread, null, "load is as even as ownership");
     }

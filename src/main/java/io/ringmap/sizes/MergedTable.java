@@ -19,10 +19,20 @@ import java.util.List;
  * @param mostTombstoned       partitions by tombstone count, likewise
  * @param nodesReporting       nodes whose figures went into the merge
  */
-public record MergedTable(TableName table, Long maxPartitionBytes, boolean maxPartitionExact,
-        Long meanPartitionBytes, Long partitionsEstimate, Long diskBytesAllReplicas, Percentiles partitionSize,
-        Percentiles cellCount, ReadStats rowsPerRead, ReadStats tombstonesPerRead, List<MergedPartition> largest,
-        List<MergedPartition> mostTombstoned, int nodesReporting) {
+public record MergedTable(
+        TableName table,
+        Long maxPartitionBytes,
+        boolean maxPartitionExact,
+        Long meanPartitionBytes,
+        Long partitionsEstimate,
+        Long diskBytesAllReplicas,
+        Percentiles partitionSize,
+        Percentiles cellCount,
+        ReadStats rowsPerRead,
+        ReadStats tombstonesPerRead,
+        List<MergedPartition> largest,
+        List<MergedPartition> mostTombstoned,
+        int nodesReporting) {
 
     public MergedTable {
         largest = List.copyOf(largest);

@@ -21,11 +21,22 @@ import java.util.TreeMap;
  * @param queries     the requests the collecting instance sent the node for this report: CQL statements and JMX
  *                    connections
  */
-public record NodeReport(String address, Status status, Instant collectedAt, List<String> problems,
-        Map<TableName, NodeTableStats> tables, String collectedBy, int queries) {
+public record NodeReport(
+        String address,
+        Status status,
+        Instant collectedAt,
+        List<String> problems,
+        Map<TableName, NodeTableStats> tables,
+        String collectedBy,
+        int queries) {
 
     /** How complete a node's figures are. */
-    public enum Status { COLLECTED, PARTIAL, UNREACHABLE, MISSING }
+    public enum Status {
+        COLLECTED,
+        PARTIAL,
+        UNREACHABLE,
+        MISSING
+    }
 
     public NodeReport {
         Objects.requireNonNull(address, "address");

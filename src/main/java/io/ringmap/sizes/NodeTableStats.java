@@ -18,9 +18,18 @@ import java.util.Objects;
  * @param mostTombstoned        {@code system.top_partitions} (TOMBSTONES)
  * @param jmx                   the node's JMX figures, when JMX collection is on and the node answered
  */
-public record NodeTableStats(TableName table, Long maxPartitionMebibytes, Long diskMebibytes, Long meanPartitionBytes,
-        List<RangeEstimate> primaryRanges, ReadStats rowsPerRead, ReadStats tombstonesPerRead, Latency readLatency,
-        Latency writeLatency, List<RankedPartition> largest, List<RankedPartition> mostTombstoned,
+public record NodeTableStats(
+        TableName table,
+        Long maxPartitionMebibytes,
+        Long diskMebibytes,
+        Long meanPartitionBytes,
+        List<RangeEstimate> primaryRanges,
+        ReadStats rowsPerRead,
+        ReadStats tombstonesPerRead,
+        Latency readLatency,
+        Latency writeLatency,
+        List<RankedPartition> largest,
+        List<RankedPartition> mostTombstoned,
         JmxTableStats jmx) {
 
     static final long MIB = 1L << 20;
@@ -34,13 +43,26 @@ public record NodeTableStats(TableName table, Long maxPartitionMebibytes, Long d
 
     /** The same figures with the node's JMX figures attached. */
     public NodeTableStats withJmx(JmxTableStats stats) {
-        return new NodeTableStats(table, maxPartitionMebibytes, diskMebibytes, meanPartitionBytes, primaryRanges,
-                rowsPerRead, tombstonesPerRead, readLatency, writeLatency, largest, mostTombstoned, stats);
+        return new NodeTableStats(
+                table,
+                maxPartitionMebibytes,
+                diskMebibytes,
+                meanPartitionBytes,
+                primaryRanges,
+                rowsPerRead,
+                tombstonesPerRead,
+                readLatency,
+                writeLatency,
+                largest,
+                mostTombstoned,
+                stats);
     }
 
     /** Partitions in the node's primary ranges (each partition of the cluster counted on exactly one node). */
     public Long primaryPartitions() {
-        return primaryRanges.isEmpty() ? null : primaryRanges.stream().mapToLong(RangeEstimate::partitions).sum();
+        return primaryRanges.isEmpty()
+                ? null
+                : primaryRanges.stream().mapToLong(RangeEstimate::partitions).sum();
     }
 
     /**

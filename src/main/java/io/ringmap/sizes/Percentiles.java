@@ -11,7 +11,13 @@ public record Percentiles(long p50, long p75, long p95, long p98, long p99, long
         if (o == null) {
             return this;
         }
-        return new Percentiles(Math.max(p50, o.p50), Math.max(p75, o.p75), Math.max(p95, o.p95),
-                Math.max(p98, o.p98), Math.max(p99, o.p99), Math.min(min, o.min), Math.max(max, o.max));
+        return new Percentiles(
+                Math.max(p50, o.p50),
+                Math.max(p75, o.p75),
+                Math.max(p95, o.p95),
+                Math.max(p98, o.p98),
+                Math.max(p99, o.p99),
+                Math.min(min, o.min),
+                Math.max(max, o.max));
     }
 }

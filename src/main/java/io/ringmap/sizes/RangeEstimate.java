@@ -13,8 +13,8 @@ public record RangeEstimate(TokenRange range, long meanPartitionBytes, long part
     public RangeEstimate {
         Objects.requireNonNull(range, "range");
         if (meanPartitionBytes < 0 || partitions < 0) {
-            throw new IllegalArgumentException("estimates must not be negative: mean " + meanPartitionBytes
-                    + ", partitions " + partitions);
+            throw new IllegalArgumentException(
+                    "estimates must not be negative: mean " + meanPartitionBytes + ", partitions " + partitions);
         }
     }
 

@@ -11,7 +11,7 @@ public record ReadStats(long count, double p50, double p99, double max) {
         if (other == null) {
             return this;
         }
-        return new ReadStats(count + other.count, Math.max(p50, other.p50), Math.max(p99, other.p99),
-                Math.max(max, other.max));
+        return new ReadStats(
+                count + other.count, Math.max(p50, other.p50), Math.max(p99, other.p99), Math.max(max, other.max));
     }
 }

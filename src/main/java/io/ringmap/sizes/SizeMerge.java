@@ -16,8 +16,7 @@ import java.util.function.Function;
  */
 public final class SizeMerge {
 
-    private SizeMerge() {
-    }
+    private SizeMerge() {}
 
     /**
      * @param byNode each reporting node's figures, by address
@@ -50,16 +49,33 @@ public final class SizeMerge {
                 disk = disk == null ? d : disk + d;
             }
             if (s.jmx() != null) {
-                sizes = s.jmx().partitionSize() == null ? sizes : s.jmx().partitionSize().worst(sizes);
-                cells = s.jmx().cellCount() == null ? cells : s.jmx().cellCount().worst(cells);
+                sizes = s.jmx().partitionSize() == null
+                        ? sizes
+                        : s.jmx().partitionSize().worst(sizes);
+                cells = s.jmx().cellCount() == null
+                        ? cells
+                        : s.jmx().cellCount().worst(cells);
             }
             rows = s.rowsPerRead() == null ? rows : s.rowsPerRead().worst(rows);
-            tombstones = s.tombstonesPerRead() == null ? tombstones : s.tombstonesPerRead().worst(tombstones);
+            tombstones = s.tombstonesPerRead() == null
+                    ? tombstones
+                    : s.tombstonesPerRead().worst(tombstones);
         }
         Long mean = anyRanges && partitions > 0 ? Math.round(bytes / partitions) : null;
-        return new MergedTable(table, max, exact && max != null, mean, anyRanges ? partitions : null, disk, sizes,
-                cells, rows, tombstones, ranked(byNode, NodeTableStats::largestPartitions, limit),
-                ranked(byNode, NodeTableStats::mostTombstonedPartitions, limit), byNode.size());
+        return new MergedTable(
+                table,
+                max,
+                exact && max != null,
+                mean,
+                anyRanges ? partitions : null,
+                disk,
+                sizes,
+                cells,
+                rows,
+                tombstones,
+                ranked(byNode, NodeTableStats::largestPartitions, limit),
+                ranked(byNode, NodeTableStats::mostTombstonedPartitions, limit),
+                byNode.size());
     }
 
     /**
@@ -69,18 +85,26 @@ public final class SizeMerge {
      * @param reads true for sampled reads, false for sampled writes
      */
     public static List<MergedPartition> sampled(Map<String, NodeTableStats> byNode, boolean reads, int limit) {
-        return ranked(byNode, s -> s.jmx() == null ? List.of() : reads ? s.jmx().sampledReads()
-                : s.jmx().sampledWrites(), limit, true);
+        return ranked(
+                byNode,
+                s -> s.jmx() == null
+                        ? List.of()
+                        : reads ? s.jmx().sampledReads() : s.jmx().sampledWrites(),
+                limit,
+                true);
     }
 
     /** Partitions merged by key: the largest value any node reported, the nodes that reported it, largest first. */
-    static List<MergedPartition> ranked(Map<String, NodeTableStats> byNode,
-            Function<NodeTableStats, List<RankedPartition>> list, int limit) {
+    static List<MergedPartition> ranked(
+            Map<String, NodeTableStats> byNode, Function<NodeTableStats, List<RankedPartition>> list, int limit) {
         return ranked(byNode, list, limit, false);
     }
 
-    private static List<MergedPartition> ranked(Map<String, NodeTableStats> byNode,
-            Function<NodeTableStats, List<RankedPartition>> list, int limit, boolean sum) {
+    private static List<MergedPartition> ranked(
+            Map<String, NodeTableStats> byNode,
+            Function<NodeTableStats, List<RankedPartition>> list,
+            int limit,
+            boolean sum) {
         Map<String, long[]> values = new LinkedHashMap<>();
         Map<String, List<String>> nodes = new TreeMap<>();
         byNode.forEach((address, stats) -> {
@@ -94,9 +118,12 @@ public final class SizeMerge {
             }
         });
         return values.entrySet().stream()
-                .map(e -> new MergedPartition(e.getKey(), e.getValue()[0],
+                .map(e -> new MergedPartition(
+                        e.getKey(),
+                        e.getValue()[0],
                         nodes.get(e.getKey()).stream().sorted().toList()))
-                .sorted(Comparator.comparingLong(MergedPartition::value).reversed()
+                .sorted(Comparator.comparingLong(MergedPartition::value)
+                        .reversed()
                         .thenComparing(MergedPartition::key))
                 .limit(limit)
                 .toList();

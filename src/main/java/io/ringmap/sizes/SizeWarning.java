@@ -9,5 +9,4 @@ package io.ringmap.sizes;
  * @param key     the partition's key when known
  * @param message what was measured against what
  */
-public record SizeWarning(String kind, String node, String key, String message) {
-}
+public record SizeWarning(String kind, String node, String key, String message) {}

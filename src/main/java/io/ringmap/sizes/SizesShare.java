@@ -49,14 +49,14 @@ public interface SizesShare {
          * e.g. of an instance that just started and has not read it yet), one collected before {@code staleBefore}
          * naming its age among its problems; else the node is missing, as no instance that answered collected it.
          */
-        public List<NodeReport> assemble(List<String> nodes, List<NodeReport> own, List<NodeReport> ownBefore,
-                Instant staleBefore) {
+        public List<NodeReport> assemble(
+                List<String> nodes, List<NodeReport> own, List<NodeReport> ownBefore, Instant staleBefore) {
             Map<String, NodeReport> byNode = new HashMap<>();
             for (NodeReport report : own) {
                 byNode.put(report.address(), report);
             }
-            Comparator<NodeReport> newest = Comparator.comparing(NodeReport::collectedAt,
-                    Comparator.nullsFirst(Comparator.naturalOrder()));
+            Comparator<NodeReport> newest =
+                    Comparator.comparing(NodeReport::collectedAt, Comparator.nullsFirst(Comparator.naturalOrder()));
             Map<String, NodeReport> fromOthers = new HashMap<>();
             for (List<NodeReport> reports : List.of(others, ownBefore)) {
                 for (NodeReport report : reports) {
@@ -68,15 +68,23 @@ public interface SizesShare {
                 NodeReport report = byNode.get(node);
                 if (report == null) {
                     report = fromOthers.get(node);
-                    if (report != null && report.collectedAt() != null && report.collectedAt().isBefore(staleBefore)) {
-                        report = report.from(report.collectedBy(), "stale: collected at " + report.collectedAt()
-                                + " by " + (report.collectedBy() == null ? "this instance" : report.collectedBy())
-                                + ", more than two rounds ago");
+                    if (report != null
+                            && report.collectedAt() != null
+                            && report.collectedAt().isBefore(staleBefore)) {
+                        report = report.from(
+                                report.collectedBy(),
+                                "stale: collected at " + report.collectedAt()
+                                        + " by "
+                                        + (report.collectedBy() == null ? "this instance" : report.collectedBy())
+                                        + ", more than two rounds ago");
                     }
                 }
                 if (report == null) {
-                    report = NodeReport.missing(node, mine.contains(node) ? "collected by this instance, no report"
-                            : "not collected: no instance that answered collected it in its last round");
+                    report = NodeReport.missing(
+                            node,
+                            mine.contains(node)
+                                    ? "collected by this instance, no report"
+                                    : "not collected: no instance that answered collected it in its last round");
                 }
                 out.add(report);
             }

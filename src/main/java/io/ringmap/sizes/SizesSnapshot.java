@@ -34,6 +34,9 @@ public record SizesSnapshot(Instant startedAt, Instant finishedAt, List<NodeRepo
 
     /** Every node's figures for one table (nodes that have none are left out). */
     public List<NodeTableStats> table(TableName name) {
-        return nodes.stream().map(n -> n.tables().get(name)).filter(Objects::nonNull).toList();
+        return nodes.stream()
+                .map(n -> n.tables().get(name))
+                .filter(Objects::nonNull)
+                .toList();
     }
 }

@@ -41,9 +41,11 @@ public interface SizesSource extends RangeWeights {
             }
         }
         if (out.isEmpty()) {
-            throw new WeightsUnavailableException("no node has size estimates for " + name + " yet: Cassandra records "
-                    + "them for flushed data every size_recorder_interval (5 minutes by default; nodetool "
-                    + "refreshsizeestimates forces it)", true);
+            throw new WeightsUnavailableException(
+                    "no node has size estimates for " + name + " yet: Cassandra records "
+                            + "them for flushed data every size_recorder_interval (5 minutes by default; nodetool "
+                            + "refreshsizeestimates forces it)",
+                    true);
         }
         return out;
     }

@@ -85,7 +85,11 @@ public final class ClusterTag implements MeterFilter {
         if (configured || name == null || name.equals(value) || name.equals(lastWarned.getAndSet(name))) {
             return;
         }
-        log.warn("the served topology names cluster \"{}\" but every meter carries cluster=\"{}\" (fixed at start-up);"
-                + " set ringmap.metrics.cluster={} and restart to tag the meters with it", name, value, name);
+        log.warn(
+                "the served topology names cluster \"{}\" but every meter carries cluster=\"{}\" (fixed at start-up);"
+                        + " set ringmap.metrics.cluster={} and restart to tag the meters with it",
+                name,
+                value,
+                name);
     }
 }

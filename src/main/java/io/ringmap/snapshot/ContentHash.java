@@ -24,8 +24,7 @@ import java.util.TreeMap;
  */
 public final class ContentHash {
 
-    private ContentHash() {
-    }
+    private ContentHash() {}
 
     public static String of(TopologyModel model, String source) {
         MessageDigest digest;
@@ -84,19 +83,37 @@ public final class ContentHash {
         List<NodeMotion> motions = new ArrayList<>(report.motions());
         motions.sort(Comparator.comparing((NodeMotion m) -> m.node().hostId()));
         for (NodeMotion m : motions) {
-            field(out, "moving", m.node().hostId() + " " + m.node().broadcastEndpoint() + " " + m.kind() + " "
-                    + m.alive() + " " + m.replacedHostId() + " " + m.tokens().stream().map(Object::toString).sorted()
-                            .toList() + (m.step() == null ? "" : " " + m.step()));
+            field(
+                    out,
+                    "moving",
+                    m.node().hostId() + " " + m.node().broadcastEndpoint() + " " + m.kind() + " "
+                            + m.alive() + " " + m.replacedHostId() + " "
+                            + m.tokens().stream().map(Object::toString).sorted().toList()
+                            + (m.step() == null ? "" : " " + m.step()));
         }
-        new TreeMap<>(report.reported()).forEach((keyspace, ranges) -> field(out, "pending", keyspace + " "
-                + ranges.stream().map(r -> r.range().start() + "," + r.range().end() + "@"
-                        + r.replica().broadcastEndpoint()).sorted().toList()));
+        new TreeMap<>(report.reported())
+                .forEach((keyspace, ranges) -> field(
+                        out,
+                        "pending",
+                        keyspace + " "
+                                + ranges.stream()
+                                        .map(r -> r.range().start() + ","
+                                                + r.range().end() + "@"
+                                                + r.replica().broadcastEndpoint())
+                                        .sorted()
+                                        .toList()));
     }
 
     private static void field(StringBuilder out, String name, String value) {
         // lengths first, so that no two different inputs run together into the same text
-        out.append(name.length()).append(':').append(name).append('=').append(value.length()).append(':')
-                .append(value).append('\n');
+        out.append(name.length())
+                .append(':')
+                .append(name)
+                .append('=')
+                .append(value.length())
+                .append(':')
+                .append(value)
+                .append('\n');
     }
 
     private static void flushIfLarge(StringBuilder out, MessageDigest digest) {

@@ -7,7 +7,8 @@ import io.ringmap.problem.RequestProblem;
 public class NoSnapshotException extends RequestProblem {
 
     public NoSnapshotException(String reason) {
-        super(ProblemKind.NO_SNAPSHOT.problem("no ring snapshot is available yet: " + reason)
+        super(ProblemKind.NO_SNAPSHOT
+                .problem("no ring snapshot is available yet: " + reason)
                 .withHeader("Retry-After", "5"));
     }
 }

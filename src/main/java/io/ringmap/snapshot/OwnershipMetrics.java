@@ -30,7 +30,8 @@ public final class OwnershipMetrics implements MeterBinder {
 
     @Override
     public synchronized void bindTo(MeterRegistry registry) {
-        gauge = MultiGauge.builder(OWNERSHIP).baseUnit("ratio")
+        gauge = MultiGauge.builder(OWNERSHIP)
+                .baseUnit("ratio")
                 .description("Effective ownership of a keyspace by a replica node (0..1; sums to RF per data center)")
                 .register(registry);
         snapshots.onPublish(this::update);
@@ -49,8 +50,17 @@ public final class OwnershipMetrics implements MeterBinder {
                 double[] owns = snapshot.ring().effectiveOwnership(placed);
                 for (int i = 0; i < nodes.size(); i++) {
                     Node node = nodes.get(i);
-                    rows.add(MultiGauge.Row.of(Tags.of("keyspace", keyspace, "replica", node.address(),
-                            "datacenter", node.datacenter(), "rack", node.rack()), owns[i]));
+                    rows.add(MultiGauge.Row.of(
+                            Tags.of(
+                                    "keyspace",
+                                    keyspace,
+                                    "replica",
+                                    node.address(),
+                                    "datacenter",
+                                    node.datacenter(),
+                                    "rack",
+                                    node.rack()),
+                            owns[i]));
                 }
             }
         });

@@ -28,12 +28,17 @@ public final class ReadinessMetrics implements MeterBinder {
     /** Readiness as the actuator's health endpoint reports its {@code readiness} group. */
     public static ReadinessMetrics of(ObjectProvider<HealthEndpoint> health) {
         return new ReadinessMetrics(() -> Optional.ofNullable(health.getIfAvailable())
-                .map(endpoint -> endpoint.healthForPath("readiness")).map(HealthDescriptor::getStatus));
+                .map(endpoint -> endpoint.healthForPath("readiness"))
+                .map(HealthDescriptor::getStatus));
     }
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder(READY, this, m -> m.readiness.get().filter(Status.UP::equals).isPresent() ? 1.0 : 0.0)
-                .description("1 while the readiness health group (/readyz) is UP, else 0").register(registry);
+        Gauge.builder(
+                        READY,
+                        this,
+                        m -> m.readiness.get().filter(Status.UP::equals).isPresent() ? 1.0 : 0.0)
+                .description("1 while the readiness health group (/readyz) is UP, else 0")
+                .register(registry);
     }
 }

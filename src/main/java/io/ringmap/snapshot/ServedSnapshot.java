@@ -19,8 +19,8 @@ import java.util.Optional;
  * @param lastContact when the source last reached the cluster
  * @param readAt the {@code Clock}'s instant when this snapshot was read from the {@link SnapshotHolder}
  */
-public record ServedSnapshot(TopologySnapshot snapshot, boolean stale, String staleReason, Instant lastContact,
-        Instant readAt) {
+public record ServedSnapshot(
+        TopologySnapshot snapshot, boolean stale, String staleReason, Instant lastContact, Instant readAt) {
 
     /** Time from the snapshot's creation to when it was read. */
     public Duration age() {
@@ -57,7 +57,9 @@ public record ServedSnapshot(TopologySnapshot snapshot, boolean stale, String st
      * @throws UnknownKeyspaceException naming the keyspaces the snapshot has, when none matches
      */
     public KeyspacePlacement requireKeyspace(String name) {
-        return keyspace(name).orElseThrow(() -> new UnknownKeyspaceException(name, ring().keyspaces().keySet()));
+        return keyspace(name)
+                .orElseThrow(() ->
+                        new UnknownKeyspaceException(name, ring().keyspaces().keySet()));
     }
 
     public String source() {

@@ -25,8 +25,7 @@ final class SnapshotFactory {
 
     private static final Logger log = LoggerFactory.getLogger(SnapshotFactory.class);
 
-    private SnapshotFactory() {
-    }
+    private SnapshotFactory() {}
 
     /**
      * @param previous the current snapshot or null; when the ring's shape is unchanged its token ring and
@@ -34,16 +33,17 @@ final class SnapshotFactory {
      * @param createdAt the injected clock's instant of publication
      * @throws IllegalArgumentException when the model cannot form a ring (no tokens, duplicate tokens, bad token)
      */
-    static TopologySnapshot build(TopologyModel model, TopologySnapshot previous, String source, long version,
-            Instant createdAt) {
+    static TopologySnapshot build(
+            TopologyModel model, TopologySnapshot previous, String source, long version, Instant createdAt) {
         Partitioner partitioner = Partitioners.byName(model.partitioner());
         List<Node> nodes = model.nodes().stream().map(NodeTokens::node).toList();
         RingSnapshot ring;
         if (previous != null && previous.model().sameRingShape(model)) {
             TokenRing tokenRing = previous.tokenRing().withNodes(nodes);
-            Map<String, KeyspacePlacement> placements = previous.model().replication().equals(model.replication())
-                    ? previous.ring().keyspaces()
-                    : place(tokenRing, model, nodes);
+            Map<String, KeyspacePlacement> placements =
+                    previous.model().replication().equals(model.replication())
+                            ? previous.ring().keyspaces()
+                            : place(tokenRing, model, nodes);
             ring = previous.ring().withSameShape(tokenRing, placements);
         } else {
             Map<Node, List<Token>> tokens = new LinkedHashMap<>();
@@ -58,8 +58,15 @@ final class SnapshotFactory {
             ring = RingSnapshot.of(tokenRing, place(tokenRing, model, tokenRing.nodes()));
         }
         RingMotion motion = RingMotion.of(ring.tokenRing(), model.replication(), model.motion());
-        return new TopologySnapshot(model, ring, SchemaCatalog.of(model.tables()), source, version, createdAt,
-                ContentHash.of(model, source), motion);
+        return new TopologySnapshot(
+                model,
+                ring,
+                SchemaCatalog.of(model.tables()),
+                source,
+                version,
+                createdAt,
+                ContentHash.of(model, source),
+                motion);
     }
 
     /**
@@ -77,7 +84,8 @@ final class SnapshotFactory {
                 + nodes.get(0).address() + ", the first node, whose local data may differ";
         log.warn("LocalStrategy keyspaces: {}", warning);
         Map<String, KeyspacePlacement> out = new LinkedHashMap<>();
-        placements.forEach((keyspace, p) -> out.put(keyspace,
+        placements.forEach((keyspace, p) -> out.put(
+                keyspace,
                 p instanceof KeyspacePlacement.Placed placed && placed.nodeLocal() ? placed.withWarning(warning) : p));
         return out;
     }
@@ -90,8 +98,8 @@ final class SnapshotFactory {
         if (local == null) {
             return 0; // no local node configured: the first node, as TopologyModel documents
         }
-        List<java.util.function.Function<Node, String>> names = List.of(Node::hostId, Node::rpcEndpoint,
-                Node::address, Node::broadcastAddress);
+        List<java.util.function.Function<Node, String>> names =
+                List.of(Node::hostId, Node::rpcEndpoint, Node::address, Node::broadcastAddress);
         for (var name : names) {
             for (int i = 0; i < nodes.size(); i++) {
                 if (local.equals(name.apply(nodes.get(i)))) {

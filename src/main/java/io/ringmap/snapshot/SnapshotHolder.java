@@ -50,9 +50,10 @@ public class SnapshotHolder implements TopologyPublisher {
     /** The snapshot read now, if one was ever published. */
     public Optional<ServedSnapshot> peek() {
         Served s = current.get();
-        return s == null ? Optional.empty()
-                : Optional.of(new ServedSnapshot(s.snapshot(), s.stale(), s.staleReason(), s.lastContact(),
-                        clock.instant()));
+        return s == null
+                ? Optional.empty()
+                : Optional.of(
+                        new ServedSnapshot(s.snapshot(), s.stale(), s.staleReason(), s.lastContact(), clock.instant()));
     }
 
     /** The latest published topology, without its freshness (null before the first publication). */
@@ -82,20 +83,28 @@ public class SnapshotHolder implements TopologyPublisher {
         Instant now = clock.instant();
         boolean stale = staleReason != null;
         Instant contact = stale && previous != null ? previous.lastContact() : now;
-        if (previous != null && previous.snapshot().model().equals(model)
+        if (previous != null
+                && previous.snapshot().model().equals(model)
                 && previous.snapshot().source().equals(source)) {
             if (previous.stale() && !stale) {
-                log.info("topology source {} is reachable again; snapshot v{} is current", source,
+                log.info(
+                        "topology source {} is reachable again; snapshot v{} is current",
+                        source,
                         previous.snapshot().version());
             }
             current.set(new Served(previous.snapshot(), stale, staleReason, contact));
             return;
         }
-        TopologySnapshot next = SnapshotFactory.build(model, previous == null ? null : previous.snapshot(), source,
-                versions.incrementAndGet(), now);
+        TopologySnapshot next = SnapshotFactory.build(
+                model, previous == null ? null : previous.snapshot(), source, versions.incrementAndGet(), now);
         current.set(new Served(next, stale, staleReason, contact));
-        log.info("published ring snapshot v{} from {}: {} nodes, {} tokens, {} keyspaces, {} tables", next.version(),
-                source, next.tokenRing().nodes().size(), next.tokenRing().size(), next.ring().keyspaces().size(),
+        log.info(
+                "published ring snapshot v{} from {}: {} nodes, {} tokens, {} keyspaces, {} tables",
+                next.version(),
+                source,
+                next.tokenRing().nodes().size(),
+                next.tokenRing().size(),
+                next.ring().keyspaces().size(),
                 next.schema().tables().size());
         listeners.forEach(l -> l.accept(next));
     }
@@ -109,7 +118,8 @@ public class SnapshotHolder implements TopologyPublisher {
     public void markStale(String reason) {
         unavailableReason = reason;
         failedRefreshes.increment(); // before the first snapshot too: a service that never connected is failing
-        current.updateAndGet(s -> s == null || (s.stale() && reason.equals(s.staleReason())) ? s
+        current.updateAndGet(s -> s == null || (s.stale() && reason.equals(s.staleReason()))
+                ? s
                 : new Served(s.snapshot(), true, reason, s.lastContact()));
     }
 
@@ -127,6 +137,5 @@ public class SnapshotHolder implements TopologyPublisher {
     }
 
     /** What is held between publications; read into a {@link ServedSnapshot} at the reader's instant. */
-    private record Served(TopologySnapshot snapshot, boolean stale, String staleReason, Instant lastContact) {
-    }
+    private record Served(TopologySnapshot snapshot, boolean stale, String staleReason, Instant lastContact) {}
 }

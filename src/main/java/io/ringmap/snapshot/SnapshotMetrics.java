@@ -5,8 +5,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
-import io.ringmap.snapshot.SnapshotHolder;
-import io.ringmap.snapshot.TopologySnapshot;
 import java.util.Locale;
 
 /**
@@ -32,13 +30,21 @@ public final class SnapshotMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder(AGE, this, SnapshotMetrics::ageSeconds).baseUnit("seconds")
-                .description("Seconds since the served ring snapshot was built").register(registry);
-        Gauge.builder(STALE, this, m -> m.snapshots.peek().map(f -> f.stale() ? 1.0 : 0.0).orElse(1.0))
+        Gauge.builder(AGE, this, SnapshotMetrics::ageSeconds)
+                .baseUnit("seconds")
+                .description("Seconds since the served ring snapshot was built")
+                .register(registry);
+        Gauge.builder(
+                        STALE,
+                        this,
+                        m -> m.snapshots.peek().map(f -> f.stale() ? 1.0 : 0.0).orElse(1.0))
                 .description("1 when answers come from a stale snapshot (cluster unreachable) or none exists yet")
                 .register(registry);
         // the publication counter, as "sequence" in every answer; "version" (the content hash) is a string, no gauge
-        Gauge.builder(SEQUENCE, this, m -> m.snapshots.peek().map(s -> (double) s.version()).orElse(0.0))
+        Gauge.builder(
+                        SEQUENCE,
+                        this,
+                        m -> m.snapshots.peek().map(s -> (double) s.version()).orElse(0.0))
                 .description("Publication sequence of the served ring snapshot on this instance; increases with "
                         + "every topology change")
                 .register(registry);
@@ -46,8 +52,10 @@ public final class SnapshotMetrics implements MeterBinder {
                 .description("Cassandra 6.0: the cluster-metadata epoch the served snapshot reflects (NaN before 6.0)")
                 .register(registry);
         for (NodeState state : NodeState.values()) {
-            Gauge.builder(NODES, this, m -> m.nodes(state)).tag("state", state.name().toLowerCase(Locale.ROOT))
-                    .description("Nodes in the served ring snapshot by state").register(registry);
+            Gauge.builder(NODES, this, m -> m.nodes(state))
+                    .tag("state", state.name().toLowerCase(Locale.ROOT))
+                    .description("Nodes in the served ring snapshot by state")
+                    .register(registry);
         }
     }
 

@@ -37,12 +37,14 @@ public final class TopologyRefreshMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder(LAST_SUCCESS, this::lastSuccessEpochSeconds).baseUnit("seconds")
+        Gauge.builder(LAST_SUCCESS, this::lastSuccessEpochSeconds)
+                .baseUnit("seconds")
                 .tag("source", sourceKind)
                 .description("When the topology source last reached the cluster (seconds since the epoch)")
                 .register(registry);
         refreshInterval.ifPresent(every -> Gauge.builder(INTERVAL, () -> every.toMillis() / 1000.0)
-                .baseUnit("seconds").tag("source", sourceKind)
+                .baseUnit("seconds")
+                .tag("source", sourceKind)
                 .description("How often the topology source refreshes on its own (absent for a static file, read once)")
                 .register(registry));
         FunctionCounter.builder(FAILURES, snapshots, SnapshotHolder::failedRefreshes)
@@ -51,6 +53,9 @@ public final class TopologyRefreshMetrics implements MeterBinder {
     }
 
     private double lastSuccessEpochSeconds() {
-        return snapshots.peek().map(s -> s.lastContact().toEpochMilli() / 1000.0).orElse(Double.NaN);
+        return snapshots
+                .peek()
+                .map(s -> s.lastContact().toEpochMilli() / 1000.0)
+                .orElse(Double.NaN);
     }
 }

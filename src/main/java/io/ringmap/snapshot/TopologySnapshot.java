@@ -19,8 +19,15 @@ import java.time.Instant;
  * @param contentHash the {@link ContentHash} of the model and source: the API's snapshot version and ETag
  * @param motion the ring's movement: nodes in motion and every keyspace's pending replicas
  */
-public record TopologySnapshot(TopologyModel model, RingSnapshot ring, SchemaCatalog schema, String source,
-        long version, Instant createdAt, String contentHash, RingMotion motion) {
+public record TopologySnapshot(
+        TopologyModel model,
+        RingSnapshot ring,
+        SchemaCatalog schema,
+        String source,
+        long version,
+        Instant createdAt,
+        String contentHash,
+        RingMotion motion) {
 
     /** The cluster-metadata epoch the snapshot reflects (Cassandra 6.0), or null. */
     public Long epoch() {

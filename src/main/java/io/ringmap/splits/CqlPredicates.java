@@ -9,8 +9,7 @@ import java.util.List;
 /** The CQL restriction that reads exactly the partitions of one non-wrapping {@code (start, end]} range. */
 public final class CqlPredicates {
 
-    private CqlPredicates() {
-    }
+    private CqlPredicates() {}
 
     /**
      * {@code token(pk1, pk2) > start AND token(pk1, pk2) <= end} with the values filled in. A bound at the minimum
@@ -18,7 +17,8 @@ public final class CqlPredicates {
      * the range runs to the end of the ring; the whole ring gives an empty string.
      */
     public static String tokenPredicate(Partitioner partitioner, List<String> partitionKey, TokenRange range) {
-        List<String> quoted = partitionKey.stream().map(CqlPredicates::identifier).toList();
+        List<String> quoted =
+                partitionKey.stream().map(CqlPredicates::identifier).toList();
         String token = "token(" + String.join(", ", quoted) + ")";
         List<String> parts = new ArrayList<>(2);
         boolean startIsMin = range.start().equals(partitioner.minimumToken());
@@ -33,6 +33,7 @@ public final class CqlPredicates {
 
     /** The bind markers of {@link #tokenPredicateTemplate}. */
     public static final String START_MARKER = ":start";
+
     public static final String END_MARKER = ":end";
 
     /**
@@ -41,8 +42,10 @@ public final class CqlPredicates {
      * bigint, varint or blob). {@link #templateApplies} says which ranges it reads exactly.
      */
     public static String tokenPredicateTemplate(List<String> partitionKey) {
-        String token = "token(" + String.join(", ", partitionKey.stream().map(CqlPredicates::identifier).toList())
-                + ")";
+        String token = "token("
+                + String.join(
+                        ", ",
+                        partitionKey.stream().map(CqlPredicates::identifier).toList()) + ")";
         return token + " > " + START_MARKER + " AND " + token + " <= " + END_MARKER;
     }
 
@@ -71,8 +74,8 @@ public final class CqlPredicates {
      * {@code SELECT * FROM keyspace.table WHERE <predicate>} (no WHERE for the whole ring), every name quoted where
      * CQL requires it.
      */
-    public static String select(Partitioner partitioner, String keyspace, String table, List<String> partitionKey,
-            TokenRange range) {
+    public static String select(
+            Partitioner partitioner, String keyspace, String table, List<String> partitionKey, TokenRange range) {
         String predicate = tokenPredicate(partitioner, partitionKey, range);
         return "SELECT * FROM " + CqlIdentifiers.qualified(keyspace, table)
                 + (predicate.isEmpty() ? "" : " WHERE " + predicate);

@@ -20,8 +20,7 @@ public final class Splitter {
     /** The largest number of splits one request may ask for. */
     public static final int MAX_SPLITS = 100_000;
 
-    private Splitter() {
-    }
+    private Splitter() {}
 
     /**
      * The whole ring cut into {@code n} ranges of equal width (differing by at most one token), the first starting
@@ -85,8 +84,7 @@ public final class Splitter {
             ReplicaSet set = replicas.apply(i);
             for (TokenRange piece : ring.unwrap(owned)) {
                 // the wrapping range's piece from the minimum token comes first in ring order, its other piece last
-                List<Split> target = !owned.wraps() ? body
-                        : piece.start().equals(p.minimumToken()) ? head : tail;
+                List<Split> target = !owned.wraps() ? body : piece.start().equals(p.minimumToken()) ? head : tail;
                 double share = p.ringShare(piece.start(), piece.end());
                 int parts = (int) Math.max(1, Math.min(MAX_SPLITS, Math.round(share * n)));
                 List<Token> bounds = p.split(piece.start(), piece.end(), parts);
@@ -112,8 +110,8 @@ public final class Splitter {
      * @param weights non-overlapping, non-wrapping ranges with their estimates, in any order
      * @param replicas the replica set of the range ending at a token index
      */
-    public static List<WeightedSplit> weighted(TokenRing ring, List<WeightedRange> weights, int n,
-            IntFunction<ReplicaSet> replicas) {
+    public static List<WeightedSplit> weighted(
+            TokenRing ring, List<WeightedRange> weights, int n, IntFunction<ReplicaSet> replicas) {
         checkCount(n);
         Partitioner p = ring.partitioner();
         List<WeightedRange> sorted = new ArrayList<>(weights);
@@ -125,8 +123,7 @@ public final class Splitter {
             disjoint &= !previousEnd.equals(p.minimumToken())
                     && previousEnd.compareTo(sorted.get(w).range().start()) <= 0;
         }
-        record Segment(TokenRange range, int ownedIndex, int order, double bytes, double partitions) {
-        }
+        record Segment(TokenRange range, int ownedIndex, int order, double bytes, double partitions) {}
         List<Segment> segments = new ArrayList<>();
         double total = 0;
         for (int i = 0; i < ring.size(); i++) {
@@ -137,7 +134,8 @@ public final class Splitter {
                 int from = disjoint ? Math.max(0, firstStartingAtOrAfter(sorted, piece.start()) - 1) : 0;
                 for (int wi = from; wi < sorted.size(); wi++) {
                     WeightedRange w = sorted.get(wi);
-                    if (disjoint && !piece.end().equals(p.minimumToken())
+                    if (disjoint
+                            && !piece.end().equals(p.minimumToken())
                             && w.range().start().compareTo(piece.end()) >= 0) {
                         break;
                     }
@@ -151,8 +149,8 @@ public final class Splitter {
                     }
                     double width = p.ringShare(w.range().start(), w.range().end());
                     double share = width <= 0 ? 1 : Math.min(1, p.ringShare(start, end) / width);
-                    segments.add(new Segment(new TokenRange(start, end), i, order, w.bytes() * share,
-                            w.partitions() * share));
+                    segments.add(new Segment(
+                            new TokenRange(start, end), i, order, w.bytes() * share, w.partitions() * share));
                     total += w.bytes() * share;
                     cursor = end;
                     if (cursor.equals(piece.end())) {
@@ -170,13 +168,20 @@ public final class Splitter {
                 if (s.order() != order) {
                     continue;
                 }
-                double share = total > 0 ? s.bytes() / total : p.ringShare(s.range().start(), s.range().end());
+                double share = total > 0
+                        ? s.bytes() / total
+                        : p.ringShare(s.range().start(), s.range().end());
                 int parts = (int) Math.max(1, Math.min(MAX_SPLITS, Math.round(share * n)));
                 List<Token> bounds = p.split(s.range().start(), s.range().end(), parts);
                 int made = bounds.size() - 1;
                 for (int b = 1; b < bounds.size(); b++) {
-                    out.add(new WeightedSplit(new Split(List.of(new TokenRange(bounds.get(b - 1), bounds.get(b))),
-                            s.ownedIndex(), 1, replicas.apply(s.ownedIndex())), s.bytes() / made,
+                    out.add(new WeightedSplit(
+                            new Split(
+                                    List.of(new TokenRange(bounds.get(b - 1), bounds.get(b))),
+                                    s.ownedIndex(),
+                                    1,
+                                    replicas.apply(s.ownedIndex())),
+                            s.bytes() / made,
                             s.partitions() / made));
                 }
             }
@@ -272,10 +277,9 @@ public final class Splitter {
 
         double target = 1.0 / n;
         boolean[] assigned = new boolean[size];
-        record Entry(double remaining, int node) {
-        }
-        PriorityQueue<Entry> queue = new PriorityQueue<>(Comparator.comparingDouble(Entry::remaining).reversed()
-                .thenComparingInt(Entry::node));
+        record Entry(double remaining, int node) {}
+        PriorityQueue<Entry> queue = new PriorityQueue<>(
+                Comparator.comparingDouble(Entry::remaining).reversed().thenComparingInt(Entry::node));
         for (int v = 0; v < nodeCount; v++) {
             if (unassignedOf[v] > 0) {
                 queue.add(new Entry(remaining[v], v));
@@ -363,7 +367,10 @@ public final class Splitter {
         }
         // the first range in ring order: the piece from the minimum token if the wrapping range is in the group
         int first = Arrays.stream(tokenIndexes).min().orElseThrow();
-        return new Split(merged, first, tokenIndexes.length,
+        return new Split(
+                merged,
+                first,
+                tokenIndexes.length,
                 shared(first, tokenIndexes, sets, ring.nodes().size()));
     }
 

@@ -14,9 +14,13 @@ public class WeightsUnavailableException extends RequestProblem {
     public WeightsUnavailableException(String message, boolean retryable) {
         // not retryable: the service's configuration (a static topology, collection switched off), not a fault of the
         // server; a 5xx there would let any caller fire the server-error alert
-        super(retryable
-                ? ProblemKind.SIZES_UNAVAILABLE.problem(message).with("retryable", true).withHeader("Retry-After", "30")
-                : ProblemKind.SIZES_NOT_COLLECTED.problem(message).with("retryable", false));
+        super(
+                retryable
+                        ? ProblemKind.SIZES_UNAVAILABLE
+                                .problem(message)
+                                .with("retryable", true)
+                                .withHeader("Retry-After", "30")
+                        : ProblemKind.SIZES_NOT_COLLECTED.problem(message).with("retryable", false));
         this.retryable = retryable;
     }
 

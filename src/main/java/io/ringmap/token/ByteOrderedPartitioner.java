@@ -21,8 +21,7 @@ public final class ByteOrderedPartitioner implements Partitioner {
     public static final BytesToken MINIMUM = new BytesToken(new byte[0]);
     private static final HexFormat HEX = HexFormat.of();
 
-    private ByteOrderedPartitioner() {
-    }
+    private ByteOrderedPartitioner() {}
 
     @Override
     public String name() {
@@ -102,7 +101,8 @@ public final class ByteOrderedPartitioner implements Partitioner {
     private static double fraction(byte[] b) {
         int n = Math.min(b.length, 16);
         return new BigDecimal(fixed(Arrays.copyOf(b, n), n))
-                .divide(new BigDecimal(BigInteger.ONE.shiftLeft(8 * n)), MathContext.DECIMAL64).doubleValue();
+                .divide(new BigDecimal(BigInteger.ONE.shiftLeft(8 * n)), MathContext.DECIMAL64)
+                .doubleValue();
     }
 
     private static int bytesFor(int parts) {

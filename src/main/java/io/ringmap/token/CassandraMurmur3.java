@@ -12,8 +12,7 @@ final class CassandraMurmur3 {
     private static final long C1 = 0x87c37b91114253d5L;
     private static final long C2 = 0x4cf5ad432745937fL;
 
-    private CassandraMurmur3() {
-    }
+    private CassandraMurmur3() {}
 
     /** Returns h1, the first 64 bits of Cassandra's 128-bit hash of {@code key[offset, offset+length)} (seed 0). */
     static long hash3x64h1(byte[] key, int offset, int length) {
@@ -47,26 +46,39 @@ final class CassandraMurmur3 {
         long k2 = 0;
         // Cassandra's quirk: (long) key.get(i) sign-extends bytes >= 0x80 (no & 0xff here, unlike the body).
         switch (length & 15) {
-            case 15: k2 ^= ((long) key[tail + 14]) << 48; // fall through
-            case 14: k2 ^= ((long) key[tail + 13]) << 40; // fall through
-            case 13: k2 ^= ((long) key[tail + 12]) << 32; // fall through
-            case 12: k2 ^= ((long) key[tail + 11]) << 24; // fall through
-            case 11: k2 ^= ((long) key[tail + 10]) << 16; // fall through
-            case 10: k2 ^= ((long) key[tail + 9]) << 8; // fall through
+            case 15:
+                k2 ^= ((long) key[tail + 14]) << 48; // fall through
+            case 14:
+                k2 ^= ((long) key[tail + 13]) << 40; // fall through
+            case 13:
+                k2 ^= ((long) key[tail + 12]) << 32; // fall through
+            case 12:
+                k2 ^= ((long) key[tail + 11]) << 24; // fall through
+            case 11:
+                k2 ^= ((long) key[tail + 10]) << 16; // fall through
+            case 10:
+                k2 ^= ((long) key[tail + 9]) << 8; // fall through
             case 9:
                 k2 ^= key[tail + 8];
                 k2 *= C2;
                 k2 = Long.rotateLeft(k2, 33);
                 k2 *= C1;
                 h2 ^= k2;
-                // fall through
-            case 8: k1 ^= ((long) key[tail + 7]) << 56; // fall through
-            case 7: k1 ^= ((long) key[tail + 6]) << 48; // fall through
-            case 6: k1 ^= ((long) key[tail + 5]) << 40; // fall through
-            case 5: k1 ^= ((long) key[tail + 4]) << 32; // fall through
-            case 4: k1 ^= ((long) key[tail + 3]) << 24; // fall through
-            case 3: k1 ^= ((long) key[tail + 2]) << 16; // fall through
-            case 2: k1 ^= ((long) key[tail + 1]) << 8; // fall through
+            // fall through
+            case 8:
+                k1 ^= ((long) key[tail + 7]) << 56; // fall through
+            case 7:
+                k1 ^= ((long) key[tail + 6]) << 48; // fall through
+            case 6:
+                k1 ^= ((long) key[tail + 5]) << 40; // fall through
+            case 5:
+                k1 ^= ((long) key[tail + 4]) << 32; // fall through
+            case 4:
+                k1 ^= ((long) key[tail + 3]) << 24; // fall through
+            case 3:
+                k1 ^= ((long) key[tail + 2]) << 16; // fall through
+            case 2:
+                k1 ^= ((long) key[tail + 1]) << 8; // fall through
             case 1:
                 k1 ^= key[tail];
                 k1 *= C1;

@@ -12,8 +12,7 @@ public final class Murmur3Partitioner extends NumericPartitioner {
     public static final LongToken MINIMUM = new LongToken(Long.MIN_VALUE);
     public static final LongToken MAXIMUM = new LongToken(Long.MAX_VALUE);
 
-    private Murmur3Partitioner() {
-    }
+    private Murmur3Partitioner() {}
 
     @Override
     public String name() {
@@ -51,8 +50,10 @@ public final class Murmur3Partitioner extends NumericPartitioner {
         try {
             return new LongToken(Long.parseLong(text.trim()));
         } catch (NumberFormatException e) {
-            throw new TokenFormatException(text, name(), "expected a signed 64-bit integer between "
-                    + Long.MIN_VALUE + " and " + Long.MAX_VALUE);
+            throw new TokenFormatException(
+                    text,
+                    name(),
+                    "expected a signed 64-bit integer between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE);
         }
     }
 

@@ -54,6 +54,8 @@ abstract class NumericPartitioner implements Partitioner {
             return 0;
         }
         BigInteger ring = maximum().subtract(minimum());
-        return new BigDecimal(e.subtract(s)).divide(new BigDecimal(ring), MathContext.DECIMAL64).doubleValue();
+        return new BigDecimal(e.subtract(s))
+                .divide(new BigDecimal(ring), MathContext.DECIMAL64)
+                .doubleValue();
     }
 }

@@ -10,8 +10,7 @@ import java.util.List;
  */
 public final class PartitionKeys {
 
-    private PartitionKeys() {
-    }
+    private PartitionKeys() {}
 
     /** The key bytes for the given serialized components, in partition key order. */
     public static byte[] compose(List<byte[]> components) {
@@ -24,8 +23,7 @@ public final class PartitionKeys {
         int size = 0;
         for (byte[] c : components) {
             if (c.length > 0xFFFF) {
-                throw new IllegalArgumentException("a composite key component is at most 65535 bytes, was "
-                        + c.length);
+                throw new IllegalArgumentException("a composite key component is at most 65535 bytes, was " + c.length);
             }
             size += 3 + c.length;
         }

@@ -6,11 +6,10 @@ import java.util.Locale;
 /** Looks partitioners up by the names Cassandra reports ({@code system.local.partitioner}, driver metadata). */
 public final class Partitioners {
 
-    private static final List<Partitioner> ALL = List.of(
-            Murmur3Partitioner.INSTANCE, RandomPartitioner.INSTANCE, ByteOrderedPartitioner.INSTANCE);
+    private static final List<Partitioner> ALL =
+            List.of(Murmur3Partitioner.INSTANCE, RandomPartitioner.INSTANCE, ByteOrderedPartitioner.INSTANCE);
 
-    private Partitioners() {
-    }
+    private Partitioners() {}
 
     /**
      * The partitioner for a short or fully qualified class name, e.g. {@code Murmur3Partitioner} or

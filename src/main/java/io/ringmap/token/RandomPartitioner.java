@@ -22,8 +22,7 @@ public final class RandomPartitioner extends NumericPartitioner {
         }
     });
 
-    private RandomPartitioner() {
-    }
+    private RandomPartitioner() {}
 
     @Override
     public String name() {

@@ -7,8 +7,7 @@ import java.util.List;
 /** The even cut of an integer interval shared by every partitioner's {@link Partitioner#split}. */
 final class RingArithmetic {
 
-    private RingArithmetic() {
-    }
+    private RingArithmetic() {}
 
     /**
      * The interior boundaries {@code start + floor(i * (end - start) / parts)}, {@code 0 < i < parts}, that lie

@@ -6,5 +6,4 @@ package io.ringmap.token;
  * <p>Tokens of one partitioner are totally ordered; {@link #toString()} prints the token the way Cassandra prints
  * it ({@code nodetool ring}, {@code SELECT token(...)}), and {@link Partitioner#parseToken(String)} reads it back.
  */
-public interface Token extends Comparable<Token> {
-}
+public interface Token extends Comparable<Token> {}

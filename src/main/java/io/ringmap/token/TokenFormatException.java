@@ -18,7 +18,10 @@ public class TokenFormatException extends IllegalArgumentException implements Pr
 
     @Override
     public Problem problem() {
-        return ProblemKind.INVALID_TOKEN.problem(getMessage()).with("token", text).with("partitioner", partitioner);
+        return ProblemKind.INVALID_TOKEN
+                .problem(getMessage())
+                .with("token", text)
+                .with("partitioner", partitioner);
     }
 
     public String text() {

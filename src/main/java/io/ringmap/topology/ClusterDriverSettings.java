@@ -58,7 +58,8 @@ public class ClusterDriverSettings implements DriverConfigLoaderBuilderCustomize
                 .withBoolean(DefaultDriverOption.CONNECTION_WARN_INIT_ERROR, false)
                 // a node (or the whole cluster) that comes back is reconnected within this delay
                 .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, cluster.reconnectMaxDelay())
-                .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY,
+                .withDuration(
+                        DefaultDriverOption.RECONNECTION_BASE_DELAY,
                         min(Duration.ofSeconds(1), cluster.reconnectMaxDelay()));
     }
 

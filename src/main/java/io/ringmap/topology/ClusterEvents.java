@@ -16,8 +16,7 @@ final class ClusterEvents {
 
     private static final Logger log = LoggerFactory.getLogger(ClusterTopologySource.class);
 
-    private ClusterEvents() {
-    }
+    private ClusterEvents() {}
 
     /**
      * Node added, removed, UP or DOWN: rebuild (states and ring shape). Logged once the session is ready only: a

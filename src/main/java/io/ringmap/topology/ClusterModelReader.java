@@ -37,8 +37,7 @@ final class ClusterModelReader {
     /** Tables already reported as unservable, so each is logged once per process rather than once per refresh. */
     private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
 
-    private ClusterModelReader() {
-    }
+    private ClusterModelReader() {}
 
     /**
      * Reads the model, or nothing while the driver has no token map yet (it is built after the first schema read).
@@ -53,19 +52,22 @@ final class ClusterModelReader {
         }
         TokenMap tokenMap = maybeTokens.get();
         List<NodeTokens> nodes = new ArrayList<>();
-        for (com.datastax.oss.driver.api.core.metadata.Node n : metadata.getNodes().values()) {
+        for (com.datastax.oss.driver.api.core.metadata.Node n :
+                metadata.getNodes().values()) {
             Set<Token> tokens = tokenMap.getTokens(n);
             if (tokens.isEmpty()) {
                 // a node without tokens (joining, or not yet in the token map) owns no range and is never a replica
                 continue;
             }
-            List<String> printed = tokens.stream().sorted().map(tokenMap::format).toList();
+            List<String> printed =
+                    tokens.stream().sorted().map(tokenMap::format).toList();
             nodes.add(new NodeTokens(node(n), printed));
         }
         if (nodes.isEmpty()) {
             return Optional.empty();
         }
-        nodes.sort(Comparator.comparing((NodeTokens nt) -> nt.node().address()).thenComparing(nt -> nt.node().hostId()));
+        nodes.sort(Comparator.comparing((NodeTokens nt) -> nt.node().address())
+                .thenComparing(nt -> nt.node().hostId()));
 
         Map<String, Map<String, String>> replication = new TreeMap<>();
         List<TableSchema> tables = new ArrayList<>();
@@ -83,8 +85,8 @@ final class ClusterModelReader {
             }
         }
         String cluster = metadata.getClusterName().orElse("unknown");
-        return Optional.of(new TopologyModel(cluster, tokenMap.getPartitionerName(), nodes, replication, tables,
-                localAddress));
+        return Optional.of(
+                new TopologyModel(cluster, tokenMap.getPartitionerName(), nodes, replication, tables, localAddress));
     }
 
     /** A table's partition key, or nothing (logged once) when its key type cannot be served. */
@@ -95,7 +97,10 @@ final class ClusterModelReader {
             for (ColumnMetadata column : relation.getPartitionKey()) {
                 key.add(new KeyColumn(column.getName().asInternal(), column.getType()));
             }
-            return Optional.of(new TableSchema(keyspace, table, key,
+            return Optional.of(new TableSchema(
+                    keyspace,
+                    table,
+                    key,
                     TablePartitioners.ownPartitioner(keyspace, table).orElse(null)));
         } catch (RuntimeException e) {
             if (REPORTED.add(keyspace + "." + table)) {
@@ -111,12 +116,17 @@ final class ClusterModelReader {
      */
     static Node node(com.datastax.oss.driver.api.core.metadata.Node n) {
         String address = address(n);
-        int rpcPort = n.getBroadcastRpcAddress().map(InetSocketAddress::getPort)
-                .or(() -> inet(n.getEndPoint().resolve()).map(InetSocketAddress::getPort)).orElse(0);
+        int rpcPort = n.getBroadcastRpcAddress()
+                .map(InetSocketAddress::getPort)
+                .or(() -> inet(n.getEndPoint().resolve()).map(InetSocketAddress::getPort))
+                .orElse(0);
         Optional<InetSocketAddress> broadcast = n.getBroadcastAddress().filter(a -> a.getAddress() != null);
-        String broadcastAddress = broadcast.map(a -> a.getAddress().getHostAddress()).orElse(address);
+        String broadcastAddress =
+                broadcast.map(a -> a.getAddress().getHostAddress()).orElse(address);
         int broadcastPort = broadcast.map(InetSocketAddress::getPort).orElse(0);
-        String hostId = n.getHostId() == null ? endpoint(address, rpcPort) : n.getHostId().toString();
+        String hostId = n.getHostId() == null
+                ? endpoint(address, rpcPort)
+                : n.getHostId().toString();
         String dc = n.getDatacenter() == null ? "unknown" : n.getDatacenter();
         String rack = n.getRack() == null ? "unknown" : n.getRack();
         return new Node(hostId, address, dc, rack, state(n.getState()), rpcPort, broadcastAddress, broadcastPort);

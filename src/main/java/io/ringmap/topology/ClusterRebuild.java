@@ -31,8 +31,8 @@ final class ClusterRebuild {
     /** The node ringmap's queries reach, kept while it is UP (LocalStrategy keyspaces resolve to it). */
     private volatile String answeringNode;
 
-    ClusterRebuild(TopologyProperties topology, ClusterProperties cluster, TopologyPublisher publisher,
-            MotionReader motion) {
+    ClusterRebuild(
+            TopologyProperties topology, ClusterProperties cluster, TopologyPublisher publisher, MotionReader motion) {
         this.topology = topology;
         this.cluster = cluster;
         this.publisher = publisher;
@@ -64,8 +64,8 @@ final class ClusterRebuild {
                 }
             }
             String local = cluster.localNode() != null ? cluster.localNode() : answeringNode;
-            Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local)
-                    .map(m -> motion.read(s, m));
+            Optional<TopologyModel> model =
+                    ClusterModelReader.read(metadata, topology::serves, local).map(m -> motion.read(s, m));
             inMotion = model.isPresent() && !model.get().motion().motions().isEmpty();
             if (model.isEmpty()) {
                 log.debug("the driver has no token map yet; waiting for the next event or refresh");
@@ -81,7 +81,9 @@ final class ClusterRebuild {
                 publisher.publishStale(model.get(), name(), staleReason);
             }
         } catch (IllegalArgumentException e) {
-            log.error("the topology of {} cannot form a ring; serving the last good snapshot: {}", name(),
+            log.error(
+                    "the topology of {} cannot form a ring; serving the last good snapshot: {}",
+                    name(),
                     e.getMessage());
         } catch (RuntimeException e) {
             log.error("reading the topology of {} failed; serving the last good snapshot", name(), e);
@@ -101,8 +103,10 @@ final class ClusterRebuild {
             Node coordinator = rs.getExecutionInfo().getCoordinator();
             String current = answeringNode;
             // by host id: nodes sharing an IP on different ports have distinct ids
-            boolean currentUp = current != null && metadata.getNodes().values().stream()
-                    .anyMatch(n -> n.getState() == NodeState.UP && ClusterModelReader.node(n).hostId().equals(current));
+            boolean currentUp = current != null
+                    && metadata.getNodes().values().stream()
+                            .anyMatch(n -> n.getState() == NodeState.UP
+                                    && ClusterModelReader.node(n).hostId().equals(current));
             if (!currentUp && coordinator != null) {
                 answeringNode = ClusterModelReader.node(coordinator).hostId();
             }

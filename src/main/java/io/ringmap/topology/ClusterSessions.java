@@ -41,9 +41,11 @@ final class ClusterSessions {
     private volatile CompletionStage<CqlSession> connecting;
     /** A replacement session being opened (set and cleared on the topology thread). */
     private volatile CompletionStage<CqlSession> replacing;
+
     private int failedAttempts;
     /** The reason of the last failed connection attempt logged (topology thread only). */
     private String reportedFailure;
+
     private int sessionsReplaced;
     private int failedReplacements;
 
@@ -51,8 +53,13 @@ final class ClusterSessions {
      * @param onEvent what a node or schema event of a session asks for
      * @param name the source's name, for logs
      */
-    ClusterSessions(Supplier<CqlSessionBuilder> builders, ClusterProperties cluster, TopologyPublisher publisher,
-            TopologyThread thread, Runnable onEvent, Supplier<String> name) {
+    ClusterSessions(
+            Supplier<CqlSessionBuilder> builders,
+            ClusterProperties cluster,
+            TopologyPublisher publisher,
+            TopologyThread thread,
+            Runnable onEvent,
+            Supplier<String> name) {
         this.builders = builders;
         this.cluster = cluster;
         this.publisher = publisher;
@@ -83,12 +90,13 @@ final class ClusterSessions {
         connecting = attempt;
         attempt.whenComplete((s, error) -> {
             if (!thread.execute(() -> {
-                if (error != null) {
-                    onConnectFailed(error, connected);
-                } else {
-                    onConnected(s, connected);
-                }
-            }) && s != null) {
+                        if (error != null) {
+                            onConnectFailed(error, connected);
+                        } else {
+                            onConnected(s, connected);
+                        }
+                    })
+                    && s != null) {
                 s.closeAsync(); // closed while connecting
             }
         });
@@ -114,8 +122,11 @@ final class ClusterSessions {
         // once per state: every attempt is counted (ringmap_topology_refresh_failures_total), not logged
         if (!reason.equals(reportedFailure)) {
             reportedFailure = reason;
-            log.warn("{} (attempt {}); retrying every {} at most, logged again when the reason changes", reason,
-                    failedAttempts, cluster.reconnectMaxDelay());
+            log.warn(
+                    "{} (attempt {}); retrying every {} at most, logged again when the reason changes",
+                    reason,
+                    failedAttempts,
+                    cluster.reconnectMaxDelay());
         } else {
             log.debug("{} (attempt {}); next attempt in {}", reason, failedAttempts, delay);
         }
@@ -129,8 +140,10 @@ final class ClusterSessions {
             return;
         }
         session = s;
-        log.info("connected to Cassandra cluster {} after {} failed attempt(s); following its topology",
-                s.getMetadata().getClusterName().orElse("?"), failedAttempts);
+        log.info(
+                "connected to Cassandra cluster {} after {} failed attempt(s); following its topology",
+                s.getMetadata().getClusterName().orElse("?"),
+                failedAttempts);
         failedAttempts = 0;
         reportedFailure = null;
         connected.accept(s);
@@ -155,13 +168,19 @@ final class ClusterSessions {
             return;
         }
         if (failedReplacements % 20 == 0) {
-            log.warn("the driver's schema refresh has not completed for {} s (a driver 4.x defect after its control "
-                    + "connection was lost); opening a new session to {}", pending.toSeconds(), name.get());
+            log.warn(
+                    "the driver's schema refresh has not completed for {} s (a driver 4.x defect after its control "
+                            + "connection was lost); opening a new session to {}",
+                    pending.toSeconds(),
+                    name.get());
         }
         // the configured contact points come from the driver configuration; adding them again would be warned about
-        List<String> configured = stuck.getContext().getConfig().getDefaultProfile()
+        List<String> configured = stuck.getContext()
+                .getConfig()
+                .getDefaultProfile()
                 .getStringList(DefaultDriverOption.CONTACT_POINTS, List.of());
-        List<EndPoint> known = stuck.getMetadata().getNodes().values().stream().map(Node::getEndPoint)
+        List<EndPoint> known = stuck.getMetadata().getNodes().values().stream()
+                .map(Node::getEndPoint)
                 .filter(e -> !(e.resolve() instanceof InetSocketAddress a
                         && configured.contains(a.getHostString() + ":" + a.getPort())))
                 .toList();
@@ -180,19 +199,22 @@ final class ClusterSessions {
         });
     }
 
-    private void onReplacement(CqlSession stuck, CqlSession fresh, Throwable error, Runnable replaced,
-            Runnable retry) {
+    private void onReplacement(CqlSession stuck, CqlSession fresh, Throwable error, Runnable replaced, Runnable retry) {
         replacing = null;
         if (error != null) {
             failedReplacements++;
             retry.run();
             if (failedReplacements == 1 || failedReplacements % 20 == 0) {
-                log.warn("cannot open a new session to {} yet ({}, attempt {}); keeping the current one",
-                        name.get(), ConnectionErrors.message(error), failedReplacements);
+                log.warn(
+                        "cannot open a new session to {} yet ({}, attempt {}); keeping the current one",
+                        name.get(),
+                        ConnectionErrors.message(error),
+                        failedReplacements);
             }
         } else if (closed || session != stuck) {
             fresh.closeAsync();
-        } else if (!StuckSchemaRefresh.schemaLoaded(fresh.getMetadata().getKeyspaces().size(),
+        } else if (!StuckSchemaRefresh.schemaLoaded(
+                fresh.getMetadata().getKeyspaces().size(),
                 stuck.getMetadata().getKeyspaces().size())) {
             // the new session's first schema load failed (its control node went down meanwhile): swapped
             // in, it would publish a ring without keyspaces and every key would be answered 404 (seen in
@@ -200,13 +222,17 @@ final class ClusterSessions {
             fresh.closeAsync();
             failedReplacements++;
             retry.run();
-            log.warn("the new session to {} has no schema yet (its schema load failed); keeping the current "
-                    + "one and trying again", name.get());
+            log.warn(
+                    "the new session to {} has no schema yet (its schema load failed); keeping the current "
+                            + "one and trying again",
+                    name.get());
         } else {
             session = fresh;
             failedReplacements = 0;
             sessionsReplaced++;
-            log.info("replaced the Cassandra session of {} ({} so far); its schema is current again", name.get(),
+            log.info(
+                    "replaced the Cassandra session of {} ({} so far); its schema is current again",
+                    name.get(),
                     sessionsReplaced);
             replaced.run();
             stuck.closeAsync();

@@ -45,6 +45,7 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
     private final Duration probeInterval;
     /** The last {@link MotionReader#fingerprint} (null: none or a failed one), topology thread only. */
     private String fingerprint;
+
     private boolean probed;
 
     private volatile boolean running;
@@ -54,9 +55,18 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
      * @param builders a fresh, fully configured session builder per connection attempt (Spring Boot's prototype
      *     {@code CqlSessionBuilder} bean: contact points, local DC, credentials, SSL bundle)
      */
-    public ClusterTopologySource(Supplier<CqlSessionBuilder> builders, TopologyProperties topology,
-            ClusterProperties cluster, TopologyPublisher publisher) {
-        this(builders, topology, cluster, publisher, MotionReader.NONE, topology.refreshInterval(),
+    public ClusterTopologySource(
+            Supplier<CqlSessionBuilder> builders,
+            TopologyProperties topology,
+            ClusterProperties cluster,
+            TopologyPublisher publisher) {
+        this(
+                builders,
+                topology,
+                cluster,
+                publisher,
+                MotionReader.NONE,
+                topology.refreshInterval(),
                 topology.refreshInterval());
     }
 
@@ -65,8 +75,13 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
      * @param whileMoving how soon to rebuild again while a node joins, leaves, moves or replaces another
      * @param probeInterval how often {@link MotionReader#fingerprint} looks for a node starting or ending a move
      */
-    public ClusterTopologySource(Supplier<CqlSessionBuilder> builders, TopologyProperties topology,
-            ClusterProperties cluster, TopologyPublisher publisher, MotionReader motion, Duration whileMoving,
+    public ClusterTopologySource(
+            Supplier<CqlSessionBuilder> builders,
+            TopologyProperties topology,
+            ClusterProperties cluster,
+            TopologyPublisher publisher,
+            MotionReader motion,
+            Duration whileMoving,
             Duration probeInterval) {
         this.topology = topology;
         this.motion = motion;
@@ -77,8 +92,8 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
         this.rebuild = new ClusterRebuild(topology, cluster, publisher, motion);
         this.eventRebuild = thread.coalesced(this::rebuild);
         this.schemaCheck = thread.coalesced(this::periodicRefresh);
-        this.sessions = new ClusterSessions(builders, cluster, publisher, thread,
-                () -> eventRebuild.request(cluster.eventDebounce()), this::name);
+        this.sessions = new ClusterSessions(
+                builders, cluster, publisher, thread, () -> eventRebuild.request(cluster.eventDebounce()), this::name);
     }
 
     @Override
@@ -96,7 +111,9 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
     @Override
     public void refresh() {
         try {
-            thread.runAndWait(this::periodicRefresh, cluster.checkTimeout().multipliedBy(3).plusSeconds(1));
+            thread.runAndWait(
+                    this::periodicRefresh,
+                    cluster.checkTimeout().multipliedBy(3).plusSeconds(1));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException | RejectedExecutionException e) {
@@ -207,10 +224,14 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
         } else if (outcome instanceof StuckSchemaRefresh.Running running) {
             schemaCheck.request(running.checkAgainIn());
         } else if (outcome instanceof StuckSchemaRefresh.Stuck stuck) {
-            sessions.replace(s, stuck.pending(), () -> {
-                schemaRefresh.forget();
-                rebuild();
-            }, () -> schemaCheck.request(cluster.reconnectMaxDelay()));
+            sessions.replace(
+                    s,
+                    stuck.pending(),
+                    () -> {
+                        schemaRefresh.forget();
+                        rebuild();
+                    },
+                    () -> schemaCheck.request(cluster.reconnectMaxDelay()));
         }
         rebuild();
     }

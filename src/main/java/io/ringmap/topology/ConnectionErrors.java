@@ -30,8 +30,7 @@ final class ConnectionErrors {
 
     static final String NO_REASON = "the driver gave no reason";
 
-    private ConnectionErrors() {
-    }
+    private ConnectionErrors() {}
 
     /** What went wrong; for a failed connection, per node. */
     static String message(Throwable e) {
@@ -43,10 +42,14 @@ final class ConnectionErrors {
         if (cause instanceof AllNodesFailedException all) {
             // its message lists driver exception class names: keep problem details free of them, but say per node
             // why it failed (authentication, TLS handshake, refused connection), which is what an operator needs
-            return "no node answered: " + all.getAllErrors().entrySet().stream()
-                    .map(n -> n.getKey().getEndPoint().toString().replaceFirst("^/", "") + ": "
-                            + (n.getValue().isEmpty() ? "no reason given" : reason(n.getValue().get(0))))
-                    .sorted().collect(Collectors.joining("; "));
+            return "no node answered: "
+                    + all.getAllErrors().entrySet().stream()
+                            .map(n -> n.getKey().getEndPoint().toString().replaceFirst("^/", "") + ": "
+                                    + (n.getValue().isEmpty()
+                                            ? "no reason given"
+                                            : reason(n.getValue().get(0))))
+                            .sorted()
+                            .collect(Collectors.joining("; "));
         }
         return reason(cause);
     }
@@ -88,7 +91,8 @@ final class ConnectionErrors {
             return "no route to host";
         }
         if (t instanceof ConnectException) {
-            return message.toLowerCase(java.util.Locale.ROOT).contains("refused") ? "connection refused"
+            return message.toLowerCase(java.util.Locale.ROOT).contains("refused")
+                    ? "connection refused"
                     : "cannot open a connection" + (message.isBlank() ? "" : ": " + clean(message));
         }
         return null;
@@ -120,6 +124,8 @@ final class ConnectionErrors {
     }
 
     private static String clean(String message) {
-        return message == null || message.isBlank() ? NO_REASON : CLASS_NAME.matcher(message).replaceAll("");
+        return message == null || message.isBlank()
+                ? NO_REASON
+                : CLASS_NAME.matcher(message).replaceAll("");
     }
 }

@@ -51,8 +51,7 @@ public final class StaticTopologyParser {
     /** The largest topology file read: 64 Mi characters, room for thousands of nodes with 256 tokens each. */
     static final int MAX_CODE_POINTS = 64 * 1024 * 1024;
 
-    private StaticTopologyParser() {
-    }
+    private StaticTopologyParser() {}
 
     /**
      * @throws IllegalArgumentException naming the offending entry when the file is not a valid topology
@@ -70,7 +69,8 @@ public final class StaticTopologyParser {
         }
         Map<String, Object> doc = map(root, origin);
         String partitioner = string(doc.get("partitioner"), origin + ": partitioner");
-        String cluster = doc.get("cluster") == null ? "static" : doc.get("cluster").toString();
+        String cluster =
+                doc.get("cluster") == null ? "static" : doc.get("cluster").toString();
         List<NodeTokens> nodes = new ArrayList<>();
         Object nodeList = doc.get("nodes");
         if (!(nodeList instanceof List<?> list) || list.isEmpty()) {
@@ -81,15 +81,18 @@ public final class StaticTopologyParser {
             Map<String, Object> n = map(list.get(i), where);
             String address = string(n.get("address"), where + ".address");
             int rpcPort = port(n.get("rpcPort"), DEFAULT_RPC_PORT, where + ".rpcPort");
-            String broadcastAddress = n.get("broadcastAddress") == null ? address
+            String broadcastAddress = n.get("broadcastAddress") == null
+                    ? address
                     : string(n.get("broadcastAddress"), where + ".broadcastAddress");
             int broadcastPort = port(n.get("broadcastPort"), DEFAULT_BROADCAST_PORT, where + ".broadcastPort");
             // nodes sharing an IP (on different ports) need distinct default ids
-            String hostId = n.get("hostId") != null ? n.get("hostId").toString()
+            String hostId = n.get("hostId") != null
+                    ? n.get("hostId").toString()
                     : n.get("rpcPort") == null ? address : address + ":" + rpcPort;
             String dc = string(n.get("datacenter"), where + ".datacenter");
             String rack = string(n.get("rack"), where + ".rack");
-            NodeState state = n.get("state") == null ? NodeState.UP : state(n.get("state").toString(), where);
+            NodeState state =
+                    n.get("state") == null ? NodeState.UP : state(n.get("state").toString(), where);
             Object tokens = n.get("tokens");
             if (tokens instanceof String placeholder && placeholder.startsWith(PLACEHOLDER)) {
                 tokens = flowTokens.get(Integer.parseInt(placeholder.substring(PLACEHOLDER.length())));
@@ -97,8 +100,8 @@ public final class StaticTopologyParser {
             if (!(tokens instanceof List<?> tl) || tl.isEmpty()) {
                 throw new IllegalArgumentException(where + ".tokens must be a non-empty list");
             }
-            nodes.add(new NodeTokens(new Node(hostId, address, dc, rack, state, rpcPort, broadcastAddress,
-                    broadcastPort),
+            nodes.add(new NodeTokens(
+                    new Node(hostId, address, dc, rack, state, rpcPort, broadcastAddress, broadcastPort),
                     tl.stream().map(Object::toString).toList()));
         }
         Map<String, Map<String, String>> replication = new LinkedHashMap<>();
@@ -112,13 +115,18 @@ public final class StaticTopologyParser {
                 map(k.get("replication"), where + ".replication").forEach((key, v) -> r.put(key, v.toString()));
                 replication.put(ks, r);
                 if (k.get("tables") != null) {
-                    map(k.get("tables"), where + ".tables").forEach((table, t) -> tables.add(
-                            table(ks, table, map(t, where + ".tables." + table), where + ".tables." + table,
+                    map(k.get("tables"), where + ".tables")
+                            .forEach((table, t) -> tables.add(table(
+                                    ks,
+                                    table,
+                                    map(t, where + ".tables." + table),
+                                    where + ".tables." + table,
                                     partitioner)));
                 }
             });
         }
-        String local = doc.get("localNode") == null ? null : doc.get("localNode").toString();
+        String local =
+                doc.get("localNode") == null ? null : doc.get("localNode").toString();
         return new TopologyModel(cluster, partitioner, nodes, replication, tables, local);
     }
 
@@ -152,7 +160,10 @@ public final class StaticTopologyParser {
                         if (rewritten == null) {
                             rewritten = new StringBuilder(yamlText.length() / 4);
                         }
-                        rewritten.append(yamlText, copied, at).append("tokens: \"\\x01tokens:").append(out.size())
+                        rewritten
+                                .append(yamlText, copied, at)
+                                .append("tokens: \"\\x01tokens:")
+                                .append(out.size())
                                 .append('"');
                         out.add(items);
                         copied = close + 1;
@@ -183,7 +194,9 @@ public final class StaticTopologyParser {
                 while (b > a && isBlank(text.charAt(b - 1))) {
                     b--;
                 }
-                if (b - a >= 2 && (text.charAt(a) == '"' || text.charAt(a) == '\'') && text.charAt(b - 1) == text.charAt(a)) {
+                if (b - a >= 2
+                        && (text.charAt(a) == '"' || text.charAt(a) == '\'')
+                        && text.charAt(b - 1) == text.charAt(a)) {
                     a++;
                     b--;
                 }
@@ -192,7 +205,11 @@ public final class StaticTopologyParser {
                 }
                 for (int k = a; k < b; k++) {
                     char t = text.charAt(k);
-                    if (!(t >= '0' && t <= '9' || t >= 'a' && t <= 'z' || t >= 'A' && t <= 'Z' || t == '-' || t == '+')) {
+                    if (!(t >= '0' && t <= '9'
+                            || t >= 'a' && t <= 'z'
+                            || t >= 'A' && t <= 'Z'
+                            || t == '-'
+                            || t == '+')) {
                         return null; // not a plain token list: SnakeYAML reads it
                     }
                 }
@@ -209,8 +226,8 @@ public final class StaticTopologyParser {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
-    private static TableSchema table(String ks, String table, Map<String, Object> t, String where,
-            String clusterPartitioner) {
+    private static TableSchema table(
+            String ks, String table, Map<String, Object> t, String where, String clusterPartitioner) {
         Object pk = t.get("partitionKey");
         if (!(pk instanceof List<?> columns) || columns.isEmpty()) {
             throw new IllegalArgumentException(where + ".partitionKey must be a non-empty list of {name, type}");
@@ -257,8 +274,8 @@ public final class StaticTopologyParser {
         try {
             return NodeState.valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + ".state '" + text + "' is not one of "
-                    + java.util.Arrays.toString(NodeState.values()));
+            throw new IllegalArgumentException(
+                    where + ".state '" + text + "' is not one of " + java.util.Arrays.toString(NodeState.values()));
         }
     }
 

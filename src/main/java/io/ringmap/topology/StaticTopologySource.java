@@ -46,6 +46,7 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
     private final CompletableFuture<Void> firstBuild;
     /** The first read's cluster name, known once the file is parsed (before its snapshot is built). */
     private final CompletableFuture<String> firstClusterName = new CompletableFuture<>();
+
     private final ScheduledExecutorService watcher;
     /** SHA-256 of the content read last, valid or not (guarded by this). */
     private byte[] lastRead;
@@ -58,7 +59,8 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
         this.publisher = publisher;
         this.properties = properties;
         // a classpath resource is part of the build: it cannot change while the service runs
-        this.watcher = resource instanceof ClassPathResource ? null
+        this.watcher = resource instanceof ClassPathResource
+                ? null
                 : Executors.newSingleThreadScheduledExecutor(runnable -> {
                     Thread thread = new Thread(runnable, "ringmap-topology-file");
                     thread.setDaemon(true);
@@ -152,8 +154,8 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
         try {
             publisher.publish(model(content), name());
         } catch (RuntimeException e) {
-            String reason = "static topology " + location + " is invalid, serving the last good snapshot: "
-                    + e.getMessage();
+            String reason =
+                    "static topology " + location + " is invalid, serving the last good snapshot: " + e.getMessage();
             publisher.markStale(reason);
             report(reason);
             return;
@@ -191,8 +193,15 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
                 replication.put(ks, r);
             }
         });
-        return new TopologyModel(model.clusterName(), model.partitioner(), model.nodes(), replication,
-                model.tables().stream().filter(t -> properties.serves(t.keyspace())).toList(), model.localAddress());
+        return new TopologyModel(
+                model.clusterName(),
+                model.partitioner(),
+                model.nodes(),
+                replication,
+                model.tables().stream()
+                        .filter(t -> properties.serves(t.keyspace()))
+                        .toList(),
+                model.localAddress());
     }
 
     private static byte[] digest(byte[] content) {

@@ -25,24 +25,19 @@ import java.util.concurrent.TimeoutException;
 final class StuckSchemaRefresh {
 
     /** What the last schema refresh asked for came to. */
-    sealed interface Outcome {
-    }
+    sealed interface Outcome {}
 
     /** Completed: the driver's schema is current. */
-    record Done() implements Outcome {
-    }
+    record Done() implements Outcome {}
 
     /** Failed (the cluster is unreachable, or the defect has just struck): look again after a while. */
-    record Failed(String reason) implements Outcome {
-    }
+    record Failed(String reason) implements Outcome {}
 
     /** Still running, not yet for long enough to call it stuck: look again after {@code checkAgainIn}. */
-    record Running(Duration checkAgainIn) implements Outcome {
-    }
+    record Running(Duration checkAgainIn) implements Outcome {}
 
     /** Running for longer than a working driver can take: the session must be replaced. */
-    record Stuck(Duration pending) implements Outcome {
-    }
+    record Stuck(Duration pending) implements Outcome {}
 
     private CompletableFuture<?> refresh;
     private long askedAt;
@@ -67,7 +62,8 @@ final class StuckSchemaRefresh {
         } catch (TimeoutException e) {
             Duration pending = Duration.ofNanos(System.nanoTime() - askedAt);
             Duration limit = stuckAfter(s);
-            return pending.compareTo(limit) > 0 ? new Stuck(pending)
+            return pending.compareTo(limit) > 0
+                    ? new Stuck(pending)
                     : new Running(limit.minus(pending).plusMillis(100));
         }
     }

@@ -21,9 +21,15 @@ import java.util.Objects;
  * @param epoch the cluster-metadata epoch the model reflects (Cassandra 6.0's log, CEP-21); null where the cluster has
  *     no such log (before 6.0, a static topology)
  */
-public record TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
-        Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress,
-        MotionReport motion, Long epoch) {
+public record TopologyModel(
+        String clusterName,
+        String partitioner,
+        List<NodeTokens> nodes,
+        Map<String, Map<String, String>> replication,
+        List<TableSchema> tables,
+        String localAddress,
+        MotionReport motion,
+        Long epoch) {
 
     /** What is assumed about movement when the source cannot see it (a static topology). */
     public static final String STATIC_MOTION = "a static topology has no movement";
@@ -37,15 +43,25 @@ public record TopologyModel(String clusterName, String partitioner, List<NodeTok
     }
 
     /** A model of a cluster without a cluster-metadata log. */
-    public TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
-            Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress,
+    public TopologyModel(
+            String clusterName,
+            String partitioner,
+            List<NodeTokens> nodes,
+            Map<String, Map<String, String>> replication,
+            List<TableSchema> tables,
+            String localAddress,
             MotionReport motion) {
         this(clusterName, partitioner, nodes, replication, tables, localAddress, motion, null);
     }
 
     /** A model of a source that cannot see movement (a static topology). */
-    public TopologyModel(String clusterName, String partitioner, List<NodeTokens> nodes,
-            Map<String, Map<String, String>> replication, List<TableSchema> tables, String localAddress) {
+    public TopologyModel(
+            String clusterName,
+            String partitioner,
+            List<NodeTokens> nodes,
+            Map<String, Map<String, String>> replication,
+            List<TableSchema> tables,
+            String localAddress) {
         this(clusterName, partitioner, nodes, replication, tables, localAddress, MotionReport.unknown(STATIC_MOTION));
     }
 
@@ -64,14 +80,16 @@ public record TopologyModel(String clusterName, String partitioner, List<NodeTok
 
     /** True when only node states differ: the ring's shape (tokens, addresses, DCs, racks) is the same. */
     public boolean sameRingShape(TopologyModel other) {
-        if (!partitioner.equals(other.partitioner) || nodes.size() != other.nodes.size()
+        if (!partitioner.equals(other.partitioner)
+                || nodes.size() != other.nodes.size()
                 || !Objects.equals(localAddress, other.localAddress)) {
             return false;
         }
         for (int i = 0; i < nodes.size(); i++) {
             NodeTokens a = nodes.get(i);
             NodeTokens b = other.nodes.get(i);
-            if (!a.tokens().equals(b.tokens()) || !a.node().hostId().equals(b.node().hostId())
+            if (!a.tokens().equals(b.tokens())
+                    || !a.node().hostId().equals(b.node().hostId())
                     || !a.node().address().equals(b.node().address())
                     || a.node().rpcPort() != b.node().rpcPort()
                     || !a.node().broadcastAddress().equals(b.node().broadcastAddress())

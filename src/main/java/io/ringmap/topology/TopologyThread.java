@@ -52,8 +52,7 @@ final class TopologyThread {
     }
 
     /** Runs {@code task} on the thread and waits for it up to {@code timeout}. */
-    void runAndWait(Runnable task, Duration timeout)
-            throws InterruptedException, ExecutionException, TimeoutException {
+    void runAndWait(Runnable task, Duration timeout) throws InterruptedException, ExecutionException, TimeoutException {
         executor.submit(task).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -78,10 +77,13 @@ final class TopologyThread {
 
         /** Runs the task after {@code delay}, unless a run is already waiting. */
         void request(Duration delay) {
-            if (pending.compareAndSet(false, true) && !schedule(() -> {
-                pending.set(false);
-                task.run();
-            }, delay)) {
+            if (pending.compareAndSet(false, true)
+                    && !schedule(
+                            () -> {
+                                pending.set(false);
+                                task.run();
+                            },
+                            delay)) {
                 pending.set(false);
             }
         }

@@ -52,8 +52,8 @@ record BodyError(boolean syntax, int line, int column, String path) {
 
     /** The {@code malformed-body} problem saying where, with {@code line}, {@code column} and {@code path} when known. */
     Problem problem() {
-        StringBuilder detail = new StringBuilder(syntax ? "request body is not valid JSON"
-                : "request body is JSON but not of the expected shape");
+        StringBuilder detail = new StringBuilder(
+                syntax ? "request body is not valid JSON" : "request body is JSON but not of the expected shape");
         if (line > 0) {
             detail.append(" at line ").append(line);
             if (column > 0) {

@@ -14,5 +14,4 @@ import java.lang.annotation.Target;
 @ProblemAnswer(kind = ProblemKind.MALFORMED_BODY, detail = SampleProblems.MALFORMED_BODY)
 @ProblemAnswer(kind = ProblemKind.BODY_TOO_LARGE, detail = SampleProblems.BODY_TOO_LARGE)
 @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_MEDIA_TYPE, detail = SampleProblems.UNSUPPORTED_MEDIA_TYPE)
-public @interface JsonBodyProblems {
-}
+public @interface JsonBodyProblems {}

@@ -15,8 +15,7 @@ import tools.jackson.databind.ValueDeserializer;
  */
 public final class KeyJson {
 
-    private KeyJson() {
-    }
+    private KeyJson() {}
 
     /**
      * Reads a key object as Jackson reads a {@code Map<String, String>} (insertion order, a repeated name keeps its
@@ -43,7 +42,8 @@ public final class KeyJson {
         KeyMap key = new KeyMap();
         for (String name = p.nextName(); name != null; name = p.nextName()) {
             JsonToken t = p.nextToken();
-            String value = t == JsonToken.VALUE_STRING ? p.getString()
+            String value = t == JsonToken.VALUE_STRING
+                    ? p.getString()
                     : t == JsonToken.VALUE_NULL ? null : ctxt.readValue(p, String.class);
             key.put(name, value);
         }

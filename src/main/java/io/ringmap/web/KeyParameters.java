@@ -26,8 +26,8 @@ public record KeyParameters(Set<String> reserved) {
         reserved = Set.copyOf(reserved);
         for (String name : reserved) {
             if (name.startsWith(COLUMN_PREFIX)) {
-                throw new IllegalArgumentException("a reserved parameter cannot start with " + COLUMN_PREFIX
-                        + ", was " + name);
+                throw new IllegalArgumentException(
+                        "a reserved parameter cannot start with " + COLUMN_PREFIX + ", was " + name);
             }
         }
     }
@@ -53,8 +53,8 @@ public record KeyParameters(Set<String> reserved) {
                 continue; // a name without a value object (not what a container parses from `?a` or `?a=`): absent
             }
             if (values.length != 1) {
-                throw new InvalidParameterException(name, "parameter '" + name + "' must be given once, was given "
-                        + values.length + " times");
+                throw new InvalidParameterException(
+                        name, "parameter '" + name + "' must be given once, was given " + values.length + " times");
             }
             String value = values[0];
             if (!name.startsWith(COLUMN_PREFIX) && reserved.contains(name)) {
@@ -63,12 +63,14 @@ public record KeyParameters(Set<String> reserved) {
             }
             String column = name.startsWith(COLUMN_PREFIX) ? name.substring(COLUMN_PREFIX.length()) : name;
             if (column.isEmpty()) {
-                throw new InvalidParameterException(name, "'" + COLUMN_PREFIX + "' must be followed by a partition "
-                        + "key column name");
+                throw new InvalidParameterException(
+                        name, "'" + COLUMN_PREFIX + "' must be followed by a partition " + "key column name");
             }
             if (key.put(column, value) != null) {
-                throw new InvalidParameterException(name, "partition key column '" + column + "' is given twice (as "
-                        + column + " and " + COLUMN_PREFIX + column + ")");
+                throw new InvalidParameterException(
+                        name,
+                        "partition key column '" + column + "' is given twice (as " + column + " and " + COLUMN_PREFIX
+                                + column + ")");
             }
         }
         return new Given(named, key);

@@ -18,5 +18,4 @@ import java.lang.annotation.Target;
 @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS, detail = SampleProblems.KEY_COMPONENTS)
 @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
 @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
-public @interface KeyProblems {
-}
+public @interface KeyProblems {}

@@ -1,10 +1,10 @@
 package io.ringmap.web;
 
+import io.ringmap.problem.BatchItemException;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.web.ProblemRenderer;
-import io.ringmap.problem.BatchItemException;
 import io.ringmap.schema.InvalidKeyValueException;
 import io.ringmap.web.errors.BodyReadException;
 import io.ringmap.web.errors.ClientErrorLog;
@@ -56,7 +56,9 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
      *                 default of 1000 parameters is assumed)
      * @param keys     the hot-key settings (absent: keys are exported plain, so values may be echoed)
      */
-    public ProblemHandler(ObjectProvider<ClientErrorLog> clientErrors, ObjectProvider<TomcatServerProperties> tomcat,
+    public ProblemHandler(
+            ObjectProvider<ClientErrorLog> clientErrors,
+            ObjectProvider<TomcatServerProperties> tomcat,
             ObjectProvider<KeyDisclosure> keys) {
         this.clientErrors = clientErrors;
         TomcatServerProperties container = tomcat.getIfAvailable();
@@ -92,7 +94,8 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     /** The problem of a ringmap exception; a key value is left out where hot keys are exported hashed. */
     private Problem problemOf(Throwable e) {
         if (e instanceof BatchItemException item) {
-            return item.getCause() instanceof ProblemException ? item.problem(problemOf(item.getCause()))
+            return item.getCause() instanceof ProblemException
+                    ? item.problem(problemOf(item.getCause()))
                     : item.problem();
         }
         if (hideKeyValues && e instanceof InvalidKeyValueException key) {
@@ -104,52 +107,73 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     /** As Spring's, without its WARN line per request: a client's wrong method is no operator's concern. */
     @Override
-    protected ResponseEntity<Object> handleHttpRequestMethodNotSupported(HttpRequestMethodNotSupportedException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleHttpRequestMethodNotSupported(
+            HttpRequestMethodNotSupportedException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         return handleExceptionInternal(ex, null, headers, status, request);
     }
 
     /** Spring MVC's own exceptions (missing parameter, bad body, 404, 405, ...) as the catalog's kinds. */
     @Override
-    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
-            HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleExceptionInternal(
+            Exception ex, Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         Problem p = frameworkProblem(ex, body instanceof ProblemDetail pd ? pd.getDetail() : null, status);
         if (headers != null) {
             for (String name : headers.headerNames()) {
                 p = p.withHeader(name, String.join(", ", headers.getValuesAsList(name)));
             }
         }
-        String path = request instanceof ServletWebRequest swr ? swr.getRequest().getRequestURI() : null;
+        String path =
+                request instanceof ServletWebRequest swr ? swr.getRequest().getRequestURI() : null;
         return ProblemRenderer.entity(p, path);
     }
 
     /** The problem for one of Spring MVC's exceptions; {@code springDetail} is Spring's own detail, if any. */
     private static Problem frameworkProblem(Exception ex, String springDetail, HttpStatusCode status) {
         if (ex instanceof MissingServletRequestParameterException m) {
-            return ProblemKind.INVALID_PARAMETER.problem("required parameter '" + m.getParameterName()
-                    + "' is missing").with("parameter", m.getParameterName());
+            return ProblemKind.INVALID_PARAMETER
+                    .problem("required parameter '" + m.getParameterName() + "' is missing")
+                    .with("parameter", m.getParameterName());
         }
         if (ex instanceof TypeMismatchException t) {
-            String type = t.getRequiredType() == null ? "value" : t.getRequiredType().getSimpleName().toLowerCase();
-            return ProblemKind.INVALID_PARAMETER.problem("parameter '" + t.getPropertyName() + "' value '"
-                    + t.getValue() + "' is not a valid " + type).with("parameter", t.getPropertyName());
+            String type = t.getRequiredType() == null
+                    ? "value"
+                    : t.getRequiredType().getSimpleName().toLowerCase();
+            return ProblemKind.INVALID_PARAMETER
+                    .problem("parameter '" + t.getPropertyName() + "' value '" + t.getValue() + "' is not a valid "
+                            + type)
+                    .with("parameter", t.getPropertyName());
         }
         if (ex instanceof MethodArgumentNotValidException v) {
             List<Map<String, String>> errors = v.getBindingResult().getFieldErrors().stream()
                     .map(fe -> Map.of("field", fe.getField(), "message", String.valueOf(fe.getDefaultMessage())))
                     .toList();
-            return ProblemKind.INVALID_PARAMETER.problem("request body is invalid: " + errors.stream()
-                    .map(m -> m.get("field") + " " + m.get("message")).toList()).with("errors", errors);
+            return ProblemKind.INVALID_PARAMETER
+                    .problem("request body is invalid: "
+                            + errors.stream()
+                                    .map(m -> m.get("field") + " " + m.get("message"))
+                                    .toList())
+                    .with("errors", errors);
         }
         if (ex instanceof HttpMessageNotReadableException) {
             BodyReadException stopped = causedBy(ex, BodyReadException.class);
-            return stopped != null ? stopped.problem()
-                    : BodyError.of(causedBy(ex, tools.jackson.core.JacksonException.class)).problem();
+            return stopped != null
+                    ? stopped.problem()
+                    : BodyError.of(causedBy(ex, tools.jackson.core.JacksonException.class))
+                            .problem();
         }
         if (ex instanceof HttpMediaTypeNotSupportedException m) {
-            return ProblemKind.UNSUPPORTED_MEDIA_TYPE.problem(unsupportedMediaType(m))
-                    .with("contentType", m.getContentType() == null ? null : m.getContentType().toString())
-                    .with("supported", m.getSupportedMediaTypes().stream().map(MediaType::toString).toList());
+            return ProblemKind.UNSUPPORTED_MEDIA_TYPE
+                    .problem(unsupportedMediaType(m))
+                    .with(
+                            "contentType",
+                            m.getContentType() == null
+                                    ? null
+                                    : m.getContentType().toString())
+                    .with(
+                            "supported",
+                            m.getSupportedMediaTypes().stream()
+                                    .map(MediaType::toString)
+                                    .toList());
         }
         if (ex instanceof HttpRequestMethodNotSupportedException m) {
             return ProblemKind.METHOD_NOT_ALLOWED.problem("method " + m.getMethod() + " is not supported here; "
@@ -173,14 +197,16 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     /** 415: says what to send, since {@code curl -d} sends a form body unless told otherwise. */
     private static String unsupportedMediaType(HttpMediaTypeNotSupportedException m) {
-        String sent = m.getContentType() == null ? "a body without Content-Type"
+        String sent = m.getContentType() == null
+                ? "a body without Content-Type"
                 : "Content-Type '" + m.getContentType() + "'";
-        boolean json = m.getSupportedMediaTypes().stream()
-                .anyMatch(t -> t.isCompatibleWith(MediaType.APPLICATION_JSON));
-        return sent + " is not accepted here; " + (json
-                ? "send the body as JSON with the header 'Content-Type: application/json' (curl: -H 'Content-Type: "
-                        + "application/json')"
-                : "send one of " + m.getSupportedMediaTypes());
+        boolean json =
+                m.getSupportedMediaTypes().stream().anyMatch(t -> t.isCompatibleWith(MediaType.APPLICATION_JSON));
+        return sent + " is not accepted here; "
+                + (json
+                        ? "send the body as JSON with the header 'Content-Type: application/json' (curl: -H 'Content-Type: "
+                                + "application/json')"
+                        : "send one of " + m.getSupportedMediaTypes());
     }
 
     private static boolean clientWentAway(Throwable e) {

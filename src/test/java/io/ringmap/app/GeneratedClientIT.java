@@ -60,15 +60,17 @@ class GeneratedClientIT {
         FilterRegistrationBean<OncePerRequestFilter> routeRecorder() {
             var filter = new OncePerRequestFilter() {
                 @Override
-                protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response,
-                        FilterChain chain) throws ServletException, IOException {
+                protected void doFilterInternal(
+                        HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                        throws ServletException, IOException {
                     try {
                         chain.doFilter(request, response);
                     } finally {
                         Object pattern = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
                         if (pattern != null) {
-                            SERVED.computeIfAbsent(request.getMethod() + " " + pattern,
-                                    k -> ConcurrentHashMap.newKeySet()).add(response.getStatus());
+                            SERVED.computeIfAbsent(
+                                            request.getMethod() + " " + pattern, k -> ConcurrentHashMap.newKeySet())
+                                    .add(response.getStatus());
                         }
                     }
                 }
@@ -87,9 +89,16 @@ class GeneratedClientIT {
     void generatedClientCallsEveryOperation() throws Exception {
         Path log = Files.createDirectories(Path.of("target", "client")).resolve("client-build.log");
         long started = System.nanoTime();
-        Process build = new ProcessBuilder(List.of(Path.of("mvnw").toAbsolutePath().toString(), "-B", "-f",
-                CLIENT_POM.toAbsolutePath().toString(), "verify", "-Dringmap.url=http://127.0.0.1:" + port))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process build = new ProcessBuilder(List.of(
+                        Path.of("mvnw").toAbsolutePath().toString(),
+                        "-B",
+                        "-f",
+                        CLIENT_POM.toAbsolutePath().toString(),
+                        "verify",
+                        "-Dringmap.url=http://127.0.0.1:" + port))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         build.getOutputStream().close();
 
         boolean finished = build.waitFor(10, TimeUnit.MINUTES);
@@ -97,8 +106,8 @@ class GeneratedClientIT {
             build.destroyForcibly(); // this child only
         }
         String output = Files.readString(log, StandardCharsets.UTF_8);
-        System.out.printf("generated client: generate, compile and test took %.1f s%n",
-                (System.nanoTime() - started) / 1e9);
+        System.out.printf(
+                "generated client: generate, compile and test took %.1f s%n", (System.nanoTime() - started) / 1e9);
 
         assertThat(finished).as("client build finished").isTrue();
         assertThat(build.exitValue()).as(output).isZero();
@@ -108,12 +117,16 @@ class GeneratedClientIT {
         Set<String> generated = new TreeSet<>();
         Set<String> internal = new TreeSet<>();
         operations.forEach((op, isInternal) -> (isInternal ? internal : generated).add(op));
-        System.out.printf("generated client: %d operations in openapi.yaml, %d generated and called, curl forms %s;"
-                + " served %s%n", operations.size(), generated.size(), internal, new TreeMap<>(SERVED));
-        assertThat(SERVED.keySet()).as("operations of openapi.yaml the generated client never called")
+        System.out.printf(
+                "generated client: %d operations in openapi.yaml, %d generated and called, curl forms %s;"
+                        + " served %s%n",
+                operations.size(), generated.size(), internal, new TreeMap<>(SERVED));
+        assertThat(SERVED.keySet())
+                .as("operations of openapi.yaml the generated client never called")
                 .containsAll(generated);
         assertThat(internal).as("x-internal (curl-only) operations").isEqualTo(CURL_FORMS.keySet());
-        CURL_FORMS.forEach((curl, twin) -> assertThat(generated).as("the generated form of " + curl).contains(twin));
+        CURL_FORMS.forEach((curl, twin) ->
+                assertThat(generated).as("the generated form of " + curl).contains(twin));
     }
 
     /** "METHOD /path" of every operation of the committed document, and whether it is marked x-internal. */
@@ -122,9 +135,9 @@ class GeneratedClientIT {
         Map<String, Object> document = new Yaml(new SafeConstructor(new LoaderOptions()))
                 .load(Files.readString(Path.of("openapi.yaml"), StandardCharsets.UTF_8));
         Map<String, Boolean> operations = new TreeMap<>();
-        ((Map<String, Map<String, Map<String, Object>>>) document.get("paths")).forEach((path, methods) ->
-                methods.forEach((method, operation) -> operations.put(method.toUpperCase() + " " + path,
-                        Boolean.TRUE.equals(operation.get("x-internal")))));
+        ((Map<String, Map<String, Map<String, Object>>>) document.get("paths"))
+                .forEach((path, methods) -> methods.forEach((method, operation) -> operations.put(
+                        method.toUpperCase() + " " + path, Boolean.TRUE.equals(operation.get("x-internal")))));
         return operations;
     }
 }

@@ -32,23 +32,28 @@ class OpenApiDocumentTest {
     @Test
     @SuppressWarnings("unchecked")
     void committedDocumentMatchesTheServedOne() throws IOException {
-        String json = TestHttp.getAt("http://127.0.0.1:" + port + "/v3/api-docs").body();
+        String json =
+                TestHttp.getAt("http://127.0.0.1:" + port + "/v3/api-docs").body();
         Map<String, Object> served = JsonMapper.builder().build().readValue(json, Map.class);
         if (Boolean.getBoolean("ringmap.openapi.write")) {
             DumperOptions options = new DumperOptions();
             options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
             options.setWidth(120);
-            Files.writeString(FILE, "# Generated from /v3/api-docs: ./mvnw test -Dtest=OpenApiDocumentTest "
-                    + "-Dringmap.openapi.write=true\n" + new Yaml(options).dump(served), StandardCharsets.UTF_8);
+            Files.writeString(
+                    FILE,
+                    "# Generated from /v3/api-docs: ./mvnw test -Dtest=OpenApiDocumentTest "
+                            + "-Dringmap.openapi.write=true\n" + new Yaml(options).dump(served),
+                    StandardCharsets.UTF_8);
         }
         assertThat(FILE).as("openapi.yaml at the repository root").exists();
-        Object committed = new Yaml(new SafeConstructor(new LoaderOptions()))
-                .load(Files.readString(FILE, StandardCharsets.UTF_8));
+        Object committed =
+                new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(FILE, StandardCharsets.UTF_8));
         // compare as JSON trees, so number types and key order do not matter
         JsonMapper mapper = JsonMapper.builder().build();
         tools.jackson.databind.JsonNode committedTree = mapper.valueToTree(committed);
         tools.jackson.databind.JsonNode servedTree = mapper.valueToTree(served);
-        assertThat((Object) committedTree).as("openapi.yaml drifted from /v3/api-docs; regenerate it "
-                + "with -Dringmap.openapi.write=true").isEqualTo(servedTree);
+        assertThat((Object) committedTree)
+                .as("openapi.yaml drifted from /v3/api-docs; regenerate it " + "with -Dringmap.openapi.write=true")
+                .isEqualTo(servedTree);
     }
 }

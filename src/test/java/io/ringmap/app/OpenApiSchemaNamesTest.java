@@ -51,11 +51,14 @@ class OpenApiSchemaNamesTest {
     void everySchemaNameBelongsToOneClass() throws Exception {
         Map<String, Set<String>> classesByName = schemaClassesByName(controllers("io.ringmap"));
 
-        assertThat(classesByName).as("schema names shared by several classes: rename one of them")
+        assertThat(classesByName)
+                .as("schema names shared by several classes: rename one of them")
                 .allSatisfy((name, classes) -> assertThat(classes).as(name).hasSize(1));
         Set<String> documented = new TreeSet<>(committedSchemaNames());
         documented.removeAll(DECLARED_BY_HAND);
-        assertThat(classesByName.keySet()).as("the walk finds every schema of openapi.yaml").containsAll(documented);
+        assertThat(classesByName.keySet())
+                .as("the walk finds every schema of openapi.yaml")
+                .containsAll(documented);
     }
 
     @Test
@@ -65,8 +68,7 @@ class OpenApiSchemaNamesTest {
     }
 
     static final class First {
-        record NodeView(String address) {
-        }
+        record NodeView(String address) {}
 
         @RequestMapping("/first")
         public NodeView first() {
@@ -75,11 +77,9 @@ class OpenApiSchemaNamesTest {
     }
 
     static final class Second {
-        record NodeView(int tokens) {
-        }
+        record NodeView(int tokens) {}
 
-        record Answer(java.util.List<NodeView> nodes) {
-        }
+        record Answer(java.util.List<NodeView> nodes) {}
 
         @RequestMapping("/second")
         public Answer second(@RequestBody Map<String, NodeView> body) {
@@ -94,7 +94,11 @@ class OpenApiSchemaNamesTest {
         for (BeanDefinition bean : scanner.findCandidateComponents(basePackage)) {
             Class<?> type = Class.forName(bean.getBeanClassName());
             // ringmap's own main code only (test fixtures under io.ringmap are not served)
-            if (type.getProtectionDomain().getCodeSource().getLocation().getPath().contains("test-classes")) {
+            if (type.getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .getPath()
+                    .contains("test-classes")) {
                 continue;
             }
             controllers.add(type);
@@ -131,8 +135,11 @@ class OpenApiSchemaNamesTest {
             } else if (type instanceof Class<?> c) {
                 if (c.isArray()) {
                     pending.add(c.getComponentType());
-                } else if (!c.isPrimitive() && !c.isEnum() && !c.getName().startsWith("java.")
-                        && !c.getName().startsWith("org.springframework.") && seen.add(c)) {
+                } else if (!c.isPrimitive()
+                        && !c.isEnum()
+                        && !c.getName().startsWith("java.")
+                        && !c.getName().startsWith("org.springframework.")
+                        && seen.add(c)) {
                     byName.computeIfAbsent(schemaName(c), k -> new TreeSet<>()).add(c.getName());
                     if (c.isRecord()) {
                         for (RecordComponent component : c.getRecordComponents()) {

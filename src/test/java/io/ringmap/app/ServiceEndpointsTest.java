@@ -45,29 +45,46 @@ class ServiceEndpointsTest {
         String table = "keyspace=iot&table=readings";
         String key = table + "&sensor_id=sensor-17&day=2026-10-01";
         java.util.Map<String, java.net.http.HttpResponse<String>> answers = new java.util.LinkedHashMap<>();
-        for (String get : new String[] {"/token?" + key, "/replicas?" + key, "/splits?" + table + "&n=4", "/ring",
-            "/ranges?keyspace=iot", "/hotkeys", "/availability?consistency=QUORUM",
+        for (String get : new String[] {
+            "/token?" + key,
+            "/replicas?" + key,
+            "/splits?" + table + "&n=4",
+            "/ring",
+            "/ranges?keyspace=iot",
+            "/hotkeys",
+            "/availability?consistency=QUORUM",
             "/availability/safe-to-stop?node=127.0.0.1&consistency=ONE",
-            "/plan/shards?" + table + "&day=2026-10-01&shardColumn=sensor_id&count=2"}) {
+            "/plan/shards?" + table + "&day=2026-10-01&shardColumn=sensor_id&count=2"
+        }) {
             answers.put("GET " + get, TestHttp.getAt(api(get)));
         }
-        answers.put("POST /tokens/evaluate", TestHttp.postJsonAt(api("/tokens/evaluate"), "{\"mode\": \"add\", "
-                + "\"nodes\": [{\"address\": \"127.0.0.5\", \"datacenter\": \"dc1\", \"rack\": \"rack1\", "
-                + "\"tokens\": [\"-2305843009213693952\"]}]}"));
-        answers.put("POST /plan", TestHttp.postJsonAt(api("/plan"), "{\"keyspace\": \"iot\", \"workload\": "
-                + "{\"entities\": {\"d1\": 10}, \"start\": \"2026-08-01\", \"retentionDays\": 2, "
-                + "\"bytesPerRow\": 100}, \"designs\": [{\"name\": \"device\", \"columns\": [{\"name\": "
-                + "\"device_id\", \"type\": \"text\", \"generator\": {\"kind\": \"entity\"}}]}]}"));
+        answers.put(
+                "POST /tokens/evaluate",
+                TestHttp.postJsonAt(
+                        api("/tokens/evaluate"),
+                        "{\"mode\": \"add\", "
+                                + "\"nodes\": [{\"address\": \"127.0.0.5\", \"datacenter\": \"dc1\", \"rack\": \"rack1\", "
+                                + "\"tokens\": [\"-2305843009213693952\"]}]}"));
+        answers.put(
+                "POST /plan",
+                TestHttp.postJsonAt(
+                        api("/plan"),
+                        "{\"keyspace\": \"iot\", \"workload\": "
+                                + "{\"entities\": {\"d1\": 10}, \"start\": \"2026-08-01\", \"retentionDays\": 2, "
+                                + "\"bytesPerRow\": 100}, \"designs\": [{\"name\": \"device\", \"columns\": [{\"name\": "
+                                + "\"device_id\", \"type\": \"text\", \"generator\": {\"kind\": \"entity\"}}]}]}"));
         answers.forEach((request, answer) -> {
             assertThat(answer.statusCode()).as(request + ": " + answer.body()).isEqualTo(200);
             var snapshot = json.readTree(answer.body()).get("snapshot");
             assertThat(snapshot).as(request + " names its snapshot").isNotNull();
             assertThat(snapshot.get("version").asString()).as(request).isEqualTo(version);
             assertThat(snapshot.get("sequence").asLong()).as(request).isEqualTo(sequence);
-            assertThat(snapshot.get("source").asString()).as(request)
+            assertThat(snapshot.get("source").asString())
+                    .as(request)
                     .isEqualTo("static:classpath:topology/default.yaml");
             assertThat(snapshot.has("createdAt") && snapshot.has("ageSeconds") && snapshot.has("stale"))
-                    .as(request + ": " + snapshot).isTrue();
+                    .as(request + ": " + snapshot)
+                    .isTrue();
         });
         assertThat(TestHttp.getAt(management("/actuator/prometheus")).body())
                 .contains("ringmap_snapshot_sequence{application=\"ringmap\",cluster=\"reference-example\"} " + sequence
@@ -78,15 +95,19 @@ class ServiceEndpointsTest {
     void servesTheReferenceExampleOnTheBundledTopology() {
         var r = TestHttp.getAt(api("/replicas?keyspace=iot&token=1523456789012345678"));
         assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.body()).contains("\"address\":\"127.0.0.3\"").contains("\"source\":\"static:classpath:topology/default.yaml\"");
+        assertThat(r.body())
+                .contains("\"address\":\"127.0.0.3\"")
+                .contains("\"source\":\"static:classpath:topology/default.yaml\"");
         assertThat(r.body().indexOf("127.0.0.3")).isLessThan(r.body().indexOf("127.0.0.4"));
         assertThat(r.body().indexOf("127.0.0.4")).isLessThan(r.body().indexOf("127.0.0.1"));
     }
 
     @Test
     void compressesLargeAnswersForClientsThatAcceptGzip() throws Exception {
-        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
-                api("/splits?keyspace=iot&table=readings&n=256&mode=even"))).header("Accept-Encoding", "gzip").build();
+        var request = java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(api("/splits?keyspace=iot&table=readings&n=256&mode=even")))
+                .header("Accept-Encoding", "gzip")
+                .build();
         var r = TestHttp.sendBytes(request);
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Encoding")).hasValue("gzip");
@@ -108,8 +129,11 @@ class ServiceEndpointsTest {
     @Test
     void tagsSnapshotDerivedAnswersAndAnswersRevalidationWith304() throws Exception {
         var first = TestHttp.getAt(api("/replicas?keyspace=iot&token=1523456789012345678"));
-        String version = new tools.jackson.databind.ObjectMapper().readTree(first.body()).get("snapshot")
-                .get("version").asString();
+        String version = new tools.jackson.databind.ObjectMapper()
+                .readTree(first.body())
+                .get("snapshot")
+                .get("version")
+                .asString();
         assertThat(first.headers().firstValue("ETag")).hasValue("W/\"" + version + "\"");
         assertThat(first.headers().firstValue("Cache-Control")).hasValue("no-cache");
         // the same tag on every snapshot-derived GET, whatever the per-request ageSeconds
@@ -119,22 +143,27 @@ class ServiceEndpointsTest {
         var ranges = TestHttp.getAt(api("/ranges?keyspace=iot"));
         assertThat(ranges.statusCode()).isEqualTo(200);
         assertThat(ranges.body()).contains("\"tokens\":[\"-4611686018427387904\",\"0\"");
-        assertThat(ranges.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
+        assertThat(ranges.headers().firstValue("ETag"))
+                .isEqualTo(first.headers().firstValue("ETag"));
         // revalidation: 304 without a body
         var again = TestHttp.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/ranges?keyspace=iot")))
-                .header("If-None-Match", first.headers().firstValue("ETag").orElseThrow()).build());
+                .header("If-None-Match", first.headers().firstValue("ETag").orElseThrow())
+                .build());
         assertThat(again.statusCode()).isEqualTo(304);
         assertThat(again.body()).isEmpty();
         assertThat(again.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
         var other = TestHttp.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/ranges?keyspace=iot")))
-                .header("If-None-Match", "\"0123\"").build());
+                .header("If-None-Match", "\"0123\"")
+                .build());
         assertThat(other.statusCode()).isEqualTo(200);
         // problems and batches are not tagged
         var problem = TestHttp.getAt(api("/ranges?keyspace=nope"));
         assertThat(problem.statusCode()).isEqualTo(404);
         assertThat(problem.headers().firstValue("ETag")).isEmpty();
-        var batch = TestHttp.postJsonAt(api("/token"), "{\"keyspace\":\"iot\",\"table\":\"readings\","
-                + "\"keys\":[{\"sensor_id\":\"s\",\"day\":\"2026-10-01\"}]}");
+        var batch = TestHttp.postJsonAt(
+                api("/token"),
+                "{\"keyspace\":\"iot\",\"table\":\"readings\","
+                        + "\"keys\":[{\"sensor_id\":\"s\",\"day\":\"2026-10-01\"}]}");
         assertThat(batch.statusCode()).isEqualTo(200);
         assertThat(batch.headers().firstValue("ETag")).isEmpty();
     }
@@ -155,9 +184,18 @@ class ServiceEndpointsTest {
         var prometheus = TestHttp.getAt(management("/actuator/prometheus"));
         assertThat(prometheus.statusCode()).isEqualTo(200);
         assertThat(prometheus.body()).contains("jvm_memory_used_bytes");
-        for (String hidden : new String[] {"/actuator/env", "/actuator/beans", "/actuator/configprops",
-            "/actuator/heapdump", "/actuator/threaddump", "/actuator/metrics", "/actuator/loggers"}) {
-            assertThat(TestHttp.getAt(management(hidden)).statusCode()).as(hidden).isEqualTo(404);
+        for (String hidden : new String[] {
+            "/actuator/env",
+            "/actuator/beans",
+            "/actuator/configprops",
+            "/actuator/heapdump",
+            "/actuator/threaddump",
+            "/actuator/metrics",
+            "/actuator/loggers"
+        }) {
+            assertThat(TestHttp.getAt(management(hidden)).statusCode())
+                    .as(hidden)
+                    .isEqualTo(404);
         }
         // the API port does not serve the actuator
         assertThat(TestHttp.getAt(api("/actuator/health")).statusCode()).isEqualTo(404);
@@ -170,15 +208,16 @@ class ServiceEndpointsTest {
         assertThat(live.statusCode()).isEqualTo(200);
         assertThat(ready.statusCode()).isEqualTo(200);
         assertThat(ready.body()).contains("\"ring\"");
-        assertThat(TestHttp.getAt(management("/actuator/health/readiness")).statusCode()).isEqualTo(200);
+        assertThat(TestHttp.getAt(management("/actuator/health/readiness")).statusCode())
+                .isEqualTo(200);
     }
 
     @Test
     void answersAnUnknownPathWithProblemJson() {
         var r = TestHttp.getAt(api("/no-such-endpoint"));
         assertThat(r.statusCode()).isEqualTo(404);
-        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(
-                v -> assertThat(v).startsWith("application/problem+json"));
+        assertThat(r.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(v -> assertThat(v).startsWith("application/problem+json"));
         assertThat(r.body()).contains("urn:ringmap:problem:not-found");
     }
 }

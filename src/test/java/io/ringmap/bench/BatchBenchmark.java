@@ -2,21 +2,21 @@ package io.ringmap.bench;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.ringmap.config.ApiProperties;
+import io.ringmap.hits.metrics.ReportedHits;
+import io.ringmap.hits.web.HitCounting;
+import io.ringmap.hits.web.HitsController;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
-import io.ringmap.hits.metrics.ReportedHits;
 import io.ringmap.hotkeys.service.HotKeyRecorder;
-import io.ringmap.hits.web.HitsController;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.snapshot.SnapshotHolder;
-import io.ringmap.topology.StaticTopologyParser;
-import io.ringmap.hits.web.HitCounting;
 import io.ringmap.routing.web.ReplicasBatchRequest;
 import io.ringmap.routing.web.ReplicasController;
 import io.ringmap.routing.web.TokenBatchRequest;
 import io.ringmap.routing.web.TokenController;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.topology.StaticTopologyParser;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.SplittableRandom;
@@ -53,7 +53,9 @@ import tools.jackson.databind.json.JsonMapper;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgs = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xms1g", "-Xmx1g"})
 public class BatchBenchmark {
 
     static final int KEYS = 1000;
@@ -71,15 +73,16 @@ public class BatchBenchmark {
         SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
         holder.publish(StaticTopologyParser.parse(topology(1000, 256), "bench"), "static:bench");
         HotKeyRegistry registry = new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain());
-        RoutingService routing = new RoutingService(holder, new ApiProperties(10_000),
-                new HotKeyRecorder(registry, new ReplicaHits(2000)), null);
+        RoutingService routing = new RoutingService(
+                holder, new ApiProperties(10_000), new HotKeyRecorder(registry, new ReplicaHits(2000)), null);
         StaticListableBeanFactory beans = new StaticListableBeanFactory();
         replicas = new ReplicasController(routing, beans.getBeanProvider(HitCounting.class));
         tokens = new TokenController(routing, beans.getBeanProvider(HitCounting.class));
         beans.addBean("reportedHits", new ReportedHits());
         hits = new HitsController(routing, beans.getBeanProvider(ReportedHits.class));
         mapper = JsonMapper.builder()
-                .changeDefaultPropertyInclusion(i -> i.withValueInclusion(JsonInclude.Include.NON_NULL)).build();
+                .changeDefaultPropertyInclusion(i -> i.withValueInclusion(JsonInclude.Include.NON_NULL))
+                .build();
         StringBuilder keys = new StringBuilder();
         StringBuilder hitItems = new StringBuilder();
         SplittableRandom random = new SplittableRandom(7);
@@ -89,7 +92,9 @@ public class BatchBenchmark {
             keys.append(i == 0 ? "" : ",").append(key);
             // hits as a sampling client reports them: Zipf-like, many repeats of the hottest keys
             int rank = (int) Math.min(999_999, Math.floor(1 / Math.pow(random.nextDouble(), 1.5)));
-            hitItems.append(i == 0 ? "" : ",").append("{\"key\":{\"sensor_id\":\"sensor-").append(rank)
+            hitItems.append(i == 0 ? "" : ",")
+                    .append("{\"key\":{\"sensor_id\":\"sensor-")
+                    .append(rank)
                     .append("\",\"day\":\"2026-10-01\"},\"count\":1,\"operation\":\"read\"}");
         }
         replicasBody = ("{\"keyspace\":\"iot\",\"table\":\"readings\",\"keys\":[" + keys + "]}")
@@ -103,8 +108,7 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postReplicas() {
-        ReplicasBatchRequest request =
-                mapper.readValue(replicasBody, ReplicasBatchRequest.class);
+        ReplicasBatchRequest request = mapper.readValue(replicasBody, ReplicasBatchRequest.class);
         return mapper.writeValueAsBytes(replicas.replicasBatch(request, null));
     }
 
@@ -112,8 +116,7 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postReplicasCompact() {
-        ReplicasBatchRequest request =
-                mapper.readValue(replicasBody, ReplicasBatchRequest.class);
+        ReplicasBatchRequest request = mapper.readValue(replicasBody, ReplicasBatchRequest.class);
         return mapper.writeValueAsBytes(replicas.replicasBatchCompact(request, null));
     }
 
@@ -121,8 +124,7 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postToken() {
-        TokenBatchRequest request =
-                mapper.readValue(tokenBody, TokenBatchRequest.class);
+        TokenBatchRequest request = mapper.readValue(tokenBody, TokenBatchRequest.class);
         return mapper.writeValueAsBytes(tokens.tokens(request, null));
     }
 
@@ -146,8 +148,15 @@ public class BatchBenchmark {
         SplittableRandom random = new SplittableRandom(42);
         StringBuilder y = new StringBuilder("cluster: bench\npartitioner: Murmur3Partitioner\nnodes:\n");
         for (int n = 0; n < nodes; n++) {
-            y.append("  - {address: 10.").append(n / 250).append('.').append(n % 250).append(".1, datacenter: dc")
-                    .append(n % 2 + 1).append(", rack: rack").append(n / 2 % 3).append(", tokens: [");
+            y.append("  - {address: 10.")
+                    .append(n / 250)
+                    .append('.')
+                    .append(n % 250)
+                    .append(".1, datacenter: dc")
+                    .append(n % 2 + 1)
+                    .append(", rack: rack")
+                    .append(n / 2 % 3)
+                    .append(", tokens: [");
             for (int v = 0; v < vnodes; v++) {
                 y.append(v == 0 ? "" : ", ").append(random.nextLong());
             }

@@ -18,8 +18,7 @@ import java.util.SplittableRandom;
 /** Production-sized rings for benchmarks: 2 DCs x 3 racks, random vnode tokens. */
 final class BenchRings {
 
-    private BenchRings() {
-    }
+    private BenchRings() {}
 
     static TokenRing ring(int nodes, int vnodes) {
         return ring(nodes, vnodes, 2);
@@ -35,8 +34,14 @@ final class BenchRings {
             for (int v = 0; v < vnodes; v++) {
                 tokens.add(new LongToken(random.nextLong()));
             }
-            m.put(new Node("host-" + n, "10." + (n >> 16 & 255) + "." + (n >> 8 & 255) + "." + (n & 255), dc,
-                    "rack" + (n / dcs % 3), NodeState.UP), tokens);
+            m.put(
+                    new Node(
+                            "host-" + n,
+                            "10." + (n >> 16 & 255) + "." + (n >> 8 & 255) + "." + (n & 255),
+                            dc,
+                            "rack" + (n / dcs % 3),
+                            NodeState.UP),
+                    tokens);
         }
         return TokenRing.of(Murmur3Partitioner.INSTANCE, m);
     }

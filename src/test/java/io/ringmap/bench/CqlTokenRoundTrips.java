@@ -24,20 +24,23 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class CqlTokenRoundTrips {
 
-    private CqlTokenRoundTrips() {
-    }
+    private CqlTokenRoundTrips() {}
 
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         int inFlight = args.length > 2 ? Integer.parseInt(args[2]) : 64;
         int warmUp = args.length > 3 ? Integer.parseInt(args[3]) : 30;
-        ClusterSpec spec = ClusterSpec.of("bench-cql", CassandraPartitioner.MURMUR3,
-                List.of(NodeSpec.withTokens(System.getProperty("ringmap.bench.address", "127.0.0.70"), "dc1", "rack1",
-                        "0"))).withHeap("384m", "384m");
+        ClusterSpec spec = ClusterSpec.of(
+                        "bench-cql",
+                        CassandraPartitioner.MURMUR3,
+                        List.of(NodeSpec.withTokens(
+                                System.getProperty("ringmap.bench.address", "127.0.0.70"), "dc1", "rack1", "0")))
+                .withHeap("384m", "384m");
         try (CassandraCluster cluster = CassandraCluster.of(spec)) {
             cluster.start();
-            System.out.printf("node started in %.1f s%n", cluster.lastStartDuration().toMillis() / 1000.0);
+            System.out.printf(
+                    "node started in %.1f s%n", cluster.lastStartDuration().toMillis() / 1000.0);
             cluster.executeSchemaChange("CREATE KEYSPACE IF NOT EXISTS iot WITH replication = "
                     + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
             cluster.executeSchemaChange("CREATE TABLE IF NOT EXISTS iot.readings (sensor_id text, day date, "
@@ -72,22 +75,36 @@ public final class CqlTokenRoundTrips {
         int n = Math.min(recorded.get(), latencies.length);
         long[] sorted = Arrays.copyOf(latencies, n);
         Arrays.sort(sorted);
-        System.out.printf("%-8s %10.0f req/s   p50 %6.2f ms   p99 %6.2f ms   (%d requests, %d failed, %d in flight)%n",
-                label, done.get() / elapsed, n == 0 ? 0 : sorted[n / 2] / 1e6,
-                n == 0 ? 0 : sorted[(int) (n * 0.99)] / 1e6, done.get(), failed.get(), inFlight);
+        System.out.printf(
+                "%-8s %10.0f req/s   p50 %6.2f ms   p99 %6.2f ms   (%d requests, %d failed, %d in flight)%n",
+                label,
+                done.get() / elapsed,
+                n == 0 ? 0 : sorted[n / 2] / 1e6,
+                n == 0 ? 0 : sorted[(int) (n * 0.99)] / 1e6,
+                done.get(),
+                failed.get(),
+                inFlight);
     }
 
     /** One request; its completion sends the next until the round ends, so {@code inFlight} stay outstanding. */
-    private static void send(CqlSession session, PreparedStatement token, long end, AtomicInteger next,
-            AtomicLong done, AtomicLong failed, long[] latencies, AtomicInteger recorded, CountDownLatch finished) {
+    private static void send(
+            CqlSession session,
+            PreparedStatement token,
+            long end,
+            AtomicInteger next,
+            AtomicLong done,
+            AtomicLong failed,
+            long[] latencies,
+            AtomicInteger recorded,
+            CountDownLatch finished) {
         if (System.nanoTime() >= end) {
             finished.countDown();
             return;
         }
         int k = next.incrementAndGet();
         long start = System.nanoTime();
-        CompletionStage<?> answer = session.executeAsync(token.bind("s-" + (k % 100_000),
-                LocalDate.of(2026, 10, k % 28 + 1)));
+        CompletionStage<?> answer =
+                session.executeAsync(token.bind("s-" + (k % 100_000), LocalDate.of(2026, 10, k % 28 + 1)));
         answer.whenComplete((rs, error) -> {
             if (error != null) {
                 failed.incrementAndGet();

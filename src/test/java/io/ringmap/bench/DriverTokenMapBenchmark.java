@@ -44,12 +44,14 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
-@Fork(value = 1, jvmArgs = {"-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xmx2g"})
 public class DriverTokenMapBenchmark {
 
     static final String KEYSPACE = "nts3";
-    static final Map<String, String> REPLICATION = Map.of("class",
-            "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "3", "dc2", "3", "dc3", "3");
+    static final Map<String, String> REPLICATION =
+            Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "3", "dc2", "3", "dc3", "3");
 
     @Param({"1000x256"})
     public String ring;
@@ -71,7 +73,9 @@ public class DriverTokenMapBenchmark {
         String[] shape = ring.split("x");
         tokenRing = BenchRings.ring(Integer.parseInt(shape[0]), Integer.parseInt(shape[1]), 3);
         driverNodes = DriverTokenMaps.nodes(tokenRing);
-        rawTokens = tokenRing.tokensByNode().stream().map(ts -> ts.stream().map(Token::toString).toList()).toList();
+        rawTokens = tokenRing.tokensByNode().stream()
+                .map(ts -> ts.stream().map(Token::toString).toList())
+                .toList();
         driverKeyspaces = List.of(DriverTokenMaps.keyspace(KEYSPACE, REPLICATION));
         driver = DriverTokenMaps.build(driverNodes, driverKeyspaces);
         snapshot = buildRingmap(tokenRing);
@@ -81,7 +85,9 @@ public class DriverTokenMapBenchmark {
         driverKeys = new ByteBuffer[4096][];
         for (int k = 0; k < keys.length; k++) {
             byte[] sensor = ("sensor-" + random.nextInt(1_000_000)).getBytes(StandardCharsets.UTF_8);
-            byte[] day = ByteBuffer.allocate(4).putInt(Integer.MIN_VALUE + 20_000 + random.nextInt(365)).array();
+            byte[] day = ByteBuffer.allocate(4)
+                    .putInt(Integer.MIN_VALUE + 20_000 + random.nextInt(365))
+                    .array();
             keys[k] = new byte[][] {sensor, day};
             driverKeys[k] = new ByteBuffer[] {ByteBuffer.wrap(sensor), ByteBuffer.wrap(day)};
         }

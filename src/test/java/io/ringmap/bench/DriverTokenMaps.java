@@ -31,8 +31,7 @@ import java.util.UUID;
  */
 final class DriverTokenMaps {
 
-    private DriverTokenMaps() {
-    }
+    private DriverTokenMaps() {}
 
     /** Driver nodes carrying the ring's nodes' addresses, DCs, racks and tokens, in ring node order. */
     static List<Node> nodes(TokenRing ring) {
@@ -57,14 +56,22 @@ final class DriverTokenMaps {
     }
 
     static KeyspaceMetadata keyspace(String name, Map<String, String> replication) {
-        return new DefaultKeyspaceMetadata(CqlIdentifier.fromInternal(name), true, false, replication, Map.of(),
-                Map.of(), Map.of(), Map.of(), Map.of());
+        return new DefaultKeyspaceMetadata(
+                CqlIdentifier.fromInternal(name),
+                true,
+                false,
+                replication,
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of());
     }
 
     /** {@code DefaultTokenMap.build}: what the driver does on every topology or keyspace change. */
     static DefaultTokenMap build(List<Node> nodes, List<KeyspaceMetadata> keyspaces) {
-        return DefaultTokenMap.build(nodes, keyspaces, new Murmur3TokenFactory(),
-                new DefaultReplicationStrategyFactory(context()), "bench");
+        return DefaultTokenMap.build(
+                nodes, keyspaces, new Murmur3TokenFactory(), new DefaultReplicationStrategyFactory(context()), "bench");
     }
 
     private static InternalDriverContext context() {
@@ -84,8 +91,8 @@ final class DriverTokenMaps {
 
     @SuppressWarnings("unchecked")
     private static <T> T stub(Class<T> type, Map<String, Object> answers) {
-        return (T) Proxy.newProxyInstance(DriverTokenMaps.class.getClassLoader(), new Class<?>[] {type},
-                (proxy, method, args) -> {
+        return (T) Proxy.newProxyInstance(
+                DriverTokenMaps.class.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
                     if (answers.containsKey(method.getName())) {
                         return answers.get(method.getName());
                     }
@@ -93,8 +100,8 @@ final class DriverTokenMaps {
                         case "toString" -> type.getSimpleName();
                         case "hashCode" -> System.identityHashCode(proxy);
                         case "equals" -> proxy == args[0];
-                        default -> throw new UnsupportedOperationException(type.getSimpleName() + "."
-                                + method.getName());
+                        default ->
+                            throw new UnsupportedOperationException(type.getSimpleName() + "." + method.getName());
                     };
                 });
     }

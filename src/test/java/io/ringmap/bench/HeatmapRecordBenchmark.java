@@ -62,14 +62,13 @@ public class HeatmapRecordBenchmark {
     public void setUp() {
         String[] shape = ring.split("x");
         tokenRing = BenchRings.ring(Integer.parseInt(shape[0]), Integer.parseInt(shape[1]));
-        heatmaps = new HeatmapRegistry(new HeatmapSettings(buckets, Duration.ofMinutes(1), 60, 32),
-                Clock.systemUTC());
+        heatmaps = new HeatmapRegistry(new HeatmapSettings(buckets, Duration.ofMinutes(1), 60, 32), Clock.systemUTC());
         hotKeys = new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain());
         ranks = HotKeyRecordBenchmark.zipfRanks();
         tokens = new Token[ranks.length];
         for (int i = 0; i < ranks.length; i++) {
-            tokens[i] = Murmur3Partitioner.INSTANCE.tokenFor(("sensor-" + ranks[i] + ":2026-10-01")
-                    .getBytes(StandardCharsets.UTF_8));
+            tokens[i] = Murmur3Partitioner.INSTANCE.tokenFor(
+                    ("sensor-" + ranks[i] + ":2026-10-01").getBytes(StandardCharsets.UTF_8));
         }
         for (int i = 0; i < ranks.length; i++) {
             hotKeys.record("shop", "events_by_user", List.of("sensor-" + ranks[i], "2026-10-01"));
@@ -100,6 +99,9 @@ public class HeatmapRecordBenchmark {
     }
 
     public static void main(String[] args) throws RunnerException {
-        new Runner(new OptionsBuilder().include(HeatmapRecordBenchmark.class.getSimpleName()).build()).run();
+        new Runner(new OptionsBuilder()
+                        .include(HeatmapRecordBenchmark.class.getSimpleName())
+                        .build())
+                .run();
     }
 }

@@ -49,8 +49,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 @Fork(1)
 public class HotKeyRecordBenchmark {
 
-    private static final TableSchema BY_ID = new TableSchema("iot", "by_id",
-            List.of(new KeyColumn("id", CqlTypeParser.parse("int"))));
+    private static final TableSchema BY_ID =
+            new TableSchema("iot", "by_id", List.of(new KeyColumn("id", CqlTypeParser.parse("int"))));
 
     @Param({"1", "2", "4"})
     public int stripes;
@@ -71,7 +71,8 @@ public class HotKeyRecordBenchmark {
         registry.refresh();
         recorder = new HotKeyRecorder(registry, new ReplicaHits(10));
         byId = PartitionKeyParser.parse(BY_ID, Map.of("id", "42"));
-        replicas = List.of(new Node("N1", "127.0.0.1", "dc1", "rack1", NodeState.UP),
+        replicas = List.of(
+                new Node("N1", "127.0.0.1", "dc1", "rack1", NodeState.UP),
                 new Node("N2", "127.0.0.2", "dc1", "rack2", NodeState.UP));
     }
 
@@ -127,9 +128,10 @@ public class HotKeyRecordBenchmark {
     public static void main(String[] args) throws RunnerException {
         for (int threads : new int[] {1, 2}) {
             new Runner(new OptionsBuilder()
-                    .include(HotKeyRecordBenchmark.class.getSimpleName())
-                    .threads(threads)
-                    .build()).run();
+                            .include(HotKeyRecordBenchmark.class.getSimpleName())
+                            .threads(threads)
+                            .build())
+                    .run();
         }
     }
 }

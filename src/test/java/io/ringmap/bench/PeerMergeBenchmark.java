@@ -2,15 +2,14 @@ package io.ringmap.bench;
 
 import io.ringmap.heatmap.BucketLayout;
 import io.ringmap.heatmap.TableHeatmap;
+import io.ringmap.heatmap.peers.PeerHeatmap;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableHotKeys;
-import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
-import io.ringmap.heatmap.peers.PeerHeatmap;
+import io.ringmap.ring.TableName;
 import io.ringmap.token.LongToken;
 import io.ringmap.token.Token;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -100,9 +99,16 @@ public class PeerMergeBenchmark {
             if (instance == 0) {
                 localHeatmap = heatmap;
             } else {
-                heatmapAnswers.add(json.writeValueAsBytes(new PeerHeatmap("p" + instance, "hash",
-                        new PeerHeatmap.Counts(60_000, endText, slices.stream()
-                                .map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts())).toList()), null)));
+                heatmapAnswers.add(json.writeValueAsBytes(new PeerHeatmap(
+                        "p" + instance,
+                        "hash",
+                        new PeerHeatmap.Counts(
+                                60_000,
+                                endText,
+                                slices.stream()
+                                        .map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts()))
+                                        .toList()),
+                        null)));
             }
         }
     }
@@ -118,14 +124,16 @@ public class PeerMergeBenchmark {
 
     @Benchmark
     public TableHeatmap sumHeatmaps() {
-        List<String> ends = localHeatmap.layout().ends().stream().map(Token::toString).toList();
+        List<String> ends =
+                localHeatmap.layout().ends().stream().map(Token::toString).toList();
         TableHeatmap sum = localHeatmap;
         for (byte[] answer : heatmapAnswers) {
             PeerHeatmap peer = json.readValue(answer, PeerHeatmap.class);
             if (!ends.equals(peer.counts().ends())) {
                 throw new IllegalStateException("other buckets");
             }
-            List<TableHeatmap.Slice> slices = new ArrayList<>(peer.counts().slices().size());
+            List<TableHeatmap.Slice> slices =
+                    new ArrayList<>(peer.counts().slices().size());
             for (PeerHeatmap.Slice s : peer.counts().slices()) {
                 slices.add(new TableHeatmap.Slice(s.start(), s.counts()));
             }

@@ -69,7 +69,8 @@ public class RoutingBenchmark {
         tokenRing = BenchRings.ring(Integer.parseInt(shape[0]), Integer.parseInt(shape[1]));
         snapshot = BenchRings.snapshot(tokenRing);
         nts = BenchRings.placed(snapshot, "nts");
-        ReplicationStrategy strategy = ReplicationStrategies.of(BenchRings.keyspaces().get("nts"), 0, List.of());
+        ReplicationStrategy strategy =
+                ReplicationStrategies.of(BenchRings.keyspaces().get("nts"), 0, List.of());
         onDemand = strategy.placer(tokenRing);
         SplittableRandom random = new SplittableRandom(7);
         tokens = new long[4096];
@@ -78,11 +79,18 @@ public class RoutingBenchmark {
         for (int k = 0; k < tokens.length; k++) {
             tokens[k] = random.nextLong();
             keys[k] = ("sensor-" + random.nextInt(1_000_000)).getBytes(StandardCharsets.UTF_8);
-            typedKeys.add(Map.of("sensor_id", "sensor-" + random.nextInt(1_000_000),
-                    "day", "2026-10-" + String.format("%02d", 1 + random.nextInt(28))));
+            typedKeys.add(Map.of(
+                    "sensor_id",
+                    "sensor-" + random.nextInt(1_000_000),
+                    "day",
+                    "2026-10-" + String.format("%02d", 1 + random.nextInt(28))));
         }
-        table = new TableSchema("iot", "readings", List.of(new KeyColumn("sensor_id", CqlTypeParser.parse("text")),
-                new KeyColumn("day", CqlTypeParser.parse("date"))));
+        table = new TableSchema(
+                "iot",
+                "readings",
+                List.of(
+                        new KeyColumn("sensor_id", CqlTypeParser.parse("text")),
+                        new KeyColumn("day", CqlTypeParser.parse("date"))));
     }
 
     private int next() {
@@ -113,6 +121,9 @@ public class RoutingBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        new Runner(new OptionsBuilder().include(RoutingBenchmark.class.getSimpleName()).build()).run();
+        new Runner(new OptionsBuilder()
+                        .include(RoutingBenchmark.class.getSimpleName())
+                        .build())
+                .run();
     }
 }

@@ -1,9 +1,9 @@
 package io.ringmap.bench;
 
+import io.ringmap.replication.Placements;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.replication.Placements;
 import io.ringmap.splits.Splitter;
 import io.ringmap.token.Murmur3Partitioner;
 import io.ringmap.token.Token;
@@ -20,8 +20,7 @@ import org.openjdk.jol.info.GraphLayout;
  */
 public final class SnapshotCost {
 
-    private SnapshotCost() {
-    }
+    private SnapshotCost() {}
 
     public static void main(String[] args) {
         int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
@@ -41,12 +40,21 @@ public final class SnapshotCost {
             long t3 = System.nanoTime();
             int grouped = Splitter.aligned(ring, 64, nts::replicasAt).size();
             long t4 = System.nanoTime();
-            System.out.printf("round %d: %d nodes x %d vnodes: ring %d ms, placement of 2 keyspaces %d ms, "
-                    + "aligned splits n=1024 (%d) %d ms, n=64 (%d) %d ms%n", round, nodes, vnodes,
-                    (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, aligned, (t3 - t2) / 1_000_000, grouped,
+            System.out.printf(
+                    "round %d: %d nodes x %d vnodes: ring %d ms, placement of 2 keyspaces %d ms, "
+                            + "aligned splits n=1024 (%d) %d ms, n=64 (%d) %d ms%n",
+                    round,
+                    nodes,
+                    vnodes,
+                    (t1 - t0) / 1_000_000,
+                    (t2 - t1) / 1_000_000,
+                    aligned,
+                    (t3 - t2) / 1_000_000,
+                    grouped,
                     (t4 - t3) / 1_000_000);
             if (round == 2) {
-                System.out.printf("retained heap: ring %.1f MiB, snapshot (ring + placements) %.1f MiB%n",
+                System.out.printf(
+                        "retained heap: ring %.1f MiB, snapshot (ring + placements) %.1f MiB%n",
                         GraphLayout.parseInstance(ring).totalSize() / 1048576.0,
                         GraphLayout.parseInstance(snapshot).totalSize() / 1048576.0);
             }
@@ -65,12 +73,16 @@ public final class SnapshotCost {
         for (int round = 0; round < 5; round++) {
             long t0 = System.nanoTime();
             TokenRing ring = TokenRing.of(Murmur3Partitioner.INSTANCE, byNode);
-            snapshot = RingSnapshot.of(ring, Placements.place(ring, Map.of(DriverTokenMapBenchmark.KEYSPACE,
-                    DriverTokenMapBenchmark.REPLICATION), 0));
-            System.out.printf("round %d: %d nodes x %d vnodes, 3 DCs, NTS 3+3+3: rebuild %d ms%n", round, nodes,
-                    vnodes, (System.nanoTime() - t0) / 1_000_000);
+            snapshot = RingSnapshot.of(
+                    ring,
+                    Placements.place(
+                            ring, Map.of(DriverTokenMapBenchmark.KEYSPACE, DriverTokenMapBenchmark.REPLICATION), 0));
+            System.out.printf(
+                    "round %d: %d nodes x %d vnodes, 3 DCs, NTS 3+3+3: rebuild %d ms%n",
+                    round, nodes, vnodes, (System.nanoTime() - t0) / 1_000_000);
         }
-        System.out.printf("retained heap: ring %.1f MiB, snapshot (ring + placement) %.1f MiB%n",
+        System.out.printf(
+                "retained heap: ring %.1f MiB, snapshot (ring + placement) %.1f MiB%n",
                 GraphLayout.parseInstance(snapshot.tokenRing()).totalSize() / 1048576.0,
                 GraphLayout.parseInstance(snapshot).totalSize() / 1048576.0);
     }

@@ -24,8 +24,7 @@ import java.util.Map;
  */
 public final class StartupCost {
 
-    private StartupCost() {
-    }
+    private StartupCost() {}
 
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
@@ -51,10 +50,18 @@ public final class StartupCost {
             long t4 = System.nanoTime();
             RingSnapshot snapshot = RingSnapshot.of(ring, placements);
             long t5 = System.nanoTime();
-            System.out.printf("round %d: yaml %d ms, tokens %d ms, ring sort %d ms, placement %d ms, range shares %d ms, "
-                    + "total %d ms (%d tokens, %d keyspaces)%n", round, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000,
-                    (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000, (t5 - t4) / 1_000_000, (t5 - t0) / 1_000_000,
-                    ring.size(), snapshot.keyspaces().size());
+            System.out.printf(
+                    "round %d: yaml %d ms, tokens %d ms, ring sort %d ms, placement %d ms, range shares %d ms, "
+                            + "total %d ms (%d tokens, %d keyspaces)%n",
+                    round,
+                    (t1 - t0) / 1_000_000,
+                    (t2 - t1) / 1_000_000,
+                    (t3 - t2) / 1_000_000,
+                    (t4 - t3) / 1_000_000,
+                    (t5 - t4) / 1_000_000,
+                    (t5 - t0) / 1_000_000,
+                    ring.size(),
+                    snapshot.keyspaces().size());
         }
     }
 }

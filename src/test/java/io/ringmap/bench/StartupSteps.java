@@ -20,8 +20,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class StartupSteps {
 
-    private StartupSteps() {
-    }
+    private StartupSteps() {}
 
     public static void main(String[] args) {
         SpringApplication app = new SpringApplication(RingmapApplication.class);
@@ -33,9 +32,10 @@ public final class StartupSteps {
         try (ConfigurableApplicationContext context = app.run(all.toArray(String[]::new))) {
             System.out.printf("context refreshed in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
             if (Boolean.getBoolean("conditions")) {
-                ConditionEvaluationReport.get(context.getBeanFactory()).getConditionAndOutcomesBySource()
-                        .forEach((source, outcomes) -> System.out.println((outcomes.isFullMatch() ? "+ " : "- ")
-                                + source));
+                ConditionEvaluationReport.get(context.getBeanFactory())
+                        .getConditionAndOutcomesBySource()
+                        .forEach((source, outcomes) ->
+                                System.out.println((outcomes.isFullMatch() ? "+ " : "- ") + source));
             }
         }
         StartupTimeline timeline = startup.getBufferedTimeline();
@@ -46,14 +46,15 @@ public final class StartupSteps {
                 childTime.merge(parent, e.getDuration().toNanos(), Long::sum);
             }
         }
-        record Self(String name, String detail, long nanos) {
-        }
+        record Self(String name, String detail, long nanos) {}
         List<Self> selves = new ArrayList<>();
         Map<String, Long> byName = new HashMap<>();
         for (StartupTimeline.TimelineEvent e : timeline.getEvents()) {
-            long self = e.getDuration().toNanos() - childTime.getOrDefault(e.getStartupStep().getId(), 0L);
+            long self = e.getDuration().toNanos()
+                    - childTime.getOrDefault(e.getStartupStep().getId(), 0L);
             String detail = e.getStartupStep().getTags().iterator().hasNext()
-                    ? e.getStartupStep().getTags().iterator().next().getValue() : "";
+                    ? e.getStartupStep().getTags().iterator().next().getValue()
+                    : "";
             selves.add(new Self(e.getStartupStep().getName(), detail, self));
             byName.merge(e.getStartupStep().getName(), self, Long::sum);
         }
@@ -61,21 +62,38 @@ public final class StartupSteps {
         if (trace != null) { // the chain of steps that led to a bean's creation
             Map<Long, StartupTimeline.TimelineEvent> byId = new HashMap<>();
             timeline.getEvents().forEach(e -> byId.put(e.getStartupStep().getId(), e));
-            timeline.getEvents().stream().filter(e -> e.getStartupStep().getTags().iterator().hasNext()
-                    && e.getStartupStep().getTags().iterator().next().getValue().contains(trace)).forEach(e -> {
-                        for (StartupTimeline.TimelineEvent at = e; at != null;
-                                at = at.getStartupStep().getParentId() == null ? null
+            timeline.getEvents().stream()
+                    .filter(e -> e.getStartupStep().getTags().iterator().hasNext()
+                            && e.getStartupStep()
+                                    .getTags()
+                                    .iterator()
+                                    .next()
+                                    .getValue()
+                                    .contains(trace))
+                    .forEach(e -> {
+                        for (StartupTimeline.TimelineEvent at = e;
+                                at != null;
+                                at = at.getStartupStep().getParentId() == null
+                                        ? null
                                         : byId.get(at.getStartupStep().getParentId())) {
                             System.out.println("  <- " + at.getStartupStep().getName() + " "
-                                    + at.getStartupStep().getTags().iterator().next().getValue());
+                                    + at.getStartupStep()
+                                            .getTags()
+                                            .iterator()
+                                            .next()
+                                            .getValue());
                         }
                     });
         }
         System.out.println("own time by step name:");
-        byName.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(15)
+        byName.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(15)
                 .forEach(e -> System.out.printf("  %6d ms  %s%n", e.getValue() / 1_000_000, e.getKey()));
         System.out.println("slowest steps by own time:");
-        selves.stream().sorted(Comparator.comparingLong(Self::nanos).reversed()).limit(60)
+        selves.stream()
+                .sorted(Comparator.comparingLong(Self::nanos).reversed())
+                .limit(60)
                 .forEach(s -> System.out.printf("  %6d ms  %s %s%n", s.nanos() / 1_000_000, s.name(), s.detail()));
         System.out.println("total " + Duration.ofNanos(System.nanoTime() - t0).toMillis() + " ms");
     }

@@ -5,14 +5,15 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 import io.ringmap.ranges.web.RangesController;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.snapshot.SnapshotHolder;
-import io.ringmap.topology.StaticTopologyParser;
-import io.ringmap.topology.TopologyModel;
 import io.ringmap.routing.web.ReplicasController;
 import io.ringmap.routing.web.RingController;
 import io.ringmap.routing.web.SplitsController;
 import io.ringmap.routing.web.TokenController;
+import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.topology.StaticTopologyParser;
+import io.ringmap.topology.TopologyModel;
+import io.ringmap.web.SplitAndOwnershipServices;
 import io.ringmap.web.WebTestSupport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,18 +27,23 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MockMvc;
 import tools.jackson.databind.json.JsonMapper;
-import org.springframework.context.annotation.Import;
-import io.ringmap.web.SplitAndOwnershipServices;
 
 /**
  * Every tagged GET carries the entity tag of the snapshot its body came from, even when a publication lands between
  * the conditional-request check (which reads the holder's snapshot) and the handler (which reads its own).
  */
-@WebMvcTest(controllers = {TokenController.class, ReplicasController.class, SplitsController.class,
-    RingController.class, RangesController.class})
+@WebMvcTest(
+        controllers = {
+            TokenController.class,
+            ReplicasController.class,
+            SplitsController.class,
+            RingController.class,
+            RangesController.class
+        })
 @Import(SplitAndOwnershipServices.class)
 class AnswerEtagTest {
 
@@ -108,9 +114,14 @@ class AnswerEtagTest {
             MockHttpServletResponse answer = mvc.perform(get(path)).andReturn().getResponse();
 
             assertThat(answer.getStatus()).as(path).isEqualTo(200);
-            String bodyVersion = json.readTree(answer.getContentAsString()).path("snapshot").path("version").asString();
+            String bodyVersion = json.readTree(answer.getContentAsString())
+                    .path("snapshot")
+                    .path("version")
+                    .asString();
             assertThat(bodyVersion).as(path).isEqualTo(holder.current().contentHash());
-            assertThat(answer.getHeader("ETag")).as(path).isEqualTo("W/\"" + bodyVersion + "\"")
+            assertThat(answer.getHeader("ETag"))
+                    .as(path)
+                    .isEqualTo("W/\"" + bodyVersion + "\"")
                     .isNotEqualTo(before);
         }
     }
@@ -123,13 +134,17 @@ class AnswerEtagTest {
         MockHttpServletResponse whileDown = mvc.perform(get(path)).andReturn().getResponse();
         holder.publish(ALL_UP, "static:test"); // N2 is back: the content hash is the first one's again
 
-        MockHttpServletResponse revalidated = mvc.perform(get(path).header("If-None-Match",
-                whileDown.getHeader("ETag"))).andReturn().getResponse();
+        MockHttpServletResponse revalidated = mvc.perform(
+                        get(path).header("If-None-Match", whileDown.getHeader("ETag")))
+                .andReturn()
+                .getResponse();
 
         assertThat(whileDown.getHeader("ETag")).isNotEqualTo(upTag);
         assertThat(revalidated.getStatus()).isEqualTo(200);
         assertThat(revalidated.getHeader("ETag")).isEqualTo(upTag);
-        assertThat(revalidated.getContentAsString()).contains("\"state\":\"UP\"").doesNotContain("DOWN");
+        assertThat(revalidated.getContentAsString())
+                .contains("\"state\":\"UP\"")
+                .doesNotContain("DOWN");
     }
 
     @Test
@@ -137,7 +152,8 @@ class AnswerEtagTest {
         String path = TAGGED.get(3);
         String tag = mvc.perform(get(path)).andReturn().getResponse().getHeader("ETag");
 
-        MockHttpServletResponse again = mvc.perform(get(path).header("If-None-Match", tag)).andReturn().getResponse();
+        MockHttpServletResponse again =
+                mvc.perform(get(path).header("If-None-Match", tag)).andReturn().getResponse();
 
         assertThat(again.getStatus()).isEqualTo(304);
         assertThat(again.getHeader("ETag")).isEqualTo(tag);

@@ -1,15 +1,15 @@
 package io.ringmap.config;
 
-import io.ringmap.RingmapConfiguration;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.topology.ClusterDriverSettings;
-import io.ringmap.topology.ClusterTopologySource;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.ringmap.RingmapConfiguration;
 import io.ringmap.snapshot.NoSnapshotException;
 import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.topology.ClusterDriverSettings;
+import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;
-import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -30,29 +30,35 @@ class TopologySourceWiringTest {
             assertThat(context).hasSingleBean(TopologySource.class);
             assertThat(context).hasSingleBean(StaticTopologySource.class);
             assertThat(context).doesNotHaveBean(ClusterDriverSettings.class);
-            assertThat(context.getBean(SnapshotHolder.class).current().snapshot().source()).startsWith("static:");
+            assertThat(context.getBean(SnapshotHolder.class)
+                            .current()
+                            .snapshot()
+                            .source())
+                    .startsWith("static:");
         });
     }
 
     @Test
     void createsTheDriverConfigurationOnlyWhenAskedForWithoutALiveCluster() {
         runner.run(context -> {
-            assertThat(context.getBeanFactory().containsSingleton(DRIVER_CONFIG)).isFalse();
+            assertThat(context.getBeanFactory().containsSingleton(DRIVER_CONFIG))
+                    .isFalse();
             assertThat(context.getBean(DRIVER_CONFIG, DriverConfigLoader.class)).isNotNull(); // still there on demand
         });
     }
 
     @Test
     void createsTheDriverConfigurationAtStartUpForTheLiveSource() {
-        runner.withPropertyValues("spring.cassandra.contact-points=127.0.0.99:9042",
-                        "spring.cassandra.local-datacenter=dc1")
-                .run(context -> assertThat(context.getBeanFactory().containsSingleton(DRIVER_CONFIG)).isTrue());
+        runner.withPropertyValues(
+                        "spring.cassandra.contact-points=127.0.0.99:9042", "spring.cassandra.local-datacenter=dc1")
+                .run(context -> assertThat(context.getBeanFactory().containsSingleton(DRIVER_CONFIG))
+                        .isTrue());
     }
 
     @Test
     void followsTheClusterWhenContactPointsAreConfiguredAndStartsWithoutReachingIt() {
-        runner.withPropertyValues("spring.cassandra.contact-points=127.0.0.99:9042",
-                        "spring.cassandra.local-datacenter=dc1")
+        runner.withPropertyValues(
+                        "spring.cassandra.contact-points=127.0.0.99:9042", "spring.cassandra.local-datacenter=dc1")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     assertThat(context).hasSingleBean(TopologySource.class);
@@ -65,9 +71,10 @@ class TopologySourceWiringTest {
 
     @Test
     void recognisesContactPointsGivenAsAnIndexedList() {
-        runner.withPropertyValues("spring.cassandra.contact-points[0]=127.0.0.99:9042",
-                        "spring.cassandra.local-datacenter=dc1")
-                .run(context -> assertThat(context).hasSingleBean(ClusterTopologySource.class)
+        runner.withPropertyValues(
+                        "spring.cassandra.contact-points[0]=127.0.0.99:9042", "spring.cassandra.local-datacenter=dc1")
+                .run(context -> assertThat(context)
+                        .hasSingleBean(ClusterTopologySource.class)
                         .doesNotHaveBean(StaticTopologySource.class));
     }
 
@@ -75,14 +82,16 @@ class TopologySourceWiringTest {
     void followsTheClusterWhenAskedToEvenWithoutContactPointProperties() {
         // contact points then come from a @ServiceConnection (Testcontainers) or Boot's default
         runner.withPropertyValues("ringmap.topology.source=cluster", "spring.cassandra.local-datacenter=dc1")
-                .run(context -> assertThat(context).hasSingleBean(ClusterTopologySource.class)
+                .run(context -> assertThat(context)
+                        .hasSingleBean(ClusterTopologySource.class)
                         .doesNotHaveBean(StaticTopologySource.class));
     }
 
     @Test
     void servesTheStaticFileWhenAskedToDespiteContactPoints() {
         runner.withPropertyValues("ringmap.topology.source=static", "spring.cassandra.contact-points=127.0.0.99:9042")
-                .run(context -> assertThat(context).hasSingleBean(StaticTopologySource.class)
+                .run(context -> assertThat(context)
+                        .hasSingleBean(StaticTopologySource.class)
                         .doesNotHaveBean(ClusterTopologySource.class));
     }
 

@@ -48,25 +48,32 @@ import tools.jackson.databind.JsonNode;
  * quorum, saved only by rapid write protection (MAY_TIME_OUT: ok or WriteTimeoutException); every other prediction
  * must hold exactly, and SERIAL levels, refused by ringmap, must be refused by Cassandra.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.50:9042",
-        "spring.cassandra.local-datacenter=dc1",
-        "ringmap.topology.refresh-interval=5s",
-        "management.server.port=0"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.contact-points=127.0.0.50:9042",
+            "spring.cassandra.local-datacenter=dc1",
+            "ringmap.topology.refresh-interval=5s",
+            "management.server.port=0"
+        })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 115)
 class AvailabilityIT {
 
     /** Each DC divides the ring evenly and the DCs interleave: the tokens GET /tokens/balanced proposes for 2 x 2. */
-    static final List<String> TOKENS = List.of("-6917529027641081856", "2305843009213693952",
-            "-2305843009213693952", "6917529027641081856");
+    static final List<String> TOKENS =
+            List.of("-6917529027641081856", "2305843009213693952", "-2305843009213693952", "6917529027641081856");
 
-    static final ClusterSpec SPEC = ClusterSpec.of("availability", CassandraPartitioner.MURMUR3, List.of(
-            NodeSpec.withTokens("127.0.0.50", "dc1", "rack1", TOKENS.get(0)),
-            NodeSpec.withTokens("127.0.0.51", "dc1", "rack2", TOKENS.get(1)),
-            NodeSpec.withTokens("127.0.0.52", "dc2", "rack1", TOKENS.get(2)),
-            NodeSpec.withTokens("127.0.0.53", "dc2", "rack2", TOKENS.get(3)))).withHeap("256m", "384m");
+    static final ClusterSpec SPEC = ClusterSpec.of(
+                    "availability",
+                    CassandraPartitioner.MURMUR3,
+                    List.of(
+                            NodeSpec.withTokens("127.0.0.50", "dc1", "rack1", TOKENS.get(0)),
+                            NodeSpec.withTokens("127.0.0.51", "dc1", "rack2", TOKENS.get(1)),
+                            NodeSpec.withTokens("127.0.0.52", "dc2", "rack1", TOKENS.get(2)),
+                            NodeSpec.withTokens("127.0.0.53", "dc2", "rack2", TOKENS.get(3))))
+            .withHeap("256m", "384m");
 
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
@@ -92,11 +99,22 @@ class AvailabilityIT {
         KEYSPACES.putAll(TRANSIENT_KEYSPACES);
     }
 
-    static final List<String> LEVELS = List.of("ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM",
-            "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE");
+    static final List<String> LEVELS = List.of(
+            "ANY",
+            "ONE",
+            "TWO",
+            "THREE",
+            "QUORUM",
+            "ALL",
+            "LOCAL_QUORUM",
+            "EACH_QUORUM",
+            "SERIAL",
+            "LOCAL_SERIAL",
+            "LOCAL_ONE");
 
     /** Predictions made with down= before the nodes stop, compared once they have. */
     static final Map<String, Map<String, JsonNode>> PREDICTED_BEFOREHAND = new LinkedHashMap<>();
+
     static List<String> keys;
     static int requests;
 
@@ -118,8 +136,12 @@ class AvailabilityIT {
                     + (TRANSIENT_KEYSPACES.containsKey(ks) ? " WITH read_repair = 'NONE'" : ""));
         });
         KEYSPACES.keySet().forEach(ks -> http().awaitTable(ks, "t"));
-        http().await("/ring", r -> r.status() == 200 && !r.body().contains("\"DOWN\"")
-                && !r.body().contains("\"UNKNOWN\""), Duration.ofSeconds(60));
+        http().await(
+                        "/ring",
+                        r -> r.status() == 200
+                                && !r.body().contains("\"DOWN\"")
+                                && !r.body().contains("\"UNKNOWN\""),
+                        Duration.ofSeconds(60));
         keys = RangeKeys.inEveryRange(2, TOKENS.size(), key -> rangeEnd(token(key)));
         balancedTokensOwnWhatNodetoolStatusReports();
 
@@ -136,9 +158,10 @@ class AvailabilityIT {
         long started = System.nanoTime();
         // what ringmap says before: 127.0.0.51 can stop alone at QUORUM on av_nts, but not with 127.0.0.53 down
         assertThat(http().get("/availability/safe-to-stop?node=127.0.0.51&consistency=QUORUM&keyspace=av_nts")
-                .status()).isEqualTo(200);
+                        .status())
+                .isEqualTo(200);
         TestHttp.Response refused = http().get(
-                "/availability/safe-to-stop?node=127.0.0.51&consistency=QUORUM&keyspace=av_nts&down=127.0.0.53");
+                        "/availability/safe-to-stop?node=127.0.0.51&consistency=QUORUM&keyspace=av_nts&down=127.0.0.53");
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.body()).contains("urn:ringmap:problem:unsafe-to-stop", "keyspace av_nts would lose QUORUM");
 
@@ -161,7 +184,8 @@ class AvailabilityIT {
         List<String> mismatches = compare(now);
         report("127.0.0.53 and 127.0.0.51 stopped", started);
         System.out.printf("[AvailabilityIT] %d real requests compared with ringmap's predictions%n", requests);
-        System.out.printf("[AvailabilityIT] transient keyspaces' real requests: %d ms; uncertain predictions: %s%n",
+        System.out.printf(
+                "[AvailabilityIT] transient keyspaces' real requests: %d ms; uncertain predictions: %s%n",
                 transientNanos / 1_000_000, UNCERTAIN);
         assertThat(mismatches).isEmpty();
         // something is really lost now: QUORUM on av_nts (2 of 4 live) fails everywhere
@@ -176,20 +200,36 @@ class AvailabilityIT {
     void balancedTokensOwnWhatNodetoolStatusReports() {
         long started = System.nanoTime();
         JsonNode balanced = http().ok(http().get("/tokens/balanced?nodes=dc1:2,dc2:2"), "/tokens/balanced");
-        assertThat(balanced.get("initialTokens").get("dc1").valueStream().map(JsonNode::asString).toList())
+        assertThat(balanced.get("initialTokens")
+                        .get("dc1")
+                        .valueStream()
+                        .map(JsonNode::asString)
+                        .toList())
                 .containsExactly(TOKENS.get(0), TOKENS.get(1));
-        assertThat(balanced.get("initialTokens").get("dc2").valueStream().map(JsonNode::asString).toList())
+        assertThat(balanced.get("initialTokens")
+                        .get("dc2")
+                        .valueStream()
+                        .map(JsonNode::asString)
+                        .toList())
                 .containsExactly(TOKENS.get(2), TOKENS.get(3));
         List<Map<String, Object>> nodes = new ArrayList<>();
         for (NodeSpec n : SPEC.nodes()) {
-            nodes.add(Map.of("address", n.address(), "datacenter", n.datacenter(), "rack", n.rack(),
-                    "tokens", n.initialTokens()));
+            nodes.add(Map.of(
+                    "address",
+                    n.address(),
+                    "datacenter",
+                    n.datacenter(),
+                    "rack",
+                    n.rack(),
+                    "tokens",
+                    n.initialTokens()));
         }
-        JsonNode evaluation = http().ok(http().post("/tokens/evaluate", Map.of("mode", "replace", "nodes", nodes)),
-                "/tokens/evaluate");
+        JsonNode evaluation = http().ok(
+                        http().post("/tokens/evaluate", Map.of("mode", "replace", "nodes", nodes)), "/tokens/evaluate");
         for (String ks : FULL_KEYSPACES.keySet()) {
             Map<String, Double> nodetool = new LinkedHashMap<>();
-            for (String line : CASSANDRA.cluster().nodetool(0, "status", ks).lines().toList()) {
+            for (String line :
+                    CASSANDRA.cluster().nodetool(0, "status", ks).lines().toList()) {
                 String[] f = line.trim().split("\\s+");
                 if (f.length > 2 && f[0].length() == 2 && f[1].startsWith("127.0.0.")) {
                     for (String field : f) {
@@ -202,9 +242,11 @@ class AvailabilityIT {
             assertThat(nodetool).as("nodetool status %s", ks).hasSize(4);
             for (JsonNode n : evaluation.get("nodes")) {
                 double predicted = n.get("effectiveOwnership").get(ks).asDouble() * 100;
-                assertThat(predicted).as("effective ownership of %s on %s", ks, n.get("address").asString())
-                        .isCloseTo(nodetool.get(n.get("address").asString()),
-                                org.assertj.core.data.Offset.offset(0.1));
+                assertThat(predicted)
+                        .as(
+                                "effective ownership of %s on %s",
+                                ks, n.get("address").asString())
+                        .isCloseTo(nodetool.get(n.get("address").asString()), org.assertj.core.data.Offset.offset(0.1));
             }
             System.out.printf("[AvailabilityIT] nodetool status %s: %s%n", ks, nodetool);
         }
@@ -217,8 +259,12 @@ class AvailabilityIT {
     Map<String, JsonNode> predictions(String down) {
         Map<String, JsonNode> out = new LinkedHashMap<>();
         for (String level : LEVELS) {
-            out.put(level, http().ok(http().get("/availability?consistency=" + level + "&dc=dc1&limit=100000"
-                    + (down == null ? "" : "&down=" + down)), "/availability " + level));
+            out.put(
+                    level,
+                    http().ok(
+                                    http().get("/availability?consistency=" + level + "&dc=dc1&limit=100000"
+                                            + (down == null ? "" : "&down=" + down)),
+                                    "/availability " + level));
         }
         return out;
     }
@@ -236,18 +282,26 @@ class AvailabilityIT {
     /** Runs a real read and write per keyspace, level and key; returns every disagreement with the prediction. */
     List<String> compare(Map<String, JsonNode> predictions) {
         CqlSession session = CASSANDRA.cluster().session();
-        Node coordinator = session.getMetadata().findNode(new InetSocketAddress("127.0.0.50", 9042)).orElseThrow();
+        Node coordinator = session.getMetadata()
+                .findNode(new InetSocketAddress("127.0.0.50", 9042))
+                .orElseThrow();
         List<String> mismatches = new ArrayList<>();
         for (String ks : KEYSPACES.keySet()) {
             for (String level : LEVELS) {
                 JsonNode unavailable = keyspace(predictions.get(level), ks).get("unavailableRanges");
                 for (String key : keys) {
                     String end = rangeEnd(token(key));
-                    JsonNode outage = unavailable.valueStream().filter(r -> r.get("end").asString().equals(end))
-                            .findFirst().orElse(null);
+                    JsonNode outage = unavailable
+                            .valueStream()
+                            .filter(r -> r.get("end").asString().equals(end))
+                            .findFirst()
+                            .orElse(null);
                     // the same prediction for the key itself, from /replicas?consistency=: how the request fails
-                    JsonNode perKey = http().ok(http().get("/replicas?keyspace=" + ks + "&table=t&k=" + key
-                            + "&consistency=" + level + "&dc=dc1"), "/replicas").get("consistency");
+                    JsonNode perKey = http().ok(
+                                    http().get("/replicas?keyspace=" + ks + "&table=t&k=" + key + "&consistency="
+                                            + level + "&dc=dc1"),
+                                    "/replicas")
+                            .get("consistency");
                     JsonNode writeVerdict = perKey.get("write");
                     JsonNode readVerdict = perKey.get("read");
                     // /availability lists a range when a valid request is not achievable
@@ -255,8 +309,10 @@ class AvailabilityIT {
                             && !writeVerdict.get("achievable").asBoolean();
                     boolean readFails = readVerdict.get("valid").asBoolean()
                             && !readVerdict.get("achievable").asBoolean();
-                    boolean listedWrite = outage != null && !outage.get("writable").asBoolean();
-                    boolean listedRead = outage != null && !outage.get("readable").asBoolean();
+                    boolean listedWrite =
+                            outage != null && !outage.get("writable").asBoolean();
+                    boolean listedRead =
+                            outage != null && !outage.get("readable").asBoolean();
                     if (writeFails != listedWrite || readFails != listedRead) {
                         mismatches.add(ks + " " + level + " " + key + ": /replicas says write fails " + writeFails
                                 + ", read fails " + readFails + "; /availability says " + listedWrite + ", "
@@ -274,12 +330,14 @@ class AvailabilityIT {
                     tally(ks, "read", expectedRead, read);
                     if (!expectedWrite.contains(write)) {
                         mismatches.add(ks + " " + level + " write " + key + " (range ending " + end + "): ringmap "
-                                + expectedWrite + " (" + writeVerdict.get("reason").asString() + "), Cassandra "
+                                + expectedWrite + " ("
+                                + writeVerdict.get("reason").asString() + "), Cassandra "
                                 + write);
                     }
                     if (!expectedRead.contains(read)) {
                         mismatches.add(ks + " " + level + " read " + key + " (range ending " + end + "): ringmap "
-                                + expectedRead + " (" + readVerdict.get("reason").asString() + "), Cassandra "
+                                + expectedRead + " ("
+                                + readVerdict.get("reason").asString() + "), Cassandra "
                                 + read);
                     }
                 }
@@ -311,6 +369,7 @@ class AvailabilityIT {
 
     /** Per transient keyspace, how the uncertain predictions fell: "ks read [ok, unavailable] -> unavailable" = n. */
     static final Map<String, Integer> UNCERTAIN = new java.util.TreeMap<>();
+
     static long transientNanos;
 
     static void tally(String ks, String kind, List<String> expected, String actual) {
@@ -325,8 +384,8 @@ class AvailabilityIT {
             // SERIAL levels apply to conditional writes: Paxos at the level, then a commit any live replica accepts
             s = SimpleStatement.newInstance("INSERT INTO " + ks + ".t (k, v) VALUES (?, 1) IF NOT EXISTS", key)
                     .setSerialConsistencyLevel(DefaultConsistencyLevel.valueOf(level))
-                    .setConsistencyLevel(level.equals("SERIAL") ? DefaultConsistencyLevel.ONE
-                            : DefaultConsistencyLevel.LOCAL_ONE);
+                    .setConsistencyLevel(
+                            level.equals("SERIAL") ? DefaultConsistencyLevel.ONE : DefaultConsistencyLevel.LOCAL_ONE);
         } else {
             s = SimpleStatement.newInstance("INSERT INTO " + ks + ".t (k, v) VALUES (?, 1)", key)
                     .setConsistencyLevel(DefaultConsistencyLevel.valueOf(level));
@@ -335,8 +394,11 @@ class AvailabilityIT {
     }
 
     static String read(CqlSession session, Node coordinator, String ks, String key, String level) {
-        return run(session, SimpleStatement.newInstance("SELECT v FROM " + ks + ".t WHERE k = ?", key)
-                .setConsistencyLevel(DefaultConsistencyLevel.valueOf(level)).setNode(coordinator));
+        return run(
+                session,
+                SimpleStatement.newInstance("SELECT v FROM " + ks + ".t WHERE k = ?", key)
+                        .setConsistencyLevel(DefaultConsistencyLevel.valueOf(level))
+                        .setNode(coordinator));
     }
 
     static String run(CqlSession session, SimpleStatement statement) {
@@ -353,11 +415,11 @@ class AvailabilityIT {
         } catch (com.datastax.oss.driver.api.core.servererrors.ServerError e) {
             // Cassandra 5.0 refuses lightweight transactions on transient keyspaces with a server error
             // (ReplicaPlans.forPaxos: Replicas.temporaryAssertFull throws UnsupportedOperationException)
-            return e.getMessage().contains("transient replicas are currently unsupported") ? "invalid"
-                    : "failed: " + e;
+            return e.getMessage().contains("transient replicas are currently unsupported") ? "invalid" : "failed: " + e;
         } catch (AllNodesFailedException e) {
             // the default retry policy tries the next node on Unavailable; the plan has only the coordinator
-            List<Throwable> errors = e.getAllErrors().values().stream().flatMap(List::stream).toList();
+            List<Throwable> errors =
+                    e.getAllErrors().values().stream().flatMap(List::stream).toList();
             if (!errors.isEmpty() && errors.stream().allMatch(UnavailableException.class::isInstance)) {
                 return "unavailable";
             }
@@ -372,19 +434,30 @@ class AvailabilityIT {
     final Map<String, Long> tokens = new LinkedHashMap<>();
 
     long token(String key) {
-        return tokens.computeIfAbsent(key, k -> Long.parseLong(http().ok(http().get("/token?keyspace=av_simple"
-                + "&table=t&k=" + k), "/token").get("token").asString()));
+        return tokens.computeIfAbsent(
+                key,
+                k -> Long.parseLong(http().ok(http().get("/token?keyspace=av_simple" + "&table=t&k=" + k), "/token")
+                        .get("token")
+                        .asString()));
     }
 
     /** The end token of the node-owned range holding {@code token}. */
     static String rangeEnd(long token) {
         List<Long> sorted = TOKENS.stream().map(Long::parseLong).sorted().toList();
-        return sorted.stream().filter(t -> t >= token).findFirst().orElse(sorted.get(0)).toString();
+        return sorted.stream()
+                .filter(t -> t >= token)
+                .findFirst()
+                .orElse(sorted.get(0))
+                .toString();
     }
 
     static JsonNode keyspace(JsonNode availability, String ks) {
-        return availability.get("keyspaces").valueStream().filter(k -> k.get("keyspace").asString().equals(ks))
-                .findFirst().orElseThrow(() -> new AssertionError("no keyspace " + ks + " in " + availability));
+        return availability
+                .get("keyspaces")
+                .valueStream()
+                .filter(k -> k.get("keyspace").asString().equals(ks))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no keyspace " + ks + " in " + availability));
     }
 
     /** Stops a node and waits until the coordinator's gossip and ringmap both count it down. */
@@ -392,11 +465,17 @@ class AvailabilityIT {
         CassandraCluster cluster = CASSANDRA.cluster();
         String address = SPEC.nodes().get(index).address();
         cluster.stopNode(index);
-        Polling.until("127.0.0.50 sees " + address + " down", Duration.ofSeconds(60), Duration.ofMillis(500),
+        Polling.until(
+                "127.0.0.50 sees " + address + " down",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(500),
                 () -> cluster.nodetool(0, "status"),
                 status -> status.lines().anyMatch(l -> l.startsWith("DN") && l.contains(address + " ")));
-        http().await("/ring", r -> r.status() == 200 && TestHttp.nodeState(r.json(), address).equals("DOWN"),
-                Duration.ofSeconds(30));
+        http().await(
+                        "/ring",
+                        r -> r.status() == 200
+                                && TestHttp.nodeState(r.json(), address).equals("DOWN"),
+                        Duration.ofSeconds(30));
     }
 
     static void report(String phase, long sinceNanos) {

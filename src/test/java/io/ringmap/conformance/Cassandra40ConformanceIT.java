@@ -20,9 +20,12 @@ import tools.jackson.databind.JsonNode;
  * movement and say why.
  */
 @CassandraClusterTest(StandardCluster.LINE_4_0)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.101:9042", "spring.cassandra.local-datacenter=dc1",
-        "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.contact-points=127.0.0.101:9042", "spring.cassandra.local-datacenter=dc1",
+            "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+        })
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 190)
@@ -31,11 +34,13 @@ class Cassandra40ConformanceIT extends LineConformance {
     @Test
     @Order(10)
     void withoutGossipInfoAndWithoutJmxNoMovementIsAssumedAndTheAnswerSaysWhy(CassandraCluster cluster) {
-        JsonNode motion = ringmap().ok(ringmap().get("/ring"), "/ring").get("snapshot").get("motion");
+        JsonNode motion =
+                ringmap().ok(ringmap().get("/ring"), "/ring").get("snapshot").get("motion");
 
         assertThat(motion.get("source").asString()).isEqualTo("NONE");
         assertThat(motion.get("assumed").asString()).contains("no system_views.gossip_info", "Cassandra 4.0", "JMX");
-        assertThat(ringmap().ok(ringmap().get("/ring"), "/ring").get("snapshot").has("epoch")).isFalse();
+        assertThat(ringmap().ok(ringmap().get("/ring"), "/ring").get("snapshot").has("epoch"))
+                .isFalse();
         note(cluster, "movement: %s", motion.get("assumed").asString());
     }
 }

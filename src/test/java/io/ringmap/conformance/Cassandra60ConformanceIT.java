@@ -39,9 +39,13 @@ import tools.jackson.databind.JsonNode;
  * is what makes ringmap look.
  */
 @CassandraClusterTest(StandardCluster.LINE_6_0)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.121:9042", "spring.cassandra.local-datacenter=dc1",
-        "management.server.port=0"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.contact-points=127.0.0.121:9042",
+            "spring.cassandra.local-datacenter=dc1",
+            "management.server.port=0"
+        })
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 300)
@@ -50,10 +54,10 @@ class Cassandra60ConformanceIT extends LineConformance {
     static final String J = "127.0.0.124";
     static final NodeSpec JOINER = NodeSpec.withVnodes(J, "dc1", "rack1", StandardCluster.LINE_VNODES);
     static final List<ReplicaConformanceIT.Case> MOTION = List.of(
-            new ReplicaConformanceIT.Case("line_motion_simple", "{'class': 'SimpleStrategy', 'replication_factor': 2}",
-                    false),
-            new ReplicaConformanceIT.Case("line_motion_nts",
-                    "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}", false));
+            new ReplicaConformanceIT.Case(
+                    "line_motion_simple", "{'class': 'SimpleStrategy', 'replication_factor': 2}", false),
+            new ReplicaConformanceIT.Case(
+                    "line_motion_nts", "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}", false));
 
     @LocalManagementPort
     int managementPort;
@@ -75,21 +79,36 @@ class Cassandra60ConformanceIT extends LineConformance {
         ReplicaConformanceIT.create(cluster, MOTION);
         TestHttp ringmap = ringmap();
         ReplicaConformanceIT.awaitRing(ringmap, cluster, MOTION);
-        long epoch = Polling.until("ringmap at the epoch the log ends at", Polling.PROMISE, Duration.ofMillis(200),
+        long epoch = Polling.until(
+                "ringmap at the epoch the log ends at",
+                Polling.PROMISE,
+                Duration.ofMillis(200),
                 () -> {
                     long logs = epoch(cluster);
-                    JsonNode snapshot = ringmap.ok(ringmap.get("/ring"), "/ring").get("snapshot");
+                    JsonNode snapshot =
+                            ringmap.ok(ringmap.get("/ring"), "/ring").get("snapshot");
                     return snapshot.has("epoch") && snapshot.get("epoch").asLong() == logs ? logs : -1L;
-                }, e -> e > 0);
-        for (String path : List.of("/ring", "/ranges?keyspace=line_motion_simple",
-                "/replicas?keyspace=line_motion_simple&token=0", "/token?keyspace=line_motion_simple&table=t&k=a",
+                },
+                e -> e > 0);
+        for (String path : List.of(
+                "/ring",
+                "/ranges?keyspace=line_motion_simple",
+                "/replicas?keyspace=line_motion_simple&token=0",
+                "/token?keyspace=line_motion_simple&table=t&k=a",
                 "/splits?keyspace=line_motion_simple&table=t&n=4")) {
-            assertThat(ringmap.ok(ringmap.get(path), path).get("snapshot").get("epoch").asLong()).as(path)
+            assertThat(ringmap.ok(ringmap.get(path), path)
+                            .get("snapshot")
+                            .get("epoch")
+                            .asLong())
+                    .as(path)
                     .isEqualTo(epoch);
         }
         // what 6.0 does not show is said: its replica order after the first (LineConformance compares the rest)
         assertThat(ringmap.ok(ringmap.get("/replicas?keyspace=line_motion_simple&token=0"), "/replicas")
-                .get("snapshot").get("motion").get("assumed").asString())
+                        .get("snapshot")
+                        .get("motion")
+                        .get("assumed")
+                        .asString())
                 .contains("replicas after the first are in ring-walk order");
         TestHttp management = new TestHttp(managementPort);
         assertThat(management.get("/actuator/prometheus").body())
@@ -109,8 +128,15 @@ class Cassandra60ConformanceIT extends LineConformance {
             followSteps(cluster, ringmap, oracle, cluster.node(joiner), "JOIN", compared, null);
         }
         cluster.awaitReady();
-        awaitRing(ringmap, "the joiner in the ring", Polling.PROMISE, r -> r.get("moving").isEmpty()
-                && r.get("nodes").valueStream().anyMatch(n -> n.get("broadcastAddress").asString().equals(J)));
+        awaitRing(
+                ringmap,
+                "the joiner in the ring",
+                Polling.PROMISE,
+                r -> r.get("moving").isEmpty()
+                        && r.get("nodes")
+                                .valueStream()
+                                .anyMatch(n ->
+                                        n.get("broadcastAddress").asString().equals(J)));
         note(cluster, "join of a 4-vnode node: pending replicas equal Cassandra's at %s", compared);
         assertThat(compared).contains("START_JOIN");
     }
@@ -120,7 +146,9 @@ class Cassandra60ConformanceIT extends LineConformance {
     void aDecommissionHasCassandrasPendingReplicasAtEachStepWithoutJmx(CassandraCluster cluster) throws Exception {
         cluster.awaitReady(); // no range movement left from the join: 6.0 locks ranges in motion against schema changes
         // 6.0 refuses a decommission that leaves a DC fewer nodes than a keyspace's factor there ({dc1: 3})
-        cluster.executeSchemaChanges(CASES.stream().map(c -> "DROP KEYSPACE IF EXISTS " + c.keyspace()).toList());
+        cluster.executeSchemaChanges(CASES.stream()
+                .map(c -> "DROP KEYSPACE IF EXISTS " + c.keyspace())
+                .toList());
         TestHttp ringmap = ringmap();
         int leaver = ReplicaConformanceIT.indexOf(cluster, J);
         List<String> compared = new ArrayList<>();
@@ -129,8 +157,15 @@ class Cassandra60ConformanceIT extends LineConformance {
             followSteps(cluster, ringmap, oracle, cluster.node(leaver), "LEAVE", compared, decommission);
             decommission.get();
         }
-        awaitRing(ringmap, "the leaver gone", Polling.PROMISE, r -> r.get("moving").isEmpty()
-                && r.get("nodes").valueStream().noneMatch(n -> n.get("broadcastAddress").asString().equals(J)));
+        awaitRing(
+                ringmap,
+                "the leaver gone",
+                Polling.PROMISE,
+                r -> r.get("moving").isEmpty()
+                        && r.get("nodes")
+                                .valueStream()
+                                .noneMatch(n ->
+                                        n.get("broadcastAddress").asString().equals(J)));
         note(cluster, "decommission of a 4-vnode node: pending replicas equal Cassandra's at %s", compared);
         assertThat(compared).contains("START_LEAVE");
     }
@@ -139,23 +174,35 @@ class Cassandra60ConformanceIT extends LineConformance {
      * Holds the moving node at each step it reaches (START, then MID when caught before FINISH) and compares there;
      * lets it go on after each comparison. {@code compared} receives the steps compared.
      */
-    void followSteps(CassandraCluster cluster, TestHttp ringmap, RangesInMotionIT.Oracle oracle, CassandraNode moving,
-            String kind, List<String> compared, CompletableFuture<?> operation) throws Exception {
+    void followSteps(
+            CassandraCluster cluster,
+            TestHttp ringmap,
+            RangesInMotionIT.Oracle oracle,
+            CassandraNode moving,
+            String kind,
+            List<String> compared,
+            CompletableFuture<?> operation)
+            throws Exception {
         java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
         for (String next : List.of("MID_" + kind, "FINISH_" + kind)) {
             // a node start on a loaded machine (the whole suite beside it) has taken over two minutes
-            String reached = Polling.until(moving.address() + " past " + next, Duration.ofSeconds(300),
-                    Duration.ofMillis(20), () -> {
+            String reached = Polling.until(
+                    moving.address() + " past " + next,
+                    Duration.ofSeconds(300),
+                    Duration.ofMillis(20),
+                    () -> {
                         if (operation != null && operation.isCompletedExceptionally()) {
                             operation.join(); // throws what failed
                         }
                         return nextStep(cluster, moving.address());
-                    }, step -> {
+                    },
+                    step -> {
                         if (step.endsWith("_" + kind)) {
                             started.set(true);
                         }
-                        return step.equals(next) || step.equals("FINISH_" + kind) || started.get() && step.equals(
-                                "done");
+                        return step.equals(next)
+                                || step.equals("FINISH_" + kind)
+                                || started.get() && step.equals("done");
                     });
             if (reached.equals("done")) {
                 return; // the operation finished before this step could be held
@@ -175,8 +222,9 @@ class Cassandra60ConformanceIT extends LineConformance {
     }
 
     /** Ringmap at Cassandra's epoch: the node's step in /ring and every keyspace's pending replicas as Cassandra's. */
-    void compareAtEpoch(CassandraCluster cluster, TestHttp ringmap, RangesInMotionIT.Oracle oracle, String address,
-            String step) throws Exception {
+    void compareAtEpoch(
+            CassandraCluster cluster, TestHttp ringmap, RangesInMotionIT.Oracle oracle, String address, String step)
+            throws Exception {
         long epoch;
         Map<String, Map<String, List<TokenRange>>> cassandra = new LinkedHashMap<>();
         do {
@@ -187,32 +235,51 @@ class Cassandra60ConformanceIT extends LineConformance {
         } while (epoch != epoch(cluster));
         long at = epoch;
         long began = System.nanoTime();
-        JsonNode ring = awaitRing(ringmap, "ringmap at epoch " + at + " with " + address + " at " + step,
-                Duration.ofSeconds(5), r -> r.get("snapshot").path("epoch").asLong() == at
-                        && r.get("moving").valueStream()
-                                .filter(m -> m.get("broadcastAddress").asString().equals(address))
-                                .map(m -> m.path("step").asString()).toList().equals(List.of(step)));
+        JsonNode ring = awaitRing(
+                ringmap,
+                "ringmap at epoch " + at + " with " + address + " at " + step,
+                Duration.ofSeconds(5),
+                r -> r.get("snapshot").path("epoch").asLong() == at
+                        && r.get("moving")
+                                .valueStream()
+                                .filter(m ->
+                                        m.get("broadcastAddress").asString().equals(address))
+                                .map(m -> m.path("step").asString())
+                                .toList()
+                                .equals(List.of(step)));
         double seen = (System.nanoTime() - began) / 1e9;
         for (ReplicaConformanceIT.Case c : MOTION) {
             assertThat(normalized(ringmapPending(ringmap, c.keyspace())))
-                    .as("%s at %s (epoch %d): ringmap's pending replicas, Cassandra's %s", c.keyspace(), step, at,
-                            cassandra.get(c.keyspace()))
+                    .as(
+                            "%s at %s (epoch %d): ringmap's pending replicas, Cassandra's %s",
+                            c.keyspace(), step, at, cassandra.get(c.keyspace()))
                     .isEqualTo(cassandra.get(c.keyspace()));
         }
-        note(cluster, "%s of %s at epoch %d (ringmap there %.1f s after the test held it): pending replicas of %d "
-                + "keyspaces equal Cassandra's (%s)", step, address, at, seen, MOTION.size(), cassandra);
+        note(
+                cluster,
+                "%s of %s at epoch %d (ringmap there %.1f s after the test held it): pending replicas of %d "
+                        + "keyspaces equal Cassandra's (%s)",
+                step,
+                address,
+                at,
+                seen,
+                MOTION.size(),
+                cassandra);
     }
 
     /** The epoch the first node's log ends at. */
     static long epoch(CassandraCluster cluster) {
-        return pinned(cluster, "SELECT epoch FROM system_views.cluster_metadata_log LIMIT 1").getLong("epoch");
+        return pinned(cluster, "SELECT epoch FROM system_views.cluster_metadata_log LIMIT 1")
+                .getLong("epoch");
     }
 
     /** The node's next step in the first node's directory; "done" once it has no operation (or is gone). */
     static String nextStep(CassandraCluster cluster, String address) {
         Node first = cluster.node(0).in(cluster.session()).orElseThrow();
-        for (Row row : cluster.session().execute(SimpleStatement.newInstance("SELECT broadcast_address, "
-                + "multi_step_operation FROM system_views.cluster_metadata_directory").setNode(first))) {
+        for (Row row : cluster.session()
+                .execute(SimpleStatement.newInstance("SELECT broadcast_address, "
+                                + "multi_step_operation FROM system_views.cluster_metadata_directory")
+                        .setNode(first))) {
             if (row.getInetAddress("broadcast_address").getHostAddress().equals(address)) {
                 Map<String, String> op = row.getMap("multi_step_operation", String.class, String.class);
                 return op == null || !op.containsKey("nextStep") ? "done" : op.get("nextStep");
@@ -223,6 +290,8 @@ class Cassandra60ConformanceIT extends LineConformance {
 
     private static Row pinned(CassandraCluster cluster, String cql) {
         Node first = cluster.node(0).in(cluster.session()).orElseThrow();
-        return cluster.session().execute(SimpleStatement.newInstance(cql).setNode(first)).one();
+        return cluster.session()
+                .execute(SimpleStatement.newInstance(cql).setNode(first))
+                .one();
     }
 }

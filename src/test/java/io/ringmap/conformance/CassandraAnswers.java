@@ -11,27 +11,36 @@ import java.util.Map;
 /** What Cassandra itself says ({@code nodetool getendpoints}, {@code nodetool status}), to compare ringmap with. */
 final class CassandraAnswers {
 
-    private CassandraAnswers() {
-    }
+    private CassandraAnswers() {}
 
     /** {@code nodetool getendpoints} of each key, asked of node {@code node}: replicas in Cassandra's order. */
-    static Map<String, List<String>> getEndpoints(CassandraCluster cluster, int node, String keyspace, String table,
-            List<String> keys) {
+    static Map<String, List<String>> getEndpoints(
+            CassandraCluster cluster, int node, String keyspace, String table, List<String> keys) {
         List<NodetoolBatch.Command> commands = keys.stream()
-                .map(k -> new NodetoolBatch.Command(node, List.of("getendpoints", keyspace, table, k))).toList();
+                .map(k -> new NodetoolBatch.Command(node, List.of("getendpoints", keyspace, table, k)))
+                .toList();
         List<NodetoolBatch.Result> results = NodetoolBatch.run(cluster, commands, 2);
         Map<String, List<String>> byKey = new LinkedHashMap<>();
         for (int i = 0; i < keys.size(); i++) {
             NodetoolBatch.Result r = results.get(i);
-            assertThat(r.status()).as("getendpoints %s: %s", keys.get(i), r.err()).isZero();
-            byKey.put(keys.get(i), r.out().stream().map(String::strip).filter(s -> !s.isEmpty()).toList());
+            assertThat(r.status())
+                    .as("getendpoints %s: %s", keys.get(i), r.err())
+                    .isZero();
+            byKey.put(
+                    keys.get(i),
+                    r.out().stream()
+                            .map(String::strip)
+                            .filter(s -> !s.isEmpty())
+                            .toList());
         }
         return byKey;
     }
 
     /** Same set and same primary replica ({@code getendpoints} lists the primary first). */
     static boolean sameReplicas(List<String> ringmap, List<String> cassandra) {
-        return cassandra != null && ringmap.size() == cassandra.size() && ringmap.containsAll(cassandra)
+        return cassandra != null
+                && ringmap.size() == cassandra.size()
+                && ringmap.containsAll(cassandra)
                 && ringmap.get(0).equals(cassandra.get(0));
     }
 

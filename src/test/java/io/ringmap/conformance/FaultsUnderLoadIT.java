@@ -42,14 +42,17 @@ import tools.jackson.databind.JsonNode;
  * {@code nodetool status} after each step). Figures (requests sent, failed, wrong, time to DOWN/UP) are printed.
  * The third node is in a second data centre, so the live ring is followed beyond the driver's local DC too.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.82:9042",
-        "spring.cassandra.local-datacenter=dc1",
-        "ringmap.topology.refresh-interval=5s",
-        "ringmap.topology.cluster.reconnect-max-delay=2s",
-        // the test reads the ring's health details, which mode none shows nobody by default
-        "management.endpoint.health.show-details=always",
-        "management.server.port=0"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.contact-points=127.0.0.82:9042",
+            "spring.cassandra.local-datacenter=dc1",
+            "ringmap.topology.refresh-interval=5s",
+            "ringmap.topology.cluster.reconnect-max-delay=2s",
+            // the test reads the ring's health details, which mode none shows nobody by default
+            "management.endpoint.health.show-details=always",
+            "management.server.port=0"
+        })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
@@ -57,13 +60,17 @@ import tools.jackson.databind.JsonNode;
 @TimeBudget(seconds = 260)
 class FaultsUnderLoadIT {
 
-    static final ClusterSpec SPEC = ClusterSpec.of("faults", CassandraPartitioner.MURMUR3, List.of(
-                    NodeSpec.withTokens("127.0.0.82", "dc1", "rack1", "-6148914691236517206"),
-                    NodeSpec.withTokens("127.0.0.83", "dc1", "rack2", "0"),
-                    NodeSpec.withTokens("127.0.0.84", "dc2", "rack1", "6148914691236517206")))
+    static final ClusterSpec SPEC = ClusterSpec.of(
+                    "faults",
+                    CassandraPartitioner.MURMUR3,
+                    List.of(
+                            NodeSpec.withTokens("127.0.0.82", "dc1", "rack1", "-6148914691236517206"),
+                            NodeSpec.withTokens("127.0.0.83", "dc1", "rack2", "0"),
+                            NodeSpec.withTokens("127.0.0.84", "dc2", "rack1", "6148914691236517206")))
             .withHeap("256m", "384m");
 
-    static final List<String> ADDRESSES = SPEC.nodes().stream().map(NodeSpec::address).toList();
+    static final List<String> ADDRESSES =
+            SPEC.nodes().stream().map(NodeSpec::address).toList();
 
     static final int KEYS = 40;
     static final int THREADS = 3;
@@ -76,6 +83,7 @@ class FaultsUnderLoadIT {
 
     /** Cassandra's answers: token and replicas (getendpoints order) of every key of faults.t. */
     final Map<String, String> tokens = new HashMap<>();
+
     final Map<String, List<String>> endpoints = new HashMap<>();
     final List<String> keys = new ArrayList<>();
     LoadGenerator load;
@@ -85,19 +93,23 @@ class FaultsUnderLoadIT {
     void createTheTableAndAskCassandra() {
         began = System.nanoTime();
         CassandraCluster cluster = CASSANDRA.cluster();
-        cluster.executeSchemaChange("CREATE KEYSPACE faults WITH replication = "
-                + "{'class': 'SimpleStrategy', 'replication_factor': 2}");
+        cluster.executeSchemaChange(
+                "CREATE KEYSPACE faults WITH replication = " + "{'class': 'SimpleStrategy', 'replication_factor': 2}");
         cluster.executeSchemaChange("CREATE TABLE faults.t (k text PRIMARY KEY, v int)");
         CqlSession session = cluster.session();
         for (int i = 0; i < KEYS; i++) {
             String key = "key-" + i;
             keys.add(key);
             // ALL: the read must see the write whichever replica answers
-            session.execute(SimpleStatement.newInstance("INSERT INTO faults.t (k, v) VALUES ('" + key + "', " + i
-                    + ")").setConsistencyLevel(DefaultConsistencyLevel.ALL));
-            tokens.put(key, Long.toString(session.execute(SimpleStatement.newInstance(
-                    "SELECT token(k) FROM faults.t WHERE k = '" + key + "'")
-                    .setConsistencyLevel(DefaultConsistencyLevel.ALL)).one().getLong(0)));
+            session.execute(SimpleStatement.newInstance("INSERT INTO faults.t (k, v) VALUES ('" + key + "', " + i + ")")
+                    .setConsistencyLevel(DefaultConsistencyLevel.ALL));
+            tokens.put(
+                    key,
+                    Long.toString(session.execute(
+                                    SimpleStatement.newInstance("SELECT token(k) FROM faults.t WHERE k = '" + key + "'")
+                                            .setConsistencyLevel(DefaultConsistencyLevel.ALL))
+                            .one()
+                            .getLong(0)));
         }
         endpoints.putAll(CassandraAnswers.getEndpoints(cluster, 0, "faults", "t", keys));
         await("/splits?keyspace=faults&table=t&n=8", r -> r.status() == 200, Duration.ofSeconds(60));
@@ -116,18 +128,22 @@ class FaultsUnderLoadIT {
     @Test
     @Order(0)
     void servesTheClusterRingWithEveryNodeUpIncludingTheRemoteDatacenter() {
-        JsonNode ring = awaitJson("/ring", r -> TestHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")),
-                Duration.ofSeconds(60));
+        JsonNode ring = awaitJson(
+                "/ring", r -> TestHttp.nodeStates(r).equals(List.of("UP", "UP", "UP")), Duration.ofSeconds(60));
 
         assertThat(ring.get("partitioner").asString()).endsWith("Murmur3Partitioner");
         assertThat(ring.get("snapshot").get("source").asString()).isEqualTo("cluster:" + SPEC.clusterName());
         assertThat(ring.get("snapshot").get("stale").asBoolean()).isFalse();
         assertThat(TestHttp.nodeAddresses(ring)).containsExactlyElementsOf(ADDRESSES);
-        assertThat(ring.get("nodes")).filteredOn(n -> n.get("address").asString().equals("127.0.0.84"))
-                .singleElement().satisfies(n -> assertThat(n.get("datacenter").asString()).isEqualTo("dc2"));
+        assertThat(ring.get("nodes"))
+                .filteredOn(n -> n.get("address").asString().equals("127.0.0.84"))
+                .singleElement()
+                .satisfies(n -> assertThat(n.get("datacenter").asString()).isEqualTo("dc2"));
         // LocalStrategy: the coordinator alone; system_distributed (SimpleStrategy RF 3): every node, both DCs
-        assertThat(get("/replicas?keyspace=system&token=0").json().get("replicas")).hasSize(1);
-        assertThat(get("/replicas?keyspace=system_distributed&token=0").json().get("replicas")).hasSize(3);
+        assertThat(get("/replicas?keyspace=system&token=0").json().get("replicas"))
+                .hasSize(1);
+        assertThat(get("/replicas?keyspace=system_distributed&token=0").json().get("replicas"))
+                .hasSize(3);
     }
 
     /**
@@ -185,9 +201,11 @@ class FaultsUnderLoadIT {
                 + "{'class': 'SimpleStrategy', 'replication_factor': 3}");
         Map<String, List<String>> expected = CassandraAnswers.getEndpoints(cluster, 0, "faults_ddl", "a", ids);
         for (String id : ids) {
-            await("/replicas?keyspace=faults_ddl&table=a&id=" + id,
-                    r -> r.status() == 200 && CassandraAnswers.sameReplicas(
-                            TestHttp.replicaAddresses(r.json()), expected.get(id)), Polling.PROMISE);
+            await(
+                    "/replicas?keyspace=faults_ddl&table=a&id=" + id,
+                    r -> r.status() == 200
+                            && CassandraAnswers.sameReplicas(TestHttp.replicaAddresses(r.json()), expected.get(id)),
+                    Polling.PROMISE);
         }
         report("ALTER KEYSPACE RF 1 -> 3 -> replicas equal getendpoints", t1);
 
@@ -216,7 +234,8 @@ class FaultsUnderLoadIT {
     void withEveryNodeStoppedAnswersContinueStaleThenRecoverThroughTheOthersWhenTheContactPointIsGone() {
         CassandraCluster cluster = CASSANDRA.cluster();
         LoadGenerator.Figures before = load.figures();
-        long sequenceBefore = get("/ring").json().get("snapshot").get("sequence").asLong();
+        long sequenceBefore =
+                get("/ring").json().get("snapshot").get("sequence").asLong();
         long t0 = System.nanoTime();
         for (int i = 0; i < ADDRESSES.size(); i++) {
             cluster.stopNode(i);
@@ -225,10 +244,13 @@ class FaultsUnderLoadIT {
         report("every node stopped -> stale", t0);
         assertThat(stale.get("snapshot").get("staleReason").asString()).isNotBlank();
         assertThat(stale.get("snapshot").get("sequence").asLong()).isGreaterThanOrEqualTo(sequenceBefore);
-        JsonNode staleReplicas = get("/replicas?keyspace=system_distributed&token=0").json();
+        JsonNode staleReplicas =
+                get("/replicas?keyspace=system_distributed&token=0").json();
         assertThat(staleReplicas.get("snapshot").get("stale").asBoolean()).isTrue();
         assertThat(staleReplicas.get("replicas")).hasSize(3);
-        assertThat(get("/token?keyspace=system_schema&table=tables&keyspace_name=x").status()).isEqualTo(200);
+        assertThat(get("/token?keyspace=system_schema&table=tables&keyspace_name=x")
+                        .status())
+                .isEqualTo(200);
         // the documented policy: a stale snapshot keeps the service ready and live
         assertThat(managementGet("/readyz").status()).isEqualTo(200);
         assertThat(managementGet("/livez").status()).isEqualTo(200);
@@ -237,8 +259,11 @@ class FaultsUnderLoadIT {
         Polling.hold(Duration.ofMillis(3000)); // the load keeps going against the stale snapshot
         long t1 = System.nanoTime();
         cluster.startNodes(1, 2); // 127.0.0.82 stays down for good
-        awaitJson("/ring", r -> !r.get("snapshot").get("stale").asBoolean()
-                && TestHttp.nodeStates(r).equals(List.of("DOWN", "UP", "UP")), Duration.ofSeconds(30));
+        awaitJson(
+                "/ring",
+                r -> !r.get("snapshot").get("stale").asBoolean()
+                        && TestHttp.nodeStates(r).equals(List.of("DOWN", "UP", "UP")),
+                Duration.ofSeconds(30));
         report("cluster started again without its contact point (CQL ready) -> fresh, the others UP", t1);
         assertStatesMatchNodetool(cluster, 1);
         LoadGenerator.Figures during = load.figures().minus(before);
@@ -281,7 +306,10 @@ class FaultsUnderLoadIT {
      * 30 s, since gossip and the driver notice a dead node at different moments.
      */
     void assertStatesMatchNodetool(CassandraCluster cluster, int askNode) {
-        Polling.until("nodetool status and ringmap's /ring agree", Duration.ofSeconds(30), Duration.ofMillis(500),
+        Polling.until(
+                "nodetool status and ringmap's /ring agree",
+                Duration.ofSeconds(30),
+                Duration.ofMillis(500),
                 () -> {
                     Map<String, String> expected = CassandraAnswers.status(cluster, askNode);
                     JsonNode ring = get("/ring").json();
@@ -290,7 +318,8 @@ class FaultsUnderLoadIT {
                         actual.put(address, TestHttp.nodeState(ring, address));
                     }
                     return Map.of("nodetool status", expected, "ringmap's /ring", actual);
-                }, views -> views.get("nodetool status").size() == ADDRESSES.size()
+                },
+                views -> views.get("nodetool status").size() == ADDRESSES.size()
                         && views.get("nodetool status").equals(views.get("ringmap's /ring")));
     }
 
@@ -326,5 +355,4 @@ class FaultsUnderLoadIT {
     static void report(String what, long sinceNanos) {
         System.out.printf("[FaultsUnderLoadIT] %s: %d ms%n", what, (System.nanoTime() - sinceNanos) / 1_000_000);
     }
-
 }

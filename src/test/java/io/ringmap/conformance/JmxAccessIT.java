@@ -68,14 +68,25 @@ class JmxAccessIT {
                 .writeKeystore(PKI.resolve("node.p12"), STORE_PASSWORD);
         TRUSTSTORE = TestCertificates.writeTruststore(PKI.resolve("ca.p12"), STORE_PASSWORD, ca);
         // ringmap only reads (no sampling here): a readonly user is enough
-        ACCESS = JmxAccess.write(PKI, "nodetool", NODETOOL_PASSWORD,
-                List.<String[]>of(new String[] {"ringmap", RINGMAP_PASSWORD, "readonly"}), keystore, TRUSTSTORE,
+        ACCESS = JmxAccess.write(
+                PKI,
+                "nodetool",
+                NODETOOL_PASSWORD,
+                List.<String[]>of(new String[] {"ringmap", RINGMAP_PASSWORD, "readonly"}),
+                keystore,
+                TRUSTSTORE,
                 STORE_PASSWORD);
     }
 
-    static final ClusterSpec SPEC = new ClusterSpec("jmx-access", "ringmap-jmx-access", CassandraPartitioner.MURMUR3,
-            List.of(NodeSpec.withTokens("127.0.0.65", "dc1", "rack1", "0")), "256m", "320m",
-            ClusterSpec.DEFAULT_JMX_PORT_BASE).withJmxAccess(ACCESS);
+    static final ClusterSpec SPEC = new ClusterSpec(
+                    "jmx-access",
+                    "ringmap-jmx-access",
+                    CassandraPartitioner.MURMUR3,
+                    List.of(NodeSpec.withTokens("127.0.0.65", "dc1", "rack1", "0")),
+                    "256m",
+                    "320m",
+                    ClusterSpec.DEFAULT_JMX_PORT_BASE)
+            .withJmxAccess(ACCESS);
 
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
@@ -83,6 +94,7 @@ class JmxAccessIT {
     static final String PATH = "/sizes?keyspace=jmx&table=events";
     /** How long the sizes collector may take to read the node over JMX. */
     static final Duration SIZES_COLLECTED = Duration.ofSeconds(60);
+
     static SSLContext previousDefault;
     static Map<String, String> nodetool;
 
@@ -90,8 +102,10 @@ class JmxAccessIT {
     static void writeAndFlush() throws NoSuchAlgorithmException {
         long started = System.nanoTime();
         CqlSession session = CASSANDRA.cluster().session();
-        CASSANDRA.cluster().executeSchemaChange("CREATE KEYSPACE jmx WITH replication = "
-                + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
+        CASSANDRA
+                .cluster()
+                .executeSchemaChange("CREATE KEYSPACE jmx WITH replication = "
+                        + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
         CASSANDRA.cluster().executeSchemaChange("CREATE TABLE jmx.events (k text, c int, v blob, PRIMARY KEY (k, c))");
         PreparedStatement insert = session.prepare("INSERT INTO jmx.events (k, c, v) VALUES (?, ?, ?)");
         Random random = new Random(65);
@@ -108,8 +122,11 @@ class JmxAccessIT {
         // SslRMIClientSocketFactory), so the test makes its CA the default for its duration
         previousDefault = SSLContext.getDefault();
         SSLContext.setDefault(TestCertificates.sslContext(null, TRUSTSTORE, STORE_PASSWORD));
-        System.out.printf(Locale.ROOT, "jmx access IT: cluster start %.1f s, data and flush %.1f s%n",
-                CASSANDRA.cluster().lastStartDuration().toMillis() / 1000.0, (System.nanoTime() - started) / 1e9);
+        System.out.printf(
+                Locale.ROOT,
+                "jmx access IT: cluster start %.1f s, data and flush %.1f s%n",
+                CASSANDRA.cluster().lastStartDuration().toMillis() / 1000.0,
+                (System.nanoTime() - started) / 1e9);
     }
 
     @AfterAll
@@ -169,9 +186,12 @@ class JmxAccessIT {
         assertThat(node.get("maxPartitionExact").asBoolean()).isFalse();
         assertThat(node.hasNonNull("partitionSize")).isFalse();
         assertThat(node.get("maxPartitionMebibytes").asLong()).isEqualTo(1); // system_views, in MiB rounded up
-        List<String> problems = node.get("problems").valueStream().map(JsonNode::asString).toList();
-        assertThat(problems).anySatisfy(p -> assertThat(p.toLowerCase(Locale.ROOT)).startsWith("jmx: ")
-                .contains(reason));
+        List<String> problems =
+                node.get("problems").valueStream().map(JsonNode::asString).toList();
+        assertThat(problems)
+                .anySatisfy(p -> assertThat(p.toLowerCase(Locale.ROOT))
+                        .startsWith("jmx: ")
+                        .contains(reason));
     }
 
     static void assertNoSecret(String body, CapturedOutput output) {
@@ -192,21 +212,29 @@ class JmxAccessIT {
         properties.put("ringmap.sizes.query-timeout", "3s");
         properties.put("ringmap.sizes.jmx.enabled", "true");
         properties.put("ringmap.sizes.jmx.host", "127.0.0.1");
-        properties.put("ringmap.sizes.jmx.port", Integer.toString(SPEC.jmxPort(SPEC.nodes().get(0))));
+        properties.put(
+                "ringmap.sizes.jmx.port",
+                Integer.toString(SPEC.jmxPort(SPEC.nodes().get(0))));
         properties.put("ringmap.sizes.jmx.username", user);
         properties.put("ringmap.sizes.jmx.password", password);
         properties.put("ringmap.sizes.jmx.ssl", Boolean.toString(ssl));
         // as arguments: default properties would lose to the application's own configuration files
         return new SpringApplicationBuilder(RingmapApplication.class)
-                .run(properties.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
+                .run(properties.entrySet().stream()
+                        .map(e -> "--" + e.getKey() + "=" + e.getValue())
                         .toArray(String[]::new));
     }
 
     static JsonNode await(ConfigurableApplicationContext app, Predicate<JsonNode> condition) {
         int port = Integer.parseInt(app.getEnvironment().getProperty("local.server.port"));
         TestHttp http = new TestHttp(port);
-        return http.await(PATH, r -> r.status() == 200 && node(r.json()).path("reported").asBoolean(false)
-                && condition.test(r.json()), SIZES_COLLECTED).json();
+        return http.await(
+                        PATH,
+                        r -> r.status() == 200
+                                && node(r.json()).path("reported").asBoolean(false)
+                                && condition.test(r.json()),
+                        SIZES_COLLECTED)
+                .json();
     }
 
     static JsonNode node(JsonNode sizes) {

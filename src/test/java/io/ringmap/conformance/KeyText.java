@@ -34,8 +34,7 @@ final class KeyText {
     private static final HexFormat HEX = HexFormat.of();
     private static final long DAY_NUMBER_OF_EPOCH = 1L << 31;
 
-    private KeyText() {
-    }
+    private KeyText() {}
 
     /**
      * The text of {@code value} of {@code type}; {@code variant} picks between the two documented forms of
@@ -58,13 +57,15 @@ final class KeyText {
         }
         if (DataTypes.DATE.equals(type)) {
             LocalDate d = (LocalDate) value;
-            String text = !variant && d.getYear() >= 1 && d.getYear() <= 9999 ? d.toString()
+            String text = !variant && d.getYear() >= 1 && d.getYear() <= 9999
+                    ? d.toString()
                     : Long.toString(d.toEpochDay() + DAY_NUMBER_OF_EPOCH);
             return nested ? quote(text) : text;
         }
         if (DataTypes.TIME.equals(type)) {
             LocalTime t = (LocalTime) value;
-            String text = variant ? Long.toString(t.toNanoOfDay())
+            String text = variant
+                    ? Long.toString(t.toNanoOfDay())
                     : String.format("%02d:%02d:%02d.%09d", t.getHour(), t.getMinute(), t.getSecond(), t.getNano());
             return nested ? quote(text) : text;
         }

@@ -1,5 +1,6 @@
 package io.ringmap.conformance;
 
+import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.ListType;
@@ -7,7 +8,6 @@ import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
-import com.datastax.oss.driver.api.core.data.UdtValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -35,10 +35,10 @@ final class KeyValues {
 
     /** Code points of 1, 2, 3 and 4 UTF-8 bytes, so text tails carry bytes >= 0x80. */
     private static final int[] WIDE = {'a', 'é', 'ÿ', '€', '中', 0x1F600, 0x10348, '\u0000', '\u007f', 0xFFFD};
+
     static final long MAX_TIME_NANOS = 86_399_999_999_999L;
 
-    private KeyValues() {
-    }
+    private KeyValues() {}
 
     /** A random value of {@code type}; empty text and blobs only when {@code allowEmpty}. */
     static Object random(DataType type, Random rnd, boolean allowEmpty) {
@@ -128,13 +128,17 @@ final class KeyValues {
             return items;
         }
         if (type instanceof TupleType tuple) {
-            Object[] parts = tuple.getComponentTypes().stream().map(t -> random(t, rnd, true)).toArray();
+            Object[] parts = tuple.getComponentTypes().stream()
+                    .map(t -> random(t, rnd, true))
+                    .toArray();
             return tuple.newValue(parts);
         }
         if (type instanceof UserDefinedType udt) {
             UdtValue value = udt.newValue();
             for (int i = 0; i < udt.getFieldTypes().size(); i++) {
-                value = value.set(i, random(udt.getFieldTypes().get(i), rnd, true),
+                value = value.set(
+                        i,
+                        random(udt.getFieldTypes().get(i), rnd, true),
                         javaClass(udt.getFieldTypes().get(i)));
             }
             return value;
@@ -152,71 +156,186 @@ final class KeyValues {
                     out.add("a".repeat(length));
                     out.add("\u007f".repeat(length));
                 } else {
-                    out.add(utf8OfLength(length, 'é'));   // C3 A9 ...
-                    out.add(utf8OfLength(length, '€'));   // E2 82 AC ...
+                    out.add(utf8OfLength(length, 'é')); // C3 A9 ...
+                    out.add(utf8OfLength(length, '€')); // E2 82 AC ...
                     out.add(utf8OfLength(length, 0x1F600)); // F0 9F 98 80 ...
-                    out.add(utf8OfLength(length, 'ÿ'));   // C3 BF ...
+                    out.add(utf8OfLength(length, 'ÿ')); // C3 BF ...
                 }
             }
             if (!ascii) {
-                out.addAll(List.of("ringmap", "sensor-17", "Grüße, 世界 🌍", "'quoted' \"double\"", " spaced ",
-                        "a,b:c[d]{e}", "null", "NULL", "\u0000", "line\nbreak", "\uFFFF", "𝄞𝄞"));
+                out.addAll(List.of(
+                        "ringmap",
+                        "sensor-17",
+                        "Grüße, 世界 🌍",
+                        "'quoted' \"double\"",
+                        " spaced ",
+                        "a,b:c[d]{e}",
+                        "null",
+                        "NULL",
+                        "\u0000",
+                        "line\nbreak",
+                        "\uFFFF",
+                        "𝄞𝄞"));
             } else {
                 out.addAll(List.of("ringmap", "'q'", " ", "\u0000", "~!@#$%^&*()_+"));
             }
         } else if (DataTypes.INT.equals(type)) {
-            out.addAll(List.of(Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, 1, 127, 128, -128, -129, 255, 256,
-                    65535, 65536, -65536, 16777215, 16777216, Integer.MIN_VALUE + 1, Integer.MAX_VALUE - 1));
+            out.addAll(List.of(
+                    Integer.MIN_VALUE,
+                    Integer.MAX_VALUE,
+                    -1,
+                    0,
+                    1,
+                    127,
+                    128,
+                    -128,
+                    -129,
+                    255,
+                    256,
+                    65535,
+                    65536,
+                    -65536,
+                    16777215,
+                    16777216,
+                    Integer.MIN_VALUE + 1,
+                    Integer.MAX_VALUE - 1));
         } else if (DataTypes.BIGINT.equals(type)) {
-            out.addAll(List.of(Long.MIN_VALUE, Long.MAX_VALUE, -1L, 0L, 1L, 255L, 256L, -256L,
-                    (long) Integer.MAX_VALUE + 1, (long) Integer.MIN_VALUE - 1, Long.MIN_VALUE + 1, Long.MAX_VALUE - 1));
+            out.addAll(List.of(
+                    Long.MIN_VALUE,
+                    Long.MAX_VALUE,
+                    -1L,
+                    0L,
+                    1L,
+                    255L,
+                    256L,
+                    -256L,
+                    (long) Integer.MAX_VALUE + 1,
+                    (long) Integer.MIN_VALUE - 1,
+                    Long.MIN_VALUE + 1,
+                    Long.MAX_VALUE - 1));
         } else if (DataTypes.SMALLINT.equals(type)) {
-            out.addAll(List.of(Short.MIN_VALUE, Short.MAX_VALUE, (short) -1, (short) 0, (short) 1, (short) 255,
-                    (short) 256, (short) -256));
+            out.addAll(List.of(
+                    Short.MIN_VALUE,
+                    Short.MAX_VALUE,
+                    (short) -1,
+                    (short) 0,
+                    (short) 1,
+                    (short) 255,
+                    (short) 256,
+                    (short) -256));
         } else if (DataTypes.TINYINT.equals(type)) {
             out.addAll(List.of(Byte.MIN_VALUE, Byte.MAX_VALUE, (byte) -1, (byte) 0, (byte) 1));
         } else if (DataTypes.VARINT.equals(type)) {
             for (int bits : new int[] {7, 8, 15, 16, 31, 32, 63, 64, 127, 128, 255, 256, 1000, 4096}) {
                 BigInteger p = BigInteger.TWO.pow(bits);
-                out.addAll(List.of(p, p.subtract(BigInteger.ONE), p.negate(), p.negate().subtract(BigInteger.ONE)));
+                out.addAll(List.of(
+                        p, p.subtract(BigInteger.ONE), p.negate(), p.negate().subtract(BigInteger.ONE)));
             }
-            out.addAll(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.ONE.negate(), BigInteger.TEN.pow(100),
-                    BigInteger.TEN.pow(100).negate(), BigInteger.valueOf(Long.MIN_VALUE),
+            out.addAll(List.of(
+                    BigInteger.ZERO,
+                    BigInteger.ONE,
+                    BigInteger.ONE.negate(),
+                    BigInteger.TEN.pow(100),
+                    BigInteger.TEN.pow(100).negate(),
+                    BigInteger.valueOf(Long.MIN_VALUE),
                     BigInteger.valueOf(Long.MAX_VALUE)));
         } else if (DataTypes.DECIMAL.equals(type)) {
-            out.addAll(List.of(BigDecimal.ZERO, new BigDecimal("0.00"), new BigDecimal("-0.0"), BigDecimal.ONE,
-                    new BigDecimal("1E+3"), new BigDecimal("1000"), new BigDecimal("-12.50"),
-                    new BigDecimal("1E-40"), new BigDecimal("9.999999999999999999999999999999E+300"),
-                    new BigDecimal(BigInteger.TWO.pow(500), 7), new BigDecimal(BigInteger.TWO.pow(64).negate(), -9),
+            out.addAll(List.of(
+                    BigDecimal.ZERO,
+                    new BigDecimal("0.00"),
+                    new BigDecimal("-0.0"),
+                    BigDecimal.ONE,
+                    new BigDecimal("1E+3"),
+                    new BigDecimal("1000"),
+                    new BigDecimal("-12.50"),
+                    new BigDecimal("1E-40"),
+                    new BigDecimal("9.999999999999999999999999999999E+300"),
+                    new BigDecimal(BigInteger.TWO.pow(500), 7),
+                    new BigDecimal(BigInteger.TWO.pow(64).negate(), -9),
                     new BigDecimal("3.14159265358979323846264338327950288419716939937510")));
         } else if (DataTypes.FLOAT.equals(type)) {
-            out.addAll(List.of(Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.0f, 0.0f,
-                    Float.MIN_VALUE, -Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, Float.MIN_NORMAL, 1.0f,
-                    -1.0f, 0.1f, 1.5e3f, 16777217f));
+            out.addAll(List.of(
+                    Float.NaN,
+                    Float.POSITIVE_INFINITY,
+                    Float.NEGATIVE_INFINITY,
+                    -0.0f,
+                    0.0f,
+                    Float.MIN_VALUE,
+                    -Float.MIN_VALUE,
+                    Float.MAX_VALUE,
+                    -Float.MAX_VALUE,
+                    Float.MIN_NORMAL,
+                    1.0f,
+                    -1.0f,
+                    0.1f,
+                    1.5e3f,
+                    16777217f));
         } else if (DataTypes.DOUBLE.equals(type)) {
-            out.addAll(List.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0d, 0.0d,
-                    Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_NORMAL, 1.0d,
-                    -1.0d, 0.1d, 1.5e3d, 9007199254740993d));
+            out.addAll(List.of(
+                    Double.NaN,
+                    Double.POSITIVE_INFINITY,
+                    Double.NEGATIVE_INFINITY,
+                    -0.0d,
+                    0.0d,
+                    Double.MIN_VALUE,
+                    -Double.MIN_VALUE,
+                    Double.MAX_VALUE,
+                    -Double.MAX_VALUE,
+                    Double.MIN_NORMAL,
+                    1.0d,
+                    -1.0d,
+                    0.1d,
+                    1.5e3d,
+                    9007199254740993d));
         } else if (DataTypes.BOOLEAN.equals(type)) {
             out.addAll(List.of(true, false));
         } else if (DataTypes.UUID.equals(type)) {
-            out.addAll(List.of(new UUID(0, 0), new UUID(-1, -1), new UUID(Long.MIN_VALUE, Long.MIN_VALUE),
+            out.addAll(List.of(
+                    new UUID(0, 0),
+                    new UUID(-1, -1),
+                    new UUID(Long.MIN_VALUE, Long.MIN_VALUE),
                     UUID.fromString("123e4567-e89b-12d3-a456-426614174000"),
                     UUID.fromString("50554d6e-29bb-11e5-b345-feff819cdc9f")));
         } else if (DataTypes.TIMEUUID.equals(type)) {
-            out.addAll(List.of(timeuuid(0, 0), timeuuid(-1, -1), timeuuid(Long.MIN_VALUE, 0),
+            out.addAll(List.of(
+                    timeuuid(0, 0),
+                    timeuuid(-1, -1),
+                    timeuuid(Long.MIN_VALUE, 0),
                     UUID.fromString("50554d6e-29bb-11e5-b345-feff819cdc9f"),
                     com.datastax.oss.driver.api.core.uuid.Uuids.startOf(0),
                     com.datastax.oss.driver.api.core.uuid.Uuids.endOf(1_800_000_000_000L)));
         } else if (DataTypes.TIMESTAMP.equals(type)) {
-            for (long millis : new long[] {0, -1, 1, -1000, -86_400_000L, -62_135_596_800_000L, -62_135_596_800_001L,
-                    253_402_300_799_999L, 253_402_300_800_000L, Long.MIN_VALUE, Long.MAX_VALUE, -12_219_292_800_000L,
-                    1_790_000_000_123L}) {
+            for (long millis : new long[] {
+                0,
+                -1,
+                1,
+                -1000,
+                -86_400_000L,
+                -62_135_596_800_000L,
+                -62_135_596_800_001L,
+                253_402_300_799_999L,
+                253_402_300_800_000L,
+                Long.MIN_VALUE,
+                Long.MAX_VALUE,
+                -12_219_292_800_000L,
+                1_790_000_000_123L
+            }) {
                 out.add(Instant.ofEpochMilli(millis));
             }
         } else if (DataTypes.DATE.equals(type)) {
-            for (long day : new long[] {0, -1, 1, Integer.MIN_VALUE, Integer.MAX_VALUE, -719_162, -719_163,
-                    2_932_896, 2_932_897, -141_427, 20_727}) {
+            for (long day : new long[] {
+                0,
+                -1,
+                1,
+                Integer.MIN_VALUE,
+                Integer.MAX_VALUE,
+                -719_162,
+                -719_163,
+                2_932_896,
+                2_932_897,
+                -141_427,
+                20_727
+            }) {
                 out.add(LocalDate.ofEpochDay(day));
             }
         } else if (DataTypes.TIME.equals(type)) {
@@ -224,8 +343,17 @@ final class KeyValues {
                 out.add(LocalTime.ofNanoOfDay(nanos));
             }
         } else if (DataTypes.INET.equals(type)) {
-            for (String address : List.of("0.0.0.0", "127.0.0.1", "255.255.255.255", "10.0.0.128", "::", "::1",
-                    "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "fe80::1", "2001:db8::ff00:42:8329", "::ffff:1.2.3.4")) {
+            for (String address : List.of(
+                    "0.0.0.0",
+                    "127.0.0.1",
+                    "255.255.255.255",
+                    "10.0.0.128",
+                    "::",
+                    "::1",
+                    "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    "fe80::1",
+                    "2001:db8::ff00:42:8329",
+                    "::ffff:1.2.3.4")) {
                 out.add(inet(address));
             }
         } else if (DataTypes.BLOB.equals(type)) {
@@ -256,7 +384,8 @@ final class KeyValues {
                 out.add(m);
             }
         } else if (type instanceof TupleType tuple) {
-            List<List<Object>> parts = tuple.getComponentTypes().stream().map(t -> edges(t, true)).toList();
+            List<List<Object>> parts =
+                    tuple.getComponentTypes().stream().map(t -> edges(t, true)).toList();
             int n = parts.stream().mapToInt(List::size).max().orElse(0);
             for (int i = 0; i < n; i++) {
                 Object[] values = new Object[parts.size()];
@@ -266,12 +395,15 @@ final class KeyValues {
                 out.add(tuple.newValue(values));
             }
         } else if (type instanceof UserDefinedType udt) {
-            List<List<Object>> parts = udt.getFieldTypes().stream().map(t -> edges(t, true)).toList();
+            List<List<Object>> parts =
+                    udt.getFieldTypes().stream().map(t -> edges(t, true)).toList();
             int n = parts.stream().mapToInt(List::size).max().orElse(0);
             for (int i = 0; i < n; i++) {
                 UdtValue value = udt.newValue();
                 for (int j = 0; j < parts.size(); j++) {
-                    value = value.set(j, parts.get(j).get(i % parts.get(j).size()),
+                    value = value.set(
+                            j,
+                            parts.get(j).get(i % parts.get(j).size()),
                             javaClass(udt.getFieldTypes().get(j)));
                 }
                 out.add(value);

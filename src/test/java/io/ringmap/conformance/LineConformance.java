@@ -51,25 +51,27 @@ abstract class LineConformance {
      * sampled, then {@link #KEYS_PER_RANGE} in each of the ring's twelve ranges, so every range is asked about.
      */
     static final int KEYS_PER_KEYSPACE = 24;
+
     static final int KEYS_PER_RANGE = 3;
 
     /** Every key type of the token suite, fewer values each: the token code is the same on every line. */
     static final List<TokenConformanceIT.KeyTable> TYPES = TokenConformanceIT.ALL_TYPES.stream()
-            .map(t -> new TokenConformanceIT.KeyTable(t.name(), t.types(),
-                    t.types().equals(List.of("tinyint")) ? t.randomValues() : 100)).toList();
+            .map(t -> new TokenConformanceIT.KeyTable(
+                    t.name(), t.types(), t.types().equals(List.of("tinyint")) ? t.randomValues() : 100))
+            .toList();
 
     static final List<ReplicaConformanceIT.Case> CASES = List.of(
-            new ReplicaConformanceIT.Case("line_simple_2", "{'class': 'SimpleStrategy', 'replication_factor': 2}",
-                    false),
+            new ReplicaConformanceIT.Case(
+                    "line_simple_2", "{'class': 'SimpleStrategy', 'replication_factor': 2}", false),
             // RF equal to the node count
-            new ReplicaConformanceIT.Case("line_simple_3", "{'class': 'SimpleStrategy', 'replication_factor': 3}",
-                    true),
+            new ReplicaConformanceIT.Case(
+                    "line_simple_3", "{'class': 'SimpleStrategy', 'replication_factor': 3}", true),
             // RF at dc1's rack count, and dc2's only node
-            new ReplicaConformanceIT.Case("line_nts_2_1", "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}",
-                    false),
+            new ReplicaConformanceIT.Case(
+                    "line_nts_2_1", "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}", false),
             // RF below dc1's rack count
-            new ReplicaConformanceIT.Case("line_nts_1_1", "{'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1}",
-                    true),
+            new ReplicaConformanceIT.Case(
+                    "line_nts_1_1", "{'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1}", true),
             // RF above dc1's node count
             new ReplicaConformanceIT.Case("line_nts_dc1_3", "{'class': 'NetworkTopologyStrategy', 'dc1': 3}", false));
 
@@ -85,11 +87,15 @@ abstract class LineConformance {
     void ringTokensStatesAndHostIdsEqualNodetool(CassandraCluster cluster) {
         TestHttp ringmap = ringmap();
         ReplicaConformanceIT.awaitRing(ringmap, cluster, List.of());
-        List<NodetoolBatch.Result> results = NodetoolBatch.run(cluster, List.of(
-                new NodetoolBatch.Command(0, List.of("ring")), new NodetoolBatch.Command(0, List.of("status"))), 1);
+        List<NodetoolBatch.Result> results = NodetoolBatch.run(
+                cluster,
+                List.of(new NodetoolBatch.Command(0, List.of("ring")), new NodetoolBatch.Command(0, List.of("status"))),
+                1);
         results.forEach(r -> assertThat(r.status()).as("nodetool: %s", r.err()).isZero());
-        Map<String, List<String>> tokens = MembershipUnderLoadIT.ringTokens(results.get(0).out());
-        MembershipUnderLoadIT.Status status = MembershipUnderLoadIT.Status.parse(results.get(1).out());
+        Map<String, List<String>> tokens =
+                MembershipUnderLoadIT.ringTokens(results.get(0).out());
+        MembershipUnderLoadIT.Status status =
+                MembershipUnderLoadIT.Status.parse(results.get(1).out());
 
         JsonNode ring = ringmap.ok(ringmap.get("/ring"), "GET /ring");
         Map<String, List<String>> ours = new TreeMap<>();
@@ -97,28 +103,42 @@ abstract class LineConformance {
         Map<String, String> states = new TreeMap<>();
         for (JsonNode node : ring.get("nodes")) {
             String address = node.get("broadcastAddress").asString();
-            ours.put(address, node.get("tokens").valueStream().map(JsonNode::asString)
-                    .sorted(MembershipUnderLoadIT::compareTokens).toList());
+            ours.put(
+                    address,
+                    node.get("tokens")
+                            .valueStream()
+                            .map(JsonNode::asString)
+                            .sorted(MembershipUnderLoadIT::compareTokens)
+                            .toList());
             hostIds.put(address, node.get("hostId").asString());
             states.put(address, node.get("state").asString());
         }
         assertThat(ours).as("tokens per node, nodetool ring").isEqualTo(tokens);
         assertThat(hostIds).as("host ids, nodetool status").isEqualTo(status.hostIds());
         assertThat(states).as("states, nodetool status").isEqualTo(status.states());
-        note(cluster, "ring: %d nodes, %d tokens, tokens, host ids and states equal nodetool ring and status",
-                ours.size(), ours.values().stream().mapToInt(List::size).sum());
+        note(
+                cluster,
+                "ring: %d nodes, %d tokens, tokens, host ids and states equal nodetool ring and status",
+                ours.size(),
+                ours.values().stream().mapToInt(List::size).sum());
     }
 
     @Test
     @Order(2)
     void tokensOfEveryKeyTypeEqualSelectToken(CassandraCluster cluster) {
         TokenConformanceIT.write(cluster, TYPES, cluster.spec().line().toString());
-        List<String> mismatches = new ArrayList<>(
-                TokenConformanceIT.mismatches(cluster, ringmap(), TYPES, "Murmur3Partitioner"));
+        List<String> mismatches =
+                new ArrayList<>(TokenConformanceIT.mismatches(cluster, ringmap(), TYPES, "Murmur3Partitioner"));
         mismatches.addAll(earlyTimestampLiterals(cluster, ringmap()));
-        assertThat(mismatches).as("keys whose ringmap token differs from Cassandra's").isEmpty();
-        note(cluster, "tokens: %d key tables (every supported type and four composites) and %d timestamp literals"
-                + " before 1582-10-15 equal SELECT token(...)", TYPES.size(), EARLY_TIMESTAMPS.size());
+        assertThat(mismatches)
+                .as("keys whose ringmap token differs from Cassandra's")
+                .isEmpty();
+        note(
+                cluster,
+                "tokens: %d key tables (every supported type and four composites) and %d timestamp literals"
+                        + " before 1582-10-15 equal SELECT token(...)",
+                TYPES.size(),
+                EARLY_TIMESTAMPS.size());
     }
 
     /**
@@ -126,8 +146,14 @@ abstract class LineConformance {
      * proleptic Gregorian calendar (the driver's own text codec would read them as Julian dates, days apart), including
      * days that the Julian-Gregorian calendar skips (1582-10-05 to 14) and offsets that cross the change.
      */
-    static final List<String> EARLY_TIMESTAMPS = List.of("0001-01-01T00:00:00Z", "0001-01-01", "1000-03-01 12:00",
-            "1500-06-01 10:00:00.123+0100", "1582-10-10", "1582-10-04T23:00-14:00", "1582-10-14T23:30:00Z",
+    static final List<String> EARLY_TIMESTAMPS = List.of(
+            "0001-01-01T00:00:00Z",
+            "0001-01-01",
+            "1000-03-01 12:00",
+            "1500-06-01 10:00:00.123+0100",
+            "1582-10-10",
+            "1582-10-04T23:00-14:00",
+            "1582-10-14T23:30:00Z",
             "1582-10-15T00:30:00+01:00");
 
     static List<String> earlyTimestampLiterals(CassandraCluster cluster, TestHttp ringmap) {
@@ -137,16 +163,31 @@ abstract class LineConformance {
         List<String> mismatches = new ArrayList<>();
         for (String literal : EARLY_TIMESTAMPS) {
             // ONE: the keyspace has one replica, in either DC
-            cluster.session().execute(SimpleStatement.newInstance("INSERT INTO " + table + " (k) VALUES ('" + literal
-                    + "')").setConsistencyLevel(ConsistencyLevel.ONE));
-            String cassandra = TokenConformanceIT.tokenText(cluster.session().execute(SimpleStatement.newInstance(
-                    "SELECT token(k) FROM " + table + " WHERE k = '" + literal + "'")
-                    .setConsistencyLevel(ConsistencyLevel.ONE)).one().getObject(0));
-            String ours = ringmap.ok(ringmap.get("/token", Map.of("keyspace", TokenConformanceIT.KEYSPACE,
-                    "table", "early_timestamps", "k", literal)), "GET /token " + literal).get("token").asString();
+            cluster.session()
+                    .execute(SimpleStatement.newInstance("INSERT INTO " + table + " (k) VALUES ('" + literal + "')")
+                            .setConsistencyLevel(ConsistencyLevel.ONE));
+            String cassandra = TokenConformanceIT.tokenText(cluster.session()
+                    .execute(SimpleStatement.newInstance(
+                                    "SELECT token(k) FROM " + table + " WHERE k = '" + literal + "'")
+                            .setConsistencyLevel(ConsistencyLevel.ONE))
+                    .one()
+                    .getObject(0));
+            String ours = ringmap.ok(
+                            ringmap.get(
+                                    "/token",
+                                    Map.of(
+                                            "keyspace",
+                                            TokenConformanceIT.KEYSPACE,
+                                            "table",
+                                            "early_timestamps",
+                                            "k",
+                                            literal)),
+                            "GET /token " + literal)
+                    .get("token")
+                    .asString();
             if (!ours.equals(cassandra)) {
-                mismatches.add("timestamp literal '" + literal + "': Cassandra token " + cassandra + ", ringmap "
-                        + ours);
+                mismatches.add(
+                        "timestamp literal '" + literal + "': Cassandra token " + cassandra + ", ringmap " + ours);
             }
         }
         return mismatches;
@@ -158,17 +199,27 @@ abstract class LineConformance {
         ReplicaConformanceIT.create(cluster, CASES);
         TestHttp ringmap = ringmap();
         ReplicaConformanceIT.awaitRing(ringmap, cluster, CASES);
-        ReplicaConformanceIT.compare(cluster, ringmap, CASES, cluster.spec().line().toString(), KEYS_PER_KEYSPACE,
-                KEYS_PER_RANGE, wholeReplicaOrder());
-        List<NodetoolBatch.Result> status = NodetoolBatch.run(cluster, CASES.stream()
-                .map(c -> new NodetoolBatch.Command(0, List.of("status", c.keyspace()))).toList(), 1);
+        ReplicaConformanceIT.compare(
+                cluster,
+                ringmap,
+                CASES,
+                cluster.spec().line().toString(),
+                KEYS_PER_KEYSPACE,
+                KEYS_PER_RANGE,
+                wholeReplicaOrder());
+        List<NodetoolBatch.Result> status = NodetoolBatch.run(
+                cluster,
+                CASES.stream()
+                        .map(c -> new NodetoolBatch.Command(0, List.of("status", c.keyspace())))
+                        .toList(),
+                1);
         for (int i = 0; i < CASES.size(); i++) {
             String keyspace = CASES.get(i).keyspace();
-            assertThat(ownership(ringmap, keyspace)).as("effective ownership of %s, nodetool status %s", keyspace,
-                    keyspace).isEqualTo(nodetoolOwnership(status.get(i)));
+            assertThat(ownership(ringmap, keyspace))
+                    .as("effective ownership of %s, nodetool status %s", keyspace, keyspace)
+                    .isEqualTo(nodetoolOwnership(status.get(i)));
         }
-        note(cluster, "ownership: effective ownership of %d keyspaces equals nodetool status <keyspace>",
-                CASES.size());
+        note(cluster, "ownership: effective ownership of %d keyspaces equals nodetool status <keyspace>", CASES.size());
     }
 
     /** Whether this line's replica order is compared whole (else the primary and the set; see the 6.0 class). */
@@ -196,9 +247,14 @@ abstract class LineConformance {
     /** ringmap's effective ownership of {@code ks} per broadcast address, printed as nodetool prints it. */
     static Map<String, String> ownership(TestHttp ringmap, String keyspace) {
         Map<String, String> out = new TreeMap<>();
-        for (JsonNode node : ringmap.ok(ringmap.get("/ring?keyspace=" + keyspace), "/ring").get("nodes")) {
-            out.put(node.get("broadcastAddress").asString(), String.format(java.util.Locale.ROOT, "%.1f%%",
-                    node.get("effectiveOwnership").asDouble() * 100));
+        for (JsonNode node :
+                ringmap.ok(ringmap.get("/ring?keyspace=" + keyspace), "/ring").get("nodes")) {
+            out.put(
+                    node.get("broadcastAddress").asString(),
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "%.1f%%",
+                            node.get("effectiveOwnership").asDouble() * 100));
         }
         return out;
     }
@@ -206,8 +262,8 @@ abstract class LineConformance {
     @Test
     @Order(4)
     void everySplitSetReadsEveryRowExactlyOnce(CassandraCluster cluster) {
-        SplitConformanceIT.Data data = SplitConformanceIT.write(cluster,
-                "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}", 600, 200);
+        SplitConformanceIT.Data data =
+                SplitConformanceIT.write(cluster, "{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 1}", 600, 200);
         SplitConformanceIT.check(cluster, ringmap(), data, "Murmur3Partitioner");
         note(cluster, "splits: every split's CQL read every row exactly once");
     }
@@ -219,27 +275,41 @@ abstract class LineConformance {
         List<PendingRange> out = new ArrayList<>();
         for (String r : ranges) {
             String[] f = r.split(" ");
-            out.add(new PendingRange(new TokenRange(MURMUR3.parseToken(f[0]), MURMUR3.parseToken(f[1])),
+            out.add(new PendingRange(
+                    new TokenRange(MURMUR3.parseToken(f[0]), MURMUR3.parseToken(f[1])),
                     new Node(f[2], f[2], "dc", "rack", NodeState.UP, 0, f[2], 0)));
         }
         Map<String, List<TokenRange>> byEndpoint = PendingReplicas.of(out).normalized(MURMUR3);
         // keyed by the endpoint as Node prints it ("address" when the port is unknown, else "address:port")
-        return byEndpoint.entrySet().stream().collect(Collectors.toMap(
-                e -> e.getKey().contains(":") ? e.getKey().substring(0, e.getKey().lastIndexOf(':')) : e.getKey(),
-                Map.Entry::getValue, (a, b) -> a, TreeMap::new));
+        return byEndpoint.entrySet().stream()
+                .collect(Collectors.toMap(
+                        e -> e.getKey().contains(":")
+                                ? e.getKey().substring(0, e.getKey().lastIndexOf(':'))
+                                : e.getKey(),
+                        Map.Entry::getValue,
+                        (a, b) -> a,
+                        TreeMap::new));
     }
 
     /** ringmap's pending ranges of {@code ks} as "start end address", whatever the movement's source. */
     static Set<String> ringmapPending(TestHttp ringmap, String ks) {
-        return RangesInMotionIT.pendingRanges(ringmap, ks, ringmap.ok(ringmap.get("/ranges?keyspace=" + ks),
-                "/ranges").get("snapshot").get("motion").get("source").asString());
+        return RangesInMotionIT.pendingRanges(
+                ringmap,
+                ks,
+                ringmap.ok(ringmap.get("/ranges?keyspace=" + ks), "/ranges")
+                        .get("snapshot")
+                        .get("motion")
+                        .get("source")
+                        .asString());
     }
 
     /** Sends a signal to a node's JVM (STOP holds it where it is, CONT lets it go on). */
     static void signal(CassandraNode node, String signal) {
         long pid = node.pid().orElseThrow(() -> new IllegalStateException(node.address() + " is not running"));
         try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                    .inheritIO()
+                    .start();
             assertThat(kill.waitFor()).as("kill -%s %d", signal, pid).isZero();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -250,10 +320,10 @@ abstract class LineConformance {
     }
 
     /** Waits until ringmap's answers reflect what {@code check} wants; returns the last /ring. */
-    static JsonNode awaitRing(TestHttp ringmap, String what, Duration within,
-            java.util.function.Predicate<JsonNode> check) {
-        return Polling.until(what, within, Duration.ofMillis(100),
-                () -> ringmap.ok(ringmap.get("/ring"), "/ring"), check);
+    static JsonNode awaitRing(
+            TestHttp ringmap, String what, Duration within, java.util.function.Predicate<JsonNode> check) {
+        return Polling.until(
+                what, within, Duration.ofMillis(100), () -> ringmap.ok(ringmap.get("/ring"), "/ring"), check);
     }
 
     static void note(CassandraCluster cluster, String format, Object... args) {

@@ -29,21 +29,42 @@ final class LiteralKeys {
     static final List<Table> TABLES = List.of(
             new Table("l_set_uuid", "frozen<set<uuid>>", r -> set(r, LiteralKeys::anyUuid)),
             new Table("l_set_timeuuid", "frozen<set<timeuuid>>", r -> set(r, LiteralKeys::timeUuid)),
-            new Table("l_map_uuid_int", "frozen<map<uuid, int>>",
+            new Table(
+                    "l_map_uuid_int",
+                    "frozen<map<uuid, int>>",
                     r -> map(r, LiteralKeys::anyUuid, x -> Integer.toString(x.nextInt(100) - 50))),
-            new Table("l_map_timeuuid_text", "frozen<map<timeuuid, text>>",
+            new Table(
+                    "l_map_timeuuid_text",
+                    "frozen<map<timeuuid, text>>",
                     r -> map(r, LiteralKeys::timeUuid, LiteralKeys::text)),
-            new Table("l_set_tuple", "frozen<set<frozen<tuple<int, text>>>>",
+            new Table(
+                    "l_set_tuple",
+                    "frozen<set<frozen<tuple<int, text>>>>",
                     r -> set(r, x -> "(" + x.nextInt(3) + ", " + (x.nextInt(4) == 0 ? "null" : text(x)) + ")")),
-            new Table("l_set_udt", "frozen<set<frozen<point>>>", r -> set(r, x -> "{x: " + x.nextInt(3)
-                    + ", label: " + text(x) + (x.nextBoolean() ? ", day: '2026-10-0" + (1 + x.nextInt(3)) + "'" : "")
-                    + "}")),
-            new Table("l_set_list", "frozen<set<frozen<list<int>>>>", r -> set(r, x -> list(x,
-                    y -> Integer.toString(y.nextInt(3) - 1)))),
-            new Table("l_map_set_int", "frozen<map<frozen<set<text>>, int>>",
-                    r -> map(r, x -> set(x, LiteralKeys::text), x -> Integer.toString(x.nextInt(10)),
+            new Table(
+                    "l_set_udt",
+                    "frozen<set<frozen<point>>>",
+                    r -> set(
+                            r,
+                            x -> "{x: " + x.nextInt(3)
+                                    + ", label: " + text(x)
+                                    + (x.nextBoolean() ? ", day: '2026-10-0" + (1 + x.nextInt(3)) + "'" : "")
+                                    + "}")),
+            new Table(
+                    "l_set_list",
+                    "frozen<set<frozen<list<int>>>>",
+                    r -> set(r, x -> list(x, y -> Integer.toString(y.nextInt(3) - 1)))),
+            new Table(
+                    "l_map_set_int",
+                    "frozen<map<frozen<set<text>>, int>>",
+                    r -> map(
+                            r,
+                            x -> set(x, LiteralKeys::text),
+                            x -> Integer.toString(x.nextInt(10)),
                             LiteralKeys::sameTextSet)),
-            new Table("l_list_set_timeuuid", "frozen<list<frozen<set<timeuuid>>>>",
+            new Table(
+                    "l_list_set_timeuuid",
+                    "frozen<list<frozen<set<timeuuid>>>>",
                     r -> list(r, x -> set(x, LiteralKeys::timeUuid))),
             new Table("l_short_tuple", "frozen<tuple<int, text, int>>", r -> switch (r.nextInt(3)) {
                 case 0 -> "(" + r.nextInt(1000) + ")";
@@ -51,8 +72,7 @@ final class LiteralKeys {
                 default -> "(" + r.nextInt(1000) + ", " + text(r) + ", " + r.nextInt(10) + ")";
             }));
 
-    private LiteralKeys() {
-    }
+    private LiteralKeys() {}
 
     /** Distinct literals for a table, as many as asked for where the generator has that many. */
     static List<String> literals(Table table, int count, Random rnd) {
@@ -84,8 +104,11 @@ final class LiteralKeys {
      * Distinct keys (a repeated map key is rejected by ringmap on purpose), in random order; {@code identity} maps a
      * key literal to what makes it equal to another (e.g. a set's distinct elements).
      */
-    static String map(Random rnd, Function<Random, String> key, Function<Random, String> value,
-                      Function<String, Object> identity) {
+    static String map(
+            Random rnd,
+            Function<Random, String> key,
+            Function<Random, String> value,
+            Function<String, Object> identity) {
         List<String> keys = new ArrayList<>();
         java.util.Set<Object> seen = new java.util.HashSet<>();
         for (String k : elements(rnd, key)) {
@@ -110,7 +133,8 @@ final class LiteralKeys {
 
     /** A set-of-text literal's distinct elements (the text pool has no commas or braces). */
     static Object sameTextSet(String literal) {
-        return new java.util.TreeSet<>(List.of(literal.substring(1, literal.length() - 1).split(", ")));
+        return new java.util.TreeSet<>(
+                List.of(literal.substring(1, literal.length() - 1).split(", ")));
     }
 
     /** Short text, quoted as CQL wants it inside a literal, sometimes with a quote or non-ASCII. */

@@ -43,8 +43,8 @@ final class LoadGenerator implements AutoCloseable {
     record Figures(long sent, long failed, long wrong, long nanos) {
 
         Figures minus(Figures earlier) {
-            return new Figures(sent - earlier.sent, failed - earlier.failed, wrong - earlier.wrong,
-                    nanos - earlier.nanos);
+            return new Figures(
+                    sent - earlier.sent, failed - earlier.failed, wrong - earlier.wrong, nanos - earlier.nanos);
         }
 
         double perSecond() {
@@ -53,8 +53,9 @@ final class LoadGenerator implements AutoCloseable {
 
         /** Prints e.g. {@code [FaultsUnderLoadIT] rolling restart: 12000 requests in 40.1 s (299/s), 0 failed}. */
         void print(String prefix, String phase) {
-            System.out.printf("[%s] %s: %d requests in %.1f s (%.0f/s), %d failed, %d wrong%n", prefix, phase, sent,
-                    nanos / 1e9, perSecond(), failed, wrong);
+            System.out.printf(
+                    "[%s] %s: %d requests in %.1f s (%.0f/s), %d failed, %d wrong%n",
+                    prefix, phase, sent, nanos / 1e9, perSecond(), failed, wrong);
         }
     }
 
@@ -98,8 +99,14 @@ final class LoadGenerator implements AutoCloseable {
      * the moment the answer arrives (from {@code nodetool getendpoints}; a supplier so a test can follow a
      * topology change); the number of splits must be {@code splits}.
      */
-    static LoadGenerator replicasTokensAndSplits(TestHttp http, int threads, String keyspace, String table,
-            String keyColumn, Map<String, String> tokens, Supplier<Map<String, List<String>>> endpoints,
+    static LoadGenerator replicasTokensAndSplits(
+            TestHttp http,
+            int threads,
+            String keyspace,
+            String table,
+            String keyColumn,
+            Map<String, String> tokens,
+            Supplier<Map<String, List<String>>> endpoints,
             int splits) {
         List<String> keys = List.copyOf(tokens.keySet());
         AtomicLong n = new AtomicLong();
@@ -108,20 +115,26 @@ final class LoadGenerator implements AutoCloseable {
             String key = keys.get(ThreadLocalRandom.current().nextInt(keys.size()));
             String keyParam = "&" + TestHttp.encode(keyColumn) + "=" + TestHttp.encode(key);
             return switch ((int) (n.getAndIncrement() % 3)) {
-                case 0 -> Call.ok("/replicas" + base + keyParam, r -> {
-                    List<String> expected = endpoints.get().get(key);
-                    List<String> actual = TestHttp.replicaAddresses(r.json());
-                    return CassandraAnswers.sameReplicas(actual, expected) ? null
-                            : "replicas " + actual + ", getendpoints " + expected;
-                });
-                case 1 -> Call.ok("/token" + base + keyParam, r -> {
-                    String token = r.json().get("token").asString();
-                    return tokens.get(key).equals(token) ? null : "token " + token + ", Cassandra " + tokens.get(key);
-                });
-                default -> Call.ok("/splits" + base + "&n=" + splits, r -> {
-                    int count = r.json().get("splits").size();
-                    return count == splits ? null : count + " splits";
-                });
+                case 0 ->
+                    Call.ok("/replicas" + base + keyParam, r -> {
+                        List<String> expected = endpoints.get().get(key);
+                        List<String> actual = TestHttp.replicaAddresses(r.json());
+                        return CassandraAnswers.sameReplicas(actual, expected)
+                                ? null
+                                : "replicas " + actual + ", getendpoints " + expected;
+                    });
+                case 1 ->
+                    Call.ok("/token" + base + keyParam, r -> {
+                        String token = r.json().get("token").asString();
+                        return tokens.get(key).equals(token)
+                                ? null
+                                : "token " + token + ", Cassandra " + tokens.get(key);
+                    });
+                default ->
+                    Call.ok("/splits" + base + "&n=" + splits, r -> {
+                        int count = r.json().get("splits").size();
+                        return count == splits ? null : count + " splits";
+                    });
             };
         });
     }

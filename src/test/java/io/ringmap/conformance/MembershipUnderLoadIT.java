@@ -55,12 +55,15 @@ import tools.jackson.databind.JsonNode;
  * LEAVING, the test records what ringmap shows next to what Cassandra says; an answer of the load is wrong when it
  * equals neither Cassandra's placement before the change nor the one after it. Figures are printed.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.86:9042",
-        "spring.cassandra.local-datacenter=dc1",
-        "ringmap.topology.refresh-interval=5s",
-        "ringmap.topology.cluster.reconnect-max-delay=2s",
-        "management.server.port=0"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.contact-points=127.0.0.86:9042",
+            "spring.cassandra.local-datacenter=dc1",
+            "ringmap.topology.refresh-interval=5s",
+            "ringmap.topology.cluster.reconnect-max-delay=2s",
+            "management.server.port=0"
+        })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
@@ -71,10 +74,13 @@ class MembershipUnderLoadIT {
     static final long CLASS_LOADED = System.nanoTime();
 
     /** Three seeds with one token each; joiners bootstrap on .89 and later addresses. */
-    static final ClusterSpec SPEC = ClusterSpec.of("members", CassandraPartitioner.MURMUR3, List.of(
-                    NodeSpec.withTokens("127.0.0.86", "dc1", "rack1", "-6148914691236517206"),
-                    NodeSpec.withTokens("127.0.0.87", "dc1", "rack2", "0"),
-                    NodeSpec.withTokens("127.0.0.88", "dc1", "rack3", "6148914691236517206")))
+    static final ClusterSpec SPEC = ClusterSpec.of(
+                    "members",
+                    CassandraPartitioner.MURMUR3,
+                    List.of(
+                            NodeSpec.withTokens("127.0.0.86", "dc1", "rack1", "-6148914691236517206"),
+                            NodeSpec.withTokens("127.0.0.87", "dc1", "rack2", "0"),
+                            NodeSpec.withTokens("127.0.0.88", "dc1", "rack3", "6148914691236517206")))
             .withHeap("256m", "384m")
             .withRingDelay(Duration.ofSeconds(5));
 
@@ -116,8 +122,8 @@ class MembershipUnderLoadIT {
         note("3-node cluster started in %.1f s", cluster.lastStartDuration().toMillis() / 1000.0);
         cluster.executeSchemaChange("CREATE KEYSPACE members_simple WITH replication = "
                 + "{'class': 'SimpleStrategy', 'replication_factor': 2}");
-        cluster.executeSchemaChange("CREATE KEYSPACE members_nts WITH replication = "
-                + "{'class': 'NetworkTopologyStrategy', 'dc1': 3}");
+        cluster.executeSchemaChange(
+                "CREATE KEYSPACE members_nts WITH replication = " + "{'class': 'NetworkTopologyStrategy', 'dc1': 3}");
         CqlSession session = cluster.session();
         for (String keyspace : KEYSPACES) {
             cluster.executeSchemaChange("CREATE TABLE " + keyspace + ".t (k text PRIMARY KEY, v int)");
@@ -127,11 +133,16 @@ class MembershipUnderLoadIT {
             keys.add(key);
             for (String keyspace : KEYSPACES) {
                 // a little data, so bootstrap, decommission and replacement really stream something
-                session.execute(SimpleStatement.newInstance("INSERT INTO " + keyspace + ".t (k, v) VALUES ('" + key
-                        + "', " + i + ")").setConsistencyLevel(DefaultConsistencyLevel.ALL));
+                session.execute(SimpleStatement.newInstance(
+                                "INSERT INTO " + keyspace + ".t (k, v) VALUES ('" + key + "', " + i + ")")
+                        .setConsistencyLevel(DefaultConsistencyLevel.ALL));
             }
-            tokens.put(key, Long.toString(session.execute(SimpleStatement.newInstance(
-                    "SELECT token(k) FROM members_simple.t WHERE k = '" + key + "'")).one().getLong(0)));
+            tokens.put(
+                    key,
+                    Long.toString(session.execute(SimpleStatement.newInstance(
+                                    "SELECT token(k) FROM members_simple.t WHERE k = '" + key + "'"))
+                            .one()
+                            .getLong(0)));
         }
         Placement initial = Placement.read(cluster, SEED_86, keys);
         awaitConverged(cluster, initial, Duration.ofSeconds(60));
@@ -144,7 +155,8 @@ class MembershipUnderLoadIT {
             load.close();
             load.figures().print("total", figures);
         }
-        note("test class %.1f s (of which %.1f s before the first test: cluster start, Spring context, schema)",
+        note(
+                "test class %.1f s (of which %.1f s before the first test: cluster start, Spring context, schema)",
                 (System.nanoTime() - CLASS_LOADED) / 1e9, (began - CLASS_LOADED) / 1e9);
         figures.forEach(line -> System.out.println("[MembershipUnderLoadIT] " + line));
     }
@@ -153,10 +165,15 @@ class MembershipUnderLoadIT {
     @Order(1)
     void aBootstrappedNodeTakesItsTokensAndReplicasFollow() {
         CassandraCluster cluster = CASSANDRA.cluster();
-        changeUnderLoad("bootstrap", load.figures(), JOINER.address(), () -> {
-            int joiner = cluster.startJoining(JOINER);
-            return () -> cluster.node(joiner).isRunning() && !joined(cluster, JOINER.address());
-        }, after -> assertThat(after.tokens().get(JOINER.address())).hasSize(JOINER.numTokens()));
+        changeUnderLoad(
+                "bootstrap",
+                load.figures(),
+                JOINER.address(),
+                () -> {
+                    int joiner = cluster.startJoining(JOINER);
+                    return () -> cluster.node(joiner).isRunning() && !joined(cluster, JOINER.address());
+                },
+                after -> assertThat(after.tokens().get(JOINER.address())).hasSize(JOINER.numTokens()));
     }
 
     @Test
@@ -164,20 +181,26 @@ class MembershipUnderLoadIT {
     void aDecommissionedNodeLeavesAndReplicasFollow() {
         CassandraCluster cluster = CASSANDRA.cluster();
         String leaving = cluster.node(SEED_87).address();
-        changeUnderLoad("decommission", load.figures(), leaving, () -> {
-            CompletableFuture<Void> decommission = CompletableFuture.runAsync(() -> cluster.decommission(SEED_87));
-            return new Change() {
-                @Override
-                public boolean ongoing() {
-                    return !decommission.isDone();
-                }
+        changeUnderLoad(
+                "decommission",
+                load.figures(),
+                leaving,
+                () -> {
+                    CompletableFuture<Void> decommission =
+                            CompletableFuture.runAsync(() -> cluster.decommission(SEED_87));
+                    return new Change() {
+                        @Override
+                        public boolean ongoing() {
+                            return !decommission.isDone();
+                        }
 
-                @Override
-                public void await() {
-                    decommission.join();
-                }
-            };
-        }, after -> assertThat(after.tokens()).doesNotContainKey(leaving));
+                        @Override
+                        public void await() {
+                            decommission.join();
+                        }
+                    };
+                },
+                after -> assertThat(after.tokens()).doesNotContainKey(leaving));
     }
 
     /**
@@ -194,14 +217,20 @@ class MembershipUnderLoadIT {
         String oldHostId = beforeKill.hostIds().get(address);
         Load.Figures before = load.figures();
         takeDownUnderLoad(step, address, "killed", () -> cluster.killNode(SEED_88));
-        changeUnderLoad(step, before, address, () -> {
-            int replacement = cluster.startReplacing(SEED_88);
-            return () -> cluster.node(replacement).isRunning() && !joined(cluster, address);
-        }, after -> {
-            assertThat(after.hostIds().get(address)).isEqualTo(oldHostId);
-            assertThat(after.tokens().get(address)).isEqualTo(beforeKill.tokens().get(address));
-            note("%s: host id %s kept", step, oldHostId);
-        });
+        changeUnderLoad(
+                step,
+                before,
+                address,
+                () -> {
+                    int replacement = cluster.startReplacing(SEED_88);
+                    return () -> cluster.node(replacement).isRunning() && !joined(cluster, address);
+                },
+                after -> {
+                    assertThat(after.hostIds().get(address)).isEqualTo(oldHostId);
+                    assertThat(after.tokens().get(address))
+                            .isEqualTo(beforeKill.tokens().get(address));
+                    note("%s: host id %s kept", step, oldHostId);
+                });
     }
 
     /** A replacement on another address is a new node: new address, new host id, the dead node's tokens. */
@@ -210,23 +239,38 @@ class MembershipUnderLoadIT {
     void aNodeReplacedOnAnotherAddressTakesItsTokensWithANewHostId() {
         CassandraCluster cluster = CASSANDRA.cluster();
         String step = "replacement on another address";
-        int dead = cluster.nodes().indexOf(cluster.members().stream()
-                .filter(n -> n.address().equals(JOINER.address())).findFirst().orElseThrow());
+        int dead = cluster.nodes()
+                .indexOf(cluster.members().stream()
+                        .filter(n -> n.address().equals(JOINER.address()))
+                        .findFirst()
+                        .orElseThrow());
         Placement beforeStop = Placement.read(cluster, SEED_86, keys);
         String oldHostId = beforeStop.hostIds().get(JOINER.address());
         Load.Figures before = load.figures();
         // a clean stop: the node announces its shutdown, so the others see it DN at once (kill -9 is step 3)
         takeDownUnderLoad(step, JOINER.address(), "stopped", () -> cluster.stopNode(dead));
-        changeUnderLoad(step, before, REPLACEMENT.address(), () -> {
-            int replacement = cluster.startReplacing(dead, REPLACEMENT);
-            return () -> cluster.node(replacement).isRunning() && !joined(cluster, REPLACEMENT.address());
-        }, after -> {
-            assertThat(after.tokens()).doesNotContainKey(JOINER.address());
-            assertThat(after.tokens().get(REPLACEMENT.address())).isEqualTo(beforeStop.tokens().get(JOINER.address()));
-            assertThat(after.hostIds().get(REPLACEMENT.address())).isNotNull().isNotEqualTo(oldHostId);
-            note("%s: %s replaced by %s, new host id %s", step, JOINER.address(), REPLACEMENT.address(),
-                    after.hostIds().get(REPLACEMENT.address()));
-        });
+        changeUnderLoad(
+                step,
+                before,
+                REPLACEMENT.address(),
+                () -> {
+                    int replacement = cluster.startReplacing(dead, REPLACEMENT);
+                    return () -> cluster.node(replacement).isRunning() && !joined(cluster, REPLACEMENT.address());
+                },
+                after -> {
+                    assertThat(after.tokens()).doesNotContainKey(JOINER.address());
+                    assertThat(after.tokens().get(REPLACEMENT.address()))
+                            .isEqualTo(beforeStop.tokens().get(JOINER.address()));
+                    assertThat(after.hostIds().get(REPLACEMENT.address()))
+                            .isNotNull()
+                            .isNotEqualTo(oldHostId);
+                    note(
+                            "%s: %s replaced by %s, new host id %s",
+                            step,
+                            JOINER.address(),
+                            REPLACEMENT.address(),
+                            after.hostIds().get(REPLACEMENT.address()));
+                });
     }
 
     /**
@@ -249,8 +293,7 @@ class MembershipUnderLoadIT {
         boolean ongoing();
 
         /** Waits for the change's own end, rethrowing its failure; most changes have ended once they stop going on. */
-        default void await() {
-        }
+        default void await() {}
     }
 
     /**
@@ -259,8 +302,8 @@ class MembershipUnderLoadIT {
      * Cassandra's placement is read ({@code nodetool}), {@code check} asserts what the change did to it, ringmap must
      * equal it within the promise, and the load's answers since {@code before} are judged ({@link #finishStep}).
      */
-    void changeUnderLoad(String step, Load.Figures before, String address, Supplier<Change> start,
-            Consumer<Placement> check) {
+    void changeUnderLoad(
+            String step, Load.Figures before, String address, Supplier<Change> start, Consumer<Placement> check) {
         CassandraCluster cluster = CASSANDRA.cluster();
         load.beginChange();
         long t0 = System.nanoTime();
@@ -293,8 +336,11 @@ class MembershipUnderLoadIT {
      * Cassandra's view after a step: replicas of every key ({@code nodetool getendpoints}, primary first) per
      * keyspace, and tokens, states and host ids per address ({@code nodetool ring} and {@code status}).
      */
-    record Placement(Map<String, Map<String, List<String>>> replicas, Map<String, List<String>> tokens,
-                     Map<String, String> states, Map<String, String> hostIds) {
+    record Placement(
+            Map<String, Map<String, List<String>>> replicas,
+            Map<String, List<String>> tokens,
+            Map<String, String> states,
+            Map<String, String> hostIds) {
 
         static Placement read(CassandraCluster cluster, int node, List<String> keys) {
             List<NodetoolBatch.Command> commands = new ArrayList<>();
@@ -306,14 +352,19 @@ class MembershipUnderLoadIT {
                 }
             }
             List<NodetoolBatch.Result> results = NodetoolBatch.run(cluster, commands, 2);
-            results.forEach(r -> assertThat(r.status()).as("nodetool: %s", r.err()).isZero());
+            results.forEach(
+                    r -> assertThat(r.status()).as("nodetool: %s", r.err()).isZero());
             Map<String, Map<String, List<String>>> replicas = new TreeMap<>();
             int i = 2;
             for (String keyspace : KEYSPACES) {
                 Map<String, List<String>> byKey = new TreeMap<>();
                 for (String key : keys) {
-                    byKey.put(key, results.get(i++).out().stream().map(String::strip).filter(s -> !s.isEmpty())
-                            .toList());
+                    byKey.put(
+                            key,
+                            results.get(i++).out().stream()
+                                    .map(String::strip)
+                                    .filter(s -> !s.isEmpty())
+                                    .toList());
                 }
                 replicas.put(keyspace, byKey);
             }
@@ -355,7 +406,8 @@ class MembershipUnderLoadIT {
                 tokens.computeIfAbsent(f[0], a -> new ArrayList<>()).add(f[f.length - 1]);
             }
         }
-        tokens.replaceAll((address, list) -> list.stream().sorted(MembershipUnderLoadIT::compareTokens).toList());
+        tokens.replaceAll((address, list) ->
+                list.stream().sorted(MembershipUnderLoadIT::compareTokens).toList());
         return tokens;
     }
 
@@ -368,12 +420,17 @@ class MembershipUnderLoadIT {
     }
 
     static Map<String, String> statusCodes(CassandraCluster cluster) {
-        return Status.parse(List.of(cluster.nodetool(SEED_86, "status").split("\n"))).codes();
+        return Status.parse(List.of(cluster.nodetool(SEED_86, "status").split("\n")))
+                .codes();
     }
 
     static void awaitNodetoolState(CassandraCluster cluster, String address, String code, Duration within) {
-        Polling.until("nodetool status shows " + address + " " + code, within, Duration.ofMillis(500),
-                () -> statusCodes(cluster), codes -> code.equals(codes.get(address)));
+        Polling.until(
+                "nodetool status shows " + address + " " + code,
+                within,
+                Duration.ofMillis(500),
+                () -> statusCodes(cluster),
+                codes -> code.equals(codes.get(address)));
     }
 
     /**
@@ -382,6 +439,7 @@ class MembershipUnderLoadIT {
      * and ringmap ({@code /ring}, {@code /replicas}) side by side. Returns what was seen, one line per distinct
      * situation with how many looks saw it.
      */
+    @SuppressWarnings("BanJNDI") // JMX over RMI to the test's own node, as nodetool connects
     List<String> observeTransition(CassandraCluster cluster, String address, BooleanSupplier inTransition) {
         Map<String, Integer> situations = new java.util.LinkedHashMap<>();
         List<String> differing = new ArrayList<>();
@@ -395,20 +453,32 @@ class MembershipUnderLoadIT {
             while (inTransition.getAsBoolean() && System.nanoTime() < deadline) {
                 long look = System.nanoTime();
                 String cassandraState = ((List<?>) mbeans.getAttribute(storage, "JoiningNodes")).contains(address)
-                        ? "JOINING" : ((List<?>) mbeans.getAttribute(storage, "LeavingNodes")).contains(address)
-                        ? "LEAVING" : ((List<?>) mbeans.getAttribute(storage, "LiveNodes")).contains(address)
-                        ? "live member" : "not a live member";
+                        ? "JOINING"
+                        : ((List<?>) mbeans.getAttribute(storage, "LeavingNodes")).contains(address)
+                                ? "LEAVING"
+                                : ((List<?>) mbeans.getAttribute(storage, "LiveNodes")).contains(address)
+                                        ? "live member"
+                                        : "not a live member";
                 JsonNode ring = get("/ring?tokens=false").json();
-                String ringmapNode = ring.get("nodes").valueStream()
+                String ringmapNode = ring.get("nodes")
+                        .valueStream()
                         .filter(n -> n.get("address").asString().equals(address))
-                        .map(n -> n.get("state").asString()).findFirst().orElse("absent");
+                        .map(n -> n.get("state").asString())
+                        .findFirst()
+                        .orElse("absent");
                 int equal = 0;
                 for (String keyspace : KEYSPACES) {
                     for (String key : sample) {
-                        List<String> cassandra = ((List<?>) mbeans.invoke(storage, "getNaturalEndpoints",
-                                new Object[] {keyspace, "t", key},
-                                new String[] {String.class.getName(), String.class.getName(), String.class.getName()}))
-                                .stream().map(a -> ((java.net.InetAddress) a).getHostAddress()).toList();
+                        List<String> cassandra = ((List<?>) mbeans.invoke(
+                                        storage,
+                                        "getNaturalEndpoints",
+                                        new Object[] {keyspace, "t", key},
+                                        new String[] {
+                                            String.class.getName(), String.class.getName(), String.class.getName()
+                                        }))
+                                .stream()
+                                        .map(a -> ((java.net.InetAddress) a).getHostAddress())
+                                        .toList();
                         List<String> ringmap = addresses(get("/replicas?keyspace=" + keyspace + "&table=t&k=" + key)
                                 .json());
                         if (sameReplicas(ringmap, cassandra)) {
@@ -419,9 +489,18 @@ class MembershipUnderLoadIT {
                         }
                     }
                 }
-                situations.merge(String.format("Cassandra: %s %s; ringmap: %d nodes, %s %s; /replicas equal to "
-                                + "Cassandra's for %d of %d sampled keys", address, cassandraState,
-                        ring.get("nodes").size(), address, ringmapNode, equal, SAMPLE * KEYSPACES.size()), 1,
+                situations.merge(
+                        String.format(
+                                "Cassandra: %s %s; ringmap: %d nodes, %s %s; /replicas equal to "
+                                        + "Cassandra's for %d of %d sampled keys",
+                                address,
+                                cassandraState,
+                                ring.get("nodes").size(),
+                                address,
+                                ringmapNode,
+                                equal,
+                                SAMPLE * KEYSPACES.size()),
+                        1,
                         Integer::sum);
                 Polling.hold(Duration.ofMillis(Math.max(0, 1000 - (System.nanoTime() - look) / 1_000_000)));
             }
@@ -439,8 +518,13 @@ class MembershipUnderLoadIT {
      * its tokens, state and host id.
      */
     void awaitConverged(CassandraCluster cluster, Placement expected, Duration within) {
-        Polling.until("ringmap agrees with nodetool", within, Duration.ofMillis(250),
-                () -> Optional.ofNullable(difference(expected)), Optional::isEmpty, Optional::get);
+        Polling.until(
+                "ringmap agrees with nodetool",
+                within,
+                Duration.ofMillis(250),
+                () -> Optional.ofNullable(difference(expected)),
+                Optional::isEmpty,
+                Optional::get);
     }
 
     /** The first way ringmap differs from {@code expected}, or null. */
@@ -451,8 +535,13 @@ class MembershipUnderLoadIT {
         Map<String, String> hostIds = new TreeMap<>();
         for (JsonNode n : ring.get("nodes")) {
             String address = n.get("address").asString();
-            tokens.put(address, n.get("tokens").valueStream().map(JsonNode::asString)
-                    .sorted(MembershipUnderLoadIT::compareTokens).toList());
+            tokens.put(
+                    address,
+                    n.get("tokens")
+                            .valueStream()
+                            .map(JsonNode::asString)
+                            .sorted(MembershipUnderLoadIT::compareTokens)
+                            .toList());
             states.put(address, n.get("state").asString());
             hostIds.put(address, n.get("hostId").asString());
         }
@@ -467,7 +556,8 @@ class MembershipUnderLoadIT {
         }
         for (String keyspace : KEYSPACES) {
             for (String key : keys) {
-                List<String> ringmap = addresses(get("/replicas?keyspace=" + keyspace + "&table=t&k=" + key).json());
+                List<String> ringmap = addresses(get("/replicas?keyspace=" + keyspace + "&table=t&k=" + key)
+                        .json());
                 List<String> cassandra = expected.replicas().get(keyspace).get(key);
                 if (!sameReplicas(ringmap, cassandra)) {
                     return keyspace + " " + key + ": ringmap " + ringmap + ", getendpoints " + cassandra;
@@ -495,8 +585,11 @@ class MembershipUnderLoadIT {
         record Figures(LoadGenerator.Figures requests, long wrongDuringChange, long old, long changed) {
 
             Figures minus(Figures earlier) {
-                return new Figures(requests.minus(earlier.requests), wrongDuringChange - earlier.wrongDuringChange,
-                        old - earlier.old, changed - earlier.changed);
+                return new Figures(
+                        requests.minus(earlier.requests),
+                        wrongDuringChange - earlier.wrongDuringChange,
+                        old - earlier.old,
+                        changed - earlier.changed);
             }
 
             long failed() {
@@ -508,9 +601,16 @@ class MembershipUnderLoadIT {
             }
 
             void print(String phase, List<String> into) {
-                into.add(String.format("%s: %d requests in %.1f s (%.0f/s), %d failed, %d wrong; during the change "
+                into.add(String.format(
+                        "%s: %d requests in %.1f s (%.0f/s), %d failed, %d wrong; during the change "
                                 + "%d replica answers showed the placement before it, %d the one after it",
-                        phase, requests.sent(), requests.nanos() / 1e9, requests.perSecond(), failed(), wrong(), old,
+                        phase,
+                        requests.sent(),
+                        requests.nanos() / 1e9,
+                        requests.perSecond(),
+                        failed(),
+                        wrong(),
+                        old,
                         changed));
             }
         }
@@ -525,6 +625,7 @@ class MembershipUnderLoadIT {
         volatile boolean changing;
         /** Replica answers during a change that differ from the placement before it: "keyspace key answer" counts. */
         final Map<String, LongAdder> pending = new ConcurrentHashMap<>();
+
         final LoadGenerator generator;
 
         Load(Placement initial) {
@@ -539,14 +640,20 @@ class MembershipUnderLoadIT {
             String keyspace = KEYSPACES.get(random.nextInt(KEYSPACES.size()));
             int kind = (int) (n.getAndIncrement() % 4);
             return switch (kind) {
-                case 0, 1 -> LoadGenerator.Call.ok("/replicas?keyspace=" + keyspace + "&table=t&k=" + key,
-                        r -> judgeReplicas(keyspace, key, TestHttp.replicaAddresses(r.json())));
-                case 2 -> LoadGenerator.Call.ok("/token?keyspace=" + keyspace + "&table=t&k=" + key, r -> {
-                    String token = r.json().get("token").asString();
-                    return tokens.get(key).equals(token) ? null : "token " + token + ", Cassandra " + tokens.get(key);
-                });
-                default -> LoadGenerator.Call.ok("/splits?keyspace=" + keyspace + "&table=t&n=8",
-                        r -> coverageProblem(r.json()));
+                case 0, 1 ->
+                    LoadGenerator.Call.ok(
+                            "/replicas?keyspace=" + keyspace + "&table=t&k=" + key,
+                            r -> judgeReplicas(keyspace, key, TestHttp.replicaAddresses(r.json())));
+                case 2 ->
+                    LoadGenerator.Call.ok("/token?keyspace=" + keyspace + "&table=t&k=" + key, r -> {
+                        String token = r.json().get("token").asString();
+                        return tokens.get(key).equals(token)
+                                ? null
+                                : "token " + token + ", Cassandra " + tokens.get(key);
+                    });
+                default ->
+                    LoadGenerator.Call.ok(
+                            "/splits?keyspace=" + keyspace + "&table=t&n=8", r -> coverageProblem(r.json()));
             };
         }
 
@@ -574,13 +681,15 @@ class MembershipUnderLoadIT {
                 String[] f = e.getKey().split(" ", 3);
                 List<String> answer = List.of(f[2].split(","));
                 long count = e.getValue().sum();
-                if (CassandraAnswers.sameReplicas(answer, after.replicas().get(f[0]).get(f[1]))) {
+                if (CassandraAnswers.sameReplicas(
+                        answer, after.replicas().get(f[0]).get(f[1]))) {
                     changed.addAndGet(count);
                 } else {
                     wrongDuringChange.addAndGet(count);
                     if (problems.size() < 20) {
                         problems.add("/replicas " + f[0] + " " + f[1] + " wrong " + count + "x during the change: "
-                                + answer + ", getendpoints after " + after.replicas().get(f[0]).get(f[1]));
+                                + answer + ", getendpoints after "
+                                + after.replicas().get(f[0]).get(f[1]));
                     }
                 }
             }
@@ -611,11 +720,14 @@ class MembershipUnderLoadIT {
             List<long[]> ranges = new ArrayList<>();
             for (JsonNode split : splits.get("splits")) {
                 for (JsonNode range : split.get("ranges")) {
-                    ranges.add(new long[] {Long.parseLong(range.get("start").asString()),
-                            Long.parseLong(range.get("end").asString())});
+                    ranges.add(new long[] {
+                        Long.parseLong(range.get("start").asString()),
+                        Long.parseLong(range.get("end").asString())
+                    });
                 }
             }
-            if (ranges.isEmpty() || splits.get("count").asInt() != splits.get("splits").size()) {
+            if (ranges.isEmpty()
+                    || splits.get("count").asInt() != splits.get("splits").size()) {
                 return "no splits or a wrong count: " + splits.get("count");
             }
             ranges.sort((a, b) -> Long.compare(a[0], b[0]));
@@ -626,7 +738,8 @@ class MembershipUnderLoadIT {
                 }
                 expectedStart = range[1];
             }
-            return expectedStart == Long.MIN_VALUE || expectedStart == Long.MAX_VALUE ? null
+            return expectedStart == Long.MIN_VALUE || expectedStart == Long.MAX_VALUE
+                    ? null
                     : "splits end at " + expectedStart;
         }
 
@@ -663,5 +776,4 @@ class MembershipUnderLoadIT {
     static double seconds(long sinceNanos) {
         return (System.nanoTime() - sinceNanos) / 1e9;
     }
-
 }

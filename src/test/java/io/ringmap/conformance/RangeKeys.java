@@ -11,8 +11,7 @@ import java.util.function.Function;
 /** Sample keys for the conformance tests that write into every token range of a ring. */
 final class RangeKeys {
 
-    private RangeKeys() {
-    }
+    private RangeKeys() {}
 
     /**
      * Keys {@code key-0}, {@code key-1}, ... chosen so that each of the ring's {@code ranges} token ranges holds

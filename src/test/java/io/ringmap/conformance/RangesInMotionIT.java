@@ -8,8 +8,8 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import io.ringmap.RingmapApplication;
 import io.ringmap.testcluster.CassandraCluster;
-import io.ringmap.testcluster.CassandraLine;
 import io.ringmap.testcluster.CassandraClusterExtension;
+import io.ringmap.testcluster.CassandraLine;
 import io.ringmap.testcluster.CassandraPartitioner;
 import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
@@ -64,20 +64,23 @@ import tools.jackson.databind.JsonNode;
  * LEAVING: that window lasts as long as the test needs (checked at its end too), and the per-class cluster is then
  * discarded.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.172:9042",
-        "spring.cassandra.local-datacenter=dc1",
-        "ringmap.topology.refresh-interval=2s",
-        "ringmap.topology.cluster.reconnect-max-delay=2s",
-        "ringmap.pending.source=jmx",
-        "ringmap.pending.refresh-while-moving=1s",
-        "ringmap.sizes.jmx.enabled=true",
-        "ringmap.sizes.jmx.host=127.0.0.1",
-        "ringmap.sizes.jmx.ports[127.0.0.170]=7368",
-        "ringmap.sizes.jmx.ports[127.0.0.171]=7369",
-        "ringmap.sizes.jmx.ports[127.0.0.172]=7370",
-        "ringmap.sizes.jmx.ports[127.0.0.173]=7371",
-        "management.server.port=0"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.contact-points=127.0.0.172:9042",
+            "spring.cassandra.local-datacenter=dc1",
+            "ringmap.topology.refresh-interval=2s",
+            "ringmap.topology.cluster.reconnect-max-delay=2s",
+            "ringmap.pending.source=jmx",
+            "ringmap.pending.refresh-while-moving=1s",
+            "ringmap.sizes.jmx.enabled=true",
+            "ringmap.sizes.jmx.host=127.0.0.1",
+            "ringmap.sizes.jmx.ports[127.0.0.170]=7368",
+            "ringmap.sizes.jmx.ports[127.0.0.171]=7369",
+            "ringmap.sizes.jmx.ports[127.0.0.172]=7370",
+            "ringmap.sizes.jmx.ports[127.0.0.173]=7371",
+            "management.server.port=0"
+        })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
@@ -97,10 +100,13 @@ class RangesInMotionIT {
     /** How long a joining node waits after announcing its tokens (the bootstrap window the test works in). */
     static final Duration RING_DELAY = Duration.ofSeconds(15);
 
-    static final ClusterSpec SPEC = ClusterSpec.of("motion", CassandraPartitioner.MURMUR3, List.of(
-                    NodeSpec.withTokens(A, "dc1", "rack1", "-6148914691236517206"),
-                    NodeSpec.withTokens(B, "dc1", "rack2", "0"),
-                    NodeSpec.withTokens(C, "dc1", "rack3", "6148914691236517206")))
+    static final ClusterSpec SPEC = ClusterSpec.of(
+                    "motion",
+                    CassandraPartitioner.MURMUR3,
+                    List.of(
+                            NodeSpec.withTokens(A, "dc1", "rack1", "-6148914691236517206"),
+                            NodeSpec.withTokens(B, "dc1", "rack2", "0"),
+                            NodeSpec.withTokens(C, "dc1", "rack3", "6148914691236517206")))
             .withHeap("256m", "384m")
             .withRingDelay(RING_DELAY);
 
@@ -108,8 +114,8 @@ class RangesInMotionIT {
     static final NodeSpec JOINER = NodeSpec.withTokens(J, "dc1", "rack1", "3074457345618258602");
 
     /** The ring once the joiner is in: keys are sampled in each of its ranges. */
-    static final List<Long> JOINED_TOKENS = List.of(-6148914691236517206L, 0L, 3074457345618258602L,
-            6148914691236517206L);
+    static final List<Long> JOINED_TOKENS =
+            List.of(-6148914691236517206L, 0L, 3074457345618258602L, 6148914691236517206L);
 
     static final Map<String, String> KEYSPACES = new LinkedHashMap<>();
 
@@ -120,8 +126,8 @@ class RangesInMotionIT {
     }
 
     /** The levels whose count a pending replica changes (ANY always succeeds; LOCAL_ONE, THREE add nothing here). */
-    static final List<String> LEVELS = List.of("ONE", "TWO", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL",
-            "LOCAL_SERIAL");
+    static final List<String> LEVELS =
+            List.of("ONE", "TWO", "QUORUM", "ALL", "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL");
 
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);
@@ -133,9 +139,11 @@ class RangesInMotionIT {
     TestHttp jmx;
     /** ringmap reading the movement from {@code system_views.gossip_info} (a second context, no JMX). */
     TestHttp gossip;
+
     ConfigurableApplicationContext gossipContext;
     /** The contexts compared with StorageService: both, or on Cassandra 4.0 (no gossip_info) the JMX one only. */
     List<TestHttp> readers;
+
     List<String> keys;
     final List<String> figures = new ArrayList<>();
     long began;
@@ -155,12 +163,18 @@ class RangesInMotionIT {
             // (Cassandra40ConformanceIT), so the JMX context alone is compared here
             readers = List.of(jmx);
         } else {
-            gossipContext = new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
-                    "--management.server.port=0", "--spring.cassandra.contact-points=" + C + ":9042",
-                    "--spring.cassandra.local-datacenter=dc1", "--ringmap.topology.refresh-interval=2s",
-                    "--ringmap.topology.cluster.reconnect-max-delay=2s", "--ringmap.pending.source=gossip",
-                    "--ringmap.pending.refresh-while-moving=1s");
-            gossip = new TestHttp(Integer.parseInt(gossipContext.getEnvironment().getProperty("local.server.port")));
+            gossipContext = new SpringApplicationBuilder(RingmapApplication.class)
+                    .run(
+                            "--server.port=0",
+                            "--management.server.port=0",
+                            "--spring.cassandra.contact-points=" + C + ":9042",
+                            "--spring.cassandra.local-datacenter=dc1",
+                            "--ringmap.topology.refresh-interval=2s",
+                            "--ringmap.topology.cluster.reconnect-max-delay=2s",
+                            "--ringmap.pending.source=gossip",
+                            "--ringmap.pending.refresh-while-moving=1s");
+            gossip =
+                    new TestHttp(Integer.parseInt(gossipContext.getEnvironment().getProperty("local.server.port")));
             readers = List.of(jmx, gossip);
         }
         for (TestHttp ringmap : readers) {
@@ -182,7 +196,8 @@ class RangesInMotionIT {
         if (gossipContext != null) {
             gossipContext.close();
         }
-        note("test class %.1f s (of which %.1f s before the first test: cluster start, Spring contexts, schema)",
+        note(
+                "test class %.1f s (of which %.1f s before the first test: cluster start, Spring contexts, schema)",
                 (System.nanoTime() - CLASS_LOADED) / 1e9, (began - CLASS_LOADED) / 1e9);
         figures.forEach(line -> System.out.println("[RangesInMotionIT] " + line));
     }
@@ -194,18 +209,26 @@ class RangesInMotionIT {
         long t0 = System.nanoTime();
         int joiner = cluster.startJoining(JOINER);
         try (Oracle oracle = Oracle.of(cluster, NODE_C)) {
-            record Seen(List<String> joining, Set<String> pendingOfMoOne) {
-            }
-            Polling.until(J + " joining with pending ranges in StorageService", Duration.ofSeconds(90),
-                    Duration.ofMillis(250), () -> new Seen(oracle.joining(), oracle.pending("mo_one")),
+            record Seen(List<String> joining, Set<String> pendingOfMoOne) {}
+            Polling.until(
+                    J + " joining with pending ranges in StorageService",
+                    Duration.ofSeconds(90),
+                    Duration.ofMillis(250),
+                    () -> new Seen(oracle.joining(), oracle.pending("mo_one")),
                     seen -> seen.joining().contains(J) && !seen.pendingOfMoOne().isEmpty());
             note("bootstrap: %s JOINING with pending ranges after %.1f s", J, seconds(t0));
             long window = System.nanoTime();
             if (gossip != null) {
-                gossip.await("/ring", r -> r.status() == 200 && r.json().get("moving").valueStream()
-                        .anyMatch(m -> m.get("address").asString().equals(J)), Duration.ofSeconds(5));
-                note("bootstrap: the gossip context showed %s joining %.1f s after StorageService", J,
-                        seconds(window));
+                gossip.await(
+                        "/ring",
+                        r -> r.status() == 200
+                                && r.json()
+                                        .get("moving")
+                                        .valueStream()
+                                        .anyMatch(
+                                                m -> m.get("address").asString().equals(J)),
+                        Duration.ofSeconds(5));
+                note("bootstrap: the gossip context showed %s joining %.1f s after StorageService", J, seconds(window));
             }
             assertPendingRangesEqual(oracle, "bootstrap");
             for (TestHttp ringmap : readers) {
@@ -213,7 +236,11 @@ class RangesInMotionIT {
                 assertThat(moving).hasSize(1);
                 assertThat(moving.get(0).get("address").asString()).isEqualTo(J);
                 assertThat(moving.get(0).get("state").asString()).isEqualTo("JOINING");
-                assertThat(moving.get(0).get("tokens").valueStream().map(JsonNode::asString).toList())
+                assertThat(moving.get(0)
+                                .get("tokens")
+                                .valueStream()
+                                .map(JsonNode::asString)
+                                .toList())
                         .containsExactlyElementsOf(JOINER.initialTokens());
             }
             assertThat(oracle.joining()).as("still joining after the checks").contains(J);
@@ -222,8 +249,15 @@ class RangesInMotionIT {
         cluster.awaitReady();
         assertThat(cluster.node(joiner).isMember()).isTrue();
         for (TestHttp ringmap : readers) {
-            ringmap.await("/ring", r -> r.status() == 200 && !r.json().get("snapshot").get("motion")
-                    .get("inMotion").asBoolean(), Polling.PROMISE);
+            ringmap.await(
+                    "/ring",
+                    r -> r.status() == 200
+                            && !r.json()
+                                    .get("snapshot")
+                                    .get("motion")
+                                    .get("inMotion")
+                                    .asBoolean(),
+                    Polling.PROMISE);
         }
         note("bootstrap: %s NORMAL after %.1f s", J, seconds(t0));
     }
@@ -238,8 +272,12 @@ class RangesInMotionIT {
             // the joined node gains ranges when 127.0.0.171 leaves: stopped first, it is a pending replica down
             stop(cluster, oracle, joined, J);
             CompletableFuture<Void> decommission = CompletableFuture.runAsync(() -> cluster.decommission(NODE_B));
-            Polling.until(B + " leaving with pending ranges in StorageService", Duration.ofSeconds(60),
-                    Duration.ofMillis(250), () -> oracle.leaving().contains(B) && !oracle.pending("mo_one").isEmpty());
+            Polling.until(
+                    B + " leaving with pending ranges in StorageService",
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(250),
+                    () -> oracle.leaving().contains(B)
+                            && !oracle.pending("mo_one").isEmpty());
             note("decommission: %s LEAVING after %.1f s", B, seconds(t0));
             long window = System.nanoTime();
             assertPendingRangesEqual(oracle, "decommission");
@@ -248,12 +286,15 @@ class RangesInMotionIT {
             // (C, A] of mo_simple has the stopped J pending: a ONE write there needs both A and B, a ONE read either;
             // stopping A breaks nothing but those writes, so safe-to-stop must refuse it
             for (TestHttp ringmap : readers) {
-                TestHttp.Response refused = ringmap.get("/availability/safe-to-stop?node=" + A
-                        + "&consistency=ONE&keyspace=mo_simple");
+                TestHttp.Response refused =
+                        ringmap.get("/availability/safe-to-stop?node=" + A + "&consistency=ONE&keyspace=mo_simple");
                 assertThat(refused.status()).as(refused.body()).isEqualTo(409);
                 assertThat(refused.body()).contains("urn:ringmap:problem:unsafe-to-stop", "mo_simple");
-                JsonNode ifStopped = ringmap.ok(ringmap.get("/availability?consistency=ONE&keyspace=mo_simple&down="
-                        + A), "/availability").get("keyspaces").get(0);
+                JsonNode ifStopped = ringmap.ok(
+                                ringmap.get("/availability?consistency=ONE&keyspace=mo_simple&down=" + A),
+                                "/availability")
+                        .get("keyspaces")
+                        .get(0);
                 assertThat(ifStopped.get("unavailableForWrites").asInt()).isPositive();
                 assertThat(ifStopped.get("unavailableForReads").asInt()).isZero();
             }
@@ -263,14 +304,19 @@ class RangesInMotionIT {
             Map<String, String> outcomes = new LinkedHashMap<>();
             mismatches.addAll(writesAsPredicted("decommission, pending " + J + " and " + A + " stopped", outcomes));
             // the refusal was right: with A stopped, mo_simple's ONE writes in (C, A] fail, its ONE reads do not
-            String inCA = keys.stream().filter(k -> rangeEnd(token(k)) == JOINED_TOKENS.get(0)).findFirst()
+            String inCA = keys.stream()
+                    .filter(k -> rangeEnd(token(k)) == JOINED_TOKENS.get(0))
+                    .findFirst()
                     .orElseThrow();
             assertThat(outcomes.get("mo_simple ONE " + inCA)).isEqualTo("unavailable");
             assertThat(AvailabilityIT.read(cluster.session(), coordinator(cluster), "mo_simple", inCA, "ONE"))
                     .isEqualTo("ok");
             assertThat(oracle.leaving()).as("still leaving after the checks").contains(B);
-            note("decommission: checks took %.1f s inside the window; decommission %s", seconds(window),
-                    decommission.isDone() ? (decommission.isCompletedExceptionally() ? "failed" : "done")
+            note(
+                    "decommission: checks took %.1f s inside the window; decommission %s",
+                    seconds(window),
+                    decommission.isDone()
+                            ? (decommission.isCompletedExceptionally() ? "failed" : "done")
                             : "still running");
             assertThat(mismatches).isEmpty();
         }
@@ -282,12 +328,18 @@ class RangesInMotionIT {
     void assertPendingRangesEqual(Oracle oracle, String step) throws Exception {
         for (String ks : KEYSPACES.keySet()) {
             Set<String> cassandra = oracle.pending(ks);
-            assertThat(cassandra).as("%s: Cassandra's pending ranges of %s", step, ks).isNotEmpty();
+            assertThat(cassandra)
+                    .as("%s: Cassandra's pending ranges of %s", step, ks)
+                    .isNotEmpty();
             for (TestHttp ringmap : readers) {
                 String source = ringmap == jmx ? "JMX" : "GOSSIP";
-                Set<String> seen = Polling.until(step + ": ringmap (" + source + ") shows the pending ranges of " + ks
-                                + " that StorageService has, " + cassandra, Polling.PROMISE, Duration.ofMillis(250),
-                        () -> pendingRanges(ringmap, ks, source), cassandra::equals);
+                Set<String> seen = Polling.until(
+                        step + ": ringmap (" + source + ") shows the pending ranges of " + ks
+                                + " that StorageService has, " + cassandra,
+                        Polling.PROMISE,
+                        Duration.ofMillis(250),
+                        () -> pendingRanges(ringmap, ks, source),
+                        cassandra::equals);
                 assertThat(seen).isEqualTo(oracle.pending(ks));
             }
             note("%s: %s pending %s (JMX and gossip equal StorageService's)", step, ks, cassandra);
@@ -334,9 +386,14 @@ class RangesInMotionIT {
                 for (String key : keys) {
                     Map<String, JsonNode> verdicts = new LinkedHashMap<>();
                     for (TestHttp ringmap : readers) {
-                        verdicts.put(ringmap == jmx ? "JMX" : "gossip", ringmap.ok(ringmap.get("/replicas?keyspace="
-                                + ks + "&table=t&k=" + key + "&consistency=" + level + "&dc=dc1"), "/replicas")
-                                .get("consistency").get("write"));
+                        verdicts.put(
+                                ringmap == jmx ? "JMX" : "gossip",
+                                ringmap.ok(
+                                                ringmap.get("/replicas?keyspace=" + ks + "&table=t&k=" + key
+                                                        + "&consistency=" + level + "&dc=dc1"),
+                                                "/replicas")
+                                        .get("consistency")
+                                        .get("write"));
                     }
                     String actual = AvailabilityIT.write(session, coordinator, ks, key, level);
                     outcomes.put(ks + " " + level + " " + key, actual);
@@ -357,17 +414,26 @@ class RangesInMotionIT {
     }
 
     static Node coordinator(CassandraCluster cluster) {
-        return cluster.session().getMetadata().findNode(new InetSocketAddress(C, 9042)).orElseThrow();
+        return cluster.session()
+                .getMetadata()
+                .findNode(new InetSocketAddress(C, 9042))
+                .orElseThrow();
     }
 
     /** Stops a node and waits until the coordinator's StorageService and both ringmap contexts count it down. */
     void stop(CassandraCluster cluster, Oracle oracle, int index, String address) {
         long t0 = System.nanoTime();
         cluster.stopNode(index);
-        Polling.until(C + " counts " + address + " unreachable", Duration.ofSeconds(30), Duration.ofMillis(250),
+        Polling.until(
+                C + " counts " + address + " unreachable",
+                Duration.ofSeconds(30),
+                Duration.ofMillis(250),
                 () -> oracle.unreachable().contains(address));
         for (TestHttp ringmap : readers) {
-            ringmap.await("/ring", r -> r.status() == 200 && TestHttp.nodeState(r.json(), address).equals("DOWN"),
+            ringmap.await(
+                    "/ring",
+                    r -> r.status() == 200
+                            && TestHttp.nodeState(r.json(), address).equals("DOWN"),
                     Polling.PROMISE);
         }
         note("%s stopped, unreachable for %s and DOWN in ringmap after %.1f s", address, C, seconds(t0));
@@ -378,8 +444,11 @@ class RangesInMotionIT {
     final Map<String, Long> tokens = new LinkedHashMap<>();
 
     long token(String key) {
-        return tokens.computeIfAbsent(key, k -> Long.parseLong(jmx.ok(jmx.get("/token?keyspace=mo_one&table=t&k="
-                + k), "/token").get("token").asString()));
+        return tokens.computeIfAbsent(
+                key,
+                k -> Long.parseLong(jmx.ok(jmx.get("/token?keyspace=mo_one&table=t&k=" + k), "/token")
+                        .get("token")
+                        .asString()));
     }
 
     static long rangeEnd(long token) {
@@ -408,10 +477,14 @@ class RangesInMotionIT {
     /** Cassandra's own view, from one node's StorageService over JMX, as nodetool reads it. */
     record Oracle(JMXConnector connector, MBeanServerConnection mbeans, ObjectName storage) implements AutoCloseable {
 
+        @SuppressWarnings("BanJNDI") // JMX over RMI to the test's own node, as nodetool connects
         static Oracle of(CassandraCluster cluster, int index) throws IOException, JMException {
-            JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(
-                    "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + cluster.node(index).jmxPort() + "/jmxrmi"));
-            return new Oracle(connector, connector.getMBeanServerConnection(),
+            JMXConnector connector =
+                    JMXConnectorFactory.connect(new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:"
+                            + cluster.node(index).jmxPort() + "/jmxrmi"));
+            return new Oracle(
+                    connector,
+                    connector.getMBeanServerConnection(),
                     new ObjectName("org.apache.cassandra.db:type=StorageService"));
         }
 
@@ -435,11 +508,13 @@ class RangesInMotionIT {
         /** {@code getPendingRangeToEndpointWithPortMap(ks)} as "start end address". */
         @SuppressWarnings("unchecked")
         Set<String> pending(String ks) throws Exception {
-            Map<List<String>, List<String>> map = (Map<List<String>, List<String>>) mbeans.invoke(storage,
-                    "getPendingRangeToEndpointWithPortMap", new Object[] {ks}, new String[] {String.class.getName()});
+            Map<List<String>, List<String>> map = (Map<List<String>, List<String>>)
+                    mbeans.invoke(storage, "getPendingRangeToEndpointWithPortMap", new Object[] {ks}, new String[] {
+                        String.class.getName()
+                    });
             Set<String> out = new TreeSet<>();
-            map.forEach((range, endpoints) -> endpoints.forEach(e -> out.add(range.get(0) + " " + range.get(1) + " "
-                    + e.substring(0, e.lastIndexOf(':')))));
+            map.forEach((range, endpoints) -> endpoints.forEach(
+                    e -> out.add(range.get(0) + " " + range.get(1) + " " + e.substring(0, e.lastIndexOf(':')))));
             return out;
         }
 

@@ -91,9 +91,12 @@ class ReplicaConformanceIT {
     @Nested
     @Order(1)
     @CassandraClusterTest(StandardCluster.VNODES)
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "spring.cassandra.contact-points=127.0.0.11:9042", "spring.cassandra.local-datacenter=dc1",
-            "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "spring.cassandra.contact-points=127.0.0.11:9042", "spring.cassandra.local-datacenter=dc1",
+                "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+            })
     @DirtiesContext
     class Vnodes {
 
@@ -109,8 +112,12 @@ class ReplicaConformanceIT {
         void replicasOfSampledKeysEqualNodetoolGetendpoints(CassandraCluster cluster) {
             TestHttp ringmap = new TestHttp(port);
             awaitRing(ringmap, cluster, VNODE_CASES);
-            assertThat(ringmap.ok(ringmap.get("/ring"), "GET /ring").get("tokenCount").asInt())
-                    .isEqualTo(cluster.spec().nodes().stream().mapToInt(n -> n.numTokens()).sum());
+            assertThat(ringmap.ok(ringmap.get("/ring"), "GET /ring")
+                            .get("tokenCount")
+                            .asInt())
+                    .isEqualTo(cluster.spec().nodes().stream()
+                            .mapToInt(n -> n.numTokens())
+                            .sum());
             compare(cluster, ringmap, VNODE_CASES, "vnodes");
         }
     }
@@ -118,9 +125,12 @@ class ReplicaConformanceIT {
     @Nested
     @Order(2)
     @CassandraClusterTest(StandardCluster.TWO_DC)
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "spring.cassandra.contact-points=127.0.0.1:9042", "spring.cassandra.local-datacenter=dc1",
-            "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "spring.cassandra.contact-points=127.0.0.1:9042", "spring.cassandra.local-datacenter=dc1",
+                "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+            })
     @DirtiesContext
     @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
     class TwoDatacenters {
@@ -155,11 +165,15 @@ class ReplicaConformanceIT {
         @Order(3)
         void transientReplicasAsNodetoolSaysWhenTheClusterEnablesTransientReplication(CassandraCluster cluster) {
             // 4.0 names its settings by the old yaml keys
-            String name = cluster.spec().line().oldYamlKeys() ? "enable_transient_replication"
+            String name = cluster.spec().line().oldYamlKeys()
+                    ? "enable_transient_replication"
                     : "transient_replication_enabled";
-            Row setting = cluster.session().execute(SimpleStatement.newInstance(
-                    "SELECT value FROM system_views.settings WHERE name = ?", name)).one();
-            Assumptions.assumeTrue(setting != null && "true".equals(setting.getString("value")),
+            Row setting = cluster.session()
+                    .execute(
+                            SimpleStatement.newInstance("SELECT value FROM system_views.settings WHERE name = ?", name))
+                    .one();
+            Assumptions.assumeTrue(
+                    setting != null && "true".equals(setting.getString("value")),
                     "transient_replication_enabled is false in the test cluster's cassandra.yaml: "
                             + "a transient keyspace cannot be created, so there is nothing to compare");
             create(cluster, List.of(TRANSIENT));
@@ -172,20 +186,33 @@ class ReplicaConformanceIT {
     // ---- set-up
 
     static void create(CassandraCluster cluster, List<Case> cases) {
-        cluster.executeSchemaChanges(cases.stream().map(c -> "DROP KEYSPACE IF EXISTS " + c.keyspace()).toList());
         cluster.executeSchemaChanges(cases.stream()
-                .map(c -> "CREATE KEYSPACE " + c.keyspace() + " WITH replication = " + c.replication()).toList());
-        cluster.executeSchemaChanges(cases.stream().map(c -> "CREATE TABLE " + c.keyspace() + ".t "
-                + (c.composite() ? "(k text, n int, v int, PRIMARY KEY ((k, n)))" : "(k text PRIMARY KEY, v int)")
-                // Cassandra refuses read repair on tables of keyspaces with transient replicas
-                + (c.replication().contains("/") ? " WITH read_repair = 'NONE'" : "")).toList());
+                .map(c -> "DROP KEYSPACE IF EXISTS " + c.keyspace())
+                .toList());
+        cluster.executeSchemaChanges(cases.stream()
+                .map(c -> "CREATE KEYSPACE " + c.keyspace() + " WITH replication = " + c.replication())
+                .toList());
+        cluster.executeSchemaChanges(cases.stream()
+                .map(c -> "CREATE TABLE " + c.keyspace() + ".t "
+                        + (c.composite()
+                                ? "(k text, n int, v int, PRIMARY KEY ((k, n)))"
+                                : "(k text PRIMARY KEY, v int)")
+                        // Cassandra refuses read repair on tables of keyspaces with transient replicas
+                        + (c.replication().contains("/") ? " WITH read_repair = 'NONE'" : ""))
+                .toList());
     }
 
     /** Until ringmap sees every node UP and every keyspace's table. */
     static void awaitRing(TestHttp ringmap, CassandraCluster cluster, List<Case> cases) {
         int nodes = cluster.nodes().size();
-        ringmap.await("/ring", r -> r.status() == 200 && r.json().get("nodes").size() == nodes
-                && r.json().get("nodes").valueStream().allMatch(n -> n.get("state").asString().equals("UP")),
+        ringmap.await(
+                "/ring",
+                r -> r.status() == 200
+                        && r.json().get("nodes").size() == nodes
+                        && r.json()
+                                .get("nodes")
+                                .valueStream()
+                                .allMatch(n -> n.get("state").asString().equals("UP")),
                 Duration.ofSeconds(90));
         for (Case c : cases) {
             ringmap.awaitTable(c.keyspace(), c.table());
@@ -197,7 +224,12 @@ class ReplicaConformanceIT {
     static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel) {
         // 6.0 lists the replicas after the first in its placements' order, which no CQL table shows (ringmap says so
         // in snapshot.motion.assumed; docs/conformance.md): there the first replica and the set are compared
-        compare(cluster, ringmap, cases, clusterLabel, KEYS_PER_KEYSPACE,
+        compare(
+                cluster,
+                ringmap,
+                cases,
+                clusterLabel,
+                KEYS_PER_KEYSPACE,
                 cluster.spec().line() != CassandraLine.V6_0);
     }
 
@@ -205,8 +237,13 @@ class ReplicaConformanceIT {
      * As above, with {@code keysPerKeyspace} sampled keys per keyspace; without {@code wholeOrder} only the primary
      * replica's place is compared, the others as a set (and keys whose order differs are counted).
      */
-    static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel,
-            int keysPerKeyspace, boolean wholeOrder) {
+    static void compare(
+            CassandraCluster cluster,
+            TestHttp ringmap,
+            List<Case> cases,
+            String clusterLabel,
+            int keysPerKeyspace,
+            boolean wholeOrder) {
         compare(cluster, ringmap, cases, clusterLabel, keysPerKeyspace, 0, wholeOrder);
     }
 
@@ -215,8 +252,14 @@ class ReplicaConformanceIT {
      * plus, from further samples, {@code perRange} keys in each of the ring's token ranges (placed by ringmap's token,
      * which the token suites compare), so that few keys still ask nodetool about every range.
      */
-    static void compare(CassandraCluster cluster, TestHttp ringmap, List<Case> cases, String clusterLabel,
-            int keysPerKeyspace, int perRange, boolean wholeOrder) {
+    static void compare(
+            CassandraCluster cluster,
+            TestHttp ringmap,
+            List<Case> cases,
+            String clusterLabel,
+            int keysPerKeyspace,
+            int perRange,
+            boolean wholeOrder) {
         long began = System.nanoTime();
         List<Token> ring = perRange > 0 ? ringTokens(ringmap) : List.of();
         List<NodetoolBatch.Command> commands = new ArrayList<>();
@@ -259,17 +302,22 @@ class ReplicaConformanceIT {
                 keys.add(key);
                 nodetoolKeys.add(nodetoolKey);
             }
-            JsonNode answer = ringmap.ok(ringmap.post("/replicas",
-                    Map.of("keyspace", kase.keyspace(), "table", kase.table(), "keys", keys)), "POST /replicas "
-                    + kase.keyspace());
+            JsonNode answer = ringmap.ok(
+                    ringmap.post("/replicas", Map.of("keyspace", kase.keyspace(), "table", kase.table(), "keys", keys)),
+                    "POST /replicas " + kase.keyspace());
             int nodeIndex;
             if (kase.keyspace().equals("system")) {
                 assertThat(answer.get("nodeLocal").asBoolean()).isTrue();
                 // LocalStrategy: the data is on the node asked; ringmap answers for its local node, so ask that node
-                String local = answer.get("results").get(0).get("replicas").get(0).get("broadcastAddress")
+                String local = answer.get("results")
+                        .get(0)
+                        .get("replicas")
+                        .get(0)
+                        .get("broadcastAddress")
                         .asString();
                 nodeIndex = indexOf(cluster, local);
-                System.out.printf("[ReplicaConformanceIT] %s: ringmap's local node is %s; nodetool asks that node%n",
+                System.out.printf(
+                        "[ReplicaConformanceIT] %s: ringmap's local node is %s; nodetool asks that node%n",
                         kase.keyspace(), local);
             } else {
                 nodeIndex = -1;
@@ -277,14 +325,17 @@ class ReplicaConformanceIT {
             for (int i = 0; i < keys.size(); i++) {
                 JsonNode result = answer.get("results").get(i);
                 // nodetool prints broadcast (internode) addresses
-                ringmapAnswers.add(result.get("replicas").valueStream()
-                        .map(r -> r.get("broadcastAddress").asString()).toList());
-                labels.add(kase.keyspace() + " key " + keys.get(i) + " (token " + result.get("token").asString()
-                        + ")");
+                ringmapAnswers.add(result.get("replicas")
+                        .valueStream()
+                        .map(r -> r.get("broadcastAddress").asString())
+                        .toList());
+                labels.add(kase.keyspace() + " key " + keys.get(i) + " (token "
+                        + result.get("token").asString() + ")");
                 // spread the non-local questions over every node: any node answers for the whole cluster
-                int asked = nodeIndex >= 0 ? nodeIndex : (i + c) % cluster.nodes().size();
-                commands.add(new NodetoolBatch.Command(asked,
-                        List.of("getendpoints", kase.keyspace(), kase.table(), nodetoolKeys.get(i))));
+                int asked =
+                        nodeIndex >= 0 ? nodeIndex : (i + c) % cluster.nodes().size();
+                commands.add(new NodetoolBatch.Command(
+                        asked, List.of("getendpoints", kase.keyspace(), kase.table(), nodetoolKeys.get(i))));
             }
         }
         long nodetoolBegan = System.nanoTime();
@@ -308,19 +359,30 @@ class ReplicaConformanceIT {
                 counts[1]++;
             }
             // the whole placement order, not only the set and the primary (unless told otherwise)
-            boolean same = wholeOrder ? cassandra.equals(ours) : !ours.isEmpty() && cassandra.get(0).equals(ours.get(0))
-                    && new java.util.HashSet<>(cassandra).equals(new java.util.HashSet<>(ours));
+            boolean same = wholeOrder
+                    ? cassandra.equals(ours)
+                    : !ours.isEmpty()
+                            && cassandra.get(0).equals(ours.get(0))
+                            && new java.util.HashSet<>(cassandra).equals(new java.util.HashSet<>(ours));
             if (cassandra.isEmpty() || !same) {
                 mismatches.add(labels.get(i) + ": nodetool getendpoints " + cassandra + ", ringmap " + ours);
             }
         }
         perKeyspace.forEach((keyspace, counts) -> System.out.printf(
-                "[ReplicaConformanceIT] %s %s: %d keys compared, %d in the very same order%n", clusterLabel, keyspace,
-                counts[0], counts[1]));
-        System.out.printf("[ReplicaConformanceIT] %s: %d keys compared over %d keyspaces, %d mismatches; "
-                + "nodetool getendpoints x%d in %.1f s, suite part %.1f s%n", clusterLabel, results.size(),
-                cases.size(), mismatches.size(), results.size(), nodetoolSeconds, (System.nanoTime() - began) / 1e9);
-        assertThat(mismatches).as("keys whose ringmap replicas differ from nodetool getendpoints")
+                "[ReplicaConformanceIT] %s %s: %d keys compared, %d in the very same order%n",
+                clusterLabel, keyspace, counts[0], counts[1]));
+        System.out.printf(
+                "[ReplicaConformanceIT] %s: %d keys compared over %d keyspaces, %d mismatches; "
+                        + "nodetool getendpoints x%d in %.1f s, suite part %.1f s%n",
+                clusterLabel,
+                results.size(),
+                cases.size(),
+                mismatches.size(),
+                results.size(),
+                nodetoolSeconds,
+                (System.nanoTime() - began) / 1e9);
+        assertThat(mismatches)
+                .as("keys whose ringmap replicas differ from nodetool getendpoints")
                 .hasSizeLessThan(1);
     }
 
@@ -332,7 +394,10 @@ class ReplicaConformanceIT {
     static List<Token> ringTokens(TestHttp ringmap) {
         List<Token> tokens = new ArrayList<>();
         for (JsonNode node : ringmap.ok(ringmap.get("/ring"), "GET /ring").get("nodes")) {
-            node.get("tokens").valueStream().map(t -> MURMUR3.parseToken(t.asString())).forEach(tokens::add);
+            node.get("tokens")
+                    .valueStream()
+                    .map(t -> MURMUR3.parseToken(t.asString()))
+                    .forEach(tokens::add);
         }
         tokens.sort(null);
         return tokens;
@@ -341,8 +406,13 @@ class ReplicaConformanceIT {
     /** The index of the ring's range (previous token, token i] that holds the key (its Murmur3 token). */
     static int rangeOf(List<Token> ring, Map<String, String> key, boolean composite) {
         byte[] k = key.getOrDefault("k", key.get("key")).getBytes(StandardCharsets.UTF_8);
-        byte[] bytes = composite ? PartitionKeys.compose(List.of(k,
-                java.nio.ByteBuffer.allocate(4).putInt(Integer.parseInt(key.get("n"))).array())) : k;
+        byte[] bytes = composite
+                ? PartitionKeys.compose(List.of(
+                        k,
+                        java.nio.ByteBuffer.allocate(4)
+                                .putInt(Integer.parseInt(key.get("n")))
+                                .array()))
+                : k;
         Token token = MURMUR3.tokenFor(bytes);
         int at = java.util.Collections.binarySearch(ring, token);
         int index = at >= 0 ? at : -at - 1;
@@ -355,8 +425,10 @@ class ReplicaConformanceIT {
         int length = 1 + rnd.nextInt(24);
         StringBuilder s = new StringBuilder("k" + i + "-");
         for (int j = 0; j < length; j++) {
-            s.appendCodePoint(alphabet.codePoints().skip(rnd.nextInt((int) alphabet.codePoints().count()))
-                    .findFirst().orElseThrow());
+            s.appendCodePoint(alphabet.codePoints()
+                    .skip(rnd.nextInt((int) alphabet.codePoints().count()))
+                    .findFirst()
+                    .orElseThrow());
         }
         return s.toString();
     }

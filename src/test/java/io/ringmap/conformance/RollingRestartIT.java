@@ -17,8 +17,6 @@ import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -48,12 +46,15 @@ import tools.jackson.databind.JsonNode;
  * while one peer is paused (SIGSTOP) keeps the guide at WAIT naming that peer until the peer has seen it back.
  * Addresses 127.0.0.150-155 ({@code -Dringmap.it.rolling-restart.first=N} moves them to N..N+5).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.local-datacenter=dc1",
-        "ringmap.topology.refresh-interval=5s",
-        "ringmap.topology.cluster.reconnect-max-delay=1s",
-        "ringmap.sizes.enabled=false",
-        "management.server.port=0"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.local-datacenter=dc1",
+            "ringmap.topology.refresh-interval=5s",
+            "ringmap.topology.cluster.reconnect-max-delay=1s",
+            "ringmap.sizes.enabled=false",
+            "management.server.port=0"
+        })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 240)
@@ -62,12 +63,22 @@ class RollingRestartIT {
     static final int FIRST = Integer.getInteger("ringmap.it.rolling-restart.first", 150);
 
     /** dc1 and dc2 interleave on the ring; node i is in rack (i / 2) + 1 of DC (i % 2) + 1. */
-    static final List<String> TOKENS = List.of("-7686143364045646506", "-4611686018427387904",
-            "-1537228672809129302", "1537228672809129302", "4611686018427387904", "7686143364045646506");
+    static final List<String> TOKENS = List.of(
+            "-7686143364045646506",
+            "-4611686018427387904",
+            "-1537228672809129302",
+            "1537228672809129302",
+            "4611686018427387904",
+            "7686143364045646506");
 
-    static final ClusterSpec SPEC = ClusterSpec.of("rolling-restart", CassandraPartitioner.MURMUR3,
-            IntStream.range(0, 6).mapToObj(i -> NodeSpec.withTokens(address(i), "dc" + (i % 2 + 1),
-                    "rack" + (i / 2 + 1), TOKENS.get(i))).toList()).withHeap("256m", "384m");
+    static final ClusterSpec SPEC = ClusterSpec.of(
+                    "rolling-restart",
+                    CassandraPartitioner.MURMUR3,
+                    IntStream.range(0, 6)
+                            .mapToObj(i -> NodeSpec.withTokens(
+                                    address(i), "dc" + (i % 2 + 1), "rack" + (i / 2 + 1), TOKENS.get(i)))
+                            .toList())
+            .withHeap("256m", "384m");
 
     static final String KEEP = "{\"keyspaces\": {\"rr\": \"LOCAL_QUORUM\"}";
 
@@ -91,8 +102,8 @@ class RollingRestartIT {
     }
 
     JsonNode next(List<String> restarted, List<String> nodes) {
-        String body = KEEP + ", \"restarted\": " + json(restarted) + (nodes == null ? "" : ", \"nodes\": "
-                + json(nodes)) + "}";
+        String body = KEEP + ", \"restarted\": " + json(restarted)
+                + (nodes == null ? "" : ", \"nodes\": " + json(nodes)) + "}";
         return http().ok(http().postJson("/plan/restart/next", body), "POST /plan/restart/next");
     }
 
@@ -104,8 +115,12 @@ class RollingRestartIT {
                 + "{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 3}");
         cluster.executeSchemaChange("CREATE TABLE IF NOT EXISTS rr.t (k int PRIMARY KEY, v int)");
         http().awaitTable("rr", "t");
-        http().await("/ring", r -> r.status() == 200 && !r.body().contains("\"DOWN\"")
-                && !r.body().contains("\"UNKNOWN\""), Duration.ofSeconds(60));
+        http().await(
+                        "/ring",
+                        r -> r.status() == 200
+                                && !r.body().contains("\"DOWN\"")
+                                && !r.body().contains("\"UNKNOWN\""),
+                        Duration.ofSeconds(60));
 
         JsonNode plan = http().ok(http().postJson("/plan/restart", KEEP + "}"), "POST /plan/restart");
 
@@ -117,19 +132,29 @@ class RollingRestartIT {
             String down = String.join(",", texts(wave.get("nodes")));
             for (JsonNode check : wave.get("checks")) {
                 // the plan's answer for the wave is /availability's with the wave's nodes down
-                JsonNode availability = http().ok(http().get("/availability?consistency=LOCAL_QUORUM&keyspace=rr"
-                        + "&dc=" + check.get("coordinatorDc").asText() + "&down=" + down), "GET /availability")
-                        .get("keyspaces").get(0);
-                assertThat(check.get("unavailableForReads").asInt()).isZero()
+                JsonNode availability = http().ok(
+                                http().get("/availability?consistency=LOCAL_QUORUM&keyspace=rr" + "&dc="
+                                        + check.get("coordinatorDc").asText() + "&down=" + down),
+                                "GET /availability")
+                        .get("keyspaces")
+                        .get(0);
+                assertThat(check.get("unavailableForReads").asInt())
+                        .isZero()
                         .isEqualTo(availability.get("unavailableForReads").asInt());
-                assertThat(check.get("unavailableForWrites").asInt()).isZero()
+                assertThat(check.get("unavailableForWrites").asInt())
+                        .isZero()
                         .isEqualTo(availability.get("unavailableForWrites").asInt());
-                assertThat(check.get("ranges").asInt()).isEqualTo(availability.get("ranges").asInt());
+                assertThat(check.get("ranges").asInt())
+                        .isEqualTo(availability.get("ranges").asInt());
             }
         }
         // one node more than a wave holds loses LOCAL_QUORUM in its DC, as /availability says too
-        JsonNode tooMany = http().ok(http().get("/availability?consistency=LOCAL_QUORUM&keyspace=rr&dc=dc1&down="
-                + address(0) + "," + address(2)), "GET /availability").get("keyspaces").get(0);
+        JsonNode tooMany = http().ok(
+                        http().get("/availability?consistency=LOCAL_QUORUM&keyspace=rr&dc=dc1&down=" + address(0) + ","
+                                + address(2)),
+                        "GET /availability")
+                .get("keyspaces")
+                .get(0);
         assertThat(tooMany.get("unavailableForReads").asInt()).isEqualTo(6);
 
         // ALL cannot lose any replica: refused, each blocking range as /availability lists it with that node down
@@ -139,19 +164,28 @@ class RollingRestartIT {
         assertThat(problem.get("type").asText()).isEqualTo("urn:ringmap:problem:restart-unsafe");
         assertThat(problem.get("blockingRanges").asInt()).isEqualTo(36);
         JsonNode first = problem.get("blocking").get(0);
-        JsonNode lost = http().ok(http().get("/availability?consistency=ALL&keyspace=rr&down="
-                + first.get("node").asText()), "GET /availability").get("keyspaces").get(0).get("unavailableRanges");
+        JsonNode lost = http().ok(
+                        http().get("/availability?consistency=ALL&keyspace=rr&down="
+                                + first.get("node").asText()),
+                        "GET /availability")
+                .get("keyspaces")
+                .get(0)
+                .get("unavailableRanges");
         List<String> lostRanges = new ArrayList<>();
-        lost.forEach(r -> lostRanges.add(r.get("start").asText() + ".." + r.get("end").asText()));
+        lost.forEach(r ->
+                lostRanges.add(r.get("start").asText() + ".." + r.get("end").asText()));
         List<String> blockingOfFirst = new ArrayList<>();
         problem.get("blocking").forEach(b -> {
             if (b.get("node").asText().equals(first.get("node").asText())) {
-                blockingOfFirst.add(b.get("start").asText() + ".." + b.get("end").asText());
+                blockingOfFirst.add(
+                        b.get("start").asText() + ".." + b.get("end").asText());
                 assertThat(b.get("level").asText()).isEqualTo("ALL");
                 assertThat(b.get("keyspace").asText()).isEqualTo("rr");
             }
         });
-        assertThat(blockingOfFirst).containsExactlyInAnyOrderElementsOf(lostRanges).hasSize(6);
+        assertThat(blockingOfFirst)
+                .containsExactlyInAnyOrderElementsOf(lostRanges)
+                .hasSize(6);
     }
 
     @Test
@@ -160,18 +194,24 @@ class RollingRestartIT {
         CassandraCluster cluster = CASSANDRA.cluster();
         try (Load load = new Load(cluster)) {
             load.start();
-            Polling.until("the load runs", Duration.ofSeconds(30), Duration.ofMillis(200),
-                    () -> load.ok.get() > 50);
+            Polling.until("the load runs", Duration.ofSeconds(30), Duration.ofMillis(200), () -> load.ok.get() > 50);
             List<String> restarted = new ArrayList<>();
             List<List<String>> waves = new ArrayList<>();
             Set<String> waitReasons = new LinkedHashSet<>();
             long started = System.nanoTime();
             while (true) {
-                JsonNode answer = Polling.until("the guide says STOP or DONE", Duration.ofSeconds(120),
-                        Duration.ofMillis(500), () -> next(restarted, null), a -> {
-                            a.get("waits").forEach(w -> waitReasons.add(w.get("reason").asText()));
+                JsonNode answer = Polling.until(
+                        "the guide says STOP or DONE",
+                        Duration.ofSeconds(120),
+                        Duration.ofMillis(500),
+                        () -> next(restarted, null),
+                        a -> {
+                            a.get("waits")
+                                    .forEach(
+                                            w -> waitReasons.add(w.get("reason").asText()));
                             return !a.get("action").asText().equals("WAIT");
-                        }, JsonNode::toString);
+                        },
+                        JsonNode::toString);
                 if (answer.get("action").asText().equals("DONE")) {
                     break;
                 }
@@ -189,19 +229,28 @@ class RollingRestartIT {
             }
             long seconds = (System.nanoTime() - started) / 1_000_000_000L;
             load.stop();
-            System.out.printf("rolling restart: %d waves %s in %d s; load: %d ok, %d failed %s; waits seen: %s%n",
+            System.out.printf(
+                    "rolling restart: %d waves %s in %d s; load: %d ok, %d failed %s; waits seen: %s%n",
                     waves.size(), waves, seconds, load.ok.get(), load.failed.get(), load.failures, waitReasons);
 
-            assertThat(restarted).containsExactlyInAnyOrderElementsOf(IntStream.range(0, 6)
-                    .mapToObj(RollingRestartIT::address).toList());
+            assertThat(restarted)
+                    .containsExactlyInAnyOrderElementsOf(IntStream.range(0, 6)
+                            .mapToObj(RollingRestartIT::address)
+                            .toList());
             for (String dc : List.of("dc1", "dc2")) {
-                long wavesWithDc = waves.stream().filter(w -> w.stream().anyMatch(n -> dcOf(n).equals(dc))).count();
+                long wavesWithDc = waves.stream()
+                        .filter(w -> w.stream().anyMatch(n -> dcOf(n).equals(dc)))
+                        .count();
                 assertThat(wavesWithDc).as("waves restarting %s nodes", dc).isLessThanOrEqualTo(3);
             }
-            assertThat(waitReasons).as("the guide waited for the restarted nodes")
-                    .anyMatch(r -> r.contains("ringmap's view") || r.contains("native transport")
+            assertThat(waitReasons)
+                    .as("the guide waited for the restarted nodes")
+                    .anyMatch(r -> r.contains("ringmap's view")
+                            || r.contains("native transport")
                             || r.contains("has not seen it back"));
-            assertThat(load.failed.get()).as("failed requests: %s", load.failures).isZero();
+            assertThat(load.failed.get())
+                    .as("failed requests: %s", load.failures)
+                    .isZero();
             assertThat(load.ok.get()).isGreaterThan(200);
         }
     }
@@ -221,9 +270,13 @@ class RollingRestartIT {
             cluster.stopNode(restartedIndex);
             cluster.launchNode(restartedIndex);
             // once the node is back in ringmap's view and answers itself, only the paused peer holds the guide
-            JsonNode waiting = Polling.until("the guide waits for " + paused + " alone", Duration.ofSeconds(120),
-                    Duration.ofMillis(500), () -> next(List.of(restarted), List.of(restarted)),
-                    a -> a.get("waits").size() > 0 && allNamePeer(a.get("waits"), paused), JsonNode::toString);
+            JsonNode waiting = Polling.until(
+                    "the guide waits for " + paused + " alone",
+                    Duration.ofSeconds(120),
+                    Duration.ofMillis(500),
+                    () -> next(List.of(restarted), List.of(restarted)),
+                    a -> a.get("waits").size() > 0 && allNamePeer(a.get("waits"), paused),
+                    JsonNode::toString);
             assertThat(waiting.get("action").asText()).isEqualTo("WAIT");
             assertThat(waiting.get("waits").get(0).get("peer").asText()).isEqualTo(paused);
             assertThat(waiting.get("views")).anySatisfy(v -> {
@@ -232,7 +285,9 @@ class RollingRestartIT {
             });
             assertThat(waiting.get("views")).anySatisfy(v -> {
                 assertThat(v.get("node").asText()).isEqualTo(restarted);
-                assertThat(v.hasNonNull("error")).as("an error reading %s's own view", restarted).isFalse();
+                assertThat(v.hasNonNull("error"))
+                        .as("an error reading %s's own view", restarted)
+                        .isFalse();
                 assertThat(v.get("source").asText()).isEqualTo("system_views.gossip_info");
                 assertThat(v.get("ageMillis").asLong()).isBetween(0L, 5_000L);
             });
@@ -240,11 +295,16 @@ class RollingRestartIT {
             signal("CONT", pid);
         }
         Set<String> reasons = new LinkedHashSet<>();
-        JsonNode done = Polling.until("the guide is DONE once " + paused + " resumed", Duration.ofSeconds(60),
-                Duration.ofMillis(100), () -> next(List.of(restarted), List.of(restarted)), a -> {
+        JsonNode done = Polling.until(
+                "the guide is DONE once " + paused + " resumed",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(100),
+                () -> next(List.of(restarted), List.of(restarted)),
+                a -> {
                     a.get("waits").forEach(w -> reasons.add(w.get("reason").asText()));
                     return a.get("action").asText().equals("DONE");
-                }, JsonNode::toString);
+                },
+                JsonNode::toString);
         System.out.printf("paused peer: waits seen after SIGCONT: %s%n", reasons);
         assertThat(done.get("waits")).isEmpty();
         cluster.awaitReady();
@@ -260,7 +320,9 @@ class RollingRestartIT {
     }
 
     private static void signal(String signal, long pid) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                .inheritIO()
+                .start();
         assertThat(kill.waitFor()).isZero();
     }
 
@@ -311,10 +373,14 @@ class RollingRestartIT {
             while (running.get()) {
                 int k = ThreadLocalRandom.current().nextInt(1000);
                 try {
-                    session.execute(write.bind(k, k).setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
-                            .setIdempotent(true).setTimeout(Duration.ofSeconds(10)));
-                    session.execute(read.bind(k).setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
-                            .setIdempotent(true).setTimeout(Duration.ofSeconds(10)));
+                    session.execute(write.bind(k, k)
+                            .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
+                            .setIdempotent(true)
+                            .setTimeout(Duration.ofSeconds(10)));
+                    session.execute(read.bind(k)
+                            .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
+                            .setIdempotent(true)
+                            .setTimeout(Duration.ofSeconds(10)));
                     ok.addAndGet(2);
                 } catch (RuntimeException e) {
                     failed.incrementAndGet();

@@ -36,13 +36,16 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * table created after the node is back (and the session replaced) is answerable within 10 s, while a plain driver
  * session never sees it.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.85:9042",
-        "spring.cassandra.local-datacenter=dc1",
-        // the periodic refresh runs while the node is down, which is what leaves the driver stuck
-        "ringmap.topology.refresh-interval=1s",
-        "ringmap.topology.cluster.reconnect-max-delay=1s",
-        "management.server.port=0"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.contact-points=127.0.0.85:9042",
+            "spring.cassandra.local-datacenter=dc1",
+            // the periodic refresh runs while the node is down, which is what leaves the driver stuck
+            "ringmap.topology.refresh-interval=1s",
+            "ringmap.topology.cluster.reconnect-max-delay=1s",
+            "management.server.port=0"
+        })
 @ExtendWith(OutputCaptureExtension.class)
 // reads its own log from the captured standard output (only what names its own cluster or secrets)
 @ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
@@ -50,7 +53,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 @TimeBudget(seconds = 50)
 class SchemaRefreshAfterOutageIT {
 
-    static final ClusterSpec SPEC = ClusterSpec.of("schema-refresh", CassandraPartitioner.MURMUR3,
+    static final ClusterSpec SPEC = ClusterSpec.of(
+                    "schema-refresh",
+                    CassandraPartitioner.MURMUR3,
                     List.of(NodeSpec.withTokens("127.0.0.85", "dc1", "rack1", "0")))
             .withHeap("256m", "384m");
 
@@ -68,8 +73,8 @@ class SchemaRefreshAfterOutageIT {
             CapturedOutput output) throws Exception {
         CassandraCluster cluster = CASSANDRA.cluster();
         TestHttp http = new TestHttp(port);
-        cluster.executeSchemaChange("CREATE KEYSPACE outage WITH replication = "
-                + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
+        cluster.executeSchemaChange(
+                "CREATE KEYSPACE outage WITH replication = " + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
         cluster.executeSchemaChange("CREATE TABLE outage.before (id int PRIMARY KEY)");
         http.await("/token?keyspace=outage&table=before&id=1", r -> r.status() == 200, Duration.ofSeconds(60));
 
@@ -110,15 +115,20 @@ class SchemaRefreshAfterOutageIT {
                     .isNotDone();
             Polling.hold(Duration.ofMillis(Math.max(0, 10_000 - waited)));
             assertThat(afterRestart).isNotDone();
-            assertThat(driver.getMetadata().getKeyspace("outage").orElseThrow()
-                    .getTable(CqlIdentifier.fromInternal("after"))).isEmpty();
+            assertThat(driver.getMetadata()
+                            .getKeyspace("outage")
+                            .orElseThrow()
+                            .getTable(CqlIdentifier.fromInternal("after")))
+                    .isEmpty();
         }
         assertThat(output.getAll()).contains(REPLACED);
     }
 
     /** A session with the driver's defaults, but reconnecting within a second (the default backs off to 60 s). */
     private static CqlSession plainSession(CassandraCluster cluster) {
-        return CqlSession.builder().addContactPoint(cluster.contactPoint()).withLocalDatacenter("dc1")
+        return CqlSession.builder()
+                .addContactPoint(cluster.contactPoint())
+                .withLocalDatacenter("dc1")
                 .withConfigLoader(DriverConfigLoader.programmaticBuilder()
                         .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(1))
                         .build())
@@ -126,19 +136,25 @@ class SchemaRefreshAfterOutageIT {
     }
 
     private static void awaitDriverSeesTheNodeUp(CqlSession driver) {
-        Polling.until("the driver sees the restarted node UP", Duration.ofSeconds(30), Duration.ofMillis(100),
+        Polling.until(
+                "the driver sees the restarted node UP",
+                Duration.ofSeconds(30),
+                Duration.ofMillis(100),
                 () -> driver.getMetadata().getNodes().values().stream().anyMatch(n -> n.getState() == NodeState.UP));
         // and its control connection is back (it reconnects right after the node is UP)
         Polling.hold(Duration.ofMillis(1000));
     }
 
     private static void awaitOutput(CapturedOutput output, String text, Duration within) {
-        Polling.until("the log says '" + text + "'", within, Duration.ofMillis(100),
+        Polling.until(
+                "the log says '" + text + "'",
+                within,
+                Duration.ofMillis(100),
                 () -> output.getAll().contains(text));
     }
 
     static void report(String what, long sinceNanos) {
-        System.out.printf("[SchemaRefreshAfterOutageIT] %s: %d ms%n", what,
-                (System.nanoTime() - sinceNanos) / 1_000_000);
+        System.out.printf(
+                "[SchemaRefreshAfterOutageIT] %s: %d ms%n", what, (System.nanoTime() - sinceNanos) / 1_000_000);
     }
 }

@@ -63,6 +63,7 @@ class SecureClusterIT {
     static final Path STRANGER_TRUSTSTORE;
     /** The same CA and client identity as PEM files (Spring Boot's {@code spring.ssl.bundle.pem.*}). */
     static final Path CA_PEM;
+
     static final Path CLIENT_CERTIFICATE_PEM;
     static final Path CLIENT_KEY_PEM;
     /** A line of the client's private key (base64), which must never appear in a log or a response either. */
@@ -85,20 +86,25 @@ class SecureClusterIT {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        EXPIRED_CLIENT_KEYSTORE = TestCertificates.issue(ca, "ringmap-expired", now.minus(Duration.ofDays(30)),
-                now.minus(Duration.ofDays(1))).writeKeystore(PKI.resolve("client-expired.p12"), STORE_PASSWORD);
-        STRANGER_TRUSTSTORE = TestCertificates.writeTruststore(PKI.resolve("stranger-ca.p12"), STORE_PASSWORD,
-                TestCertificates.authority("some other CA"));
+        EXPIRED_CLIENT_KEYSTORE = TestCertificates.issue(
+                        ca, "ringmap-expired", now.minus(Duration.ofDays(30)), now.minus(Duration.ofDays(1)))
+                .writeKeystore(PKI.resolve("client-expired.p12"), STORE_PASSWORD);
+        STRANGER_TRUSTSTORE = TestCertificates.writeTruststore(
+                PKI.resolve("stranger-ca.p12"), STORE_PASSWORD, TestCertificates.authority("some other CA"));
     }
 
     /** TLS without client certificates, and passwords. */
-    static final ClusterSpec TLS = ClusterSpec.of("secure-tls", CassandraPartitioner.MURMUR3,
+    static final ClusterSpec TLS = ClusterSpec.of(
+                    "secure-tls",
+                    CassandraPartitioner.MURMUR3,
                     List.of(NodeSpec.withTokens("127.0.0.81", "dc1", "rack1", "0")))
             .withHeap("256m", "384m")
             .withClientAccess(ClientAccess.tls(NODE_KEYSTORE, TRUSTSTORE, STORE_PASSWORD, false, true));
 
     /** Mutual TLS (a client certificate is required), and passwords. */
-    static final ClusterSpec MTLS = ClusterSpec.of("secure-mtls", CassandraPartitioner.MURMUR3,
+    static final ClusterSpec MTLS = ClusterSpec.of(
+                    "secure-mtls",
+                    CassandraPartitioner.MURMUR3,
                     List.of(NodeSpec.withTokens("127.0.0.80", "dc1", "rack1", "0")))
             .withHeap("256m", "384m")
             .withClientAccess(ClientAccess.tls(NODE_KEYSTORE, TRUSTSTORE, STORE_PASSWORD, true, true));
@@ -115,8 +121,10 @@ class SecureClusterIT {
     @BeforeAll
     static void createTheServiceRole() {
         for (CassandraClusterExtension node : List.of(TLS_NODE, MTLS_NODE)) {
-            node.cluster().session().execute("CREATE ROLE IF NOT EXISTS ringmap WITH PASSWORD = '" + ROLE_PASSWORD
-                    + "' AND LOGIN = true");
+            node.cluster()
+                    .session()
+                    .execute("CREATE ROLE IF NOT EXISTS ringmap WITH PASSWORD = '" + ROLE_PASSWORD
+                            + "' AND LOGIN = true");
         }
     }
 
@@ -150,8 +158,8 @@ class SecureClusterIT {
 
     @Test
     void mutualTlsWithAPemBundleConnectsAndServes(CapturedOutput output) {
-        try (Ringmap ringmap = Ringmap.start("127.0.0.80", "ringmap", ROLE_PASSWORD,
-                Bundle.pem(CA_PEM, CLIENT_CERTIFICATE_PEM, CLIENT_KEY_PEM))) {
+        try (Ringmap ringmap = Ringmap.start(
+                "127.0.0.80", "ringmap", ROLE_PASSWORD, Bundle.pem(CA_PEM, CLIENT_CERTIFICATE_PEM, CLIENT_KEY_PEM))) {
             ringmap.awaitReadiness(200, Duration.ofSeconds(60));
             assertServes(ringmap, "127.0.0.80");
         }
@@ -179,8 +187,8 @@ class SecureClusterIT {
 
     @Test
     void anExpiredClientCertificateIsNotReadyWithTheReasonInHealth(CapturedOutput output) {
-        try (Ringmap ringmap = Ringmap.start("127.0.0.80", "ringmap", ROLE_PASSWORD, TRUSTSTORE,
-                EXPIRED_CLIENT_KEYSTORE)) {
+        try (Ringmap ringmap =
+                Ringmap.start("127.0.0.80", "ringmap", ROLE_PASSWORD, TRUSTSTORE, EXPIRED_CLIENT_KEYSTORE)) {
             String cause = ringmap.awaitNotReadyCause(c -> c.contains("127.0.0.80:9042"));
             assertThat(cause).doesNotContain("authentication failed");
         }
@@ -219,17 +227,23 @@ class SecureClusterIT {
 
     static void assertServes(Ringmap ringmap, String node) {
         JsonNode ring = JSON.readTree(ringmap.get("/ring").body());
-        assertThat(ring.get("nodes").valueStream().map(n -> n.get("address").asString()).toList())
+        assertThat(ring.get("nodes")
+                        .valueStream()
+                        .map(n -> n.get("address").asString())
+                        .toList())
                 .containsExactly(node);
         TestHttp.Response replicas = ringmap.get("/replicas?keyspace=system_auth&token=42");
         assertThat(replicas.status()).isEqualTo(200);
         assertThat(replicas.body()).contains("\"address\":\"" + node + "\"");
-        assertThat(ringmap.get("/token?keyspace=system_auth&table=roles&role=ringmap").status())
+        assertThat(ringmap.get("/token?keyspace=system_auth&table=roles&role=ringmap")
+                        .status())
                 .isEqualTo(200);
     }
 
     static void assertNoSecretIn(String text) {
-        assertThat(text).doesNotContain(STORE_PASSWORD).doesNotContain(ROLE_PASSWORD)
+        assertThat(text)
+                .doesNotContain(STORE_PASSWORD)
+                .doesNotContain(ROLE_PASSWORD)
                 .doesNotContain(CLIENT_KEY_LINE);
     }
 
@@ -249,7 +263,8 @@ class SecureClusterIT {
 
         static Ringmap start(String node, String username, String password, Bundle bundle) {
             List<String> args = new ArrayList<>(List.of(
-                    "--server.port=0", "--management.server.port=0",
+                    "--server.port=0",
+                    "--management.server.port=0",
                     "--spring.cassandra.contact-points=" + node + ":9042",
                     "--spring.cassandra.local-datacenter=dc1",
                     "--spring.cassandra.username=" + username,
@@ -261,11 +276,14 @@ class SecureClusterIT {
                     "--management.endpoint.health.show-details=always"));
             args.addAll(bundle.args());
             Instant started = Instant.now();
-            ConfigurableApplicationContext context = new SpringApplicationBuilder(RingmapApplication.class)
-                    .run(args.toArray(String[]::new));
+            ConfigurableApplicationContext context =
+                    new SpringApplicationBuilder(RingmapApplication.class).run(args.toArray(String[]::new));
             var env = context.getEnvironment();
-            return new Ringmap(context, env.getRequiredProperty("local.server.port", Integer.class),
-                    env.getRequiredProperty("local.management.port", Integer.class), started);
+            return new Ringmap(
+                    context,
+                    env.getRequiredProperty("local.server.port", Integer.class),
+                    env.getRequiredProperty("local.management.port", Integer.class),
+                    started);
         }
 
         TestHttp.Response get(String path) {
@@ -275,17 +293,19 @@ class SecureClusterIT {
         /** Polls /readyz until it answers {@code status}; returns its JSON. */
         JsonNode awaitReadiness(int status, Duration within) {
             TestHttp.Response last = poll(managementPort, "/readyz", r -> r.status() == status, within);
-            System.out.printf("[SecureClusterIT] ringmap started -> /readyz %d in %d ms%n", status,
-                    Duration.between(started, Instant.now()).toMillis());
+            System.out.printf(
+                    "[SecureClusterIT] ringmap started -> /readyz %d in %d ms%n",
+                    status, Duration.between(started, Instant.now()).toMillis());
             return JSON.readTree(last.body());
         }
 
         /** Waits until health shows the connection failure cause matching {@code condition}; readiness is down. */
         String awaitNotReadyCause(Predicate<String> condition) {
-            TestHttp.Response health = poll(managementPort, "/actuator/health",
-                    r -> condition.test(cause(r)), Duration.ofSeconds(30));
+            TestHttp.Response health =
+                    poll(managementPort, "/actuator/health", r -> condition.test(cause(r)), Duration.ofSeconds(30));
             String cause = cause(health);
-            System.out.printf("[SecureClusterIT] not ready after %d ms: %s%n",
+            System.out.printf(
+                    "[SecureClusterIT] not ready after %d ms: %s%n",
                     Duration.between(started, Instant.now()).toMillis(), cause);
             TestHttp.Response ready = send(managementPort, "/readyz");
             assertThat(ready.status()).isEqualTo(503);
@@ -295,14 +315,20 @@ class SecureClusterIT {
         }
 
         private static String cause(TestHttp.Response health) {
-            JsonNode ring = JSON.readTree(health.body()).path("components").path("ring").path("details");
+            JsonNode ring =
+                    JSON.readTree(health.body()).path("components").path("ring").path("details");
             return ring.path("cause").asString("");
         }
 
-        private static TestHttp.Response poll(int port, String path, Predicate<TestHttp.Response> condition,
-                Duration within) {
-            return Polling.until(path + " meets the condition", within, Duration.ofMillis(200),
-                    () -> send(port, path), condition, last -> last.status() + " " + last.body());
+        private static TestHttp.Response poll(
+                int port, String path, Predicate<TestHttp.Response> condition, Duration within) {
+            return Polling.until(
+                    path + " meets the condition",
+                    within,
+                    Duration.ofMillis(200),
+                    () -> send(port, path),
+                    condition,
+                    last -> last.status() + " " + last.body());
         }
 
         private static TestHttp.Response send(int port, String path) {
@@ -337,8 +363,8 @@ class SecureClusterIT {
 
         /** PEM files ({@code spring.ssl.bundle.pem.*}); certificate and key null for no client certificate. */
         static Bundle pem(Path caCertificates, Path certificate, Path privateKey) {
-            List<String> args = new ArrayList<>(List.of(
-                    "--spring.ssl.bundle.pem.cassandra.truststore.certificate=file:" + caCertificates));
+            List<String> args = new ArrayList<>(
+                    List.of("--spring.ssl.bundle.pem.cassandra.truststore.certificate=file:" + caCertificates));
             if (certificate != null) {
                 args.addAll(List.of(
                         "--spring.ssl.bundle.pem.cassandra.keystore.certificate=file:" + certificate,
@@ -347,5 +373,4 @@ class SecureClusterIT {
             return new Bundle(args);
         }
     }
-
 }

@@ -60,9 +60,12 @@ class SplitConformanceIT {
     @Nested
     @Order(1)
     @CassandraClusterTest(StandardCluster.TWO_DC)
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "spring.cassandra.contact-points=127.0.0.1:9042", "spring.cassandra.local-datacenter=dc1",
-            "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "spring.cassandra.contact-points=127.0.0.1:9042", "spring.cassandra.local-datacenter=dc1",
+                "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+            })
     @DirtiesContext
     class Murmur3Partitioner {
 
@@ -93,9 +96,12 @@ class SplitConformanceIT {
     @Nested
     @Order(2)
     @CassandraClusterTest(StandardCluster.RANDOM_SINGLE)
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "spring.cassandra.contact-points=127.0.0.20:9042", "spring.cassandra.local-datacenter=dc1",
-            "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "spring.cassandra.contact-points=127.0.0.20:9042", "spring.cassandra.local-datacenter=dc1",
+                "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+            })
     @DirtiesContext
     class RandomPartitioner {
 
@@ -118,9 +124,12 @@ class SplitConformanceIT {
     @Nested
     @Order(3)
     @CassandraClusterTest(StandardCluster.BYTE_ORDERED_SINGLE)
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "spring.cassandra.contact-points=127.0.0.21:9042", "spring.cassandra.local-datacenter=dc1",
-            "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "spring.cassandra.contact-points=127.0.0.21:9042", "spring.cassandra.local-datacenter=dc1",
+                "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+            })
     @DirtiesContext
     class ByteOrderedPartitioner {
 
@@ -141,8 +150,7 @@ class SplitConformanceIT {
     }
 
     /** The primary keys written per table, as "component|component|...". */
-    record Data(Map<String, Set<String>> rowsByTable) {
-    }
+    record Data(Map<String, Set<String>> rowsByTable) {}
 
     /** Writes at ALL, so that every split read at ONE sees every row whichever replica answers. */
     static Data write(CassandraCluster cluster, String replication, int compositePartitions, int textPartitions) {
@@ -158,8 +166,8 @@ class SplitConformanceIT {
 
         Random rnd = new Random(1130L);
         Map<String, Set<String>> rows = new HashMap<>();
-        PreparedStatement readings = session.prepare("INSERT INTO " + KEYSPACE
-                + ".readings (sensor, day, seq, v) VALUES (?, ?, ?, ?)");
+        PreparedStatement readings =
+                session.prepare("INSERT INTO " + KEYSPACE + ".readings (sensor, day, seq, v) VALUES (?, ?, ?, ?)");
         List<Object[]> values = new ArrayList<>();
         Set<String> keys = new HashSet<>();
         while (keys.size() < compositePartitions * ROWS_PER_PARTITION) {
@@ -174,8 +182,8 @@ class SplitConformanceIT {
         rows.put("readings", keys);
         TokenConformanceIT.insertAll(session, readings, values, ConsistencyLevel.ALL);
 
-        PreparedStatement byName = session.prepare("INSERT INTO " + KEYSPACE
-                + ".by_name (name, seq, v) VALUES (?, ?, ?)");
+        PreparedStatement byName =
+                session.prepare("INSERT INTO " + KEYSPACE + ".by_name (name, seq, v) VALUES (?, ?, ?)");
         List<Object[]> named = new ArrayList<>();
         Set<String> names = new HashSet<>();
         // keys on both sides of the ByteOrdered node's token 0x6d ('m'), and on it
@@ -194,9 +202,15 @@ class SplitConformanceIT {
         }
         rows.put("by_name", nameKeys);
         TokenConformanceIT.insertAll(session, byName, named, ConsistencyLevel.ALL);
-        System.out.printf("[SplitConformanceIT] %s: %d readings rows in %d partitions, %d by_name rows in %d "
-                        + "partitions written in %.1f s%n", cluster.spec().partitioner(), keys.size(),
-                compositePartitions, nameKeys.size(), names.size(), (System.nanoTime() - began) / 1e9);
+        System.out.printf(
+                "[SplitConformanceIT] %s: %d readings rows in %d partitions, %d by_name rows in %d "
+                        + "partitions written in %.1f s%n",
+                cluster.spec().partitioner(),
+                keys.size(),
+                compositePartitions,
+                nameKeys.size(),
+                names.size(),
+                (System.nanoTime() - began) / 1e9);
         return new Data(rows);
     }
 
@@ -204,8 +218,7 @@ class SplitConformanceIT {
      * A table whose keyspace, table and partition key names all need quotes in CQL (reserved keywords, upper case,
      * characters outside {@code [a-z0-9_]}), with the primary keys written, as "component|component".
      */
-    record QuotedTable(String keyspace, String table, List<String> keyColumns, Set<String> rows) {
-    }
+    record QuotedTable(String keyspace, String table, List<String> keyColumns, Set<String> rows) {}
 
     /**
      * The issue's example, keyspace {@code "select"}, table {@code "table"}, partition key ({@code "token"} text,
@@ -217,13 +230,21 @@ class SplitConformanceIT {
         List<QuotedTable> out = new ArrayList<>();
         List<List<String>> shapes = List.of(
                 List.of("\"select\"", "\"table\"", "\"token\"", "\"From\"", "select", "table", "token", "From"),
-                List.of("\"MixedKs\"", "\"Upper_Table\"", "\"key col\"", "\"say \"\"hi\"\"\"", "MixedKs",
-                        "Upper_Table", "key col", "say \"hi\""));
+                List.of(
+                        "\"MixedKs\"",
+                        "\"Upper_Table\"",
+                        "\"key col\"",
+                        "\"say \"\"hi\"\"\"",
+                        "MixedKs",
+                        "Upper_Table",
+                        "key col",
+                        "say \"hi\""));
         Random rnd = new Random(808L);
         for (List<String> shape : shapes) {
             // through the harness, which waits for schema agreement: a prepare sent before every node has the table
             // failed once with "table does not exist" (load 30-50)
-            for (String cql : List.of("DROP KEYSPACE IF EXISTS " + shape.get(0),
+            for (String cql : List.of(
+                    "DROP KEYSPACE IF EXISTS " + shape.get(0),
                     "CREATE KEYSPACE " + shape.get(0) + " WITH replication = " + replication,
                     "CREATE TABLE " + shape.get(0) + "." + shape.get(1) + " (" + shape.get(2) + " text, " + shape.get(3)
                             + " int, seq int, v int, PRIMARY KEY ((" + shape.get(2) + ", " + shape.get(3)
@@ -246,13 +267,13 @@ class SplitConformanceIT {
             TokenConformanceIT.insertAll(session, insert, values, ConsistencyLevel.ALL);
             out.add(new QuotedTable(shape.get(4), shape.get(5), List.of(shape.get(6), shape.get(7)), keys));
         }
-        System.out.printf("[SplitConformanceIT] %s: %d quoted-name tables, %d rows each, written in %.1f s%n",
+        System.out.printf(
+                "[SplitConformanceIT] %s: %d quoted-name tables, %d rows each, written in %.1f s%n",
                 cluster.spec().partitioner(), out.size(), partitions * 2, (System.nanoTime() - began) / 1e9);
         return out;
     }
 
-    static void checkQuoted(CassandraCluster cluster, TestHttp ringmap, List<QuotedTable> tables,
-            String partitioner) {
+    static void checkQuoted(CassandraCluster cluster, TestHttp ringmap, List<QuotedTable> tables, String partitioner) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         List<String> failures = new ArrayList<>();
@@ -262,18 +283,33 @@ class SplitConformanceIT {
             ringmap.awaitTable(t.keyspace(), t.table());
             for (int n : SPLIT_COUNTS) {
                 for (String mode : MODES) {
-                    JsonNode answer = ringmap.ok(ringmap.get("/splits", Map.of("keyspace", t.keyspace(), "table",
-                            t.table(), "n", Integer.toString(n), "mode", mode)), "GET /splits " + t + " n=" + n);
+                    JsonNode answer = ringmap.ok(
+                            ringmap.get(
+                                    "/splits",
+                                    Map.of(
+                                            "keyspace",
+                                            t.keyspace(),
+                                            "table",
+                                            t.table(),
+                                            "n",
+                                            Integer.toString(n),
+                                            "mode",
+                                            mode)),
+                            "GET /splits " + t + " n=" + n);
                     assertThat(answer.get("partitioner").asString()).isEqualTo(partitioner);
                     List<String> seen = new ArrayList<>();
                     for (JsonNode split : answer.get("splits")) {
                         // each range of the split run exactly as given: a name CQL needs quoted and is not fails here
                         for (JsonNode range : split.get("ranges")) {
-                            for (Row row : session.execute(SimpleStatement.newInstance(range.get("cql").asString())
-                                    .setConsistencyLevel(ConsistencyLevel.ONE).setPageSize(2000)
-                                    .setTimeout(Duration.ofSeconds(60)))) {
-                                seen.add(row.getString(CqlIdentifier.fromInternal(t.keyColumns().get(0))) + "|"
-                                        + row.getInt(CqlIdentifier.fromInternal(t.keyColumns().get(1))) + "|"
+                            for (Row row : session.execute(
+                                    SimpleStatement.newInstance(range.get("cql").asString())
+                                            .setConsistencyLevel(ConsistencyLevel.ONE)
+                                            .setPageSize(2000)
+                                            .setTimeout(Duration.ofSeconds(60)))) {
+                                seen.add(row.getString(CqlIdentifier.fromInternal(
+                                                t.keyColumns().get(0))) + "|"
+                                        + row.getInt(CqlIdentifier.fromInternal(
+                                                t.keyColumns().get(1))) + "|"
                                         + row.getInt("seq"));
                             }
                             queries++;
@@ -287,26 +323,33 @@ class SplitConformanceIT {
                     }
                 }
             }
-            JsonNode one = ringmap.ok(ringmap.get("/splits", Map.of("keyspace", t.keyspace(), "table", t.table(),
-                    "n", "1")), "GET /splits " + t);
-            System.out.printf("[SplitConformanceIT] quoted names: %s%n", one.get("splits").get(0).get("ranges").get(0)
-                    .get("cql").asString());
+            JsonNode one = ringmap.ok(
+                    ringmap.get("/splits", Map.of("keyspace", t.keyspace(), "table", t.table(), "n", "1")),
+                    "GET /splits " + t);
+            System.out.printf(
+                    "[SplitConformanceIT] quoted names: %s%n",
+                    one.get("splits").get(0).get("ranges").get(0).get("cql").asString());
         }
-        System.out.printf("[SplitConformanceIT] %s quoted names: %d tables, %d split queries, %d rows read, %d "
-                + "failures, %.1f s%n", partitioner, tables.size(), queries, rowsRead, failures.size(),
-                (System.nanoTime() - began) / 1e9);
-        assertThat(failures).as("quoted-name split sets that do not read every row exactly once").isEmpty();
+        System.out.printf(
+                "[SplitConformanceIT] %s quoted names: %d tables, %d split queries, %d rows read, %d "
+                        + "failures, %.1f s%n",
+                partitioner, tables.size(), queries, rowsRead, failures.size(), (System.nanoTime() - began) / 1e9);
+        assertThat(failures)
+                .as("quoted-name split sets that do not read every row exactly once")
+                .isEmpty();
     }
 
     /**
      * compact=true: the answer's template, prepared once and bound with each range's start and end as the
      * partitioner's token type (a range that keeps its own cql runs as given), reads every row exactly once.
      */
-    private static List<String> compactTemplateFailures(CqlSession session, TestHttp ringmap, Data data,
-            String partitioner) {
-        JsonNode answer = ringmap.ok(ringmap.get("/splits?keyspace=" + KEYSPACE + "&table=readings&n=64&mode=aligned"
-                + "&compact=true"), "GET /splits compact");
-        PreparedStatement template = session.prepare(answer.get("template").get("cql").asString());
+    private static List<String> compactTemplateFailures(
+            CqlSession session, TestHttp ringmap, Data data, String partitioner) {
+        JsonNode answer = ringmap.ok(
+                ringmap.get("/splits?keyspace=" + KEYSPACE + "&table=readings&n=64&mode=aligned" + "&compact=true"),
+                "GET /splits compact");
+        PreparedStatement template =
+                session.prepare(answer.get("template").get("cql").asString());
         List<String> seen = new ArrayList<>();
         int bound = 0;
         for (JsonNode split : answer.get("splits")) {
@@ -315,20 +358,25 @@ class SplitConformanceIT {
                 if (range.has("cql")) {
                     statement = SimpleStatement.newInstance(range.get("cql").asString());
                 } else {
-                    statement = template.bind(token(partitioner, range.get("start").asString()),
+                    statement = template.bind(
+                            token(partitioner, range.get("start").asString()),
                             token(partitioner, range.get("end").asString()));
                     bound++;
                 }
-                for (Row row : session.execute(statement.setConsistencyLevel(ConsistencyLevel.ONE).setPageSize(2000)
+                for (Row row : session.execute(statement
+                        .setConsistencyLevel(ConsistencyLevel.ONE)
+                        .setPageSize(2000)
                         .setTimeout(Duration.ofSeconds(60)))) {
                     seen.add(key("readings", row));
                 }
             }
         }
         Set<String> expected = data.rowsByTable().get("readings");
-        System.out.printf("[SplitConformanceIT] %s compact n=64: %d ranges bound to the template, %d rows read%n",
+        System.out.printf(
+                "[SplitConformanceIT] %s compact n=64: %d ranges bound to the template, %d rows read%n",
                 partitioner, bound, seen.size());
-        return seen.size() == expected.size() && new HashSet<>(seen).equals(expected) && bound > 0 ? List.of()
+        return seen.size() == expected.size() && new HashSet<>(seen).equals(expected) && bound > 0
+                ? List.of()
                 : List.of("compact n=64 aligned: read " + seen.size() + " rows (" + new HashSet<>(seen).size()
                         + " distinct, " + bound + " ranges bound to the template), wrote " + expected.size());
     }
@@ -354,8 +402,10 @@ class SplitConformanceIT {
             for (int n : SPLIT_COUNTS) {
                 for (String mode : MODES) {
                     long t0 = System.nanoTime();
-                    JsonNode answer = ringmap.ok(ringmap.get("/splits?keyspace=" + KEYSPACE + "&table=" + table
-                            + "&n=" + n + "&mode=" + mode), "GET /splits " + table + " n=" + n + " " + mode);
+                    JsonNode answer = ringmap.ok(
+                            ringmap.get(
+                                    "/splits?keyspace=" + KEYSPACE + "&table=" + table + "&n=" + n + "&mode=" + mode),
+                            "GET /splits " + table + " n=" + n + " " + mode);
                     assertThat(answer.get("partitioner").asString()).isEqualTo(partitioner);
                     JsonNode splits = answer.get("splits");
                     List<String> seen = new ArrayList<>();
@@ -363,15 +413,19 @@ class SplitConformanceIT {
                     for (JsonNode split : splits) {
                         // a split holds one or more ranges (aligned mode groups whole vnode ranges): read each
                         for (JsonNode range : split.get("ranges")) {
-                            for (Row row : session.execute(SimpleStatement.newInstance(range.get("cql").asString())
-                                    .setConsistencyLevel(ConsistencyLevel.ONE).setPageSize(2000)
-                                    .setTimeout(Duration.ofSeconds(60)))) {
+                            for (Row row : session.execute(
+                                    SimpleStatement.newInstance(range.get("cql").asString())
+                                            .setConsistencyLevel(ConsistencyLevel.ONE)
+                                            .setPageSize(2000)
+                                            .setTimeout(Duration.ofSeconds(60)))) {
                                 seen.add(key(table, row));
                             }
                             queries++;
                             ranges++;
                         }
-                        assertThat(split.has("cql")).as("one shape: a split's cql is in its ranges only").isFalse();
+                        assertThat(split.has("cql"))
+                                .as("one shape: a split's cql is in its ranges only")
+                                .isFalse();
                     }
                     rowsRead += seen.size();
                     Set<String> distinct = new HashSet<>(seen);
@@ -391,17 +445,28 @@ class SplitConformanceIT {
                     if (seen.size() != expected.size()) {
                         failures.add(label + ": read " + seen.size() + " rows, wrote " + expected.size());
                     }
-                    System.out.printf("[SplitConformanceIT] %s %s n=%d %s: %d splits (%d ranges), %d rows read (%d "
-                            + "written), %.1f s%n", partitioner, table, n, mode, splits.size(), ranges, seen.size(),
+                    System.out.printf(
+                            "[SplitConformanceIT] %s %s n=%d %s: %d splits (%d ranges), %d rows read (%d "
+                                    + "written), %.1f s%n",
+                            partitioner,
+                            table,
+                            n,
+                            mode,
+                            splits.size(),
+                            ranges,
+                            seen.size(),
                             expected.size(),
                             (System.nanoTime() - t0) / 1e9);
                 }
             }
         }
         failures.addAll(compactTemplateFailures(session, ringmap, data, partitioner));
-        System.out.printf("[SplitConformanceIT] %s: %d split queries, %d rows read in total, %d failures, %.1f s%n",
+        System.out.printf(
+                "[SplitConformanceIT] %s: %d split queries, %d rows read in total, %d failures, %.1f s%n",
                 partitioner, queries, rowsRead, failures.size(), (System.nanoTime() - began) / 1e9);
-        assertThat(failures).as("split sets that do not read every row exactly once").isEmpty();
+        assertThat(failures)
+                .as("split sets that do not read every row exactly once")
+                .isEmpty();
     }
 
     private static String key(String table, Row row) {

@@ -37,23 +37,25 @@ import tools.jackson.databind.JsonNode;
  * Cassandra computes for every row those tables hold. Read-only, on the shared six-node two-DC cluster.
  */
 @CassandraClusterTest(StandardCluster.TWO_DC)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "spring.cassandra.contact-points=127.0.0.1:9042", "spring.cassandra.local-datacenter=dc1",
-        "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.cassandra.contact-points=127.0.0.1:9042", "spring.cassandra.local-datacenter=dc1",
+            "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+        })
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 10)
 class TablePartitionerIT {
 
-    static final List<String> SYSTEM_KEYSPACES = List.of("system", "system_schema", "system_auth",
-            "system_distributed", "system_traces");
+    static final List<String> SYSTEM_KEYSPACES =
+            List.of("system", "system_schema", "system_auth", "system_distributed", "system_traces");
 
     @LocalServerPort
     int port;
 
     @Test
-    void refusesExactlyTheTablesWhoseTokenIsNotARingPositionAndHashesTheRestAsCassandraDoes(
-            CassandraCluster cluster) {
+    void refusesExactlyTheTablesWhoseTokenIsNotARingPositionAndHashesTheRestAsCassandraDoes(CassandraCluster cluster) {
         long began = System.nanoTime();
         TestHttp ringmap = new TestHttp(port);
         ringmap.awaitTable("system", "local");
@@ -66,38 +68,51 @@ class TablePartitionerIT {
         List<String> notServed = new ArrayList<>();
         for (String ks : SYSTEM_KEYSPACES) {
             // from Cassandra's own schema tables (the test session's driver metadata leaves system keyspaces out)
-            List<String> tableNames = session.execute(SimpleStatement.newInstance(
-                    "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?", ks)).all().stream()
-                    .map(r -> r.getString("table_name")).toList();
+            List<String> tableNames = session
+                    .execute(SimpleStatement.newInstance(
+                            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?", ks))
+                    .all()
+                    .stream()
+                    .map(r -> r.getString("table_name"))
+                    .toList();
             for (String tableName : tableNames) {
                 String name = ks + "." + tableName;
                 TreeMap<Integer, String> byPosition = new TreeMap<>();
-                for (Row c : session.execute(SimpleStatement.newInstance("SELECT column_name, kind, position FROM "
-                        + "system_schema.columns WHERE keyspace_name = ? AND table_name = ?", ks, tableName))) {
+                for (Row c : session.execute(SimpleStatement.newInstance(
+                        "SELECT column_name, kind, position FROM "
+                                + "system_schema.columns WHERE keyspace_name = ? AND table_name = ?",
+                        ks,
+                        tableName))) {
                     if ("partition_key".equals(c.getString("kind"))) {
                         byPosition.put(c.getInt("position"), c.getString("column_name"));
                     }
                 }
                 List<String> key = List.copyOf(byPosition.values());
-                String tokenOf = "token(" + String.join(", ", key.stream().map(CqlIdentifiers::identifier).toList())
-                        + ")";
+                String tokenOf = "token("
+                        + String.join(
+                                ", ",
+                                key.stream().map(CqlIdentifiers::identifier).toList()) + ")";
                 String from = CqlIdentifiers.qualified(ks, tableName);
-                String select = "SELECT " + tokenOf + ", " + String.join(", ",
-                        key.stream().map(CqlIdentifiers::identifier).toList()) + " FROM " + from + " LIMIT 200";
+                String select = "SELECT " + tokenOf + ", "
+                        + String.join(
+                                ", ",
+                                key.stream().map(CqlIdentifiers::identifier).toList()) + " FROM " + from + " LIMIT 200";
                 PreparedStatement tokens = session.prepare(select);
                 DataType tokenType = tokens.getResultSetDefinitions().get(0).getType();
                 tables++;
                 if (!DataTypes.BIGINT.equals(tokenType)) {
                     cassandraOwn.put(name, tokenType.asCql(false, true));
                 }
-                TestHttp.Response splits = ringmap.get("/splits", Map.of("keyspace", ks, "table", tableName,
-                        "n", "1"));
+                TestHttp.Response splits = ringmap.get("/splits", Map.of("keyspace", ks, "table", tableName, "n", "1"));
                 if (splits.status() == 422) {
                     JsonNode problem = splits.json();
                     assertThat(problem.get("type").asString()).isEqualTo("urn:ringmap:problem:table-partitioner");
                     ringmapOwn.put(name, tokenType.asCql(false, true));
-                    System.out.printf("[TablePartitionerIT] %s: token() is %s; ringmap: %s%n", name,
-                            tokenType.asCql(false, true), problem.get("detail").asString());
+                    System.out.printf(
+                            "[TablePartitionerIT] %s: token() is %s; ringmap: %s%n",
+                            name,
+                            tokenType.asCql(false, true),
+                            problem.get("detail").asString());
                     continue;
                 }
                 if (splits.status() == 404) {
@@ -105,17 +120,27 @@ class TablePartitionerIT {
                     notServed.add(name);
                     continue;
                 }
-                assertThat(splits.status()).as("GET /splits for %s: %s", name, splits.body()).isEqualTo(200);
+                assertThat(splits.status())
+                        .as("GET /splits for %s: %s", name, splits.body())
+                        .isEqualTo(200);
                 // every row the table holds (at most 200): Cassandra's token against ringmap's
-                for (Row row : session.execute(tokens.bind().setTimeout(Duration.ofSeconds(30))
-                        .setConsistencyLevel(ConsistencyLevel.ONE))) {
+                for (Row row : session.execute(
+                        tokens.bind().setTimeout(Duration.ofSeconds(30)).setConsistencyLevel(ConsistencyLevel.ONE))) {
                     Map<String, String> keyText = new LinkedHashMap<>();
                     for (int c = 0; c < key.size(); c++) {
-                        keyText.put(key.get(c), KeyText.of(tokens.getResultSetDefinitions().get(c + 1).getType(),
-                                row.getObject(c + 1), false));
+                        keyText.put(
+                                key.get(c),
+                                KeyText.of(
+                                        tokens.getResultSetDefinitions()
+                                                .get(c + 1)
+                                                .getType(),
+                                        row.getObject(c + 1),
+                                        false));
                     }
-                    JsonNode answer = ringmap.ok(ringmap.post("/token", Map.of("keyspace", ks, "table",
-                            tableName, "keys", List.of(keyText))), "POST /token " + name);
+                    JsonNode answer = ringmap.ok(
+                            ringmap.post(
+                                    "/token", Map.of("keyspace", ks, "table", tableName, "keys", List.of(keyText))),
+                            "POST /token " + name);
                     String ours = answer.get("results").get(0).get("token").asString();
                     String theirs = Long.toString(row.getLong(0));
                     if (!ours.equals(theirs)) {
@@ -125,9 +150,15 @@ class TablePartitionerIT {
                 }
             }
         }
-        System.out.printf("[TablePartitionerIT] %d system tables: own partitioner per Cassandra %s, refused by "
-                + "ringmap %s; not served %s; %d rows' tokens compared, %d mismatches, %.1f s%n", tables,
-                cassandraOwn, ringmapOwn, notServed, rowsCompared, mismatches.size(),
+        System.out.printf(
+                "[TablePartitionerIT] %d system tables: own partitioner per Cassandra %s, refused by "
+                        + "ringmap %s; not served %s; %d rows' tokens compared, %d mismatches, %.1f s%n",
+                tables,
+                cassandraOwn,
+                ringmapOwn,
+                notServed,
+                rowsCompared,
+                mismatches.size(),
                 (System.nanoTime() - began) / 1e9);
         assertThat(cassandraOwn).as("tables whose token() is not a bigint").isNotEmpty();
         assertThat(ringmapOwn).as("tables ringmap refuses").isEqualTo(cassandraOwn);
@@ -136,8 +167,17 @@ class TablePartitionerIT {
         // the other routes refuse it too
         for (String table : ringmapOwn.keySet()) {
             String[] parts = table.split("\\.", 2);
-            assertThat(ringmap.post("/token", Map.of("keyspace", parts[0], "table", parts[1], "keys", List.of(
-                    Map.of("id", "50554d6e-29bb-11e5-b345-feff819cdc9f")))).status()).isEqualTo(422);
+            assertThat(ringmap.post(
+                                    "/token",
+                                    Map.of(
+                                            "keyspace",
+                                            parts[0],
+                                            "table",
+                                            parts[1],
+                                            "keys",
+                                            List.of(Map.of("id", "50554d6e-29bb-11e5-b345-feff819cdc9f"))))
+                            .status())
+                    .isEqualTo(422);
         }
     }
 }

@@ -32,7 +32,6 @@ import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.Nested;
@@ -84,7 +83,10 @@ class TokenConformanceIT {
             for (int i = 0; i < cols.size(); i++) {
                 cql.append(cols.get(i)).append(' ').append(types.get(i)).append(", ");
             }
-            return cql.append("PRIMARY KEY ((").append(String.join(", ", cols)).append(")))").toString();
+            return cql.append("PRIMARY KEY ((")
+                    .append(String.join(", ", cols))
+                    .append(")))")
+                    .toString();
         }
     }
 
@@ -95,11 +97,29 @@ class TokenConformanceIT {
 
     /** Every supported single-column type and three composites, at least 1,000 random values each. */
     static final List<KeyTable> ALL_TYPES = List.of(
-            single("text"), single("ascii"), single("varchar"), single("int"), single("bigint"), single("smallint"),
-            single("tinyint"), single("varint"), single("decimal"), single("float"), single("double"),
-            single("boolean"), single("uuid"), single("timeuuid"), single("timestamp"), single("date"),
-            single("time"), single("inet"), single("blob"), single("frozen<tuple<int, text>>"),
-            single("frozen<list<int>>"), single("frozen<set<text>>"), single("frozen<map<text, int>>"),
+            single("text"),
+            single("ascii"),
+            single("varchar"),
+            single("int"),
+            single("bigint"),
+            single("smallint"),
+            single("tinyint"),
+            single("varint"),
+            single("decimal"),
+            single("float"),
+            single("double"),
+            single("boolean"),
+            single("uuid"),
+            single("timeuuid"),
+            single("timestamp"),
+            single("date"),
+            single("time"),
+            single("inet"),
+            single("blob"),
+            single("frozen<tuple<int, text>>"),
+            single("frozen<list<int>>"),
+            single("frozen<set<text>>"),
+            single("frozen<map<text, int>>"),
             single("frozen<point>"),
             new KeyTable("c_text_date", List.of("text", "date"), 1000),
             new KeyTable("c_int_uuid_blob", List.of("int", "uuid", "blob"), 1000),
@@ -108,8 +128,10 @@ class TokenConformanceIT {
 
     /** A few types, including composites, for the single-node Random and ByteOrdered clusters. */
     static final List<KeyTable> FEW_TYPES = List.of(
-            new KeyTable("t_text", List.of("text"), 500), new KeyTable("t_bigint", List.of("bigint"), 500),
-            new KeyTable("t_blob", List.of("blob"), 500), new KeyTable("t_uuid", List.of("uuid"), 500),
+            new KeyTable("t_text", List.of("text"), 500),
+            new KeyTable("t_bigint", List.of("bigint"), 500),
+            new KeyTable("t_blob", List.of("blob"), 500),
+            new KeyTable("t_uuid", List.of("uuid"), 500),
             new KeyTable("t_varint", List.of("varint"), 500),
             new KeyTable("c_text_date", List.of("text", "date"), 500),
             new KeyTable("c_int_uuid_blob", List.of("int", "uuid", "blob"), 500));
@@ -117,9 +139,12 @@ class TokenConformanceIT {
     @Nested
     @Order(1)
     @CassandraClusterTest(StandardCluster.MURMUR3_SINGLE)
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "spring.cassandra.contact-points=127.0.0.22:9042", "spring.cassandra.local-datacenter=dc1",
-            "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "spring.cassandra.contact-points=127.0.0.22:9042", "spring.cassandra.local-datacenter=dc1",
+                "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+            })
     @DirtiesContext
     class Murmur3Partitioner {
 
@@ -146,9 +171,12 @@ class TokenConformanceIT {
     @Nested
     @Order(2)
     @CassandraClusterTest(StandardCluster.RANDOM_SINGLE)
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "spring.cassandra.contact-points=127.0.0.20:9042", "spring.cassandra.local-datacenter=dc1",
-            "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "spring.cassandra.contact-points=127.0.0.20:9042", "spring.cassandra.local-datacenter=dc1",
+                "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+            })
     @DirtiesContext
     class RandomPartitioner {
 
@@ -169,9 +197,12 @@ class TokenConformanceIT {
     @Nested
     @Order(3)
     @CassandraClusterTest(StandardCluster.BYTE_ORDERED_SINGLE)
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "spring.cassandra.contact-points=127.0.0.21:9042", "spring.cassandra.local-datacenter=dc1",
-            "management.server.port=0", "ringmap.topology.refresh-interval=5s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "spring.cassandra.contact-points=127.0.0.21:9042", "spring.cassandra.local-datacenter=dc1",
+                "management.server.port=0", "ringmap.topology.refresh-interval=5s"
+            })
     @DirtiesContext
     class ByteOrderedPartitioner {
 
@@ -207,11 +238,12 @@ class TokenConformanceIT {
                     + String.join(", ", table.columns().stream().map(c -> "?").toList()) + ")");
             List<DataType> types = new ArrayList<>();
             insert.getVariableDefinitions().forEach(d -> types.add(d.getType()));
-            written += insertAll(session, insert, values(types, table, new Random(20261130L + t)),
-                    ConsistencyLevel.ONE);
+            written +=
+                    insertAll(session, insert, values(types, table, new Random(20261130L + t)), ConsistencyLevel.ONE);
         }
-        System.out.printf("[TokenConformanceIT] %s: %d tables, %d rows written in %.1f s%n", label, tables.size(),
-                written, (System.nanoTime() - began) / 1e9);
+        System.out.printf(
+                "[TokenConformanceIT] %s: %d tables, %d rows written in %.1f s%n",
+                label, tables.size(), written, (System.nanoTime() - began) / 1e9);
     }
 
     // ---- keys written as CQL literals: Cassandra's own parser orders set elements and map keys
@@ -223,7 +255,8 @@ class TokenConformanceIT {
         CqlSession session = cluster.session();
         int written = 0;
         // every node knows the new tables (the harness waits for agreement) before the unprepared inserts reach them
-        cluster.executeSchemaChanges(LiteralKeys.TABLES.stream().map(table -> table.create(KEYSPACE)).toList());
+        cluster.executeSchemaChanges(
+                LiteralKeys.TABLES.stream().map(table -> table.create(KEYSPACE)).toList());
         for (int t = 0; t < LiteralKeys.TABLES.size(); t++) {
             LiteralKeys.Table table = LiteralKeys.TABLES.get(t);
             Semaphore inFlight = new Semaphore(64);
@@ -231,7 +264,8 @@ class TokenConformanceIT {
             for (String literal : LiteralKeys.literals(table, LITERALS_PER_TABLE, new Random(20261201L + t))) {
                 inFlight.acquireUninterruptibly();
                 session.executeAsync(SimpleStatement.newInstance(table.insert(KEYSPACE, literal))
-                        .setConsistencyLevel(ConsistencyLevel.ONE)).whenComplete((rs, error) -> {
+                                .setConsistencyLevel(ConsistencyLevel.ONE))
+                        .whenComplete((rs, error) -> {
                             if (error != null) {
                                 failures.add(literal + ": " + error);
                             }
@@ -242,7 +276,8 @@ class TokenConformanceIT {
             inFlight.acquireUninterruptibly(64);
             assertThat(failures).as("literal inserts into %s", table.name()).isEmpty();
         }
-        System.out.printf("[TokenConformanceIT] literal keys: %d tables, %d rows written in %.1f s%n",
+        System.out.printf(
+                "[TokenConformanceIT] literal keys: %d tables, %d rows written in %.1f s%n",
                 LiteralKeys.TABLES.size(), written, (System.nanoTime() - began) / 1e9);
     }
 
@@ -255,13 +290,16 @@ class TokenConformanceIT {
             ringmap.awaitTable(KEYSPACE, table.name());
             List<Map<String, String>> keys = new ArrayList<>();
             List<String> expected = new ArrayList<>();
-            for (Row row : session.execute(SimpleStatement.newInstance("SELECT token(k), lit FROM " + KEYSPACE + "."
-                    + table.name()).setPageSize(5000).setConsistencyLevel(ConsistencyLevel.ONE))) {
+            for (Row row : session.execute(
+                    SimpleStatement.newInstance("SELECT token(k), lit FROM " + KEYSPACE + "." + table.name())
+                            .setPageSize(5000)
+                            .setConsistencyLevel(ConsistencyLevel.ONE))) {
                 keys.add(Map.of("k", row.getString(1)));
                 expected.add(tokenText(row.getObject(0)));
             }
-            JsonNode answer = ringmap.ok(ringmap.post("/token",
-                    Map.of("keyspace", KEYSPACE, "table", table.name(), "keys", keys)), "POST /token " + table.name());
+            JsonNode answer = ringmap.ok(
+                    ringmap.post("/token", Map.of("keyspace", KEYSPACE, "table", table.name(), "keys", keys)),
+                    "POST /token " + table.name());
             for (int i = 0; i < keys.size(); i++) {
                 String got = answer.get("results").get(i).get("token").asString();
                 if (!got.equals(expected.get(i))) {
@@ -269,23 +307,27 @@ class TokenConformanceIT {
                             + ", ringmap " + got);
                 }
             }
-            System.out.printf("[TokenConformanceIT] Murmur3Partitioner %s (%s) written as literals: %d keys"
-                    + " compared%n", table.name(), table.type(), keys.size());
+            System.out.printf(
+                    "[TokenConformanceIT] Murmur3Partitioner %s (%s) written as literals: %d keys" + " compared%n",
+                    table.name(), table.type(), keys.size());
             if (keys.size() < LITERALS_PER_TABLE / 2) {
                 mismatches.add(table.name() + ": only " + keys.size() + " rows to compare");
             }
             compared += keys.size();
         }
-        System.out.printf("[TokenConformanceIT] literal keys: %d compared, %d mismatches%n", compared,
-                mismatches.size());
-        assertThat(mismatches).as("literal keys whose ringmap token differs from Cassandra's").isEmpty();
+        System.out.printf(
+                "[TokenConformanceIT] literal keys: %d compared, %d mismatches%n", compared, mismatches.size());
+        assertThat(mismatches)
+                .as("literal keys whose ringmap token differs from Cassandra's")
+                .isEmpty();
     }
 
     /** Edge cases first (component-wise for composites), then seeded random values. */
     static List<Object[]> values(List<DataType> types, KeyTable table, Random rnd) {
         boolean allowEmpty = table.composite(); // Cassandra rejects an empty single-column partition key
         List<Object[]> rows = new ArrayList<>();
-        List<List<Object>> edges = types.stream().map(type -> KeyValues.edges(type, allowEmpty)).toList();
+        List<List<Object>> edges =
+                types.stream().map(type -> KeyValues.edges(type, allowEmpty)).toList();
         int n = edges.stream().mapToInt(List::size).max().orElse(0);
         for (int i = 0; i < n; i++) {
             Object[] row = new Object[types.size()];
@@ -313,15 +355,15 @@ class TokenConformanceIT {
      * Writes the rows with {@code insert}, 64 at a time; {@code consistency} ONE rather than the driver's default
      * LOCAL_ONE, which fails for SimpleStrategy replicas outside the session's data center.
      */
-    static int insertAll(CqlSession session, PreparedStatement insert, List<Object[]> rows,
-                         ConsistencyLevel consistency) {
+    static int insertAll(
+            CqlSession session, PreparedStatement insert, List<Object[]> rows, ConsistencyLevel consistency) {
         Semaphore inFlight = new Semaphore(64);
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Object[]> retry = new ConcurrentLinkedQueue<>();
         for (Object[] row : rows) {
             inFlight.acquireUninterruptibly();
-            CompletionStage<AsyncResultSet> done = session.executeAsync(insert.bind(row)
-                    .setConsistencyLevel(consistency));
+            CompletionStage<AsyncResultSet> done =
+                    session.executeAsync(insert.bind(row).setConsistencyLevel(consistency));
             done.whenComplete((rs, error) -> {
                 if (error instanceof WriteTimeoutException) {
                     retry.add(row);
@@ -350,12 +392,13 @@ class TokenConformanceIT {
 
     static void compare(CassandraCluster cluster, TestHttp ringmap, List<KeyTable> tables, String partitioner) {
         assertThat(mismatches(cluster, ringmap, tables, partitioner))
-                .as("keys whose ringmap token differs from Cassandra's").isEmpty();
+                .as("keys whose ringmap token differs from Cassandra's")
+                .isEmpty();
     }
 
     /** Every key whose ringmap token differs from Cassandra's (and every table with too few rows), printed. */
-    static List<String> mismatches(CassandraCluster cluster, TestHttp ringmap, List<KeyTable> tables,
-            String partitioner) {
+    static List<String> mismatches(
+            CassandraCluster cluster, TestHttp ringmap, List<KeyTable> tables, String partitioner) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         List<String> mismatches = new ArrayList<>();
@@ -366,23 +409,26 @@ class TokenConformanceIT {
             List<String> cols = table.columns();
             List<Map<String, String>> keys = new ArrayList<>();
             List<String> expected = new ArrayList<>();
-            for (Row row : session.execute(SimpleStatement.newInstance("SELECT token(" + String.join(", ", cols)
-                    + "), " + String.join(", ", cols) + " FROM " + KEYSPACE + "." + table.name())
-                    .setPageSize(5000).setConsistencyLevel(ConsistencyLevel.ONE)
+            for (Row row : session.execute(SimpleStatement.newInstance("SELECT token(" + String.join(", ", cols) + "), "
+                            + String.join(", ", cols) + " FROM " + KEYSPACE + "." + table.name())
+                    .setPageSize(5000)
+                    .setConsistencyLevel(ConsistencyLevel.ONE)
                     .setTimeout(Duration.ofSeconds(60)))) {
                 ColumnDefinitions defs = row.getColumnDefinitions();
                 Map<String, String> key = new LinkedHashMap<>();
                 for (int i = 0; i < cols.size(); i++) {
-                    key.put(cols.get(i), KeyText.of(defs.get(i + 1).getType(), row.getObject(i + 1),
-                            keys.size() % 2 == 1));
+                    key.put(
+                            cols.get(i),
+                            KeyText.of(defs.get(i + 1).getType(), row.getObject(i + 1), keys.size() % 2 == 1));
                 }
                 keys.add(key);
                 expected.add(tokenText(row.getObject(0)));
             }
             for (int from = 0; from < keys.size(); from += 5000) {
                 List<Map<String, String>> batch = keys.subList(from, Math.min(keys.size(), from + 5000));
-                JsonNode answer = ringmap.ok(ringmap.post("/token",
-                        Map.of("keyspace", KEYSPACE, "table", table.name(), "keys", batch)), "POST /token " + table);
+                JsonNode answer = ringmap.ok(
+                        ringmap.post("/token", Map.of("keyspace", KEYSPACE, "table", table.name(), "keys", batch)),
+                        "POST /token " + table);
                 assertThat(answer.get("partitioner").asString()).isEqualTo(partitioner);
                 JsonNode results = answer.get("results");
                 assertThat(results.size()).isEqualTo(batch.size());
@@ -390,7 +436,8 @@ class TokenConformanceIT {
                     String got = results.get(i).get("token").asString();
                     if (!got.equals(expected.get(from + i))) {
                         mismatches.add(table.name() + " " + batch.get(i) + ": Cassandra token " + expected.get(from + i)
-                                + ", ringmap " + got + " (serializedKey " + results.get(i).get("serializedKey") + ")");
+                                + ", ringmap " + got + " (serializedKey "
+                                + results.get(i).get("serializedKey") + ")");
                     }
                 }
             }
@@ -407,17 +454,19 @@ class TokenConformanceIT {
                 }
                 viaGet++;
             }
-            System.out.printf("[TokenConformanceIT] %s %s (%s): %d values compared%n", partitioner, table.name(),
-                    String.join(", ", table.types()), keys.size());
+            System.out.printf(
+                    "[TokenConformanceIT] %s %s (%s): %d values compared%n",
+                    partitioner, table.name(), String.join(", ", table.types()), keys.size());
             compared += keys.size();
             if (keys.size() < minimumRows(table)) {
-                mismatches.add(table.name() + ": only " + keys.size() + " rows to compare, wanted "
-                        + minimumRows(table));
+                mismatches.add(
+                        table.name() + ": only " + keys.size() + " rows to compare, wanted " + minimumRows(table));
             }
         }
-        System.out.printf("[TokenConformanceIT] %s: %d values compared over %d tables (+%d via GET), %d mismatches,"
-                + " %.1f s%n", partitioner, compared, tables.size(), viaGet, mismatches.size(),
-                (System.nanoTime() - began) / 1e9);
+        System.out.printf(
+                "[TokenConformanceIT] %s: %d values compared over %d tables (+%d via GET), %d mismatches,"
+                        + " %.1f s%n",
+                partitioner, compared, tables.size(), viaGet, mismatches.size(), (System.nanoTime() - began) / 1e9);
         return mismatches;
     }
 

@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
  */
 class PendingReplicaRulesTest {
 
-    private static final ReplicationFactors RF3 = ReplicationFactors.of(Map.of("class", "SimpleStrategy",
-            "replication_factor", "3"), 6);
-    private static final ReplicationFactors TWO_DCS = ReplicationFactors.of(Map.of("class",
-            "NetworkTopologyStrategy", "dc1", "3", "dc2", "3"), 8);
+    private static final ReplicationFactors RF3 =
+            ReplicationFactors.of(Map.of("class", "SimpleStrategy", "replication_factor", "3"), 6);
+    private static final ReplicationFactors TWO_DCS =
+            ReplicationFactors.of(Map.of("class", "NetworkTopologyStrategy", "dc1", "3", "dc2", "3"), 8);
 
     @Test
     void aDownPendingReplicaRaisesWhatAWriteNeedsByOne() {
@@ -75,10 +75,10 @@ class PendingReplicaRulesTest {
         List<ReplicaState> replicas = new ArrayList<>(replicas("dc1", 3, 0, 0, 0));
         replicas.addAll(replicas("dc2", 3, 0, 1, 0));
 
-        Verdict dc1 = ConsistencyRules.check(ConsistencyLevel.LOCAL_QUORUM, RequestKind.WRITE, TWO_DCS, replicas,
-                "dc1");
-        Verdict dc2 = ConsistencyRules.check(ConsistencyLevel.LOCAL_QUORUM, RequestKind.WRITE, TWO_DCS, replicas,
-                "dc2");
+        Verdict dc1 =
+                ConsistencyRules.check(ConsistencyLevel.LOCAL_QUORUM, RequestKind.WRITE, TWO_DCS, replicas, "dc1");
+        Verdict dc2 =
+                ConsistencyRules.check(ConsistencyLevel.LOCAL_QUORUM, RequestKind.WRITE, TWO_DCS, replicas, "dc2");
 
         assertThat(dc1.required()).isEqualTo(2);
         assertThat(dc2.required()).isEqualTo(3);
@@ -102,18 +102,22 @@ class PendingReplicaRulesTest {
     @Test
     void lightweightTransactionsCountPendingParticipantsAndRefuseTwoPendingReplicas() {
         // given 3 natural replicas and 1 pending one down: 4 participants, 3 needed, 3 live
-        assertThat(write(ConsistencyLevel.SERIAL, RF3, replicas("dc1", 3, 0, 1, 0)).achievable()).isTrue();
+        assertThat(write(ConsistencyLevel.SERIAL, RF3, replicas("dc1", 3, 0, 1, 0))
+                        .achievable())
+                .isTrue();
         // one natural replica down too: 2 live of the 3 needed
-        assertThat(write(ConsistencyLevel.SERIAL, RF3, replicas("dc1", 2, 1, 1, 0))).satisfies(v -> {
-            assertThat(v.achievable()).isFalse();
-            assertThat(v.required()).isEqualTo(3);
-        });
+        assertThat(write(ConsistencyLevel.SERIAL, RF3, replicas("dc1", 2, 1, 1, 0)))
+                .satisfies(v -> {
+                    assertThat(v.achievable()).isFalse();
+                    assertThat(v.required()).isEqualTo(3);
+                });
         // two pending replicas, all live: refused however many are live
-        assertThat(write(ConsistencyLevel.SERIAL, RF3, replicas("dc1", 3, 0, 0, 2))).satisfies(v -> {
-            assertThat(v.achievable()).isFalse();
-            assertThat(v.failure()).isEqualTo(Verdict.Failure.UNAVAILABLE);
-            assertThat(v.reason()).contains("2 replicas are pending");
-        });
+        assertThat(write(ConsistencyLevel.SERIAL, RF3, replicas("dc1", 3, 0, 0, 2)))
+                .satisfies(v -> {
+                    assertThat(v.achievable()).isFalse();
+                    assertThat(v.failure()).isEqualTo(Verdict.Failure.UNAVAILABLE);
+                    assertThat(v.reason()).contains("2 replicas are pending");
+                });
     }
 
     private static Verdict write(ConsistencyLevel level, ReplicationFactors rf, List<ReplicaState> replicas) {
@@ -121,8 +125,8 @@ class PendingReplicaRulesTest {
     }
 
     /** Natural replicas live and down, then pending replicas down and live, all in {@code dc}. */
-    private static List<ReplicaState> replicas(String dc, int liveNatural, int downNatural, int downPending,
-            int livePending) {
+    private static List<ReplicaState> replicas(
+            String dc, int liveNatural, int downNatural, int downPending, int livePending) {
         List<ReplicaState> out = new ArrayList<>();
         int n = 0;
         for (int i = 0; i < liveNatural; i++) {

@@ -32,7 +32,8 @@ import tools.jackson.databind.JsonNode;
  * with {@code nodetool getendpoints} run inside the container, splits by reading every row exactly once.
  */
 @Testcontainers(disabledWithoutDocker = true)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"ringmap.topology.source=cluster", "management.server.port=0"})
 class ContainerConformanceIT {
 
@@ -47,8 +48,10 @@ class ContainerConformanceIT {
 
     @BeforeAll
     static void createSchema() {
-        session = CqlSession.builder().addContactPoint(CASSANDRA.getContactPoint())
-                .withLocalDatacenter(CASSANDRA.getLocalDatacenter()).build();
+        session = CqlSession.builder()
+                .addContactPoint(CASSANDRA.getContactPoint())
+                .withLocalDatacenter(CASSANDRA.getLocalDatacenter())
+                .build();
         session.execute("CREATE KEYSPACE IF NOT EXISTS tc WITH replication = {'class': 'SimpleStrategy', "
                 + "'replication_factor': 1}");
         session.execute("CREATE TABLE IF NOT EXISTS tc.readings (sensor_id text, day date, ts int, "
@@ -72,8 +75,14 @@ class ContainerConformanceIT {
     /** The JSON of a 200 answer to GET {@code path}; the live source picks a new table up within a second or so. */
     private JsonNode get(String path) {
         TestHttp http = new TestHttp(port);
-        return Polling.until("GET " + path + " answers 200", Duration.ofSeconds(30), Duration.ofMillis(250),
-                () -> http.get(path), r -> r.status() == 200, r -> r.status() + " " + r.body()).json();
+        return Polling.until(
+                        "GET " + path + " answers 200",
+                        Duration.ofSeconds(30),
+                        Duration.ofMillis(250),
+                        () -> http.get(path),
+                        r -> r.status() == 200,
+                        r -> r.status() + " " + r.body())
+                .json();
     }
 
     @Test
@@ -95,7 +104,11 @@ class ContainerConformanceIT {
         for (Row row : session.execute("SELECT DISTINCT sensor_id, day FROM tc.readings LIMIT 50")) {
             String key = row.getString(0).replace(":", "\\:") + ":" + row.getLocalDate(1);
             var nodetool = CASSANDRA.execInContainer("nodetool", "getendpoints", "tc", "readings", key);
-            List<String> expected = nodetool.getStdout().lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
+            List<String> expected = nodetool.getStdout()
+                    .lines()
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .toList();
             JsonNode answer = get("/replicas?keyspace=tc&table=readings&sensor_id="
                     + java.net.URLEncoder.encode(row.getString(0), java.nio.charset.StandardCharsets.UTF_8)
                     + "&day=" + row.getLocalDate(1));
@@ -120,7 +133,9 @@ class ContainerConformanceIT {
                     for (JsonNode range : split.get("ranges")) {
                         for (Row row : session.execute(range.get("cql").asString())) {
                             assertThat(seen.add(row.getString("sensor_id") + "|" + row.getLocalDate("day") + "|"
-                                    + row.getInt("ts"))).as("a row read twice").isTrue();
+                                            + row.getInt("ts")))
+                                    .as("a row read twice")
+                                    .isTrue();
                             rows++;
                         }
                     }

@@ -46,13 +46,13 @@ class DocumentedRequestsTest {
     Path work;
 
     /** One curl command of a document, where it stands, what it should answer and the fields its output shows. */
-    record Request(String where, String setup, String command, int expectedStatus, boolean skipped,
-            List<String> fields) {
-    }
+    record Request(
+            String where, String setup, String command, int expectedStatus, boolean skipped, List<String> fields) {}
 
     @Test
     void everyDocumentedRequestRunsAsWritten() throws Exception {
-        Assumptions.assumeTrue(onPath("curl") || "true".equals(System.getenv("CI")),
+        Assumptions.assumeTrue(
+                onPath("curl") || "true".equals(System.getenv("CI")),
                 "curl is not on the PATH: install curl to run the documented requests");
         List<Request> requests = new ArrayList<>();
         for (Path document : documents()) {
@@ -69,29 +69,45 @@ class DocumentedRequestsTest {
                 failures.add(request.where() + ": " + request.command() + "\n    " + failure);
             }
         }
-        assertThat(failures).as("documented requests that did not answer as documented").isEmpty();
-        assertThat(requests.stream().filter(Request::skipped).count()).as("requests marked as needing more than the "
-                + "sample").isLessThan(requests.size() / 3);
+        assertThat(failures)
+                .as("documented requests that did not answer as documented")
+                .isEmpty();
+        assertThat(requests.stream().filter(Request::skipped).count())
+                .as("requests marked as needing more than the " + "sample")
+                .isLessThan(requests.size() / 3);
     }
 
     @Test
     void readsCommandsOutputsAndMarkers() {
-        List<Request> requests = requestsIn("t.md", List.of("```sh",
-                "# a comment", "curl 'localhost:8080/ring'    # 200 the ring",
-                "# {\"nodeCount\":4,\"nodes\":[{\"address\":\"127.0.0.1\",...}]}",
-                "curl -XPOST localhost:8080/token -H 'Content-Type: application/json' -d '{\"a\":",
-                "  1}'", "curl -i 'localhost:8080/x' \\", "  -H 'A: b'   # 304 Not Modified",
-                "curl localhost:8081/readyz; curl localhost:8081/livez",
-                "curl -f 'localhost:8080/y' && nodetool drain    # needs a live cluster",
-                "etag=$(curl -s -D - 'localhost:8080/z' | sed -n 's/^etag: //Ip')",
-                "curl -H \"If-None-Match: $etag\" 'localhost:8080/z'    # 304", "```",
-                "curl 'localhost:8080/outside-a-block'"));
-        assertThat(requests).extracting(Request::command).containsExactly("curl 'localhost:8080/ring'",
-                "curl -XPOST localhost:8080/token -H 'Content-Type: application/json' -d '{\"a\":\n  1}'",
-                "curl -i 'localhost:8080/x'  -H 'A: b'", "curl localhost:8081/readyz", "curl localhost:8081/livez",
-                "curl -f 'localhost:8080/y'", "curl -H \"If-None-Match: $etag\" 'localhost:8080/z'");
-        assertThat(requests.get(6).setup()).isEqualTo("etag=$(curl -s -D - 'localhost:8080/z' | sed -n "
-                + "'s/^etag: //Ip')\n");
+        List<Request> requests = requestsIn(
+                "t.md",
+                List.of(
+                        "```sh",
+                        "# a comment",
+                        "curl 'localhost:8080/ring'    # 200 the ring",
+                        "# {\"nodeCount\":4,\"nodes\":[{\"address\":\"127.0.0.1\",...}]}",
+                        "curl -XPOST localhost:8080/token -H 'Content-Type: application/json' -d '{\"a\":",
+                        "  1}'",
+                        "curl -i 'localhost:8080/x' \\",
+                        "  -H 'A: b'   # 304 Not Modified",
+                        "curl localhost:8081/readyz; curl localhost:8081/livez",
+                        "curl -f 'localhost:8080/y' && nodetool drain    # needs a live cluster",
+                        "etag=$(curl -s -D - 'localhost:8080/z' | sed -n 's/^etag: //Ip')",
+                        "curl -H \"If-None-Match: $etag\" 'localhost:8080/z'    # 304",
+                        "```",
+                        "curl 'localhost:8080/outside-a-block'"));
+        assertThat(requests)
+                .extracting(Request::command)
+                .containsExactly(
+                        "curl 'localhost:8080/ring'",
+                        "curl -XPOST localhost:8080/token -H 'Content-Type: application/json' -d '{\"a\":\n  1}'",
+                        "curl -i 'localhost:8080/x'  -H 'A: b'",
+                        "curl localhost:8081/readyz",
+                        "curl localhost:8081/livez",
+                        "curl -f 'localhost:8080/y'",
+                        "curl -H \"If-None-Match: $etag\" 'localhost:8080/z'");
+        assertThat(requests.get(6).setup())
+                .isEqualTo("etag=$(curl -s -D - 'localhost:8080/z' | sed -n " + "'s/^etag: //Ip')\n");
         assertThat(requests.get(6).expectedStatus()).isEqualTo(304);
         assertThat(requests.get(0).setup()).isEmpty();
         assertThat(requests.get(0).fields()).containsExactly("nodeCount", "nodes", "address");
@@ -104,12 +120,16 @@ class DocumentedRequestsTest {
     private String run(Request request) throws IOException, InterruptedException {
         Path body = work.resolve("body");
         Files.deleteIfExists(body);
-        String command = (request.setup() + request.command().replaceFirst("^curl ",
-                        "curl -s --max-time 60 -o '" + body + "' -w '%{http_code}' "))
-                .replace("localhost:8080", "localhost:" + port).replace("127.0.0.1:8080", "127.0.0.1:" + port)
+        String command = (request.setup()
+                        + request.command()
+                                .replaceFirst("^curl ", "curl -s --max-time 60 -o '" + body + "' -w '%{http_code}' "))
+                .replace("localhost:8080", "localhost:" + port)
+                .replace("127.0.0.1:8080", "127.0.0.1:" + port)
                 .replace("localhost:8081", "localhost:" + managementPort)
                 .replace("127.0.0.1:8081", "127.0.0.1:" + managementPort);
-        Process process = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder("bash", "-c", command)
+                .redirectErrorStream(true)
+                .start();
         if (!process.waitFor(90, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             return "no answer in 90 s";
@@ -124,12 +144,15 @@ class DocumentedRequestsTest {
         }
         boolean statusOk = request.expectedStatus() == 0 ? status / 100 == 2 : status == request.expectedStatus();
         if (!statusOk) {
-            return "answered " + status + " (expected " + (request.expectedStatus() == 0 ? "2xx"
-                    : request.expectedStatus()) + "): " + abbreviate(answer);
+            return "answered " + status + " (expected "
+                    + (request.expectedStatus() == 0 ? "2xx" : request.expectedStatus()) + "): " + abbreviate(answer);
         }
-        List<String> missing = request.fields().stream().filter(f -> !answer.contains("\"" + f + "\"")).toList();
-        return missing.isEmpty() ? null : "the answer lacks the fields the document shows " + missing + ": "
-                + abbreviate(answer);
+        List<String> missing = request.fields().stream()
+                .filter(f -> !answer.contains("\"" + f + "\""))
+                .toList();
+        return missing.isEmpty()
+                ? null
+                : "the answer lacks the fields the document shows " + missing + ": " + abbreviate(answer);
     }
 
     private static String abbreviate(String text) {
@@ -273,7 +296,8 @@ class DocumentedRequestsTest {
 
     private static boolean onPath(String tool) {
         String path = System.getenv("PATH");
-        return path != null && Stream.of(path.split(java.io.File.pathSeparator))
-                .anyMatch(dir -> Files.isExecutable(Path.of(dir, tool)));
+        return path != null
+                && Stream.of(path.split(java.io.File.pathSeparator))
+                        .anyMatch(dir -> Files.isExecutable(Path.of(dir, tool)));
     }
 }

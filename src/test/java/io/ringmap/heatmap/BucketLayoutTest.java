@@ -37,8 +37,12 @@ class BucketLayoutTest {
 
         // then the ring is cut into exactly 16 buckets, four per (equal) range, each node token an edge
         assertThat(layout.size()).isEqualTo(16);
-        assertThat(layout.ends()).contains(new LongToken(-4611686018427387904L), new LongToken(0),
-                new LongToken(4611686018427387904L), new LongToken(Long.MAX_VALUE));
+        assertThat(layout.ends())
+                .contains(
+                        new LongToken(-4611686018427387904L),
+                        new LongToken(0),
+                        new LongToken(4611686018427387904L),
+                        new LongToken(Long.MAX_VALUE));
         assertThat(layout.end(3)).isEqualTo(new LongToken(-4611686018427387904L));
         assertThat(layout.start(0)).isEqualTo(Murmur3Partitioner.MINIMUM);
         assertThat(layout.end(15)).isEqualTo(Murmur3Partitioner.MAXIMUM);
@@ -47,9 +51,11 @@ class BucketLayoutTest {
     @Test
     void cutsUnevenRangesInProportionToTheirWidth() {
         // given a ring whose ranges are 3/4 and 1/4 of it
-        TokenRing ring = TokenRing.of(Murmur3Partitioner.INSTANCE, Map.of(
-                Rings.node("a", "10.0.0.1", "dc", "r"), List.of(new LongToken(Long.MIN_VALUE / 2)),
-                Rings.node("b", "10.0.0.2", "dc", "r"), List.of(new LongToken(Long.MAX_VALUE / 2))));
+        TokenRing ring = TokenRing.of(
+                Murmur3Partitioner.INSTANCE,
+                Map.of(
+                        Rings.node("a", "10.0.0.1", "dc", "r"), List.of(new LongToken(Long.MIN_VALUE / 2)),
+                        Rings.node("b", "10.0.0.2", "dc", "r"), List.of(new LongToken(Long.MAX_VALUE / 2))));
 
         // when cut into 8 buckets
         BucketLayout layout = BucketLayout.aligned(ring, 8);
@@ -87,7 +93,8 @@ class BucketLayoutTest {
         }
         for (int b = 0; b < layout.size() - 1; b++) {
             assertThat(ringTokens).contains(layout.end(b));
-            assertThat(Murmur3Partitioner.INSTANCE.ringShare(layout.start(b), layout.end(b))).isBetween(0.02, 0.07);
+            assertThat(Murmur3Partitioner.INSTANCE.ringShare(layout.start(b), layout.end(b)))
+                    .isBetween(0.02, 0.07);
         }
     }
 
@@ -112,8 +119,11 @@ class BucketLayoutTest {
     @Test
     void coversAByteOrderedRingThatEndsAtItsMinimumToken() {
         // given a single-token ByteOrderedPartitioner ring (no maximum token)
-        TokenRing ring = TokenRing.of(ByteOrderedPartitioner.INSTANCE, Map.of(Rings.node("a", "10.0.0.1", "dc", "r"),
-                List.of(new BytesToken("m".getBytes(StandardCharsets.UTF_8)))));
+        TokenRing ring = TokenRing.of(
+                ByteOrderedPartitioner.INSTANCE,
+                Map.of(
+                        Rings.node("a", "10.0.0.1", "dc", "r"),
+                        List.of(new BytesToken("m".getBytes(StandardCharsets.UTF_8)))));
 
         // when
         BucketLayout layout = BucketLayout.aligned(ring, 4);

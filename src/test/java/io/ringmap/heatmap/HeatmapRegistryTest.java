@@ -3,8 +3,8 @@ package io.ringmap.heatmap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.ringmap.ring.TableName;
 import io.ringmap.ring.Rings;
+import io.ringmap.ring.TableName;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.testsupport.MovingClock;
 import io.ringmap.token.LongToken;
@@ -39,7 +39,8 @@ class HeatmapRegistryTest {
         TableHeatmap heat = registry.heatmap("iot", "readings").orElseThrow();
 
         // then (0, 2^62] is buckets 4 and 5 of 8: token 5 is in bucket 4, -1 in bucket 3, the maximum in bucket 7
-        assertThat(heat.slices()).extracting(TableHeatmap.Slice::startMillis)
+        assertThat(heat.slices())
+                .extracting(TableHeatmap.Slice::startMillis)
                 .containsExactly(START.toEpochMilli(), START.plusSeconds(60).toEpochMilli());
         assertThat(heat.slices().get(0).counts()).containsExactly(0, 0, 0, 1, 4, 0, 0, 0);
         assertThat(heat.slices().get(1).counts()).containsExactly(0, 0, 0, 0, 0, 0, 0, 7);
@@ -55,10 +56,12 @@ class HeatmapRegistryTest {
         clock.advance(Duration.ofMinutes(-1));
 
         // then the last three slices remain, and the oldest of them goes a minute later
-        assertThat(registry.heatmap("iot", "readings").orElseThrow().slices()).extracting(TableHeatmap.Slice::total)
+        assertThat(registry.heatmap("iot", "readings").orElseThrow().slices())
+                .extracting(TableHeatmap.Slice::total)
                 .containsExactly(3L, 4L, 5L);
         clock.advance(Duration.ofMinutes(1));
-        assertThat(registry.heatmap("iot", "readings").orElseThrow().slices()).extracting(TableHeatmap.Slice::total)
+        assertThat(registry.heatmap("iot", "readings").orElseThrow().slices())
+                .extracting(TableHeatmap.Slice::total)
                 .containsExactly(4L, 5L);
     }
 
@@ -97,8 +100,10 @@ class HeatmapRegistryTest {
         }
 
         // then it is counted: its second hit outnumbered an idle table's one and took that slot
-        assertThat(heatmaps.heatmap("iot", "readings").orElseThrow().slices()).singleElement()
-                .extracting(TableHeatmap.Slice::total).isEqualTo(99L);
+        assertThat(heatmaps.heatmap("iot", "readings").orElseThrow().slices())
+                .singleElement()
+                .extracting(TableHeatmap.Slice::total)
+                .isEqualTo(99L);
         assertThat(heatmaps.evictions()).isEqualTo(1);
         assertThat(heatmaps.droppedHits()).isEqualTo(18 + 1);
         assertThat(heatmaps.tableCount()).isEqualTo(32);
@@ -128,8 +133,10 @@ class HeatmapRegistryTest {
         assertThat(registry.evictions()).isEqualTo(1);
         assertThat(registry.heatmap("iot", "readings")).isEmpty();
         assertThat(registry.heatmap("iot", "events")).isPresent();
-        assertThat(registry.heatmap("idle", "t0").orElseThrow().slices()).singleElement()
-                .extracting(TableHeatmap.Slice::total).isEqualTo(1L);
+        assertThat(registry.heatmap("idle", "t0").orElseThrow().slices())
+                .singleElement()
+                .extracting(TableHeatmap.Slice::total)
+                .isEqualTo(1L);
     }
 
     @Test
@@ -144,8 +151,10 @@ class HeatmapRegistryTest {
 
         // then the new table has a slot and the batch that won it is counted
         assertThat(registry.evictions()).isEqualTo(1);
-        assertThat(registry.heatmap("c", "t").orElseThrow().slices()).singleElement()
-                .extracting(TableHeatmap.Slice::total).isEqualTo(11L);
+        assertThat(registry.heatmap("c", "t").orElseThrow().slices())
+                .singleElement()
+                .extracting(TableHeatmap.Slice::total)
+                .isEqualTo(11L);
         assertThat(registry.droppedHits()).isZero();
     }
 
@@ -155,14 +164,18 @@ class HeatmapRegistryTest {
         registry.record("iot", "readings", ring, new LongToken(5), 3);
 
         // when a node moves and a hit arrives on the new ring, in the same slice
-        TokenRing moved = TokenRing.of(Murmur3Partitioner.INSTANCE, Map.of(
-                Rings.node("N1", "127.0.0.1", "dc1", "rack1"), List.<Token>of(new LongToken(100))));
+        TokenRing moved = TokenRing.of(
+                Murmur3Partitioner.INSTANCE,
+                Map.of(Rings.node("N1", "127.0.0.1", "dc1", "rack1"), List.<Token>of(new LongToken(100))));
         registry.record("iot", "readings", moved, new LongToken(5), 2);
 
         // then only the new ring's counts are shown, on its buckets
         TableHeatmap heat = registry.heatmap("iot", "readings").orElseThrow();
         assertThat(heat.layout()).isEqualTo(BucketLayout.aligned(moved, 8));
-        assertThat(heat.slices()).singleElement().extracting(TableHeatmap.Slice::total).isEqualTo(2L);
+        assertThat(heat.slices())
+                .singleElement()
+                .extracting(TableHeatmap.Slice::total)
+                .isEqualTo(2L);
     }
 
     @Test
@@ -171,7 +184,9 @@ class HeatmapRegistryTest {
         registry.record("iot", "readings", BucketLayoutTest.referenceRing(), new LongToken(5), 2);
 
         assertThat(registry.heatmap("iot", "readings").orElseThrow().slices())
-                .singleElement().extracting(TableHeatmap.Slice::total).isEqualTo(5L);
+                .singleElement()
+                .extracting(TableHeatmap.Slice::total)
+                .isEqualTo(5L);
     }
 
     @Test
@@ -190,8 +205,10 @@ class HeatmapRegistryTest {
         assertThat(pool.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
 
         // then not one is lost
-        assertThat(registry.heatmap("iot", "readings").orElseThrow().slices()).singleElement()
-                .extracting(TableHeatmap.Slice::total).isEqualTo(200_000L);
+        assertThat(registry.heatmap("iot", "readings").orElseThrow().slices())
+                .singleElement()
+                .extracting(TableHeatmap.Slice::total)
+                .isEqualTo(200_000L);
     }
 
     @Test
@@ -205,7 +222,8 @@ class HeatmapRegistryTest {
         other.record("iot", "readings", ring, new LongToken(Long.MAX_VALUE), 2);
 
         // when
-        TableHeatmap merged = registry.heatmap("iot", "readings").orElseThrow()
+        TableHeatmap merged = registry.heatmap("iot", "readings")
+                .orElseThrow()
                 .merge(other.heatmap("iot", "readings").orElseThrow());
 
         // then equal slices are summed cell by cell, the others kept in time order
@@ -216,18 +234,23 @@ class HeatmapRegistryTest {
 
     @Test
     void refusesToMergeDifferentAxes() {
-        TableHeatmap a = new TableHeatmap(new TableName("iot", "readings"), BucketLayout.aligned(ring, 8), 60_000,
-                List.of());
-        TableHeatmap b = new TableHeatmap(new TableName("iot", "readings"), BucketLayout.aligned(ring, 4), 60_000,
-                List.of());
-        assertThatThrownBy(() -> a.merge(b)).isInstanceOf(IllegalArgumentException.class)
+        TableHeatmap a =
+                new TableHeatmap(new TableName("iot", "readings"), BucketLayout.aligned(ring, 8), 60_000, List.of());
+        TableHeatmap b =
+                new TableHeatmap(new TableName("iot", "readings"), BucketLayout.aligned(ring, 4), 60_000, List.of());
+        assertThatThrownBy(() -> a.merge(b))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("different token buckets");
     }
 
     @Test
     void coarsensByAddingNeighbours() {
-        registry.recordAll("iot", "readings", ring,
-                new Token[] {new LongToken(-1), new LongToken(5), new LongToken(Long.MAX_VALUE)}, new long[] {1, 2, 4},
+        registry.recordAll(
+                "iot",
+                "readings",
+                ring,
+                new Token[] {new LongToken(-1), new LongToken(5), new LongToken(Long.MAX_VALUE)},
+                new long[] {1, 2, 4},
                 3);
 
         TableHeatmap coarse = registry.heatmap("iot", "readings").orElseThrow().coarsen(3);
@@ -235,8 +258,11 @@ class HeatmapRegistryTest {
         assertThat(coarse.layout().size()).isEqualTo(3);
         // 8 buckets in runs of 3, 3 and 2: tokens -1 and 5 (buckets 3 and 4) add up in the middle one
         assertThat(coarse.slices().get(0).counts()).containsExactly(0, 3, 4);
-        assertThat(coarse.layout().ends()).containsExactly(BucketLayout.aligned(ring, 8).end(2),
-                BucketLayout.aligned(ring, 8).end(5), Murmur3Partitioner.MAXIMUM);
+        assertThat(coarse.layout().ends())
+                .containsExactly(
+                        BucketLayout.aligned(ring, 8).end(2),
+                        BucketLayout.aligned(ring, 8).end(5),
+                        Murmur3Partitioner.MAXIMUM);
         assertThat(coarse.slices().get(0).total()).isEqualTo(7);
     }
 

@@ -2,7 +2,6 @@ package io.ringmap.hotkeys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.ring.TableName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -73,9 +72,10 @@ class HotKeyRegistryTest {
         // then
         assertThat(hot.streamLength()).isEqualTo(40);
         assertThat(hot.maximumError()).isZero();
-        assertThat(hot.keys()).containsExactly(
-                new HotKey("sensor-17:2026-10-01", 30, 30, 30, 0.75),
-                new HotKey("sensor-18:2026-10-01", 10, 10, 10, 0.25));
+        assertThat(hot.keys())
+                .containsExactly(
+                        new HotKey("sensor-17:2026-10-01", 30, 30, 30, 0.75),
+                        new HotKey("sensor-18:2026-10-01", 10, 10, 10, 0.25));
         assertThat(registry.hotKeys("shop", "unknown", 10)).isEmpty();
     }
 

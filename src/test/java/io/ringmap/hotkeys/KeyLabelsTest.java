@@ -72,11 +72,14 @@ class KeyLabelsTest {
     @Test
     void rejectsMalformedLabels() {
         assertThatThrownBy(() -> KeyLabels.parse("abc\\"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lone '\\'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lone '\\'");
         assertThatThrownBy(() -> KeyLabels.parse("a\\xb"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only escape");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("only escape");
         assertThatThrownBy(() -> KeyLabels.join(List.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one component");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least one component");
     }
 
     @Test

@@ -31,8 +31,8 @@ class SaturatingCountsTest {
     void twoHitsOfTheLargestLongLeaveEveryFigureReadable() {
         for (int stripes : new int[] {1, 4, 64}) {
             // given a tracker whose key is exported, then flooded with counts no request can carry
-            TableTracker tracker = new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withStripes(stripes),
-                    KeyExporter.hashed("salt"));
+            TableTracker tracker =
+                    new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withStripes(stripes), KeyExporter.hashed("salt"));
             tracker.record("victim", 5);
             tracker.refresh();
             tracker.record("flood", Long.MAX_VALUE);
@@ -46,11 +46,15 @@ class SaturatingCountsTest {
 
             // then the figures stopped at the largest long and none is negative
             assertThat(hot.streamLength()).as("stripes " + stripes).isPositive();
-            assertThat(hot.keys()).extracting(HotKey::estimate).allSatisfy(e -> assertThat(e).isPositive());
+            assertThat(hot.keys())
+                    .extracting(HotKey::estimate)
+                    .allSatisfy(e -> assertThat(e).isPositive());
             assertThat(counters.total()).isEqualTo(Long.MAX_VALUE);
             assertThat(counters.exported()).isEqualTo(Long.MAX_VALUE);
             assertThat(counters.other().count()).isEqualTo(Long.MAX_VALUE);
-            assertThat(counters.keys()).extracting(HitCounter::count).allSatisfy(c -> assertThat(c).isNotNegative());
+            assertThat(counters.keys())
+                    .extracting(HitCounter::count)
+                    .allSatisfy(c -> assertThat(c).isNotNegative());
         }
     }
 
@@ -76,8 +80,7 @@ class SaturatingCountsTest {
 
         HotKeyRegistry registry = new HotKeyRegistry(HotKeySettings.DEFAULTS.withMaxTables(1), KeyExporter.plain());
         registry.record("shop", "events", List.of("k"), 1);
-        registry.recordLabels("shop", "other", new String[] {"a", "b"}, new long[] {Long.MAX_VALUE, Long.MAX_VALUE},
-                2);
+        registry.recordLabels("shop", "other", new String[] {"a", "b"}, new long[] {Long.MAX_VALUE, Long.MAX_VALUE}, 2);
         assertThat(registry.droppedHits()).isEqualTo(Long.MAX_VALUE);
     }
 }

@@ -20,8 +20,8 @@ class SketchMergeTest {
         // given three instances' registries fed a Zipf workload round-robin, and DataSketches' own merge as the oracle
         List<HotKeyRegistry> instances = registries(3, HotKeySettings.DEFAULTS);
         ItemsSketch<String> oracle = new ItemsSketch<>(1024);
-        List<ItemsSketch<String>> parts = List.of(new ItemsSketch<>(1024), new ItemsSketch<>(1024),
-                new ItemsSketch<>(1024));
+        List<ItemsSketch<String>> parts =
+                List.of(new ItemsSketch<>(1024), new ItemsSketch<>(1024), new ItemsSketch<>(1024));
         Zipf zipf = new Zipf(300, 1.1, 7);
         for (int hit = 0; hit < 30_000; hit++) {
             String label = "k" + zipf.next();
@@ -50,7 +50,8 @@ class SketchMergeTest {
     @Test
     void boundsHoldTheTrueCountsWhenTheSketchesHavePurged() {
         // given more distinct keys than a 64-entry map holds, so every instance's sketch has purged
-        List<HotKeyRegistry> instances = registries(3, HotKeySettings.DEFAULTS.withTopK(16).withMaxMapSize(64));
+        List<HotKeyRegistry> instances =
+                registries(3, HotKeySettings.DEFAULTS.withTopK(16).withMaxMapSize(64));
         Zipf zipf = new Zipf(5000, 1.2, 11);
         long[] truth = new long[5001];
         for (int hit = 0; hit < 50_000; hit++) {
@@ -103,10 +104,11 @@ class SketchMergeTest {
         SketchMerge merge = new SketchMerge(KeyExporter.plain(), true);
         merge.addAll(List.of(new TableSketch(READINGS, Long.MAX_VALUE - 5, 0, Map.of("a", Long.MAX_VALUE - 5))));
 
-        assertThatThrownBy(() -> merge.addAll(List.of(new TableSketch(new TableName("iot", "other"), 1, 0,
-                Map.of("b", 1L)), new TableSketch(READINGS, 10, 0, Map.of("a", 10L)))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("the hits of iot.readings would exceed "
-                        + "2^63-1 merged");
+        assertThatThrownBy(() -> merge.addAll(List.of(
+                        new TableSketch(new TableName("iot", "other"), 1, 0, Map.of("b", 1L)),
+                        new TableSketch(READINGS, 10, 0, Map.of("a", 10L)))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the hits of iot.readings would exceed " + "2^63-1 merged");
 
         List<TableHotKeys> tables = merge.hotKeys(10);
         assertThat(tables).extracting(TableHotKeys::table).containsExactly(READINGS);
@@ -121,8 +123,11 @@ class SketchMergeTest {
         int[] asked = {0};
 
         // when
-        boolean added = merge.addAll(List.of(new TableSketch(READINGS, 10, 0, Map.of("a", 10L)),
-                new TableSketch(new TableName("iot", "other"), 1, 0, Map.of("b", 1L))), () -> asked[0]++ > 0);
+        boolean added = merge.addAll(
+                List.of(
+                        new TableSketch(READINGS, 10, 0, Map.of("a", 10L)),
+                        new TableSketch(new TableName("iot", "other"), 1, 0, Map.of("b", 1L))),
+                () -> asked[0]++ > 0);
 
         // then nothing of the second instance is in the merge
         assertThat(added).isFalse();
@@ -134,9 +139,11 @@ class SketchMergeTest {
     @Test
     void aSketchWithANegativeFigureIsRefused() {
         assertThatThrownBy(() -> new TableSketch(READINGS, 5, 0, Map.of("a", -1L)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative count");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("negative count");
         assertThatThrownBy(() -> new TableSketch(READINGS, -5, 0, Map.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative hits");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("negative hits");
     }
 
     private static List<HotKeyRegistry> registries(int n, HotKeySettings settings) {

@@ -40,10 +40,15 @@ class TableTrackerTest {
         TableHotKeys top = tracker.hotKeys(10);
 
         // then the reported keys are the ten truly hottest, hottest first; equal true counts may come in any order
-        List<Integer> expectedCounts = IntStream.rangeClosed(1, distinct).map(r -> trueCounts[r]).boxed()
-                .sorted(Comparator.reverseOrder()).limit(10).toList();
+        List<Integer> expectedCounts = IntStream.rangeClosed(1, distinct)
+                .map(r -> trueCounts[r])
+                .boxed()
+                .sorted(Comparator.reverseOrder())
+                .limit(10)
+                .toList();
         List<Integer> reportedCounts = top.keys().stream()
-                .map(k -> trueCounts[Integer.parseInt(k.key().substring("sensor-".length()))]).toList();
+                .map(k -> trueCounts[Integer.parseInt(k.key().substring("sensor-".length()))])
+                .toList();
         assertThat(reportedCounts).isEqualTo(expectedCounts);
         assertThat(top.keys()).extracting(HotKey::key).doesNotHaveDuplicates();
         // and every true count lies within the reported bounds
@@ -54,7 +59,8 @@ class TableTrackerTest {
         }
         assertThat(top.streamLength()).isEqualTo(hits);
         assertThat(top.maximumError()).isLessThanOrEqualTo((long) (3.5 * hits / 1024));
-        assertThat(top.keys().get(0).share()).isCloseTo(trueCounts[1] / (double) hits, org.assertj.core.data.Offset.offset(1e-3));
+        assertThat(top.keys().get(0).share())
+                .isCloseTo(trueCounts[1] / (double) hits, org.assertj.core.data.Offset.offset(1e-3));
     }
 
     @Test
@@ -109,7 +115,8 @@ class TableTrackerTest {
         // then
         assertThat(counters.keys()).extracting(HitCounter::key).containsExactly("k1", "k2", "k3");
         assertThat(counters.evicted()).isZero();
-        long exported = counters.keys().stream().mapToLong(HitCounter::count).sum() + counters.other().count();
+        long exported = counters.keys().stream().mapToLong(HitCounter::count).sum()
+                + counters.other().count();
         assertThat(exported).isEqualTo(counters.total()).isEqualTo(50L * 55);
     }
 
@@ -187,8 +194,8 @@ class TableTrackerTest {
         // given 4 threads recording Zipf traffic (hit by hit, or in batches) while another thread refreshes and
         // rotates continuously
         for (int stripes : new int[] {1, 4}) {
-            TableTracker tracker = new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withTopK(5).withStripes(stripes),
-                    KeyExporter.plain());
+            TableTracker tracker = new TableTracker(
+                    EVENTS, HotKeySettings.DEFAULTS.withTopK(5).withStripes(stripes), KeyExporter.plain());
             int threads = 4;
             int hitsPerThread = 250_000;
             ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
@@ -252,8 +259,8 @@ class TableTrackerTest {
     @Test
     void aHitNeverWaitsForABusyStripeAndIsCountedByTheNextRead() throws Exception {
         // given a tracker whose every stripe is held by another thread (e.g. one descheduled mid-hit)
-        TableTracker tracker = new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withTopK(5).withStripes(2),
-                KeyExporter.plain());
+        TableTracker tracker =
+                new TableTracker(EVENTS, HotKeySettings.DEFAULTS.withTopK(5).withStripes(2), KeyExporter.plain());
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             tracker.whileEveryStripeIsBusy(() -> {
@@ -288,8 +295,8 @@ class TableTrackerTest {
     }
 
     private static HitCounter counter(TableTracker tracker, String key) {
-        Map<String, HitCounter> byKey = tracker.counters().keys().stream()
-                .collect(Collectors.toMap(HitCounter::key, Function.identity()));
+        Map<String, HitCounter> byKey =
+                tracker.counters().keys().stream().collect(Collectors.toMap(HitCounter::key, Function.identity()));
         assertThat(byKey).containsKey(key);
         return byKey.get(key);
     }

@@ -31,10 +31,11 @@ import tools.jackson.databind.JsonNode;
 class ClusterSeparationIT {
 
     /** Cluster name (the topology file's {@code cluster}) to the namespace its ringmap runs in. */
-    private static final Map<String, String> NAMESPACES = Map.of("reference-example", "team-a",
-            "vnodes-sample", "team-b");
-    private static final Map<String, String> TOPOLOGIES = Map.of("reference-example", "classpath:topology/default.yaml",
-            "vnodes-sample", "classpath:topology/vnodes.yaml");
+    private static final Map<String, String> NAMESPACES =
+            Map.of("reference-example", "team-a", "vnodes-sample", "team-b");
+
+    private static final Map<String, String> TOPOLOGIES = Map.of(
+            "reference-example", "classpath:topology/default.yaml", "vnodes-sample", "classpath:topology/vnodes.yaml");
     private static final String DAY = "2026-10-01";
 
     private static final List<Instance> instances = new ArrayList<>();
@@ -56,10 +57,14 @@ class ClusterSeparationIT {
     static void startTwoRingmapsAndPrometheus() throws Exception {
         started = System.nanoTime();
         // one after the other (their logging set-up would be in any case: SerialLoggingStart)
-        TOPOLOGIES.forEach((cluster, file) -> instances.add(new Instance(cluster,
-                new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
-                        "--management.server.port=0", "--ringmap.topology.file=" + file,
-                        "--ringmap.hotkeys.refresh-interval=200ms"))));
+        TOPOLOGIES.forEach((cluster, file) -> instances.add(new Instance(
+                cluster,
+                new SpringApplicationBuilder(RingmapApplication.class)
+                        .run(
+                                "--server.port=0",
+                                "--management.server.port=0",
+                                "--ringmap.topology.file=" + file,
+                                "--ringmap.hotkeys.refresh-interval=200ms"))));
         System.out.printf("two ringmaps up after %.1f s%n", seconds(started));
         System.gc(); // so that jvm_gc_pause_seconds has a sample in both registries
 
@@ -100,10 +105,11 @@ class ClusterSeparationIT {
                 JsonNode result = await(select(panel, cluster), deadline);
                 Set<String> seen = labels(result, "cluster");
                 Set<String> namespaces = labels(result, "namespace");
-                if (result.isEmpty() || !seen.equals(Set.of(cluster))
+                if (result.isEmpty()
+                        || !seen.equals(Set.of(cluster))
                         || !namespaces.equals(Set.of(NAMESPACES.get(cluster)))) {
-                    failures.add("%s selected: clusters %s, namespaces %s in %s".formatted(cluster, seen, namespaces,
-                            panel));
+                    failures.add("%s selected: clusters %s, namespaces %s in %s"
+                            .formatted(cluster, seen, namespaces, panel));
                 }
             }
             JsonNode all = await(select(panel, ".*"), deadline);
@@ -111,7 +117,8 @@ class ClusterSeparationIT {
                 failures.add("all selected: clusters %s in %s".formatted(labels(all, "cluster"), panel));
             }
         }
-        System.out.printf("%d dashboard panels run against Prometheus for each of %s and for both, after %.1f s%n",
+        System.out.printf(
+                "%d dashboard panels run against Prometheus for each of %s and for both, after %.1f s%n",
                 panels.size(), NAMESPACES.keySet(), seconds(started));
 
         assertThat(panels).hasSizeGreaterThan(20);
@@ -123,7 +130,8 @@ class ClusterSeparationIT {
         String clusters = DashboardQueries.variableQueries().get("cluster");
 
         for (Map.Entry<String, String> namespace : NAMESPACES.entrySet()) {
-            JsonNode offered = await(variable(clusters.replace("$namespace", namespace.getValue())),
+            JsonNode offered = await(
+                    variable(clusters.replace("$namespace", namespace.getValue())),
                     System.nanoTime() + Duration.ofSeconds(10).toNanos());
             assertThat(labels(offered, "cluster")).containsExactly(namespace.getKey());
         }
@@ -133,7 +141,8 @@ class ClusterSeparationIT {
 
     /** The dashboard's panels, as Grafana sends them with {@code cluster} selected (a regex) and the rest at All. */
     private static String select(String panel, String cluster) {
-        return panel.replace("$__rate_interval", "1m").replace("$__range", "5m")
+        return panel.replace("$__rate_interval", "1m")
+                .replace("$__range", "5m")
                 .replace("$cluster", cluster)
                 .replaceAll("\\$(namespace|job|instance|keyspace|table)\\b", ".*");
     }
@@ -146,7 +155,8 @@ class ClusterSeparationIT {
     private static List<String> panelExpressions() {
         try {
             return DashboardQueries.panelExpressions().stream()
-                    .filter(e -> DashboardQueries.LIVE_CLUSTER_ONLY.stream().noneMatch(e::contains)).toList();
+                    .filter(e -> DashboardQueries.LIVE_CLUSTER_ONLY.stream().noneMatch(e::contains))
+                    .toList();
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -155,27 +165,32 @@ class ClusterSeparationIT {
     /** The query's first non-empty result before the deadline (while empty, traffic keeps arriving), or empty. */
     private static JsonNode await(String promql, long deadline) {
         Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
-        return Polling.atMost(left, Duration.ofMillis(500), () -> {
-            JsonNode answer = query(promql);
-            if (answer.isEmpty()) {
-                instances.forEach(ClusterSeparationIT::traffic);
-            }
-            return answer;
-        }, answer -> !answer.isEmpty());
+        return Polling.atMost(
+                left,
+                Duration.ofMillis(500),
+                () -> {
+                    JsonNode answer = query(promql);
+                    if (answer.isEmpty()) {
+                        instances.forEach(ClusterSeparationIT::traffic);
+                    }
+                    return answer;
+                },
+                answer -> !answer.isEmpty());
     }
 
     /** Lookups, a client error and reported hits, on the iot.readings table both topologies have. */
     private static void traffic(Instance instance) {
         TestHttp http = instance.http();
-        assertThat(http.get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-1&day=" + DAY).status())
+        assertThat(http.get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-1&day=" + DAY)
+                        .status())
                 .isEqualTo(200);
-        assertThat(http.get("/token?keyspace=iot&table=readings&sensor_id=sensor-1&day=yesterday").status())
+        assertThat(http.get("/token?keyspace=iot&table=readings&sensor_id=sensor-1&day=yesterday")
+                        .status())
                 .isEqualTo(400);
         assertThat(http.postJson("/hits", """
                 {"keyspace": "iot", "table": "readings", "hits": [
                   {"key": {"sensor_id": "sensor-1", "day": "%s"}, "count": 5, "operation": "read"},
-                  {"key": {"sensor_id": "sensor-2", "day": "%s"}, "count": 2, "operation": "write"}]}"""
-                .formatted(DAY, DAY)).status()).isEqualTo(200);
+                  {"key": {"sensor_id": "sensor-2", "day": "%s"}, "count": 2, "operation": "write"}]}""".formatted(DAY, DAY)).status()).isEqualTo(200);
     }
 
     private static JsonNode query(String promql) {

@@ -2,10 +2,10 @@ package io.ringmap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.testsupport.TestHttp;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import io.ringmap.topology.StaticTopologyParser;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -29,10 +29,10 @@ import org.springframework.core.io.ClassPathResource;
  * Every metric the Grafana dashboard queries is present in the service's own Prometheus scrape, tagged with the
  * cluster the dashboard keeps apart.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"management.server.port=0", "ringmap.hotkeys.refresh-interval=100ms"})
 class DashboardMetricsTest {
-
 
     @LocalServerPort
     int port;
@@ -49,10 +49,10 @@ class DashboardMetricsTest {
     @Test
     void extractsMetricNamesFromPromQl() {
         assertThat(DashboardQueries.metricNames("topk(10, sum by (keyspace, table, partition) (rate("
-                + "ringmap_hotkey_hits_total{partition!=\"_other\", job=~\"$job\"}[$__rate_interval])))"))
+                        + "ringmap_hotkey_hits_total{partition!=\"_other\", job=~\"$job\"}[$__rate_interval])))"))
                 .containsExactly("ringmap_hotkey_hits_total");
         assertThat(DashboardQueries.metricNames("sum(a_total) / on (x) group_left(y) b_bytes offset 5m > 0.5 "
-                + "and label_values(c_seconds{job=\"j\"}, instance)"))
+                        + "and label_values(c_seconds{job=\"j\"}, instance)"))
                 .containsExactlyInAnyOrder("a_total", "b_bytes", "c_seconds");
     }
 
@@ -70,40 +70,59 @@ class DashboardMetricsTest {
 
         Set<String> wanted = DashboardQueries.metricNames();
         System.out.println("dashboard metrics: " + wanted);
-        assertThat(wanted).contains("ringmap_hotkey_hits_total", "ringmap_replica_hits_total",
-                "http_server_requests_seconds_count", "http_server_requests_seconds_bucket",
-                "ringmap_snapshot_age_seconds", "ringmap_snapshot_stale", "ringmap_ready",
-                "jvm_memory_used_bytes");
+        assertThat(wanted)
+                .contains(
+                        "ringmap_hotkey_hits_total",
+                        "ringmap_replica_hits_total",
+                        "http_server_requests_seconds_count",
+                        "http_server_requests_seconds_bucket",
+                        "ringmap_snapshot_age_seconds",
+                        "ringmap_snapshot_stale",
+                        "ringmap_ready",
+                        "jvm_memory_used_bytes");
 
         // when the hot-key meters have synced (refresh every 100 ms) and the GC notification has arrived
         wanted.removeAll(DashboardQueries.LIVE_CLUSTER_ONLY);
-        Set<String> missing = Polling.atMost(Duration.ofSeconds(15), Duration.ofMillis(200), () -> {
-            Set<String> absent = new TreeSet<>(wanted);
-            absent.removeAll(scrapedNames());
-            return absent;
-        }, Set::isEmpty);
+        Set<String> missing = Polling.atMost(
+                Duration.ofSeconds(15),
+                Duration.ofMillis(200),
+                () -> {
+                    Set<String> absent = new TreeSet<>(wanted);
+                    absent.removeAll(scrapedNames());
+                    return absent;
+                },
+                Set::isEmpty);
 
         // then
-        assertThat(missing).as("dashboard metrics absent from /actuator/prometheus").isEmpty();
+        assertThat(missing)
+                .as("dashboard metrics absent from /actuator/prometheus")
+                .isEmpty();
     }
 
     @Test
     void everyMeterAndEveryScrapedSeriesCarriesTheStaticTopologysClusterName() throws Exception {
         // given the served static file's own name, and requests that register meters after start-up
-        String cluster = StaticTopologyParser.parse(new String(new ClassPathResource(TOPOLOGY).getContentAsByteArray(),
-                StandardCharsets.UTF_8), TOPOLOGY).clusterName();
+        String cluster = StaticTopologyParser.parse(
+                        new String(new ClassPathResource(TOPOLOGY).getContentAsByteArray(), StandardCharsets.UTF_8),
+                        TOPOLOGY)
+                .clusterName();
         get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-3&day=2026-10-01", 200);
         get("/token?keyspace=nope&table=readings&sensor_id=s&day=2026-10-01", 404);
 
         // when the meters and the scrape are read
         List<Meter> meters = registry.getMeters();
-        List<String> samples = scrape().lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+        List<String> samples =
+                scrape().lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
 
         // then
         assertThat(cluster).isEqualTo("reference-example");
-        assertThat(meters).hasSizeGreaterThan(50).allSatisfy(m -> assertThat(m.getId().getTag("cluster"))
-                .as(m.getId().getName()).isEqualTo(cluster));
-        assertThat(samples).hasSizeGreaterThan(100)
+        assertThat(meters)
+                .hasSizeGreaterThan(50)
+                .allSatisfy(m -> assertThat(m.getId().getTag("cluster"))
+                        .as(m.getId().getName())
+                        .isEqualTo(cluster));
+        assertThat(samples)
+                .hasSizeGreaterThan(100)
                 .allSatisfy(line -> assertThat(line).contains("cluster=\"" + cluster + "\""));
     }
 
@@ -111,8 +130,8 @@ class DashboardMetricsTest {
     void apiPanelsLeaveOutSwaggerUiApiDocsAndActuatorRequests() throws Exception {
         // given requests to the API, to Swagger UI and the OpenAPI document, and a scrape of the management port
         get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-17&day=2026-10-01", 200);
-        for (String page : List.of("/swagger-ui/index.html", "/v3/api-docs", "/v3/api-docs/swagger-config",
-                "/v3/api-docs.yaml")) {
+        for (String page :
+                List.of("/swagger-ui/index.html", "/v3/api-docs", "/v3/api-docs/swagger-config", "/v3/api-docs.yaml")) {
             get(page, 200);
         }
         scrapedNames();
@@ -130,21 +149,30 @@ class DashboardMetricsTest {
 
         // then documentation and actuator requests are left out, the API's are counted (actuator requests are
         // recorded only where the management port is the API port, so their uris are added by hand)
-        assertThat(uris).contains("/replicas").anyMatch(u -> u.startsWith("/swagger-ui"))
+        assertThat(uris)
+                .contains("/replicas")
+                .anyMatch(u -> u.startsWith("/swagger-ui"))
                 .anyMatch(u -> u.startsWith("/v3/api-docs"));
         uris.addAll(List.of("/actuator/prometheus", "/actuator/health", "/actuator/health/{*path}"));
-        assertThat(uris).allSatisfy(uri -> assertThat(notApi.matcher(uri).matches()).as(uri).isEqualTo(
-                uri.startsWith("/swagger-ui") || uri.startsWith("/v3/api-docs") || uri.startsWith("/actuator")));
+        assertThat(uris)
+                .allSatisfy(uri -> assertThat(notApi.matcher(uri).matches())
+                        .as(uri)
+                        .isEqualTo(uri.startsWith("/swagger-ui")
+                                || uri.startsWith("/v3/api-docs")
+                                || uri.startsWith("/actuator")));
     }
 
     private Set<String> scrapedNames() throws Exception {
-        return scrape().lines().filter(l -> !l.startsWith("#") && !l.isBlank())
-                .map(l -> l.split("[{ ]", 2)[0]).collect(Collectors.toCollection(TreeSet::new));
+        return scrape().lines()
+                .filter(l -> !l.startsWith("#") && !l.isBlank())
+                .map(l -> l.split("[{ ]", 2)[0])
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     private String scrape() throws Exception {
-        HttpResponse<String> scrape = TestHttp.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build());
+        HttpResponse<String> scrape = TestHttp.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
+                        .build());
         assertThat(scrape.statusCode()).isEqualTo(200);
         return scrape.body();
     }
@@ -157,7 +185,9 @@ class DashboardMetricsTest {
 
     private void post(String path, String json, int status) throws Exception {
         HttpResponse<String> r = TestHttp.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
     }
 }

@@ -21,8 +21,20 @@ public final class DashboardQueries {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
     private static final Pattern API_REQUESTS = Pattern.compile("uri!~\"([^\"]+)\"");
-    private static final Set<String> KEYWORDS = Set.of("by", "without", "on", "ignoring", "group_left",
-            "group_right", "bool", "offset", "and", "or", "unless", "inf", "nan");
+    private static final Set<String> KEYWORDS = Set.of(
+            "by",
+            "without",
+            "on",
+            "ignoring",
+            "group_left",
+            "group_right",
+            "bool",
+            "offset",
+            "and",
+            "or",
+            "unless",
+            "inf",
+            "nan");
 
     /**
      * Meters that exist only with figures from a live cluster (one series per table a sizes round reported, or per
@@ -30,11 +42,10 @@ public final class DashboardQueries {
      * the static-topology scrape of {@code DashboardMetricsTest} cannot have them; {@code SizesConformanceIT} checks
      * them against a real cluster's scrape.
      */
-    public static final Set<String> LIVE_CLUSTER_ONLY = Set.of("ringmap_partition_largest_bytes",
-            "ringmap_partition_guideline_breaches", "ringmap_hotkey_sampled");
+    public static final Set<String> LIVE_CLUSTER_ONLY =
+            Set.of("ringmap_partition_largest_bytes", "ringmap_partition_guideline_breaches", "ringmap_hotkey_sampled");
 
-    private DashboardQueries() {
-    }
+    private DashboardQueries() {}
 
     /** Every target expression of every panel (rows included) and every query variable. */
     static List<String> expressions() throws IOException {
@@ -77,7 +88,9 @@ public final class DashboardQueries {
         for (JsonNode variable : dashboard().path("templating").path("list")) {
             if ("query".equals(variable.path("type").asString())) {
                 JsonNode q = variable.path("query");
-                out.put(variable.path("name").asString(), q.isObject() ? q.path("query").asString() : q.asString());
+                out.put(
+                        variable.path("name").asString(),
+                        q.isObject() ? q.path("query").asString() : q.asString());
             }
         }
         return out;
@@ -103,12 +116,11 @@ public final class DashboardQueries {
      * subquery brackets, grouping clauses, Grafana variables, function calls and keywords.
      */
     static Set<String> metricNames(String expr) {
-        String s = expr
-                .replaceAll("\"(?:[^\"\\\\]|\\\\.)*\"", "\"\"")     // string literals
-                .replaceAll("\\{[^}]*}", " ")                        // label matchers
-                .replaceAll("\\[[^]]*]", " ")                        // ranges, subqueries
+        String s = expr.replaceAll("\"(?:[^\"\\\\]|\\\\.)*\"", "\"\"") // string literals
+                .replaceAll("\\{[^}]*}", " ") // label matchers
+                .replaceAll("\\[[^]]*]", " ") // ranges, subqueries
                 .replaceAll("\\b(by|without|on|ignoring|group_left|group_right)\\s*\\([^)]*\\)", " ")
-                .replaceAll("\\$\\{?[a-zA-Z0-9_]+}?", " ");          // Grafana variables
+                .replaceAll("\\$\\{?[a-zA-Z0-9_]+}?", " "); // Grafana variables
         // label_values(metric, label): the second argument is a label
         s = s.replaceAll("label_values\\s*\\(([^,)]*),[^)]*\\)", "($1)");
         Set<String> names = new TreeSet<>();
@@ -120,8 +132,8 @@ public final class DashboardQueries {
                 next++;
             }
             boolean call = next < s.length() && s.charAt(next) == '(';
-            boolean partOfNumber = m.start() > 0 && (Character.isDigit(s.charAt(m.start() - 1))
-                    || s.charAt(m.start() - 1) == '.');
+            boolean partOfNumber =
+                    m.start() > 0 && (Character.isDigit(s.charAt(m.start() - 1)) || s.charAt(m.start() - 1) == '.');
             if (!call && !partOfNumber && !KEYWORDS.contains(id.toLowerCase())) {
                 names.add(id);
             }

@@ -13,8 +13,7 @@ final class GrafanaDashboardValidator {
 
     private static final NodeScript SCRIPT = new NodeScript("grafana", "@grafana/schema", 180);
 
-    private GrafanaDashboardValidator() {
-    }
+    private GrafanaDashboardValidator() {}
 
     static NodeScript.Result validate(List<Path> dashboards) throws IOException, InterruptedException {
         return SCRIPT.validate(dashboards);

@@ -2,8 +2,8 @@ package io.ringmap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.testsupport.TestHttp;
 import io.ringmap.testsupport.Polling;
+import io.ringmap.testsupport.TestHttp;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
@@ -25,12 +24,12 @@ import tools.jackson.databind.json.JsonMapper;
  * build info, the last successful refresh, refresh failures, the latency histogram, series-limit denials, replica
  * hits labelled {@code replica}/{@code datacenter} and effective ownership equal to what {@code GET /ring} reports.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"management.server.port=0", "ringmap.hotkeys.refresh-interval=100ms"})
 class OperationalMetricsTest {
 
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*})? (\\S+)$");
-
 
     @LocalServerPort
     int port;
@@ -44,7 +43,10 @@ class OperationalMetricsTest {
 
         assertThat(build).hasSize(1);
         String labels = build.keySet().iterator().next();
-        assertThat(labels).containsPattern("version=\"[^\"]+\"").contains("commit=\"").contains("java=\"17");
+        assertThat(labels)
+                .containsPattern("version=\"[^\"]+\"")
+                .contains("commit=\"")
+                .contains("java=\"17");
         assertThat(build.values()).containsExactly(1.0);
     }
 
@@ -54,7 +56,8 @@ class OperationalMetricsTest {
 
         Map<String, Double> lastSuccess = series("ringmap_topology_refresh_last_success_timestamp_seconds");
 
-        assertThat(lastSuccess).containsOnlyKeys("{application=\"ringmap\",cluster=\"reference-example\",source=\"static\"}");
+        assertThat(lastSuccess)
+                .containsOnlyKeys("{application=\"ringmap\",cluster=\"reference-example\",source=\"static\"}");
         assertThat(lastSuccess.values().iterator().next()).isBetween(now - 600, now + 1);
         assertThat(series("ringmap_topology_refresh_failures_total")).containsValue(0.0);
     }
@@ -65,19 +68,26 @@ class OperationalMetricsTest {
 
         Map<String, Double> buckets = series("http_server_requests_seconds_bucket");
 
-        assertThat(buckets.keySet()).anySatisfy(l -> assertThat(l).contains("uri=\"/token\"").contains("le=\"+Inf\""));
+        assertThat(buckets.keySet())
+                .anySatisfy(l -> assertThat(l).contains("uri=\"/token\"").contains("le=\"+Inf\""));
         // one request kind's buckets (other tests sharing this context add other methods and statuses for /token)
-        assertThat(buckets.keySet().stream().filter(l -> l.contains("uri=\"/token\"") && l.contains("method=\"GET\"")
-                && l.contains("status=\"200\"")).count()).isBetween(10L, 80L);
+        assertThat(buckets.keySet().stream()
+                        .filter(l -> l.contains("uri=\"/token\"")
+                                && l.contains("method=\"GET\"")
+                                && l.contains("status=\"200\""))
+                        .count())
+                .isBetween(10L, 80L);
     }
 
     @Test
     void readinessIsOneWhileTheReadinessGroupIsUp() throws Exception {
-        HttpResponse<String> readyz = TestHttp.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + managementPort + "/readyz")).build());
+        HttpResponse<String> readyz =
+                TestHttp.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + "/readyz"))
+                        .build());
 
         assertThat(readyz.statusCode()).isEqualTo(200);
-        assertThat(series("ringmap_ready")).containsExactly(Map.entry("{application=\"ringmap\",cluster=\"reference-example\"}", 1.0));
+        assertThat(series("ringmap_ready"))
+                .containsExactly(Map.entry("{application=\"ringmap\",cluster=\"reference-example\"}", 1.0));
     }
 
     @Test
@@ -94,28 +104,34 @@ class OperationalMetricsTest {
         Map<String, Double> hits = awaitSeries("ringmap_replica_hits_total");
 
         for (JsonNode node : ring.path("nodes")) {
-            String labels = "{application=\"ringmap\",cluster=\"reference-example\",datacenter=\"" + node.path("datacenter").asString()
+            String labels = "{application=\"ringmap\",cluster=\"reference-example\",datacenter=\""
+                    + node.path("datacenter").asString()
                     + "\",keyspace=\"iot\",rack=\"" + node.path("rack").asString() + "\",replica=\""
                     + node.path("address").asString() + "\"}";
             assertThat(ownership).containsKey(labels);
-            assertThat(ownership.get(labels)).isCloseTo(node.path("effectiveOwnership").asDouble(),
-                    org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(ownership.get(labels))
+                    .isCloseTo(node.path("effectiveOwnership").asDouble(), org.assertj.core.data.Offset.offset(1e-9));
         }
         assertThat(ownership.keySet()).anySatisfy(l -> assertThat(l).contains("keyspace=\"iot_multi_dc\""));
-        assertThat(hits).hasSize(3).allSatisfy((labels, value) -> assertThat(labels)
-                .containsPattern("replica=\"127\\.0\\.0\\.[1-4]\"").contains("datacenter=\"dc").doesNotContain("node="));
+        assertThat(hits)
+                .hasSize(3)
+                .allSatisfy((labels, value) -> assertThat(labels)
+                        .containsPattern("replica=\"127\\.0\\.0\\.[1-4]\"")
+                        .contains("datacenter=\"dc")
+                        .doesNotContain("node="));
     }
 
     /** The samples of {@code name} once a scrape has any, or none after 10 s. */
     private Map<String, Double> awaitSeries(String name) {
-        return Polling.atMost(Duration.ofSeconds(10), Duration.ofMillis(100), () -> series(name),
-                found -> !found.isEmpty());
+        return Polling.atMost(
+                Duration.ofSeconds(10), Duration.ofMillis(100), () -> series(name), found -> !found.isEmpty());
     }
 
     /** Label set (as scraped) -> value of every sample of one metric. */
     private Map<String, Double> series(String name) throws Exception {
-        HttpResponse<String> scrape = TestHttp.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build());
+        HttpResponse<String> scrape = TestHttp.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
+                        .build());
         assertThat(scrape.statusCode()).isEqualTo(200);
         Map<String, Double> out = new LinkedHashMap<>();
         for (String line : (Iterable<String>) scrape.body().lines()::iterator) {
@@ -133,5 +149,4 @@ class OperationalMetricsTest {
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
         return r.body();
     }
-
 }

@@ -25,8 +25,7 @@ public final class PerClusterQueries {
     private static final Pattern SELECTOR = Pattern.compile("\\s*\\{([^}]*)}");
     private static final Pattern LABEL_LOSS = Pattern.compile("(?<![a-zA-Z0-9_:])(scalar|vector)\\s*\\(");
 
-    private PerClusterQueries() {
-    }
+    private PerClusterQueries() {}
 
     /** What in {@code expr} mixes clusters or namespaces; empty when nothing does. */
     public static List<String> groupingProblems(String expr) {
@@ -61,7 +60,8 @@ public final class PerClusterQueries {
      */
     public static List<String> dashboardProblems(String expr) {
         List<String> problems = new ArrayList<>(groupingProblems(expr));
-        String blanked = STRING.matcher(expr).replaceAll(r -> "\"" + "_".repeat(r.group().length() - 2) + "\"");
+        String blanked =
+                STRING.matcher(expr).replaceAll(r -> "\"" + "_".repeat(r.group().length() - 2) + "\"");
         for (String metric : DashboardQueries.metricNames(expr)) {
             Matcher use = Pattern.compile("(?<![a-zA-Z0-9_:])" + Pattern.quote(metric) + "(?![a-zA-Z0-9_:])")
                     .matcher(blanked);

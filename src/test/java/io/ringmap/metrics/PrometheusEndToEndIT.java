@@ -6,7 +6,6 @@ import io.ringmap.hotkeys.Zipf;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.Polling;
 import io.ringmap.testsupport.TestHttp;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,17 +25,19 @@ import tools.jackson.databind.JsonNode;
  * still has at most K + 1 {@code ringmap_hotkey_hits_total} series. (Every dashboard panel, run by a real Prometheus
  * over two ringmaps, is {@link ClusterSeparationIT}'s.)
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "management.server.port=0",
-    "ringmap.hotkeys.refresh-interval=200ms",
-    "ringmap.api.max-batch-size=20000"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "management.server.port=0",
+            "ringmap.hotkeys.refresh-interval=200ms",
+            "ringmap.api.max-batch-size=20000"
+        })
 @TimeBudget(seconds = 20)
 class PrometheusEndToEndIT {
 
     private static final int TOP_K = 20; // ringmap.hotkeys.top-k default
     private static final int BATCH = 10_000;
     private static final String DAY = "2026-10-01";
-
 
     @LocalServerPort
     int port;
@@ -63,7 +64,8 @@ class PrometheusEndToEndIT {
                 reported.add(zipf.next());
             }
             postHits(reported.subList(0, BATCH), counts);
-            Polling.hold(Duration.ofMillis(600)); // a refresh ranks the head before the bulk arrives, so its counters see most hits
+            Polling.hold(Duration.ofMillis(
+                    600)); // a refresh ranks the head before the bulk arrives, so its counters see most hits
             for (int from = BATCH; from < reported.size(); from += BATCH) {
                 postHits(reported.subList(from, from + BATCH), counts);
             }
@@ -74,14 +76,22 @@ class PrometheusEndToEndIT {
             }
             int hottest = argMax(counts);
             String hottestLabel = "sensor-" + hottest + ":" + DAY;
-            System.out.printf("workload: %d hits, true hottest %s with %d (runner-up %d) after %.1f s%n",
-                    Arrays.stream(counts).sum(), hottestLabel, counts[hottest], secondLargest(counts),
+            System.out.printf(
+                    "workload: %d hits, true hottest %s with %d (runner-up %d) after %.1f s%n",
+                    Arrays.stream(counts).sum(),
+                    hottestLabel,
+                    counts[hottest],
+                    secondLargest(counts),
                     seconds(started));
 
             // when Prometheus has scraped the result
             String topQuery = "topk(1, sum by (partition) (ringmap_hotkey_hits_total{partition!=\"_other\"}))";
-            JsonNode top = awaitResult(prometheus, topQuery,
-                    r -> r.size() == 1 && hottestLabel.equals(r.get(0).path("metric").path("partition").asString()),
+            JsonNode top = awaitResult(
+                    prometheus,
+                    topQuery,
+                    r -> r.size() == 1
+                            && hottestLabel.equals(
+                                    r.get(0).path("metric").path("partition").asString()),
                     Duration.ofSeconds(30));
 
             // then
@@ -98,23 +108,33 @@ class PrometheusEndToEndIT {
                 postHits(steady, counts);
                 Polling.hold(Duration.ofMillis(200));
             }
-            String rateQuery = "topk(1, sum by (partition) (rate(ringmap_hotkey_hits_total{partition!=\"_other\"}[15s])))";
-            JsonNode rate = awaitResult(prometheus, rateQuery, r -> r.size() == 1
-                    && Double.parseDouble(r.get(0).path("value").get(1).asString()) > 0
-                    && hottestLabel.equals(r.get(0).path("metric").path("partition").asString()),
+            String rateQuery =
+                    "topk(1, sum by (partition) (rate(ringmap_hotkey_hits_total{partition!=\"_other\"}[15s])))";
+            JsonNode rate = awaitResult(
+                    prometheus,
+                    rateQuery,
+                    r -> r.size() == 1
+                            && Double.parseDouble(r.get(0).path("value").get(1).asString()) > 0
+                            && hottestLabel.equals(
+                                    r.get(0).path("metric").path("partition").asString()),
                     Duration.ofSeconds(20));
             System.out.printf("rate top 1 -> %s%n", rate);
             assertThat(rate.get(0).path("metric").path("partition").asString()).isEqualTo(hottestLabel);
-            assertThat(Double.parseDouble(rate.get(0).path("value").get(1).asString())).isPositive();
+            assertThat(Double.parseDouble(rate.get(0).path("value").get(1).asString()))
+                    .isPositive();
 
             // and when a million distinct keys arrive, in batches of 10,000
             long floodStart = System.nanoTime();
             for (int batch = 0; batch < 100; batch++) {
-                StringBuilder body = new StringBuilder(BATCH * 64)
-                        .append("{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[");
+                StringBuilder body =
+                        new StringBuilder(BATCH * 64).append("{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[");
                 for (int i = 0; i < BATCH; i++) {
-                    body.append(i == 0 ? "" : ",").append("{\"key\":{\"sensor_id\":\"cold-").append(batch * BATCH + i)
-                            .append("\",\"day\":\"").append(DAY).append("\"}}");
+                    body.append(i == 0 ? "" : ",")
+                            .append("{\"key\":{\"sensor_id\":\"cold-")
+                            .append(batch * BATCH + i)
+                            .append("\",\"day\":\"")
+                            .append(DAY)
+                            .append("\"}}");
                 }
                 post("/hits", body.append("]}").toString());
             }
@@ -122,19 +142,25 @@ class PrometheusEndToEndIT {
             Polling.hold(Duration.ofSeconds(3)); // a few more scrapes
 
             // then no scrape ever held more than K + 1 series of one table
-            JsonNode perTable = awaitResult(prometheus, "count by (keyspace, table) (ringmap_hotkey_hits_total)",
-                    r -> r.size() > 0, Duration.ofSeconds(10));
+            JsonNode perTable = awaitResult(
+                    prometheus,
+                    "count by (keyspace, table) (ringmap_hotkey_hits_total)",
+                    r -> r.size() > 0,
+                    Duration.ofSeconds(10));
             System.out.printf("series per table now: %s%n", perTable);
             for (JsonNode series : perTable) {
-                assertThat(Double.parseDouble(series.path("value").get(1).asString())).isLessThanOrEqualTo(TOP_K + 1);
+                assertThat(Double.parseDouble(series.path("value").get(1).asString()))
+                        .isLessThanOrEqualTo(TOP_K + 1);
             }
-            JsonNode maxOverTime = prometheus.query("max_over_time(count by (keyspace, table) "
-                    + "(ringmap_hotkey_hits_total)[5m:1s])");
+            JsonNode maxOverTime = prometheus.query(
+                    "max_over_time(count by (keyspace, table) " + "(ringmap_hotkey_hits_total)[5m:1s])");
             System.out.printf("max series per table over the run: %s%n", maxOverTime);
             for (JsonNode series : maxOverTime) {
-                assertThat(Double.parseDouble(series.path("value").get(1).asString())).isLessThanOrEqualTo(TOP_K + 1);
+                assertThat(Double.parseDouble(series.path("value").get(1).asString()))
+                        .isLessThanOrEqualTo(TOP_K + 1);
             }
-            System.out.printf("distinct partition series seen in the run: %s%n",
+            System.out.printf(
+                    "distinct partition series seen in the run: %s%n",
                     prometheus.query("count(count by (partition) (last_over_time(ringmap_hotkey_hits_total[5m])))"));
 
             System.out.printf("end-to-end test body took %.1f s%n", seconds(started));
@@ -154,8 +180,14 @@ class PrometheusEndToEndIT {
         // one item per hit, as a client reporting every sampled access would; operation alternates
         int n = 0;
         for (int rank : ranks) {
-            body.append(sep).append("{\"key\":{\"sensor_id\":\"sensor-").append(rank).append("\",\"day\":\"")
-                    .append(DAY).append("\"},\"operation\":\"").append(n++ % 4 == 0 ? "write" : "read").append("\"}");
+            body.append(sep)
+                    .append("{\"key\":{\"sensor_id\":\"sensor-")
+                    .append(rank)
+                    .append("\",\"day\":\"")
+                    .append(DAY)
+                    .append("\"},\"operation\":\"")
+                    .append(n++ % 4 == 0 ? "write" : "read")
+                    .append("\"}");
             sep = ",";
             counts[rank]++;
         }
@@ -176,8 +208,8 @@ class PrometheusEndToEndIT {
     }
 
     /** The query's result once it meets {@code done}, or its last result after {@code timeout}. */
-    private static JsonNode awaitResult(PrometheusServer prometheus, String promql, Predicate<JsonNode> done,
-            Duration timeout) {
+    private static JsonNode awaitResult(
+            PrometheusServer prometheus, String promql, Predicate<JsonNode> done, Duration timeout) {
         return Polling.atMost(timeout, Duration.ofMillis(500), () -> prometheus.query(promql), done);
     }
 

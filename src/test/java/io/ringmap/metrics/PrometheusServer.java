@@ -35,7 +35,8 @@ final class PrometheusServer implements AutoCloseable {
      */
     static PrometheusServer start(String name, String scrapeConfigs) throws IOException {
         Path binary = SystemTool.PROMETHEUS.require();
-        Path dir = Files.createDirectories(Path.of("target", name, String.valueOf(ProcessHandle.current().pid())));
+        Path dir = Files.createDirectories(
+                Path.of("target", name, String.valueOf(ProcessHandle.current().pid())));
         Files.writeString(dir.resolve("prometheus.yml"), """
                 global:
                   scrape_interval: 1s
@@ -43,12 +44,15 @@ final class PrometheusServer implements AutoCloseable {
                 scrape_configs:
                 """ + scrapeConfigs);
         int port = Ports.free();
-        Process process = new ProcessBuilder(binary.toString(),
-                "--config.file=" + dir.resolve("prometheus.yml"),
-                "--storage.tsdb.path=" + dir.resolve("data"),
-                "--web.listen-address=127.0.0.1:" + port,
-                "--log.level=warn")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+        Process process = new ProcessBuilder(
+                        binary.toString(),
+                        "--config.file=" + dir.resolve("prometheus.yml"),
+                        "--storage.tsdb.path=" + dir.resolve("data"),
+                        "--web.listen-address=127.0.0.1:" + port,
+                        "--log.level=warn")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("prometheus.log").toFile())
+                .start();
         PrometheusServer server = new PrometheusServer(process, "http://127.0.0.1:" + port);
         Polling.until("prometheus ready", Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
             if (!process.isAlive()) {

@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
 import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,23 +29,25 @@ final class ApplicationProperties {
     /** Normalized name (lower case, no dashes or dots) -> declared type, for every known property. */
     private final Map<String, String> types = new HashMap<>();
 
-    private ApplicationProperties() {
-    }
+    private ApplicationProperties() {}
 
     static ApplicationProperties load() {
         ApplicationProperties known = new ApplicationProperties();
         try {
             flatten(new Yaml().load(Files.readString(Path.of("src", "main", "resources", "application.yaml"))))
-                    .keySet().forEach(key -> known.types.put(normalize(key), "?"));
+                    .keySet()
+                    .forEach(key -> known.types.put(normalize(key), "?"));
             JsonMapper json = JsonMapper.builder().build();
             ClassLoader loader = ApplicationProperties.class.getClassLoader();
-            for (String resource : List.of("META-INF/spring-configuration-metadata.json",
+            for (String resource : List.of(
+                    "META-INF/spring-configuration-metadata.json",
                     "META-INF/additional-spring-configuration-metadata.json")) {
                 for (URL url : Collections.list(loader.getResources(resource))) {
                     try (InputStream in = url.openStream()) {
                         JsonNode properties = json.readTree(in).path("properties");
                         for (JsonNode property : properties) {
-                            known.types.put(normalize(property.path("name").asString()),
+                            known.types.put(
+                                    normalize(property.path("name").asString()),
                                     property.path("type").asString("?"));
                         }
                     }
@@ -98,7 +99,8 @@ final class ApplicationProperties {
     }
 
     private static boolean bindsBelowMap(String mapType, String[] segments, int mapKeyIndex) {
-        String valueType = mapType.substring(mapType.indexOf(',') + 1, mapType.lastIndexOf('>')).trim();
+        String valueType = mapType.substring(mapType.indexOf(',') + 1, mapType.lastIndexOf('>'))
+                .trim();
         if (mapKeyIndex + 1 == segments.length) {
             return true; // NAME itself: a scalar map value
         }
@@ -122,9 +124,11 @@ final class ApplicationProperties {
         String wanted = normalize(kebabName);
         for (Method method : type.getMethods()) {
             String name = method.getName();
-            String property = name.startsWith("get") ? name.substring(3) : name.startsWith("is") ? name.substring(2)
-                    : name; // records: accessor named like the component
-            if (method.getParameterCount() == 0 && normalize(property).equals(wanted)
+            String property = name.startsWith("get")
+                    ? name.substring(3)
+                    : name.startsWith("is") ? name.substring(2) : name; // records: accessor named like the component
+            if (method.getParameterCount() == 0
+                    && normalize(property).equals(wanted)
                     && !method.getDeclaringClass().equals(Object.class)) {
                 return method.getGenericReturnType();
             }

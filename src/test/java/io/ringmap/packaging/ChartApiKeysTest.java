@@ -6,8 +6,8 @@ import static io.ringmap.packaging.HelmChart.find;
 import static io.ringmap.packaging.HelmChart.findAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.testsupport.TestHttp;
 import io.ringmap.RingmapApplication;
+import io.ringmap.testsupport.TestHttp;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -38,35 +38,52 @@ class ChartApiKeysTest {
         Files.writeString(keys.resolve("ringmap.security.api-keys.relay.key"), KEY);
         Files.writeString(keys.resolve("ringmap.security.api-keys.relay.scopes"), "ringmap:read,ringmap:hits");
         Path configDir = Files.createDirectories(dir.resolve("config"));
-        List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template().set("security.mode", "api-key")
+        List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template()
+                .set("security.mode", "api-key")
                 .set("security.apiKeys.existingSecret", "ringmap-api-keys")
                 .set("config.hotkeys.salt.existingSecret", "ringmap-hotkeys-salt")
                 .set("security.apiKeys.mountPath", keys.toAbsolutePath().toString())
-                .set("configMountPath", configDir.toAbsolutePath().toString()).call());
-        Map<String, Object> data = asMap(at(findAll(objects, "ConfigMap").stream()
-                .filter(c -> asMap(at(c, "data")).containsKey("application.yaml")).findFirst().orElseThrow(), "data"));
+                .set("configMountPath", configDir.toAbsolutePath().toString())
+                .call());
+        Map<String, Object> data = asMap(at(
+                findAll(objects, "ConfigMap").stream()
+                        .filter(c -> asMap(at(c, "data")).containsKey("application.yaml"))
+                        .findFirst()
+                        .orElseThrow(),
+                "data"));
         Files.writeString(configDir.resolve("application.yaml"), (String) data.get("application.yaml"));
-        String additionalLocation = HelmChart.asList(at(find(objects, "Deployment"),
-                "spec.template.spec.containers.0.env")).stream().map(HelmChart::asMap)
-                .filter(e -> "SPRING_CONFIG_ADDITIONAL_LOCATION".equals(e.get("name")))
-                .map(e -> (String) e.get("value")).findFirst().orElseThrow();
+        String additionalLocation =
+                HelmChart.asList(at(find(objects, "Deployment"), "spec.template.spec.containers.0.env")).stream()
+                        .map(HelmChart::asMap)
+                        .filter(e -> "SPRING_CONFIG_ADDITIONAL_LOCATION".equals(e.get("name")))
+                        .map(e -> (String) e.get("value"))
+                        .findFirst()
+                        .orElseThrow();
 
         // the salt of hashed export (the default of this mode), which the pod gets from the Secret as an environment
         assertThat(HelmChart.asList(at(find(objects, "Deployment"), "spec.template.spec.containers.0.env")).stream()
-                .map(HelmChart::asMap).filter(e -> "RINGMAP_HOTKEYS_SALT".equals(e.get("name"))).findFirst()
-                .orElseThrow()).extracting(e -> at(e, "valueFrom.secretKeyRef.name")).isEqualTo("ringmap-hotkeys-salt");
+                        .map(HelmChart::asMap)
+                        .filter(e -> "RINGMAP_HOTKEYS_SALT".equals(e.get("name")))
+                        .findFirst()
+                        .orElseThrow())
+                .extracting(e -> at(e, "valueFrom.secretKeyRef.name"))
+                .isEqualTo("ringmap-hotkeys-salt");
 
         // when the service starts as the pod starts it
-        try (ConfigurableApplicationContext service = new SpringApplicationBuilder(RingmapApplication.class).run(
-                "--server.port=0", "--management.server.port=0",
-                "--spring.config.additional-location=" + additionalLocation,
-                "--ringmap.hotkeys.salt=chart-test-salt")) {
+        try (ConfigurableApplicationContext service = new SpringApplicationBuilder(RingmapApplication.class)
+                .run(
+                        "--server.port=0",
+                        "--management.server.port=0",
+                        "--spring.config.additional-location=" + additionalLocation,
+                        "--ringmap.hotkeys.salt=chart-test-salt")) {
             int port = Integer.parseInt(service.getEnvironment().getProperty("local.server.port"));
             URI ring = URI.create("http://127.0.0.1:" + port + "/ring?keyspace=iot");
 
             // then
-            HttpResponse<String> anonymous = TestHttp.send(HttpRequest.newBuilder(ring).build());
-            HttpResponse<String> withKey = TestHttp.send(HttpRequest.newBuilder(ring).header("X-API-Key", KEY).build());
+            HttpResponse<String> anonymous =
+                    TestHttp.send(HttpRequest.newBuilder(ring).build());
+            HttpResponse<String> withKey = TestHttp.send(
+                    HttpRequest.newBuilder(ring).header("X-API-Key", KEY).build());
             assertThat(anonymous.statusCode()).as(anonymous.body()).isEqualTo(401);
             assertThat(withKey.statusCode()).as(withKey.body()).isEqualTo(200);
         }

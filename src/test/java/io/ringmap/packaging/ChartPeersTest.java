@@ -22,31 +22,45 @@ class ChartPeersTest {
     @Test
     void aReleaseWithAPeerSecretFindsItsPodsThroughAHeadlessService() {
         List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template()
-                .set("peers.secret.existingSecret", "peer-secret").set("peers.allowPlainHttp", "true").call());
+                .set("peers.secret.existingSecret", "peer-secret")
+                .set("peers.allowPlainHttp", "true")
+                .call());
 
-        Map<String, Object> headless = findAll(objects, "Service").stream().filter(ChartPeersTest::headless)
-                .findFirst().orElseThrow();
+        Map<String, Object> headless = findAll(objects, "Service").stream()
+                .filter(ChartPeersTest::headless)
+                .findFirst()
+                .orElseThrow();
         String name = (String) at(headless, "metadata.name");
         Map<String, Object> config = applicationYaml(objects);
 
         assertThat(at(headless, "spec.publishNotReadyAddresses")).isEqualTo(false);
         assertThat(asMap(asList(at(headless, "spec.ports")).get(0))).containsEntry("port", 8081);
-        assertThat((String) at(config, "ringmap.peers.dns")).startsWith(name + ".").endsWith(".svc.cluster.local:8081");
+        assertThat((String) at(config, "ringmap.peers.dns"))
+                .startsWith(name + ".")
+                .endsWith(".svc.cluster.local:8081");
         assertThat(at(config, "ringmap.peers.allow-plain-http")).isEqualTo(true);
         assertThat(asList(at(findAll(objects, "Deployment").get(0), "spec.template.spec.containers.0.env")).stream()
-                .map(HelmChart::asMap).filter(e -> "RINGMAP_PEERS_SECRET".equals(e.get("name"))).findFirst()
-                .orElseThrow()).extracting(e -> at(e, "valueFrom.secretKeyRef.name")).isEqualTo("peer-secret");
+                        .map(HelmChart::asMap)
+                        .filter(e -> "RINGMAP_PEERS_SECRET".equals(e.get("name")))
+                        .findFirst()
+                        .orElseThrow())
+                .extracting(e -> at(e, "valueFrom.secretKeyRef.name"))
+                .isEqualTo("peer-secret");
     }
 
     @Test
     void theNameIsAskedAtThePortThePodsManagementServerListensOn() {
         // as PeersDnsIT runs it: every pod at one management port, the name's A records one per ready pod
         List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template()
-                .set("peers.secret.existingSecret", "peer-secret").set("peers.allowPlainHttp", "true")
-                .set("service.managementPort", "9091").call());
+                .set("peers.secret.existingSecret", "peer-secret")
+                .set("peers.allowPlainHttp", "true")
+                .set("service.managementPort", "9091")
+                .call());
 
-        Map<String, Object> headless = findAll(objects, "Service").stream().filter(ChartPeersTest::headless)
-                .findFirst().orElseThrow();
+        Map<String, Object> headless = findAll(objects, "Service").stream()
+                .filter(ChartPeersTest::headless)
+                .findFirst()
+                .orElseThrow();
         List<Object> args = asList(at(findAll(objects, "Deployment").get(0), "spec.template.spec.containers.0.args"));
 
         assertThat(args).contains("--management.server.port=9091");
@@ -57,9 +71,11 @@ class ChartPeersTest {
 
     @Test
     void withoutAPeerSecretOrAWayToTalkThePodsStayAlone() {
-        List<Map<String, Object>> defaults = HelmChart.objects(HelmChart.template().call());
+        List<Map<String, Object>> defaults =
+                HelmChart.objects(HelmChart.template().call());
         List<Map<String, Object>> plainNotAllowed = HelmChart.objects(HelmChart.template()
-                .set("peers.secret.existingSecret", "peer-secret").call());
+                .set("peers.secret.existingSecret", "peer-secret")
+                .call());
 
         for (List<Map<String, Object>> alone : List.of(defaults, plainNotAllowed)) {
             assertThat(asMap(at(applicationYaml(alone), "ringmap"))).doesNotContainKey("peers");
@@ -70,8 +86,10 @@ class ChartPeersTest {
     @Test
     void withACertManagerSecretThePodsServeAndAskOverHttps() {
         List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template()
-                .set("peers.secret.existingSecret", "peer-secret").set("peers.tls.existingSecret", "peers-tls")
-                .set("networkPolicy.enabled", "true").call());
+                .set("peers.secret.existingSecret", "peer-secret")
+                .set("peers.tls.existingSecret", "peers-tls")
+                .set("networkPolicy.enabled", "true")
+                .call());
         Map<String, Object> config = applicationYaml(objects);
         Map<String, Object> pod = asMap(at(findAll(objects, "Deployment").get(0), "spec.template.spec"));
         List<Object> args = asList(at(pod, "containers.0.args"));
@@ -79,32 +97,46 @@ class ChartPeersTest {
         assertThat(at(config, "ringmap.peers.tls.bundle")).isEqualTo("peers");
         assertThat((String) at(config, "ringmap.peers.tls.server-name")).endsWith("-peers.ringmap.svc");
         assertThat(asMap(at(config, "ringmap.peers"))).doesNotContainKey("allow-plain-http");
-        assertThat(args).contains("--management.server.ssl.bundle=peers",
-                "--spring.ssl.bundle.pem.peers.keystore.certificate=file:/etc/ringmap/peers-tls/tls.crt",
-                "--spring.ssl.bundle.pem.peers.keystore.private-key=file:/etc/ringmap/peers-tls/tls.key",
-                "--spring.ssl.bundle.pem.peers.truststore.certificate=file:/etc/ringmap/peers-tls/ca.crt");
+        assertThat(args)
+                .contains(
+                        "--management.server.ssl.bundle=peers",
+                        "--spring.ssl.bundle.pem.peers.keystore.certificate=file:/etc/ringmap/peers-tls/tls.crt",
+                        "--spring.ssl.bundle.pem.peers.keystore.private-key=file:/etc/ringmap/peers-tls/tls.key",
+                        "--spring.ssl.bundle.pem.peers.truststore.certificate=file:/etc/ringmap/peers-tls/ca.crt");
         assertThat(at(pod, "containers.0.readinessProbe.httpGet.scheme")).isEqualTo("HTTPS");
-        assertThat(asList(at(pod, "volumes")).stream().map(HelmChart::asMap)
-                .filter(v -> "peers-tls".equals(v.get("name"))).findFirst().orElseThrow())
-                .extracting(v -> at(v, "secret.secretName")).isEqualTo("peers-tls");
+        assertThat(asList(at(pod, "volumes")).stream()
+                        .map(HelmChart::asMap)
+                        .filter(v -> "peers-tls".equals(v.get("name")))
+                        .findFirst()
+                        .orElseThrow())
+                .extracting(v -> at(v, "secret.secretName"))
+                .isEqualTo("peers-tls");
     }
 
     @Test
     void theNetworkPolicyAdmitsOnlyTheReleasesPodsAndTheScraperToTheManagementPort() {
-        Map<String, Object> scraper = Map.of("namespaceSelector",
-                Map.of("matchLabels", Map.of("kubernetes.io/metadata.name", "monitoring")));
+        Map<String, Object> scraper =
+                Map.of("namespaceSelector", Map.of("matchLabels", Map.of("kubernetes.io/metadata.name", "monitoring")));
         List<Map<String, Object>> objects = HelmChart.objects(HelmChart.template()
                 .set("networkPolicy.enabled", "true")
-                .set("networkPolicy.metricsFrom[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name",
-                        "monitoring").call());
+                .set(
+                        "networkPolicy.metricsFrom[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name",
+                        "monitoring")
+                .call());
         Map<String, Object> deployment = findAll(objects, "Deployment").get(0);
 
-        Map<String, Object> management = asList(at(findAll(objects, "NetworkPolicy").get(0), "spec.ingress")).stream()
-                .map(HelmChart::asMap).filter(r -> "management".equals(at(r, "ports.0.port"))).findFirst()
+        Map<String, Object> management = asList(
+                        at(findAll(objects, "NetworkPolicy").get(0), "spec.ingress"))
+                .stream()
+                .map(HelmChart::asMap)
+                .filter(r -> "management".equals(at(r, "ports.0.port")))
+                .findFirst()
                 .orElseThrow();
 
-        assertThat(asList(management.get("from"))).containsExactly(
-                Map.of("podSelector", Map.of("matchLabels", at(deployment, "spec.selector.matchLabels"))), scraper);
+        assertThat(asList(management.get("from")))
+                .containsExactly(
+                        Map.of("podSelector", Map.of("matchLabels", at(deployment, "spec.selector.matchLabels"))),
+                        scraper);
     }
 
     private static boolean headless(Map<String, Object> service) {
@@ -113,7 +145,9 @@ class ChartPeersTest {
 
     private static Map<String, Object> applicationYaml(List<Map<String, Object>> objects) {
         Map<String, Object> configMap = findAll(objects, "ConfigMap").stream()
-                .filter(c -> asMap(at(c, "data")).containsKey("application.yaml")).findFirst().orElseThrow();
+                .filter(c -> asMap(at(c, "data")).containsKey("application.yaml"))
+                .findFirst()
+                .orElseThrow();
         return new Yaml().load((String) asMap(at(configMap, "data")).get("application.yaml"));
     }
 }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,8 +23,7 @@ final class ChartValuesDoc {
     private static final Pattern CONTINUATION = Pattern.compile("^ *# ?(.*)$");
 
     /** A documented value: its dotted path, its type, its default as JSON and its description. */
-    record Value(String path, String type, String defaultJson, String description) {
-    }
+    record Value(String path, String type, String defaultJson, String description) {}
 
     private final Map<String, Object> values;
     private final Map<String, String> descriptions = new LinkedHashMap<>();
@@ -86,11 +84,18 @@ final class ChartValuesDoc {
 
     /** The Markdown table of {@link #values()}. */
     String markdownTable() {
-        StringBuilder table = new StringBuilder("| Key | Type | Default | Description |\n|-----|------|---------|-------------|\n");
+        StringBuilder table =
+                new StringBuilder("| Key | Type | Default | Description |\n|-----|------|---------|-------------|\n");
         for (Value v : values()) {
-            table.append("| `").append(v.path()).append("` | ").append(v.type()).append(" | `")
-                    .append(v.defaultJson().replace("|", "\\|")).append("` | ")
-                    .append(v.description().replace("|", "\\|")).append(" |\n");
+            table.append("| `")
+                    .append(v.path())
+                    .append("` | ")
+                    .append(v.type())
+                    .append(" | `")
+                    .append(v.defaultJson().replace("|", "\\|"))
+                    .append("` | ")
+                    .append(v.description().replace("|", "\\|"))
+                    .append(" |\n");
         }
         return table.toString();
     }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -16,14 +15,15 @@ import tools.jackson.databind.json.JsonMapper;
 record Dockerfile(List<Stage> stages) {
 
     /** One instruction: keyword (upper case) and its arguments with line continuations joined. */
-    record Instruction(String keyword, String arguments) {
-    }
+    record Instruction(String keyword, String arguments) {}
 
     /** One build stage: its FROM line and instructions. */
     record Stage(String from, String name, List<Instruction> instructions) {
 
         List<Instruction> all(String keyword) {
-            return instructions.stream().filter(i -> i.keyword().equals(keyword)).toList();
+            return instructions.stream()
+                    .filter(i -> i.keyword().equals(keyword))
+                    .toList();
         }
 
         Instruction last(String keyword) {
@@ -44,8 +44,9 @@ record Dockerfile(List<Stage> stages) {
 
         /** ENTRYPOINT in exec (JSON array) form. */
         List<String> entrypoint() {
-            return JsonMapper.builder().build().readValue(last("ENTRYPOINT").arguments(),
-                    new TypeReference<List<String>>() { });
+            return JsonMapper.builder()
+                    .build()
+                    .readValue(last("ENTRYPOINT").arguments(), new TypeReference<List<String>>() {});
         }
 
         /** ENV NAME="value" pairs (one pair per ENV line). */
@@ -108,7 +109,9 @@ record Dockerfile(List<Stage> stages) {
     }
 
     Stage stage(String name) {
-        return stages.stream().filter(s -> name.equals(s.name())).findFirst()
+        return stages.stream()
+                .filter(s -> name.equals(s.name()))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no stage " + name));
     }
 

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.util.FileSystemUtils;
@@ -32,7 +31,6 @@ import org.springframework.util.FileSystemUtils;
 class ExtractedLayoutIT {
 
     private static final Duration STARTUP = Duration.ofSeconds(120);
-
 
     @Test
     void serviceStartsFromTheDockerfileLayoutAndAnswersItsProbes(@TempDir Path work) throws Exception {
@@ -53,14 +51,21 @@ class ExtractedLayoutIT {
         List<String> sources = build.name() == null ? List.of() : runtime.copiesFrom(build.name());
         List<String> layers = new ArrayList<>();
         for (String source : sources) {
-            String relative = source.replaceFirst("^" + build.workdir() + "/", "").replaceFirst("/$", "");
+            String relative =
+                    source.replaceFirst("^" + build.workdir() + "/", "").replaceFirst("/$", "");
             assertThat(relative).startsWith(destination + "/");
             layers.add(relative.substring(destination.length() + 1));
         }
-        List<String> listed = run(builder, javaCommand(List.of("java", "-Djarmode=tools", "-jar",
-                jarNameIn(extraction), "list-layers")), Duration.ofSeconds(60)).lines().map(String::strip)
-                .filter(l -> !l.isEmpty()).toList();
-        assertThat(layers).containsExactlyElementsOf(listed)
+        List<String> listed = run(
+                        builder,
+                        javaCommand(List.of("java", "-Djarmode=tools", "-jar", jarNameIn(extraction), "list-layers")),
+                        Duration.ofSeconds(60))
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
+        assertThat(layers)
+                .containsExactlyElementsOf(listed)
                 .containsExactly("dependencies", "spring-boot-loader", "snapshot-dependencies", "application");
 
         // when the layers are copied into the runtime WORKDIR, in order
@@ -76,12 +81,16 @@ class ExtractedLayoutIT {
 
         // when the runtime stage's class-data-sharing training run runs there (it starts the context and exits)
         List<String> training = trainingRun(runtime);
-        String archive = training.stream().filter(w -> w.startsWith("-XX:ArchiveClassesAtExit="))
-                .map(w -> w.substring(w.indexOf('=') + 1)).findFirst().orElseThrow();
+        String archive = training.stream()
+                .filter(w -> w.startsWith("-XX:ArchiveClassesAtExit="))
+                .map(w -> w.substring(w.indexOf('=') + 1))
+                .findFirst()
+                .orElseThrow();
         long trainingStart = System.nanoTime();
         run(application, javaCommand(training), Duration.ofSeconds(180), runtime.env());
-        System.out.printf("CDS training run took %.1f s, archive %d MB%n", (System.nanoTime() - trainingStart) / 1e9,
-                Files.size(application.resolve(archive)) >> 20);
+        System.out.printf(
+                "CDS training run took %.1f s, archive %d MB%n",
+                (System.nanoTime() - trainingStart) / 1e9, Files.size(application.resolve(archive)) >> 20);
 
         // and the ENTRYPOINT starts there with that archive, in a separate JVM on free ports
         List<String> entrypoint = runtime.entrypoint();
@@ -105,18 +114,22 @@ class ExtractedLayoutIT {
             assertThat(AppProcess.status(management, "/actuator/prometheus")).isEqualTo(200);
             TestHttp.Response answer = new TestHttp(port).get("/ring");
             assertThat(answer.status()).isEqualTo(200);
-            assertThat(answer.body()).as("the ring comes from the chart's ConfigMap")
+            assertThat(answer.body())
+                    .as("the ring comes from the chart's ConfigMap")
                     .contains("\"name\":\"" + marker + "\"")
-                    .contains("file:" + work.resolve("config").resolve("topology.yaml").toAbsolutePath());
+                    .contains("file:"
+                            + work.resolve("config").resolve("topology.yaml").toAbsolutePath());
             assertThat(service.log())
                     .contains("Picked up JAVA_TOOL_OPTIONS: " + runtime.env().get("JAVA_TOOL_OPTIONS"))
-                    .as("the JVM maps the training run's archive without complaint").doesNotContain("[cds]")
+                    .as("the JVM maps the training run's archive without complaint")
+                    .doesNotContain("[cds]")
                     .doesNotContainIgnoringCase("shared archive");
         } finally {
             service.stop();
         }
-        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("service stopped").isNotEqualTo(
-                java.util.Optional.of(true));
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive))
+                .as("service stopped")
+                .isNotEqualTo(java.util.Optional.of(true));
     }
 
     /**
@@ -126,7 +139,8 @@ class ExtractedLayoutIT {
      */
     private static String chartConfigMountedAt(Path configDir, ProcessBuilder service) throws IOException {
         String marker = "helm_rendered_" + ProcessHandle.current().pid();
-        Path topology = Files.createDirectories(configDir.resolveSibling("values")).resolve("topology.yaml");
+        Path topology =
+                Files.createDirectories(configDir.resolveSibling("values")).resolve("topology.yaml");
         String sample = Files.readString(Path.of("src", "main", "resources", "topology", "default.yaml"));
         assertThat(sample).containsPattern("(?m)^  iot:$");
         Files.writeString(topology, sample.replaceFirst("(?m)^  iot:$", "  " + marker + ":"));
@@ -136,17 +150,22 @@ class ExtractedLayoutIT {
                 .call();
         var objects = HelmChart.objects(manifests);
         var configMap = HelmChart.findAll(objects, "ConfigMap").stream()
-                .filter(c -> HelmChart.asMap(c.get("data")).containsKey("application.yaml")).findFirst().orElseThrow();
+                .filter(c -> HelmChart.asMap(c.get("data")).containsKey("application.yaml"))
+                .findFirst()
+                .orElseThrow();
         Files.createDirectories(configDir);
         for (var file : HelmChart.asMap(configMap.get("data")).entrySet()) {
             Files.writeString(configDir.resolve(file.getKey()), (String) file.getValue());
         }
         assertThat(configDir.resolve("topology.yaml")).exists();
-        var container = HelmChart.asMap(HelmChart.at(HelmChart.find(objects, "Deployment"),
-                "spec.template.spec.containers.0"));
-        String location = HelmChart.asList(container.get("env")).stream().map(HelmChart::asMap)
+        var container =
+                HelmChart.asMap(HelmChart.at(HelmChart.find(objects, "Deployment"), "spec.template.spec.containers.0"));
+        String location = HelmChart.asList(container.get("env")).stream()
+                .map(HelmChart::asMap)
                 .filter(e -> "SPRING_CONFIG_ADDITIONAL_LOCATION".equals(e.get("name")))
-                .map(e -> (String) e.get("value")).findFirst().orElseThrow();
+                .map(e -> (String) e.get("value"))
+                .findFirst()
+                .orElseThrow();
         service.environment().put("SPRING_CONFIG_ADDITIONAL_LOCATION", location);
         return marker;
     }
@@ -192,12 +211,15 @@ class ExtractedLayoutIT {
 
     private static String run(Path dir, List<String> command, Duration timeout, java.util.Map<String, String> env)
             throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         builder.environment().putAll(env);
         Process process = builder.start();
         process.getOutputStream().close();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)).as("%s finished", command).isTrue();
+        assertThat(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS))
+                .as("%s finished", command)
+                .isTrue();
         assertThat(process.exitValue()).as("%s: %s", command, output).isZero();
         return output;
     }

@@ -1,5 +1,8 @@
 package io.ringmap.packaging;
 
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import com.marcnuri.helm.TemplateCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,10 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-
-import com.marcnuri.helm.Helm;
-import com.marcnuri.helm.LintResult;
-import com.marcnuri.helm.TemplateCommand;
 import org.springframework.util.FileSystemUtils;
 import org.yaml.snakeyaml.Yaml;
 
@@ -34,13 +33,14 @@ final class HelmChart {
     /** The image repository every render without a values file of its own names (the chart has no default). */
     static final String IMAGE_REPOSITORY = "registry.example.com/ringmap";
 
-    private HelmChart() {
-    }
+    private HelmChart() {}
 
     /** The scenario files under ci/, by file name. */
     static List<Path> scenarios() {
         try (Stream<Path> files = Files.list(CHART.resolve("ci"))) {
-            return files.filter(f -> f.getFileName().toString().endsWith("-values.yaml")).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().endsWith("-values.yaml"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -73,14 +73,23 @@ final class HelmChart {
         if (valuesFile.isEmpty()) {
             return template().call();
         }
-        return new Helm(CHART).template().withName(RELEASE).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION)
-                .withValuesFile(valuesFile.get()).call();
+        return new Helm(CHART)
+                .template()
+                .withName(RELEASE)
+                .withNamespace(NAMESPACE)
+                .withKubeVersion(KUBE_VERSION)
+                .withValuesFile(valuesFile.get())
+                .call();
     }
 
     /** A `helm template` of the release with the default values and {@link #IMAGE_REPOSITORY}, to add --set to. */
     static TemplateCommand template() {
         requireNativeHelm();
-        return new Helm(CHART).template().withName(RELEASE).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION)
+        return new Helm(CHART)
+                .template()
+                .withName(RELEASE)
+                .withNamespace(NAMESPACE)
+                .withKubeVersion(KUBE_VERSION)
                 .set("image.repository", IMAGE_REPOSITORY);
     }
 
@@ -96,7 +105,8 @@ final class HelmChart {
         FileSystemUtils.copyRecursively(CHART, copy);
         Yaml yaml = new Yaml();
         Map<String, Object> values = yaml.load(Files.readString(CHART.resolve("values.yaml")));
-        Map<String, Object> overrides = valuesFile.isPresent() ? yaml.load(Files.readString(valuesFile.get()))
+        Map<String, Object> overrides = valuesFile.isPresent()
+                ? yaml.load(Files.readString(valuesFile.get()))
                 : Map.of("image", Map.of("repository", IMAGE_REPOSITORY));
         Files.writeString(copy.resolve("values.yaml"), yaml.dump(merge(values, overrides)));
         return new Helm(copy).lint().strict().call();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +23,9 @@ class HelmChartReadmeTest {
         ChartValuesDoc doc = new ChartValuesDoc(Files.readString(VALUES));
 
         assertThat(doc.undocumented()).as("values without a `# --` comment").isEmpty();
-        assertThat(doc.values()).hasSizeGreaterThan(100).allSatisfy(v -> assertThat(v.description()).isNotBlank());
+        assertThat(doc.values())
+                .hasSizeGreaterThan(100)
+                .allSatisfy(v -> assertThat(v.description()).isNotBlank());
     }
 
     @Test
@@ -42,8 +43,10 @@ class HelmChartReadmeTest {
             readme = expected;
         }
 
-        assertThat(readme).as("helm/ringmap/README.md is behind values.yaml; rewrite it with "
-                + "-Dringmap.chart-readme.write=true").isEqualTo(expected);
+        assertThat(readme)
+                .as("helm/ringmap/README.md is behind values.yaml; rewrite it with "
+                        + "-Dringmap.chart-readme.write=true")
+                .isEqualTo(expected);
     }
 
     @Test
@@ -62,6 +65,7 @@ class HelmChartReadmeTest {
 
         assertThat(doc.undocumented()).containsExactly("b.d");
         assertThat(doc.values()).extracting(ChartValuesDoc.Value::path).containsExactly("a", "b.c", "e");
-        assertThat(doc.markdownTable()).contains("| `e` | object | `{\"f\":1}` | a documented map covers its children |");
+        assertThat(doc.markdownTable())
+                .contains("| `e` | object | `{\"f\":1}` | a documented map covers its children |");
     }
 }

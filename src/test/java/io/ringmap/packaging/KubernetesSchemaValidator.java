@@ -13,8 +13,7 @@ final class KubernetesSchemaValidator {
 
     private static final NodeScript SCRIPT = new NodeScript("k8s", "@kubernetes-models/prometheus-operator", 120);
 
-    private KubernetesSchemaValidator() {
-    }
+    private KubernetesSchemaValidator() {}
 
     static NodeScript.Result validate(List<Path> manifests) throws IOException, InterruptedException {
         return SCRIPT.validate(manifests);

@@ -22,7 +22,6 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -45,8 +44,8 @@ class PrometheusRuleTest {
 
     @BeforeAll
     static void render() throws IOException {
-        objects = HelmChart.objects(HelmChart.template()
-                .set("prometheusRule.enabled", "true").call());
+        objects = HelmChart.objects(
+                HelmChart.template().set("prometheusRule.enabled", "true").call());
         Files.createDirectories(WORK);
         Map<String, Object> groups = Map.of("groups", at(find(objects, "PrometheusRule"), "spec.groups"));
         Files.writeString(WORK.resolve("ringmap.rules.yaml"), new Yaml().dump(groups));
@@ -90,23 +89,34 @@ class PrometheusRuleTest {
 
         assertThat(rules).hasSize(7).allSatisfy(rule -> {
             String alert = (String) rule.get("alert");
-            assertThat(PerClusterQueries.groupingProblems((String) rule.get("expr"))).as(alert).isEmpty();
+            assertThat(PerClusterQueries.groupingProblems((String) rule.get("expr")))
+                    .as(alert)
+                    .isEmpty();
             assertThat((String) at(rule, "annotations.description")).as(alert).contains("{{ $labels.cluster }}");
         });
         // the aggregating alerts say so in their grouping (the others keep every label of their series)
-        assertThat(rules).filteredOn(r -> ((String) r.get("expr")).contains(" by ("))
-                .extracting(r -> r.get("alert")).contains("RingmapCassandraNodesDown", "RingmapServerErrors",
-                        "RingmapHotPartition", "RingmapPartitionAboveSizeGuideline");
+        assertThat(rules)
+                .filteredOn(r -> ((String) r.get("expr")).contains(" by ("))
+                .extracting(r -> r.get("alert"))
+                .contains(
+                        "RingmapCassandraNodesDown",
+                        "RingmapServerErrors",
+                        "RingmapHotPartition",
+                        "RingmapPartitionAboveSizeGuideline");
     }
 
     @Test
     void serverErrorsCountApiRequestsOnlyAsTheDashboardDoes() throws IOException {
         String apiRequests = DashboardQueries.apiRequests();
-        String expr = rules().stream().filter(r -> r.get("alert").equals("RingmapServerErrors")).findFirst()
-                .map(r -> (String) r.get("expr")).orElseThrow();
+        String expr = rules().stream()
+                .filter(r -> r.get("alert").equals("RingmapServerErrors"))
+                .findFirst()
+                .map(r -> (String) r.get("expr"))
+                .orElseThrow();
 
         // numerator and denominator alike: Swagger UI and the OpenAPI document are no API traffic
-        Matcher selector = Pattern.compile("http_server_requests_seconds_count\\{([^}]*)}").matcher(expr);
+        Matcher selector =
+                Pattern.compile("http_server_requests_seconds_count\\{([^}]*)}").matcher(expr);
         int selectors = 0;
         while (selector.find()) {
             selectors++;
@@ -117,16 +127,21 @@ class PrometheusRuleTest {
 
     @Test
     void noPrometheusRuleByDefaultAndDisabledAlertsAreLeftOut() {
-        List<Map<String, Object>> defaults = HelmChart.objects(HelmChart.template().call());
+        List<Map<String, Object>> defaults =
+                HelmChart.objects(HelmChart.template().call());
         List<Map<String, Object>> withoutHotPartition = HelmChart.objects(HelmChart.template()
-                .set("prometheusRule.enabled", "true").set("prometheusRule.alerts.hotPartition.enabled", "false")
-                .set("prometheusRule.selector", "app_kubernetes_io_name=\"ringmap\"").call());
+                .set("prometheusRule.enabled", "true")
+                .set("prometheusRule.alerts.hotPartition.enabled", "false")
+                .set("prometheusRule.selector", "app_kubernetes_io_name=\"ringmap\"")
+                .call());
 
         assertThat(findAll(defaults, "PrometheusRule")).isEmpty();
         List<Object> rules = asList(at(find(withoutHotPartition, "PrometheusRule"), "spec.groups.0.rules"));
         assertThat(rules).hasSize(6).map(r -> asMap(r).get("alert")).doesNotContain("RingmapHotPartition");
-        assertThat(rules).allSatisfy(r -> assertThat((String) asMap(r).get("expr"))
-                .contains("app_kubernetes_io_name=\"ringmap\"").doesNotContain("job=\"ringmap\""));
+        assertThat(rules)
+                .allSatisfy(r -> assertThat((String) asMap(r).get("expr"))
+                        .contains("app_kubernetes_io_name=\"ringmap\"")
+                        .doesNotContain("job=\"ringmap\""));
     }
 
     private static List<Map<String, Object>> rules() {
@@ -144,12 +159,18 @@ class PrometheusRuleTest {
     }
 
     private static String promtool(String... arguments) throws IOException, InterruptedException {
-        var command = new java.util.ArrayList<>(List.of(SystemTool.PROMTOOL.require().toString()));
+        var command =
+                new java.util.ArrayList<>(List.of(SystemTool.PROMTOOL.require().toString()));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).directory(WORK.toFile()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(WORK.toFile())
+                .redirectErrorStream(true)
+                .start();
         process.getOutputStream().close();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("promtool finished").isTrue();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS))
+                .as("promtool finished")
+                .isTrue();
         assertThat(process.exitValue()).as(output).isZero();
         return output;
     }

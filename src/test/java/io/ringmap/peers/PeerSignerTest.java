@@ -28,7 +28,8 @@ class PeerSignerTest {
 
         assertThat(verify(receiver, "/actuator/peer?replicasOnly=true", signed)).isEqualTo("asker");
         assertThatThrownBy(() -> verify(receiver, "/actuator/peer?replicasOnly=true", signed))
-                .isInstanceOf(PeerRefused.class).hasMessage("the request was already answered (a replayed nonce)");
+                .isInstanceOf(PeerRefused.class)
+                .hasMessage("the request was already answered (a replayed nonce)");
     }
 
     @Test
@@ -41,9 +42,15 @@ class PeerSignerTest {
                 .hasMessage("the request's signature does not match (ringmap.peers.secret differs)");
         assertThatThrownBy(() -> verify(receiver, "/actuator/peer?keyspace=iot&table=readings", otherInstance))
                 .hasMessage("the request's signature does not match (ringmap.peers.secret differs)");
-        assertThatThrownBy(() -> verify(new PeerSigner("another-deployment-secret-0123456789", new InstanceId("r"),
-                Duration.ofSeconds(30), Clock.fixed(NOW, ZoneOffset.UTC)), "/actuator/peer?keyspace=iot&table=readings",
-                signed)).hasMessage("the request's signature does not match (ringmap.peers.secret differs)");
+        assertThatThrownBy(() -> verify(
+                        new PeerSigner(
+                                "another-deployment-secret-0123456789",
+                                new InstanceId("r"),
+                                Duration.ofSeconds(30),
+                                Clock.fixed(NOW, ZoneOffset.UTC)),
+                        "/actuator/peer?keyspace=iot&table=readings",
+                        signed))
+                .hasMessage("the request's signature does not match (ringmap.peers.secret differs)");
         assertThatThrownBy(() -> verify(receiver, "/actuator/peer", Map.of()))
                 .hasMessageStartingWith("the request is not signed");
     }
@@ -53,7 +60,8 @@ class PeerSignerTest {
         Map<String, String> old = signer("asker", NOW.minusSeconds(31)).signRequest("GET", "/actuator/peer");
         Map<String, String> future = signer("asker", NOW.plusSeconds(31)).signRequest("GET", "/actuator/peer");
 
-        assertThatThrownBy(() -> verify(receiver, "/actuator/peer", old)).isInstanceOf(PeerRefused.class)
+        assertThatThrownBy(() -> verify(receiver, "/actuator/peer", old))
+                .isInstanceOf(PeerRefused.class)
                 .hasMessage("the request was signed 31000 ms from this instance's clock, more than 30000 ms "
                         + "(ringmap.peers.max-clock-skew)");
         assertThatThrownBy(() -> verify(receiver, "/actuator/peer", future)).isInstanceOf(PeerRefused.class);
@@ -65,13 +73,20 @@ class PeerSignerTest {
         byte[] body = "{\"instance\":\"receiver\"}".getBytes(StandardCharsets.UTF_8);
         String signature = receiver.signAnswer(nonce, 200, body);
 
-        assertThat(PeerSigner.matches(fed(asker.answerMac(nonce, "receiver", 200), body), signature)).isTrue();
+        assertThat(PeerSigner.matches(fed(asker.answerMac(nonce, "receiver", 200), body), signature))
+                .isTrue();
         assertThat(PeerSigner.matches(fed(asker.answerMac("another-nonce", "receiver", 200), body), signature))
                 .isFalse();
-        assertThat(PeerSigner.matches(fed(asker.answerMac(nonce, "someone-else", 200), body), signature)).isFalse();
-        assertThat(PeerSigner.matches(fed(asker.answerMac(nonce, "receiver", 200),
-                "{\"instance\":\"receiveR\"}".getBytes(StandardCharsets.UTF_8)), signature)).isFalse();
-        assertThat(PeerSigner.matches(fed(asker.answerMac(nonce, "receiver", 200), body), "not-base64!")).isFalse();
+        assertThat(PeerSigner.matches(fed(asker.answerMac(nonce, "someone-else", 200), body), signature))
+                .isFalse();
+        assertThat(PeerSigner.matches(
+                        fed(
+                                asker.answerMac(nonce, "receiver", 200),
+                                "{\"instance\":\"receiveR\"}".getBytes(StandardCharsets.UTF_8)),
+                        signature))
+                .isFalse();
+        assertThat(PeerSigner.matches(fed(asker.answerMac(nonce, "receiver", 200), body), "not-base64!"))
+                .isFalse();
     }
 
     private static Mac fed(Mac mac, byte[] body) {
@@ -80,12 +95,17 @@ class PeerSignerTest {
     }
 
     private static String verify(PeerSigner signer, String target, Map<String, String> headers) {
-        return signer.verifyRequest("GET", target, headers.get(PeerSigner.INSTANCE), headers.get(PeerSigner.TIME),
-                headers.get(PeerSigner.NONCE), headers.get(PeerSigner.SIGNATURE));
+        return signer.verifyRequest(
+                "GET",
+                target,
+                headers.get(PeerSigner.INSTANCE),
+                headers.get(PeerSigner.TIME),
+                headers.get(PeerSigner.NONCE),
+                headers.get(PeerSigner.SIGNATURE));
     }
 
     private static PeerSigner signer(String instance, Instant now) {
-        return new PeerSigner(SECRET, new InstanceId(instance), Duration.ofSeconds(30),
-                Clock.fixed(now, ZoneOffset.UTC));
+        return new PeerSigner(
+                SECRET, new InstanceId(instance), Duration.ofSeconds(30), Clock.fixed(now, ZoneOffset.UTC));
     }
 }

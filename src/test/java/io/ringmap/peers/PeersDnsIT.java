@@ -2,12 +2,12 @@ package io.ringmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.peers.client.PeerServers;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.Zipf;
 import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.peers.client.PeerServers;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.AppProcess;
 import io.ringmap.testsupport.Polling;
@@ -60,11 +60,13 @@ class PeersDnsIT {
     private static final Duration STARTUP = Duration.ofSeconds(180);
     /** Within which a change of the name is seen: a 5 s cache, 10 s for a failed lookup, a refresh every second. */
     private static final Duration SEEN = Duration.ofSeconds(30);
+
     private static final int KEYS = 3000;
     private static final int HITS = 30_000;
 
     @TempDir
     static Path work;
+
     private static Path hosts;
     private static int port;
     private static int managementPort;
@@ -80,13 +82,19 @@ class PeersDnsIT {
         try {
             List<Future<AppProcess>> started = new ArrayList<>();
             for (String address : ADDRESSES) {
-                started.add(starting.submit(() -> AppProcess.startPackaged(work.resolve(address + ".log"),
+                started.add(starting.submit(() -> AppProcess.startPackaged(
+                        work.resolve(address + ".log"),
                         List.of("-Djdk.net.hosts.file=" + hosts),
-                        List.of("--server.address=" + address, "--server.port=" + port,
-                                "--management.server.address=" + address, "--management.server.port=" + managementPort,
+                        List.of(
+                                "--server.address=" + address,
+                                "--server.port=" + port,
+                                "--management.server.address=" + address,
+                                "--management.server.port=" + managementPort,
                                 "--ringmap.peers.dns=" + NAME + ":" + managementPort,
-                                "--ringmap.peers.refresh-interval=1s", "--ringmap.peers.timeout=5s",
-                                "--ringmap.peers.secret=" + PeerServers.SECRET, "--ringmap.peers.allow-plain-http=true"))));
+                                "--ringmap.peers.refresh-interval=1s",
+                                "--ringmap.peers.timeout=5s",
+                                "--ringmap.peers.secret=" + PeerServers.SECRET,
+                                "--ringmap.peers.allow-plain-http=true"))));
             }
             for (Future<AppProcess> instance : started) {
                 instances.add(instance.get());
@@ -114,12 +122,19 @@ class PeersDnsIT {
             // what the directory resolved, this instance left out by its own address (not only by its id)
             String line = "peers (" + NAME + ":" + managementPort + "): " + others;
             int instance = i;
-            Polling.until("instance " + i + " logs its peers " + others, SEEN, Duration.ofMillis(200),
+            Polling.until(
+                    "instance " + i + " logs its peers " + others,
+                    SEEN,
+                    Duration.ofMillis(200),
                     () -> instances.get(instance).log().contains(line));
             assertThat(instances.get(i).log().lines().filter(l -> l.contains("peers (" + NAME)))
-                    .as("from its first resolution on").isNotEmpty().allMatch(l -> l.endsWith(line));
-            JsonNode answer = awaitPeers(i, p -> strings(p.get("contributed")).equals(others)
-                    && p.get("missing").isEmpty());
+                    .as("from its first resolution on")
+                    .isNotEmpty()
+                    .allMatch(l -> l.endsWith(line));
+            JsonNode answer = awaitPeers(
+                    i,
+                    p -> strings(p.get("contributed")).equals(others)
+                            && p.get("missing").isEmpty());
             assertThat(answer.get("scope").asString()).isEqualTo("deployment");
         }
     }
@@ -139,8 +154,18 @@ class PeersDnsIT {
         for (int i = 0; i < ADDRESSES.size(); i++) {
             postHits(i, perInstance.get(i));
         }
-        HotKeyRegistry oracle = new HotKeyRegistry(new HotKeysProperties(true, 20, HotKeysProperties.ExportKey.PLAIN,
-                null, 1000, Duration.ofMinutes(5), Duration.ofSeconds(1), 1024, false).settings(),
+        HotKeyRegistry oracle = new HotKeyRegistry(
+                new HotKeysProperties(
+                                true,
+                                20,
+                                HotKeysProperties.ExportKey.PLAIN,
+                                null,
+                                1000,
+                                Duration.ofMinutes(5),
+                                Duration.ofSeconds(1),
+                                1024,
+                                false)
+                        .settings(),
                 KeyExporter.plain());
         for (int rank = 1; rank <= KEYS; rank++) {
             if (truth[rank] > 0) {
@@ -148,13 +173,16 @@ class PeersDnsIT {
             }
         }
         List<String> expected = oracle.hotKeys("iot", "readings", 10).orElseThrow().keys().stream()
-                .map(HotKey::label).toList();
+                .map(HotKey::label)
+                .toList();
         assertThat(expected).hasSize(10);
 
         // then each instance's merged answer ranks the same ten, with the true counts within its bounds
         for (int i = 0; i < ADDRESSES.size(); i++) {
             JsonNode answer = http(i).ok(http(i).get("/hotkeys?keyspace=iot&table=readings&limit=10"), "hot keys");
-            assertThat(strings(answer.get("peers").get("contributed"))).as("instance %d", i).hasSize(2);
+            assertThat(strings(answer.get("peers").get("contributed")))
+                    .as("instance %d", i)
+                    .hasSize(2);
             JsonNode table = answer.get("tables").get(0);
             assertThat(table.get("hits").asLong()).isEqualTo(HITS);
             List<String> labels = new ArrayList<>();
@@ -178,7 +206,10 @@ class PeersDnsIT {
         // then the two others ask only each other, and count without its hits
         for (int i = 0; i < 2; i++) {
             List<String> others = peers(ADDRESSES.subList(0, 2), i);
-            awaitPeers(i, p -> strings(p.get("contributed")).equals(others) && p.get("missing").isEmpty());
+            awaitPeers(
+                    i,
+                    p -> strings(p.get("contributed")).equals(others)
+                            && p.get("missing").isEmpty());
             JsonNode answer = http(i).ok(http(i).get("/hotkeys?keyspace=iot&table=readings&limit=1"), "hot keys");
             assertThat(answer.get("tables").get(0).get("hits").asLong()).isEqualTo(HITS - HITS / 3);
         }
@@ -201,8 +232,8 @@ class PeersDnsIT {
             assertThat(peers.get("missing").get(0).get("reason").asString())
                     .isEqualTo("the peers' DNS name " + NAME + " does not resolve");
         }
-        assertThat(instances.get(0).log()).contains("the peers' DNS name " + NAME + " does not resolve: keeping the 1"
-                + " peers known before");
+        assertThat(instances.get(0).log())
+                .contains("the peers' DNS name " + NAME + " does not resolve: keeping the 1" + " peers known before");
 
         // when it resolves again, to all three
         writeHosts(ADDRESSES);
@@ -210,29 +241,39 @@ class PeersDnsIT {
         // then nothing is named any more and the third is back
         for (int i = 0; i < ADDRESSES.size(); i++) {
             List<String> others = peers(ADDRESSES, i);
-            awaitPeers(i, p -> strings(p.get("contributed")).equals(others) && p.get("missing").isEmpty());
+            awaitPeers(
+                    i,
+                    p -> strings(p.get("contributed")).equals(others)
+                            && p.get("missing").isEmpty());
         }
         for (AppProcess instance : instances) {
-            assertThat(instance.log().lines().filter(l -> l.contains(" ERROR "))).isEmpty();
+            assertThat(instance.log().lines().filter(l -> l.contains(" ERROR ")))
+                    .isEmpty();
         }
     }
 
     /** The management addresses of {@code addresses} but the one of instance {@code self}, in address order. */
     private static List<String> peers(List<String> addresses, int self) {
-        return addresses.stream().filter(a -> !a.equals(ADDRESSES.get(self))).map(a -> a + ":" + managementPort)
-                .sorted().toList();
+        return addresses.stream()
+                .filter(a -> !a.equals(ADDRESSES.get(self)))
+                .map(a -> a + ":" + managementPort)
+                .sorted()
+                .toList();
     }
 
     /** Polls instance {@code i}'s {@code GET /hotkeys} until its {@code peers} meet the condition; returns them. */
     private static JsonNode awaitPeers(int i, Predicate<JsonNode> condition) {
-        return http(i).awaitJson("/hotkeys?keyspace=iot&table=readings&limit=1",
-                answer -> condition.test(answer.get("peers")), SEEN).get("peers");
+        return http(i).awaitJson(
+                        "/hotkeys?keyspace=iot&table=readings&limit=1",
+                        answer -> condition.test(answer.get("peers")),
+                        SEEN)
+                .get("peers");
     }
 
     private static void postHits(int i, Map<Integer, Long> counts) {
         StringJoiner items = new StringJoiner(",", "{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[", "]}");
-        counts.forEach((rank, count) -> items.add("{\"key\":{\"sensor_id\":\"sensor-" + rank
-                + "\",\"day\":\"2026-10-01\"},\"count\":" + count + "}"));
+        counts.forEach((rank, count) -> items.add(
+                "{\"key\":{\"sensor_id\":\"sensor-" + rank + "\",\"day\":\"2026-10-01\"},\"count\":" + count + "}"));
         http(i).ok(http(i).postJson("/hits", items.toString()), "POST /hits");
     }
 
@@ -243,10 +284,10 @@ class PeersDnsIT {
     /** The hosts file: one line per A record of the name, as a headless Service has one per ready pod. */
     private static void writeHosts(List<String> addresses) throws IOException {
         StringBuilder text = new StringBuilder("# ringmap PeersDnsIT: the headless Service's A records\n");
-        addresses.forEach(address -> text.append(address).append(' ').append(NAME).append('\n'));
+        addresses.forEach(
+                address -> text.append(address).append(' ').append(NAME).append('\n'));
         Path next = Files.writeString(hosts.resolveSibling("hosts.next"), text);
-        Files.move(next, hosts, StandardCopyOption.REPLACE_EXISTING,
-                StandardCopyOption.ATOMIC_MOVE);
+        Files.move(next, hosts, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static List<String> strings(JsonNode array) {

@@ -2,17 +2,17 @@ package io.ringmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.testsupport.TestHttp;
-import io.ringmap.peers.client.PeerServers;
 import io.ringmap.RingmapApplication;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;
-import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.KeyExporter;
+import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.Zipf;
 import io.ringmap.hotkeys.config.HotKeysProperties;
+import io.ringmap.peers.client.PeerServers;
 import io.ringmap.testsupport.Ports;
+import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -54,9 +54,19 @@ class PeersEndToEndTest {
     private static final String HEATMAP = "--ringmap.heatmap.slice=1d";
     private static final String HEATMAP_SLICES = "--ringmap.heatmap.slices=2";
     private static ConfigurableApplicationContext single;
-    private static final HotKeyRegistry oracle = new HotKeyRegistry(new HotKeysProperties(true, 20,
-            HotKeysProperties.ExportKey.PLAIN, null, 1000, Duration.ofMinutes(5), Duration.ofSeconds(1), 1024, false)
-            .settings(), KeyExporter.plain());
+    private static final HotKeyRegistry oracle = new HotKeyRegistry(
+            new HotKeysProperties(
+                            true,
+                            20,
+                            HotKeysProperties.ExportKey.PLAIN,
+                            null,
+                            1000,
+                            Duration.ofMinutes(5),
+                            Duration.ofSeconds(1),
+                            1024,
+                            false)
+                    .settings(),
+            KeyExporter.plain());
     private static long[] trueCounts;
 
     @BeforeAll
@@ -67,13 +77,19 @@ class PeersEndToEndTest {
         StringJoiner peers = new StringJoiner(",");
         managementPorts.forEach(port -> peers.add("127.0.0.1:" + port));
         for (int port : managementPorts) {
-            instances.add(new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
-                    "--management.server.port=" + port, "--ringmap.peers.static=" + peers,
-                    "--ringmap.peers.timeout=2s", "--ringmap.peers.secret=" + PeerServers.SECRET,
-                    "--ringmap.peers.allow-plain-http=true", HEATMAP, HEATMAP_SLICES));
+            instances.add(new SpringApplicationBuilder(RingmapApplication.class)
+                    .run(
+                            "--server.port=0",
+                            "--management.server.port=" + port,
+                            "--ringmap.peers.static=" + peers,
+                            "--ringmap.peers.timeout=2s",
+                            "--ringmap.peers.secret=" + PeerServers.SECRET,
+                            "--ringmap.peers.allow-plain-http=true",
+                            HEATMAP,
+                            HEATMAP_SLICES));
         }
-        single = new SpringApplicationBuilder(RingmapApplication.class).run("--server.port=0",
-                "--management.server.port=0", HEATMAP, HEATMAP_SLICES);
+        single = new SpringApplicationBuilder(RingmapApplication.class)
+                .run("--server.port=0", "--management.server.port=0", HEATMAP, HEATMAP_SLICES);
         // a Zipf workload, hit i sent to instance i % 3; the oracle gets every hit
         Zipf zipf = new Zipf(KEYS, 1.1, 24);
         trueCounts = new long[KEYS + 1];
@@ -109,7 +125,8 @@ class PeersEndToEndTest {
     @Order(1)
     void everyInstanceRanksTheTopTenAsOneInstanceThatSawEveryHit() {
         List<String> expectedLabels = oracle.hotKeys("iot", "readings", 10).orElseThrow().keys().stream()
-                .map(HotKey::label).toList();
+                .map(HotKey::label)
+                .toList();
         assertThat(expectedLabels).hasSize(10);
 
         for (int i = 0; i < INSTANCES; i++) {
@@ -117,7 +134,9 @@ class PeersEndToEndTest {
             JsonNode table = table(answer);
 
             assertThat(labels(table)).as("instance %d", i).containsExactlyElementsOf(expectedLabels);
-            assertThat(table.get("hits").asLong()).as(answer.get("peers").toString()).isEqualTo(HITS);
+            assertThat(table.get("hits").asLong())
+                    .as(answer.get("peers").toString())
+                    .isEqualTo(HITS);
             long maximumError = table.get("maximumError").asLong();
             for (JsonNode key : table.get("keys")) {
                 long truth = trueCounts[rank(key.get("label").asString())];
@@ -127,8 +146,7 @@ class PeersEndToEndTest {
             }
             JsonNode contributors = answer.get("peers");
             assertThat(contributors.get("scope").asString()).isEqualTo("deployment");
-            assertThat(strings(contributors.get("contributed"))).containsExactlyInAnyOrderElementsOf(
-                    otherPeers(i));
+            assertThat(strings(contributors.get("contributed"))).containsExactlyInAnyOrderElementsOf(otherPeers(i));
             assertThat(contributors.get("missing")).isEmpty();
         }
     }
@@ -138,7 +156,8 @@ class PeersEndToEndTest {
     void everyInstancesHeatmapHasTheCellsOfOneInstanceThatSawEveryHit() {
         JsonNode expected = get(single, "/heatmap?keyspace=iot&table=readings");
         List<String> topTen = oracle.hotKeys("iot", "readings", 10).orElseThrow().keys().stream()
-                .map(HotKey::label).toList();
+                .map(HotKey::label)
+                .toList();
         assertThat(expected.get("hits").asLong()).isEqualTo(HITS);
         assertThat(expected.get("peers").get("scope").asString()).isEqualTo("local");
 
@@ -155,13 +174,13 @@ class PeersEndToEndTest {
                 // the merged sketches place the same top ten keys in the same buckets as the single instance
                 assertThat(labels(bucket, "hotKeys").stream().filter(topTen::contains))
                         .as("instance %d bucket %d", i, b)
-                        .containsExactlyElementsOf(labels(oneInstance, "hotKeys").stream().filter(topTen::contains)
+                        .containsExactlyElementsOf(labels(oneInstance, "hotKeys").stream()
+                                .filter(topTen::contains)
                                 .toList());
             }
             JsonNode contributors = answer.get("peers");
             assertThat(contributors.get("scope").asString()).isEqualTo("deployment");
-            assertThat(strings(contributors.get("contributed"))).containsExactlyInAnyOrderElementsOf(
-                    otherPeers(i));
+            assertThat(strings(contributors.get("contributed"))).containsExactlyInAnyOrderElementsOf(otherPeers(i));
             assertThat(contributors.get("missing")).isEmpty();
         }
     }
@@ -170,10 +189,12 @@ class PeersEndToEndTest {
     @Order(2)
     void replicaHitsAreSummedOverTheInstances() {
         Map<String, Long> expected = new HashMap<>();
-        instances.forEach(instance -> instance.getBean(ReplicaHits.class).snapshot()
+        instances.forEach(instance -> instance.getBean(ReplicaHits.class)
+                .snapshot()
                 .forEach((node, hits) -> expected.merge(node, hits, Long::sum)));
 
-        HotKeySource.GatheredReplicaHits gathered = instances.get(0).getBean(HotKeySource.class).replicaHits();
+        HotKeySource.GatheredReplicaHits gathered =
+                instances.get(0).getBean(HotKeySource.class).replicaHits();
 
         assertThat(expected).isNotEmpty();
         assertThat(gathered.hits()).isEqualTo(expected);
@@ -200,8 +221,8 @@ class PeersEndToEndTest {
         HttpResponse<String> answer = TestHttp.getAt(url(instances.get(0), "/hotkeys?scope=everything"));
 
         assertThat(answer.statusCode()).isEqualTo(400);
-        assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(answer.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(answer.body()).contains("\"parameter\":\"scope\"");
     }
 
@@ -211,21 +232,21 @@ class PeersEndToEndTest {
         instances.get(2).close();
 
         for (int i = 0; i < 2; i++) {
-                JsonNode answer = get(instances.get(i), "/hotkeys?keyspace=iot&table=readings&limit=10");
+            JsonNode answer = get(instances.get(i), "/hotkeys?keyspace=iot&table=readings&limit=10");
 
-                assertThat(table(answer).get("hits").asLong()).isEqualTo(HITS - HITS / INSTANCES);
-                JsonNode missing = answer.get("peers").get("missing");
-                assertThat(missing).hasSize(1);
-                assertThat(missing.get(0).get("peer").asString()).isEqualTo("127.0.0.1:" + managementPorts.get(2));
-                assertThat(missing.get(0).get("reason").asString()).isEqualTo("connection refused");
-                assertThat(strings(answer.get("peers").get("contributed")))
-                        .containsExactly("127.0.0.1:" + managementPorts.get(1 - i));
+            assertThat(table(answer).get("hits").asLong()).isEqualTo(HITS - HITS / INSTANCES);
+            JsonNode missing = answer.get("peers").get("missing");
+            assertThat(missing).hasSize(1);
+            assertThat(missing.get(0).get("peer").asString()).isEqualTo("127.0.0.1:" + managementPorts.get(2));
+            assertThat(missing.get(0).get("reason").asString()).isEqualTo("connection refused");
+            assertThat(strings(answer.get("peers").get("contributed")))
+                    .containsExactly("127.0.0.1:" + managementPorts.get(1 - i));
 
-                JsonNode heatmap = get(instances.get(i), "/heatmap?keyspace=iot&table=readings");
-                assertThat(heatmap.get("hits").asLong()).isEqualTo(HITS - HITS / INSTANCES);
-                assertThat(heatmap.get("peers").get("missing")).isEqualTo(missing);
-                assertThat(heatmap.get("peers").get("contributed")).isEqualTo(answer.get("peers")
-                        .get("contributed"));
+            JsonNode heatmap = get(instances.get(i), "/heatmap?keyspace=iot&table=readings");
+            assertThat(heatmap.get("hits").asLong()).isEqualTo(HITS - HITS / INSTANCES);
+            assertThat(heatmap.get("peers").get("missing")).isEqualTo(missing);
+            assertThat(heatmap.get("peers").get("contributed"))
+                    .isEqualTo(answer.get("peers").get("contributed"));
         }
     }
 
@@ -241,8 +262,8 @@ class PeersEndToEndTest {
 
     private static void postHits(ConfigurableApplicationContext instance, Map<Integer, Long> counts) {
         StringJoiner items = new StringJoiner(",", "{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[", "]}");
-        counts.forEach((rank, count) -> items.add("{\"key\":{\"sensor_id\":\"sensor-" + rank
-                + "\",\"day\":\"2026-10-01\"},\"count\":" + count + "}"));
+        counts.forEach((rank, count) -> items.add(
+                "{\"key\":{\"sensor_id\":\"sensor-" + rank + "\",\"day\":\"2026-10-01\"},\"count\":" + count + "}"));
         HttpResponse<String> answer = TestHttp.postJsonAt(url(instance, "/hits"), items.toString());
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     }

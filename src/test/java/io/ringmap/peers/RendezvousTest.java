@@ -59,6 +59,7 @@ class RendezvousTest {
     void aloneAnInstanceOwnsEveryNode() {
         assertThat(Rendezvous.owner("10.0.0.1", List.of("only"))).isEqualTo("only");
         assertThatThrownBy(() -> Rendezvous.owner("10.0.0.1", List.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("an owner needs at least one instance");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("an owner needs at least one instance");
     }
 }

@@ -26,8 +26,11 @@ class PendingRangeCalculatorTest {
     private static final Partitioner P = Murmur3Partitioner.INSTANCE;
 
     /** A(100) B(200) C(300) D(400), all in dc1 on one rack. */
-    private static final TokenRing FOUR = Rings.of(P, new Object[] {"A", "dc1", "r1", 100},
-            new Object[] {"B", "dc1", "r1", 200}, new Object[] {"C", "dc1", "r1", 300},
+    private static final TokenRing FOUR = Rings.of(
+            P,
+            new Object[] {"A", "dc1", "r1", 100},
+            new Object[] {"B", "dc1", "r1", 200},
+            new Object[] {"C", "dc1", "r1", 300},
             new Object[] {"D", "dc1", "r1", 400});
 
     @Test
@@ -37,19 +40,19 @@ class PendingRangeCalculatorTest {
         ReplicationStrategy rf3 = simple(3);
 
         // when
-        List<PendingRange> pending = PendingRangeCalculator.calculate(FOUR, rf3,
-                List.of(new NodeMotion(n, MotionKind.JOINING, tokens(250), null, true)));
+        List<PendingRange> pending = PendingRangeCalculator.calculate(
+                FOUR, rf3, List.of(new NodeMotion(n, MotionKind.JOINING, tokens(250), null, true)));
 
         // then
-        assertThat(normalized(pending)).containsExactly(Map.entry("N", pieces(range(Long.MIN_VALUE, 250),
-                range(400, Long.MAX_VALUE))));
+        assertThat(normalized(pending))
+                .containsExactly(Map.entry("N", pieces(range(Long.MIN_VALUE, 250), range(400, Long.MAX_VALUE))));
         PendingReplicas replicas = PendingReplicas.of(pending);
         assertThat(replicas.replicasFor(t(250))).containsExactly(n);
         assertThat(replicas.replicasFor(t(251))).isEmpty();
         assertThat(replicas.replicasFor(t(Long.MIN_VALUE + 1))).containsExactly(n); // wraps past the ring's end
         // the range (200,300] is written to N only in its part (200,250]
-        assertThat(replicas.parts(P, range(200, 300))).containsExactly(
-                new PendingReplicas.Part(range(200, 250), List.of(n)));
+        assertThat(replicas.parts(P, range(200, 300)))
+                .containsExactly(new PendingReplicas.Part(range(200, 250), List.of(n)));
     }
 
     @Test
@@ -59,12 +62,17 @@ class PendingRangeCalculatorTest {
         Node d = FOUR.nodes().get(3);
 
         // when
-        List<PendingRange> pending = PendingRangeCalculator.calculate(FOUR, simple(3),
+        List<PendingRange> pending = PendingRangeCalculator.calculate(
+                FOUR,
+                simple(3),
                 List.of(new NodeMotion(d.withState(NodeState.LEAVING), MotionKind.LEAVING, tokens(400), null, true)));
 
         // then
-        assertThat(normalized(pending)).containsExactly(Map.entry("A", pieces(range(100, 200))),
-                Map.entry("B", pieces(range(200, 300))), Map.entry("C", pieces(range(300, 400))));
+        assertThat(normalized(pending))
+                .containsExactly(
+                        Map.entry("A", pieces(range(100, 200))),
+                        Map.entry("B", pieces(range(200, 300))),
+                        Map.entry("C", pieces(range(300, 400))));
     }
 
     @Test
@@ -74,12 +82,16 @@ class PendingRangeCalculatorTest {
         Node b = FOUR.nodes().get(1);
 
         // when
-        List<PendingRange> pending = PendingRangeCalculator.calculate(FOUR, simple(2),
+        List<PendingRange> pending = PendingRangeCalculator.calculate(
+                FOUR,
+                simple(2),
                 List.of(new NodeMotion(b.withState(NodeState.MOVING), MotionKind.MOVING, tokens(350), null, true)));
 
         // then: B gains (200,350], C gains (400,100]; D and A gain nothing they do not hold
-        assertThat(normalized(pending)).containsExactly(Map.entry("B", pieces(range(200, 350))),
-                Map.entry("C", pieces(range(Long.MIN_VALUE, 100), range(400, Long.MAX_VALUE))));
+        assertThat(normalized(pending))
+                .containsExactly(
+                        Map.entry("B", pieces(range(200, 350))),
+                        Map.entry("C", pieces(range(Long.MIN_VALUE, 100), range(400, Long.MAX_VALUE))));
     }
 
     @Test
@@ -88,27 +100,31 @@ class PendingRangeCalculatorTest {
         Node r = joiner("R", "dc1");
 
         // when
-        List<PendingRange> pending = PendingRangeCalculator.calculate(FOUR, simple(3),
-                List.of(new NodeMotion(r, MotionKind.REPLACING, tokens(300), "C", true)));
+        List<PendingRange> pending = PendingRangeCalculator.calculate(
+                FOUR, simple(3), List.of(new NodeMotion(r, MotionKind.REPLACING, tokens(300), "C", true)));
 
         // then
-        assertThat(normalized(pending)).containsExactly(Map.entry("R", pieces(range(Long.MIN_VALUE, 300),
-                range(400, Long.MAX_VALUE))));
+        assertThat(normalized(pending))
+                .containsExactly(Map.entry("R", pieces(range(Long.MIN_VALUE, 300), range(400, Long.MAX_VALUE))));
     }
 
     @Test
     void networkTopologyBootstrapOnlyMovesRangesWithinTheJoinersDatacenter() {
         // given dc1 = A(100), C(300); dc2 = B(200), D(400); one replica per DC; N joins dc2 at 350. After the join,
         // dc2's replica of (200,300] and of the new (300,350] is N (the first dc2 node clockwise), D keeps (350,400]
-        TokenRing twoDcs = Rings.of(P, new Object[] {"A", "dc1", "r1", 100}, new Object[] {"B", "dc2", "r1", 200},
-                new Object[] {"C", "dc1", "r1", 300}, new Object[] {"D", "dc2", "r1", 400});
+        TokenRing twoDcs = Rings.of(
+                P,
+                new Object[] {"A", "dc1", "r1", 100},
+                new Object[] {"B", "dc2", "r1", 200},
+                new Object[] {"C", "dc1", "r1", 300},
+                new Object[] {"D", "dc2", "r1", 400});
         Node n = joiner("N", "dc2");
-        ReplicationStrategy nts = ReplicationStrategies.of(Map.of("class", "NetworkTopologyStrategy", "dc1", "1",
-                "dc2", "1"), 0, List.of("dc1", "dc2"));
+        ReplicationStrategy nts = ReplicationStrategies.of(
+                Map.of("class", "NetworkTopologyStrategy", "dc1", "1", "dc2", "1"), 0, List.of("dc1", "dc2"));
 
         // when
-        List<PendingRange> pending = PendingRangeCalculator.calculate(twoDcs, nts,
-                List.of(new NodeMotion(n, MotionKind.JOINING, tokens(350), null, true)));
+        List<PendingRange> pending = PendingRangeCalculator.calculate(
+                twoDcs, nts, List.of(new NodeMotion(n, MotionKind.JOINING, tokens(350), null, true)));
 
         // then
         assertThat(normalized(pending)).containsExactly(Map.entry("N", pieces(range(200, 350))));
@@ -124,8 +140,8 @@ class PendingRangeCalculatorTest {
         List<Token> joinTokens = List.of(t(11), t(-4_000_000_000_000_000_000L), t(5_000_000_000_000_000_000L));
 
         // when
-        List<PendingRange> pending = PendingRangeCalculator.calculate(ring, nts,
-                List.of(new NodeMotion(n, MotionKind.JOINING, joinTokens, null, true)));
+        List<PendingRange> pending = PendingRangeCalculator.calculate(
+                ring, nts, List.of(new NodeMotion(n, MotionKind.JOINING, joinTokens, null, true)));
 
         // then: the oracle is the ring after the join, placed independently
         var after = new java.util.LinkedHashMap<Node, List<Token>>();
@@ -146,8 +162,7 @@ class PendingRangeCalculatorTest {
             }
         }
         assertThat(pending).isNotEmpty();
-        assertThat(normalized(pending)).containsExactly(Map.entry("10.9.9.9",
-                new RangePieces(P).normalize(expected)));
+        assertThat(normalized(pending)).containsExactly(Map.entry("10.9.9.9", new RangePieces(P).normalize(expected)));
     }
 
     @Test
@@ -158,12 +173,16 @@ class PendingRangeCalculatorTest {
         Node b = FOUR.nodes().get(1);
 
         // when
-        List<PendingRange> pending = PendingRangeCalculator.calculate(FOUR, simple(2),
+        List<PendingRange> pending = PendingRangeCalculator.calculate(
+                FOUR,
+                simple(2),
                 List.of(new NodeMotion(b.withState(NodeState.LEAVING), MotionKind.LEAVING, tokens(200), null, true)));
 
         // then
-        assertThat(pending).containsExactlyInAnyOrder(new PendingRange(range(400, 100), FOUR.nodes().get(2)),
-                new PendingRange(range(100, 200), FOUR.nodes().get(3)));
+        assertThat(pending)
+                .containsExactlyInAnyOrder(
+                        new PendingRange(range(400, 100), FOUR.nodes().get(2)),
+                        new PendingRange(range(100, 200), FOUR.nodes().get(3)));
     }
 
     @Test
@@ -180,8 +199,8 @@ class PendingRangeCalculatorTest {
     }
 
     private static ReplicationStrategy simple(int rf) {
-        return ReplicationStrategies.of(Map.of("class", "SimpleStrategy", "replication_factor", Integer.toString(rf)),
-                0, List.of("dc1"));
+        return ReplicationStrategies.of(
+                Map.of("class", "SimpleStrategy", "replication_factor", Integer.toString(rf)), 0, List.of("dc1"));
     }
 
     private static Node joiner(String name, String dc) {
@@ -189,7 +208,9 @@ class PendingRangeCalculatorTest {
     }
 
     private static List<Token> tokens(long... values) {
-        return java.util.Arrays.stream(values).mapToObj(v -> (Token) new LongToken(v)).toList();
+        return java.util.Arrays.stream(values)
+                .mapToObj(v -> (Token) new LongToken(v))
+                .toList();
     }
 
     private static Token t(long v) {

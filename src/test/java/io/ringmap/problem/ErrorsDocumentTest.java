@@ -28,16 +28,23 @@ class ErrorsDocumentTest {
     static final String START =
             "<!-- problem kinds: generated from io.ringmap.problem.ProblemKind by ErrorsDocumentTest -->";
     static final String END = "<!-- end of problem kinds -->";
-    private static final Pattern ROW = Pattern.compile(
-            "^\\| (\\d{3}) \\| `urn:ringmap:problem:([a-z0-9-]+)` \\| (.+?) \\| (.+) \\|$");
+    private static final Pattern ROW =
+            Pattern.compile("^\\| (\\d{3}) \\| `urn:ringmap:problem:([a-z0-9-]+)` \\| (.+?) \\| (.+) \\|$");
     private static final Pattern TYPE = Pattern.compile("urn:ringmap:problem:([a-z0-9-]+)");
 
     /** The table as the catalog gives it. */
     static String table() {
         StringBuilder out = new StringBuilder("| status | type | title | when |\n|---|---|---|---|\n");
         for (ProblemKind kind : ProblemKind.values()) {
-            out.append("| ").append(kind.status()).append(" | `").append(kind.type()).append("` | ")
-                    .append(kind.title()).append(" | ").append(kind.when()).append(" |\n");
+            out.append("| ")
+                    .append(kind.status())
+                    .append(" | `")
+                    .append(kind.type())
+                    .append("` | ")
+                    .append(kind.title())
+                    .append(" | ")
+                    .append(kind.when())
+                    .append(" |\n");
         }
         return out.toString();
     }
@@ -47,7 +54,9 @@ class ErrorsDocumentTest {
         if (Boolean.getBoolean("ringmap.errors.write")) {
             String doc = Files.readString(FILE, StandardCharsets.UTF_8);
             int start = doc.indexOf(START) + START.length();
-            Files.writeString(FILE, doc.substring(0, start) + "\n" + table() + doc.substring(doc.indexOf(END)),
+            Files.writeString(
+                    FILE,
+                    doc.substring(0, start) + "\n" + table() + doc.substring(doc.indexOf(END)),
                     StandardCharsets.UTF_8);
         }
         Map<String, String[]> rows = new LinkedHashMap<>();
@@ -58,22 +67,26 @@ class ErrorsDocumentTest {
                 repeated.add(m.group(2));
             }
         }
-        TreeSet<String> catalog = new TreeSet<>(Arrays.stream(ProblemKind.values()).map(ProblemKind::typeName)
-                .toList());
+        TreeSet<String> catalog = new TreeSet<>(
+                Arrays.stream(ProblemKind.values()).map(ProblemKind::typeName).toList());
         TreeSet<String> missing = new TreeSet<>(catalog);
         missing.removeAll(rows.keySet());
         TreeSet<String> unknown = new TreeSet<>(rows.keySet());
         unknown.removeAll(catalog);
 
         assertThat(missing).as("catalog kinds without a row in " + FILE).isEmpty();
-        assertThat(unknown).as("rows in " + FILE + " of types the catalog lacks").isEmpty();
+        assertThat(unknown)
+                .as("rows in " + FILE + " of types the catalog lacks")
+                .isEmpty();
         assertThat(repeated).as("types with more than one row").isEmpty();
         for (ProblemKind kind : ProblemKind.values()) {
-            assertThat(rows.get(kind.typeName())).as(kind.typeName())
+            assertThat(rows.get(kind.typeName()))
+                    .as(kind.typeName())
                     .containsExactly(Integer.toString(kind.status()), kind.title());
         }
-        assertThat(generatedPart()).as(FILE + " is behind the catalog; regenerate it with "
-                + "-Dringmap.errors.write=true").isEqualTo("\n" + table());
+        assertThat(generatedPart())
+                .as(FILE + " is behind the catalog; regenerate it with " + "-Dringmap.errors.write=true")
+                .isEqualTo("\n" + table());
     }
 
     @Test

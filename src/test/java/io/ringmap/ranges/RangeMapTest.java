@@ -20,9 +20,12 @@ class RangeMapTest {
     void routingLocallyFromTheMapGivesTheServiceAnswers() {
         // given a vnode ring, two DCs, with transient replicas in one DC
         TokenRing ring = Rings.vnodes(3, 4, List.of("dc1", "dc2"), 2, 16);
-        RingSnapshot snapshot = RingSnapshot.of(ring, Placements.place(ring, Map.of("ks", Map.of("class",
-                "NetworkTopologyStrategy", "dc1", "3/1", "dc2", "2")), 0));
-        KeyspacePlacement.Placed ks = (KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
+        RingSnapshot snapshot = RingSnapshot.of(
+                ring,
+                Placements.place(
+                        ring, Map.of("ks", Map.of("class", "NetworkTopologyStrategy", "dc1", "3/1", "dc2", "2")), 0));
+        KeyspacePlacement.Placed ks =
+                (KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
         // when
         RangeMap map = RangeMap.of(ring, ks);
         // then a client's binary search over the tokens finds the replicas the snapshot looks up
@@ -47,9 +50,11 @@ class RangeMapTest {
     @Test
     void hasNoTransientListWithoutTransientReplication() {
         TokenRing ring = Rings.reference();
-        RingSnapshot snapshot = RingSnapshot.of(ring, Placements.place(ring, Map.of("ks", Map.of("class",
-                "SimpleStrategy", "replication_factor", "3")), 0));
-        RangeMap map = RangeMap.of(ring, (KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow());
+        RingSnapshot snapshot = RingSnapshot.of(
+                ring,
+                Placements.place(ring, Map.of("ks", Map.of("class", "SimpleStrategy", "replication_factor", "3")), 0));
+        RangeMap map = RangeMap.of(
+                ring, (KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow());
         assertThat(map.transientReplicas()).isNull();
         assertThat(map.replicas()[1]).containsExactly(1, 2, 3);
     }

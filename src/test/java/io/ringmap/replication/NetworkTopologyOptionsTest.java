@@ -38,8 +38,8 @@ class NetworkTopologyOptionsTest {
 
     @Test
     void noOptionAtAllTakesTheDefaultKeyspaceReplicationFactor() {
-        NetworkTopologyOptions options = NetworkTopologyOptions.prepare(Map.of("class", "NetworkTopologyStrategy"),
-                List.of("dc1", "dc2"));
+        NetworkTopologyOptions options =
+                NetworkTopologyOptions.prepare(Map.of("class", "NetworkTopologyStrategy"), List.of("dc1", "dc2"));
         assertThat(options.datacenters())
                 .isEqualTo(Map.of("dc1", new ReplicationFactor(1, 0), "dc2", new ReplicationFactor(1, 0)));
         assertThat(options.notes()).anySatisfy(n -> assertThat(n).contains("default_keyspace_rf"));
@@ -53,30 +53,41 @@ class NetworkTopologyOptionsTest {
 
     @Test
     void aStaticFileGivingOnlyReplicationFactorPlacesReplicasInEveryDatacentre() {
-        Map<String, String> replication = Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy",
-                "replication_factor", "1");
+        Map<String, String> replication =
+                Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "replication_factor", "1");
         // token 1: primary N3 (dc2); dc1's first node after it is N1 (wrapping)
         assertThat(PlacementTestSupport.replicas(ring, replication, 1L)).containsExactly("127.0.0.3", "127.0.0.1");
-        var placed = (KeyspacePlacement.Placed) Placements.place(ring, Map.of("ks", replication), 0).get("ks");
-        assertThat(placed.warnings()).singleElement().asString().contains("replication_factor 1 expanded")
+        var placed = (KeyspacePlacement.Placed)
+                Placements.place(ring, Map.of("ks", replication), 0).get("ks");
+        assertThat(placed.warnings())
+                .singleElement()
+                .asString()
+                .contains("replication_factor 1 expanded")
                 .contains("[dc1, dc2]");
     }
 
     @Test
     void warnsWhenFewerReplicasArePlacedThanAsked() {
-        var placed = Placements.place(ring, Map.of(
-                "too_many", PlacementTestSupport.nts("dc1", "3"),
-                "no_such_dc", PlacementTestSupport.nts("dc9", "2"),
-                "none", PlacementTestSupport.nts("dc1", "0"),
-                "simple", PlacementTestSupport.simple(5),
-                "fine", PlacementTestSupport.nts("dc1", "2", "dc2", "1")), 0);
-        assertThat(((KeyspacePlacement.Placed) placed.get("too_many")).warnings()).singleElement().asString()
+        var placed = Placements.place(
+                ring,
+                Map.of(
+                        "too_many", PlacementTestSupport.nts("dc1", "3"),
+                        "no_such_dc", PlacementTestSupport.nts("dc9", "2"),
+                        "none", PlacementTestSupport.nts("dc1", "0"),
+                        "simple", PlacementTestSupport.simple(5),
+                        "fine", PlacementTestSupport.nts("dc1", "2", "dc2", "1")),
+                0);
+        assertThat(((KeyspacePlacement.Placed) placed.get("too_many")).warnings())
+                .singleElement()
+                .asString()
                 .contains("exceeds its 2 nodes");
         assertThat(((KeyspacePlacement.Placed) placed.get("no_such_dc")).warnings())
                 .anySatisfy(w -> assertThat(w).contains("'dc9'").contains("no nodes"));
         assertThat(((KeyspacePlacement.Placed) placed.get("none")).warnings())
                 .anySatisfy(w -> assertThat(w).contains("no replicas"));
-        assertThat(((KeyspacePlacement.Placed) placed.get("simple")).warnings()).singleElement().asString()
+        assertThat(((KeyspacePlacement.Placed) placed.get("simple")).warnings())
+                .singleElement()
+                .asString()
                 .contains("exceeds the 4 nodes");
         assertThat(((KeyspacePlacement.Placed) placed.get("fine")).warnings()).isEmpty();
     }

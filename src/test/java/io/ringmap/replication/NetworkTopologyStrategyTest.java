@@ -24,10 +24,14 @@ class NetworkTopologyStrategyTest {
     private static final Murmur3Partitioner P = Murmur3Partitioner.INSTANCE;
 
     /** dc1: a(r1)@100 b(r1)@200 c(r2)@300 d(r2)@400 e(r3)@500; dc2: x(r1)@150 y(r1)@250 */
-    private final TokenRing ring = Rings.of(P,
-            new Object[] {"a", "dc1", "r1", 100}, new Object[] {"b", "dc1", "r1", 200},
-            new Object[] {"c", "dc1", "r2", 300}, new Object[] {"d", "dc1", "r2", 400},
-            new Object[] {"e", "dc1", "r3", 500}, new Object[] {"x", "dc2", "r1", 150},
+    private final TokenRing ring = Rings.of(
+            P,
+            new Object[] {"a", "dc1", "r1", 100},
+            new Object[] {"b", "dc1", "r1", 200},
+            new Object[] {"c", "dc1", "r2", 300},
+            new Object[] {"d", "dc1", "r2", 400},
+            new Object[] {"e", "dc1", "r3", 500},
+            new Object[] {"x", "dc2", "r1", 150},
             new Object[] {"y", "dc2", "r1", 250});
 
     @Test
@@ -60,7 +64,9 @@ class NetworkTopologyStrategyTest {
     void takesEveryNodeOfADcWhenRfExceedsItsNodeCount() {
         assertThat(replicas(ring, nts("dc2", "3"), 50)).containsExactly("x", "y");
         var placement = Placements.place(ring, Map.of("ks", nts("dc2", "3")), 0).get("ks");
-        assertThat(((KeyspacePlacement.Placed) placement).warnings()).singleElement().asString()
+        assertThat(((KeyspacePlacement.Placed) placement).warnings())
+                .singleElement()
+                .asString()
                 .contains("exceeds its 2 nodes");
     }
 
@@ -80,15 +86,18 @@ class NetworkTopologyStrategyTest {
         for (String rf : List.of("1", "2", "3", "4", "5", "10")) {
             Map<String, String> replication = nts("dc1", rf, "dc2", "2");
             RingSnapshot snapshot = RingSnapshot.of(vnodes, Placements.place(vnodes, Map.of("ks", replication), 0));
-            KeyspacePlacement.Placed ks = (KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
+            KeyspacePlacement.Placed ks =
+                    (KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
             for (int i = 0; i < vnodes.size(); i++) {
                 ReplicaSet set = ks.replicasAt(i);
                 List<Integer> got = new ArrayList<>();
                 for (int r = 0; r < set.size(); r++) {
                     got.add(set.node(r));
                 }
-                assertThat(new HashSet<>(got)).as("token index %d rf %s", i, rf)
-                        .isEqualTo(new HashSet<>(skippedNodes(vnodes, i, Map.of("dc1", Integer.parseInt(rf), "dc2", 2))));
+                assertThat(new HashSet<>(got))
+                        .as("token index %d rf %s", i, rf)
+                        .isEqualTo(
+                                new HashSet<>(skippedNodes(vnodes, i, Map.of("dc1", Integer.parseInt(rf), "dc2", 2))));
                 assertThat(got.get(0)).isEqualTo(vnodes.ownerAt(i));
             }
         }

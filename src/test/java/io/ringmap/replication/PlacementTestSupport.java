@@ -11,12 +11,12 @@ import java.util.Map;
 
 final class PlacementTestSupport {
 
-    private PlacementTestSupport() {
-    }
+    private PlacementTestSupport() {}
 
     static List<String> replicas(TokenRing ring, Map<String, String> replication, long token) {
         RingSnapshot snapshot = RingSnapshot.of(ring, Placements.place(ring, Map.of("ks", replication), 0));
-        KeyspacePlacement.Placed ks = (KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
+        KeyspacePlacement.Placed ks =
+                (KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
         return addresses(ring, snapshot.lookup(ks, new LongToken(token)).replicas());
     }
 

@@ -41,9 +41,15 @@ class SimpleStrategyTest {
 
     @Test
     void marksTheLastReplicasTransient() {
-        var snapshot = io.ringmap.ring.RingSnapshot.of(ring, Placements.place(ring,
-                java.util.Map.of("ks", java.util.Map.of("class", "SimpleStrategy", "replication_factor", "3/1")), 0));
-        var ks = (io.ringmap.ring.KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
+        var snapshot = io.ringmap.ring.RingSnapshot.of(
+                ring,
+                Placements.place(
+                        ring,
+                        java.util.Map.of(
+                                "ks", java.util.Map.of("class", "SimpleStrategy", "replication_factor", "3/1")),
+                        0));
+        var ks = (io.ringmap.ring.KeyspacePlacement.Placed)
+                snapshot.keyspace("ks").orElseThrow();
         var set = snapshot.lookup(ks, new io.ringmap.token.LongToken(1)).replicas();
         assertThat(set.size()).isEqualTo(3);
         assertThat(set.isFull(0)).isTrue();
@@ -57,8 +63,11 @@ class SimpleStrategyTest {
         for (long t : new long[] {Long.MIN_VALUE, -1, 42, 43, Long.MAX_VALUE}) {
             assertThat(replicas(single, simple(3), t)).containsExactly("a");
         }
-        var warnings = Placements.place(single, java.util.Map.of("ks", simple(3)), 0).get("ks");
-        assertThat(((io.ringmap.ring.KeyspacePlacement.Placed) warnings).warnings()).singleElement().asString()
+        var warnings =
+                Placements.place(single, java.util.Map.of("ks", simple(3)), 0).get("ks");
+        assertThat(((io.ringmap.ring.KeyspacePlacement.Placed) warnings).warnings())
+                .singleElement()
+                .asString()
                 .contains("exceeds the 1 nodes");
     }
 }

@@ -34,30 +34,38 @@ class RestartGuideTest {
         assertThat(waits).singleElement().satisfies(w -> {
             assertThat(w.node()).isEqualTo("127.0.0.1");
             assertThat(w.peer()).isEqualTo("127.0.0.3");
-            assertThat(w.reason()).isEqualTo("127.0.0.3 still has 127.0.0.1 at generation 100 (shutdown), not the "
-                    + "200 it restarted with: it has not seen it back");
+            assertThat(w.reason())
+                    .isEqualTo("127.0.0.3 still has 127.0.0.1 at generation 100 (shutdown), not the "
+                            + "200 it restarted with: it has not seen it back");
         });
     }
 
     @Test
     void aNodeDownInRingmapsViewOrWithoutItsOwnViewIsWaitedFor() {
         Map<String, NodeView> views = views(200, 200, true);
-        views.put("127.0.0.1", NodeView.unreadable("127.0.0.1", AT, "system_views.gossip_info",
-                "native transport not open: the driver has 127.0.0.1 DOWN with 0 open connections"));
+        views.put(
+                "127.0.0.1",
+                NodeView.unreadable(
+                        "127.0.0.1",
+                        AT,
+                        "system_views.gossip_info",
+                        "native transport not open: the driver has 127.0.0.1 DOWN with 0 open connections"));
 
         List<RestartGuide.Wait> waits = RestartGuide.waits(ring(NodeState.DOWN), List.of(0), views);
 
-        assertThat(waits).extracting(RestartGuide.Wait::reason).containsExactly(
-                "127.0.0.1 is DOWN in ringmap's view of the ring (the driver's)",
-                "127.0.0.1's native transport is not open or its own view could not be read: native transport not "
-                        + "open: the driver has 127.0.0.1 DOWN with 0 open connections");
+        assertThat(waits)
+                .extracting(RestartGuide.Wait::reason)
+                .containsExactly(
+                        "127.0.0.1 is DOWN in ringmap's view of the ring (the driver's)",
+                        "127.0.0.1's native transport is not open or its own view could not be read: native transport not "
+                                + "open: the driver has 127.0.0.1 DOWN with 0 open connections");
     }
 
     @Test
     void anUnreadablePeerViewIsNamedOnceAndANativeTransportNotReadyIsWaitedFor() {
         Map<String, NodeView> views = views(200, 200, false);
-        views.put("127.0.0.2", NodeView.unreadable("127.0.0.2", AT, "system_views.gossip_info",
-                "no answer within PT2S"));
+        views.put(
+                "127.0.0.2", NodeView.unreadable("127.0.0.2", AT, "system_views.gossip_info", "no answer within PT2S"));
 
         List<RestartGuide.Wait> waits = RestartGuide.waits(ring(NodeState.UP), List.of(0), views);
 
@@ -69,7 +77,8 @@ class RestartGuideTest {
     private static TokenRing ring(NodeState first) {
         Map<Node, List<LongToken>> tokens = new LinkedHashMap<>();
         for (int i = 0; i < 3; i++) {
-            tokens.put(new Node("N" + (i + 1), "127.0.0." + (i + 1), "dc1", "rack1", i == 0 ? first : NodeState.UP),
+            tokens.put(
+                    new Node("N" + (i + 1), "127.0.0." + (i + 1), "dc1", "rack1", i == 0 ? first : NodeState.UP),
                     List.of(new LongToken(i * 1000L)));
         }
         return TokenRing.of(Murmur3Partitioner.INSTANCE, tokens);

@@ -12,8 +12,7 @@ import java.util.Random;
 /** Test rings. */
 public final class Rings {
 
-    private Rings() {
-    }
+    private Rings() {}
 
     public static Node node(String name, String address, String dc, String rack) {
         return new Node(name, address, dc, rack, NodeState.UP);
@@ -33,7 +32,9 @@ public final class Rings {
     public static TokenRing of(Partitioner p, Object[]... nodes) {
         Map<Node, List<Token>> m = new LinkedHashMap<>();
         for (Object[] n : nodes) {
-            m.put(node((String) n[0], (String) n[0], (String) n[1], (String) n[2]), List.of(p.parseToken(n[3].toString())));
+            m.put(
+                    node((String) n[0], (String) n[0], (String) n[1], (String) n[2]),
+                    List.of(p.parseToken(n[3].toString())));
         }
         return TokenRing.of(p, m);
     }

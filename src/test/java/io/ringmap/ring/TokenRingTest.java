@@ -27,10 +27,14 @@ class TokenRingTest {
     void wrapsToTheLowestTokenPastTheHighest() {
         assertThat(owner(-9000000000000000000L)).isEqualTo("127.0.0.1");
         assertThat(owner(Long.MIN_VALUE)).isEqualTo("127.0.0.1");
-        Map<Node, List<io.ringmap.token.Token>> m = Map.of(Rings.node("a", "10.0.0.1", "dc", "r"),
-                List.of(new LongToken(100)), Rings.node("b", "10.0.0.2", "dc", "r"), List.of(new LongToken(200)));
+        Map<Node, List<io.ringmap.token.Token>> m = Map.of(
+                Rings.node("a", "10.0.0.1", "dc", "r"),
+                List.of(new LongToken(100)),
+                Rings.node("b", "10.0.0.2", "dc", "r"),
+                List.of(new LongToken(200)));
         TokenRing r = TokenRing.of(Murmur3Partitioner.INSTANCE, m);
-        assertThat(r.nodes().get(r.ownerAt(r.primaryIndex(new LongToken(201)))).address()).isEqualTo("10.0.0.1");
+        assertThat(r.nodes().get(r.ownerAt(r.primaryIndex(new LongToken(201)))).address())
+                .isEqualTo("10.0.0.1");
     }
 
     @Test
@@ -40,39 +44,51 @@ class TokenRingTest {
         assertThat(first.end()).isEqualTo(new LongToken(-4611686018427387904L));
         assertThat(first.wraps()).isTrue();
         // N4 sits at the maximum token, so the wrapping range has no piece past the end of the ring
-        assertThat(ring.unwrap(first)).containsExactly(
-                new TokenRange(Murmur3Partitioner.MINIMUM, new LongToken(-4611686018427387904L)));
+        assertThat(ring.unwrap(first))
+                .containsExactly(new TokenRange(Murmur3Partitioner.MINIMUM, new LongToken(-4611686018427387904L)));
     }
 
     @Test
     void unwrapsASingleTokenRingIntoTwoPieces() {
-        TokenRing single = TokenRing.of(Murmur3Partitioner.INSTANCE,
+        TokenRing single = TokenRing.of(
+                Murmur3Partitioner.INSTANCE,
                 Map.of(Rings.node("a", "10.0.0.1", "dc", "r"), List.of(new LongToken(42))));
         assertThat(single.rangeAt(0).wraps()).isTrue();
-        assertThat(single.unwrap(single.rangeAt(0))).containsExactly(
-                new TokenRange(new LongToken(42), Murmur3Partitioner.MAXIMUM),
-                new TokenRange(Murmur3Partitioner.MINIMUM, new LongToken(42)));
+        assertThat(single.unwrap(single.rangeAt(0)))
+                .containsExactly(
+                        new TokenRange(new LongToken(42), Murmur3Partitioner.MAXIMUM),
+                        new TokenRange(Murmur3Partitioner.MINIMUM, new LongToken(42)));
     }
 
     @Test
     void unwrapsAByteOrderedRangeToTheRingEnd() {
         ByteOrderedPartitioner p = ByteOrderedPartitioner.INSTANCE;
-        TokenRing bop = TokenRing.of(p, Map.of(Rings.node("a", "10.0.0.1", "dc", "r"), List.of(p.parseToken("40")),
-                Rings.node("b", "10.0.0.2", "dc", "r"), List.of(p.parseToken("80"))));
-        assertThat(bop.unwrap(bop.rangeAt(0))).containsExactly(
-                new TokenRange(p.parseToken("80"), ByteOrderedPartitioner.MINIMUM),
-                new TokenRange(ByteOrderedPartitioner.MINIMUM, p.parseToken("40")));
+        TokenRing bop = TokenRing.of(
+                p,
+                Map.of(
+                        Rings.node("a", "10.0.0.1", "dc", "r"),
+                        List.of(p.parseToken("40")),
+                        Rings.node("b", "10.0.0.2", "dc", "r"),
+                        List.of(p.parseToken("80"))));
+        assertThat(bop.unwrap(bop.rangeAt(0)))
+                .containsExactly(
+                        new TokenRange(p.parseToken("80"), ByteOrderedPartitioner.MINIMUM),
+                        new TokenRange(ByteOrderedPartitioner.MINIMUM, p.parseToken("40")));
     }
 
     @Test
     void rejectsATokenClaimedByTwoNodes() {
-        assertThatThrownBy(() -> TokenRing.of(Murmur3Partitioner.INSTANCE, Map.of(
-                Rings.node("a", "10.0.0.1", "dc", "r"), List.of(new LongToken(1)),
-                Rings.node("b", "10.0.0.2", "dc", "r"), List.of(new LongToken(1)))))
+        assertThatThrownBy(() -> TokenRing.of(
+                        Murmur3Partitioner.INSTANCE,
+                        Map.of(
+                                Rings.node("a", "10.0.0.1", "dc", "r"), List.of(new LongToken(1)),
+                                Rings.node("b", "10.0.0.2", "dc", "r"), List.of(new LongToken(1)))))
                 .hasMessageContaining("token 1 is owned by both");
     }
 
     private String owner(long token) {
-        return ring.nodes().get(ring.ownerAt(ring.primaryIndex(new LongToken(token)))).address();
+        return ring.nodes()
+                .get(ring.ownerAt(ring.primaryIndex(new LongToken(token))))
+                .address();
     }
 }

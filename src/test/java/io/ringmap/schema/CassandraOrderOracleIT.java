@@ -39,20 +39,38 @@ class CassandraOrderOracleIT {
     static final int PAIRS_PER_TYPE = 4000;
     static final HexFormat HEX = HexFormat.of();
 
-    static final UserDefinedType POINT = new TestUdt("ks", "point", List.of("x", "label", "day"),
-            List.of(DataTypes.INT, DataTypes.TEXT, DataTypes.DATE));
+    static final UserDefinedType POINT = new TestUdt(
+            "ks", "point", List.of("x", "label", "day"), List.of(DataTypes.INT, DataTypes.TEXT, DataTypes.DATE));
 
     static final List<DataType> TYPES = List.of(
-            DataTypes.UUID, DataTypes.TIMEUUID, DataTypes.TEXT, DataTypes.INT, DataTypes.BIGINT, DataTypes.VARINT,
-            DataTypes.DECIMAL, DataTypes.DOUBLE, DataTypes.FLOAT, DataTypes.BLOB, DataTypes.INET, DataTypes.DATE,
-            DataTypes.TIME, DataTypes.TIMESTAMP, DataTypes.BOOLEAN, DataTypes.SMALLINT, DataTypes.TINYINT,
+            DataTypes.UUID,
+            DataTypes.TIMEUUID,
+            DataTypes.TEXT,
+            DataTypes.INT,
+            DataTypes.BIGINT,
+            DataTypes.VARINT,
+            DataTypes.DECIMAL,
+            DataTypes.DOUBLE,
+            DataTypes.FLOAT,
+            DataTypes.BLOB,
+            DataTypes.INET,
+            DataTypes.DATE,
+            DataTypes.TIME,
+            DataTypes.TIMESTAMP,
+            DataTypes.BOOLEAN,
+            DataTypes.SMALLINT,
+            DataTypes.TINYINT,
             DataTypes.tupleOf(DataTypes.INT, DataTypes.TEXT),
             DataTypes.tupleOf(DataTypes.TIMEUUID, DataTypes.frozenListOf(DataTypes.INT), DataTypes.UUID),
-            DataTypes.frozenSetOf(DataTypes.TIMEUUID), DataTypes.frozenSetOf(DataTypes.UUID),
-            DataTypes.frozenListOf(DataTypes.UUID), DataTypes.frozenMapOf(DataTypes.UUID, DataTypes.INT),
+            DataTypes.frozenSetOf(DataTypes.TIMEUUID),
+            DataTypes.frozenSetOf(DataTypes.UUID),
+            DataTypes.frozenListOf(DataTypes.UUID),
+            DataTypes.frozenMapOf(DataTypes.UUID, DataTypes.INT),
             DataTypes.frozenMapOf(DataTypes.TIMEUUID, DataTypes.frozenSetOf(DataTypes.TEXT)),
             DataTypes.frozenSetOf(DataTypes.tupleOf(DataTypes.INT, DataTypes.TEXT)),
-            DataTypes.frozenSetOf(DataTypes.frozenListOf(DataTypes.INT)), POINT, DataTypes.frozenSetOf(POINT));
+            DataTypes.frozenSetOf(DataTypes.frozenListOf(DataTypes.INT)),
+            POINT,
+            DataTypes.frozenSetOf(POINT));
 
     @Test
     void everyComparisonHasCassandrasSign() throws Exception {
@@ -68,9 +86,17 @@ class CassandraOrderOracleIT {
                 ByteBuffer a = Values.random(type, rnd);
                 // a third equal, a third one byte apart (scalars; a framed value would just break), a third random
                 int kind = rnd.nextInt(3);
-                ByteBuffer b = kind == 0 ? a.duplicate() : kind == 1 && scalar(type) && !DataTypes.BOOLEAN.equals(type)
-                        ? Values.mutate(a, rnd) : Values.random(type, rnd);
-                input.append(name).append('\t').append(hex(a)).append('\t').append(hex(b)).append('\n');
+                ByteBuffer b = kind == 0
+                        ? a.duplicate()
+                        : kind == 1 && scalar(type) && !DataTypes.BOOLEAN.equals(type)
+                                ? Values.mutate(a, rnd)
+                                : Values.random(type, rnd);
+                input.append(name)
+                        .append('\t')
+                        .append(hex(a))
+                        .append('\t')
+                        .append(hex(b))
+                        .append('\n');
                 cases.add(type.asCql(true, true) + " " + hex(a) + " vs " + hex(b));
                 ours.add(Integer.signum(order.compare(a.duplicate(), b.duplicate())));
             }
@@ -88,28 +114,44 @@ class CassandraOrderOracleIT {
                 disagreements.add(cases.get(i) + ": Cassandra " + theirs.get(i) + ", ringmap " + ours.get(i));
             }
         }
-        System.out.printf("[CassandraOrderOracleIT] %d comparisons over %d types, %d not comparable by Cassandra, "
-                + "%d disagreements%n", cases.size(), TYPES.size(), rejected, disagreements.size());
+        System.out.printf(
+                "[CassandraOrderOracleIT] %d comparisons over %d types, %d not comparable by Cassandra, "
+                        + "%d disagreements%n",
+                cases.size(), TYPES.size(), rejected, disagreements.size());
         assertThat(rejected).as("comparisons Cassandra could not make").isLessThan(cases.size() / 20);
-        assertThat(disagreements).as("comparisons whose sign differs from Cassandra's").isEmpty();
+        assertThat(disagreements)
+                .as("comparisons whose sign differs from Cassandra's")
+                .isEmpty();
     }
 
     static boolean scalar(DataType type) {
-        return !(type instanceof ListType || type instanceof SetType || type instanceof MapType
-                || type instanceof TupleType || type instanceof UserDefinedType);
+        return !(type instanceof ListType
+                || type instanceof SetType
+                || type instanceof MapType
+                || type instanceof TupleType
+                || type instanceof UserDefinedType);
     }
 
     /** Cassandra's AbstractType string for a (frozen) driver type. */
     static String cassandraType(DataType type) {
-        Map<DataType, String> scalars = Map.ofEntries(Map.entry(DataTypes.TEXT, "UTF8Type"),
-                Map.entry(DataTypes.ASCII, "AsciiType"), Map.entry(DataTypes.INT, "Int32Type"),
-                Map.entry(DataTypes.BIGINT, "LongType"), Map.entry(DataTypes.SMALLINT, "ShortType"),
-                Map.entry(DataTypes.TINYINT, "ByteType"), Map.entry(DataTypes.VARINT, "IntegerType"),
-                Map.entry(DataTypes.DECIMAL, "DecimalType"), Map.entry(DataTypes.FLOAT, "FloatType"),
-                Map.entry(DataTypes.DOUBLE, "DoubleType"), Map.entry(DataTypes.BOOLEAN, "BooleanType"),
-                Map.entry(DataTypes.UUID, "UUIDType"), Map.entry(DataTypes.TIMEUUID, "TimeUUIDType"),
-                Map.entry(DataTypes.TIMESTAMP, "TimestampType"), Map.entry(DataTypes.DATE, "SimpleDateType"),
-                Map.entry(DataTypes.TIME, "TimeType"), Map.entry(DataTypes.INET, "InetAddressType"),
+        Map<DataType, String> scalars = Map.ofEntries(
+                Map.entry(DataTypes.TEXT, "UTF8Type"),
+                Map.entry(DataTypes.ASCII, "AsciiType"),
+                Map.entry(DataTypes.INT, "Int32Type"),
+                Map.entry(DataTypes.BIGINT, "LongType"),
+                Map.entry(DataTypes.SMALLINT, "ShortType"),
+                Map.entry(DataTypes.TINYINT, "ByteType"),
+                Map.entry(DataTypes.VARINT, "IntegerType"),
+                Map.entry(DataTypes.DECIMAL, "DecimalType"),
+                Map.entry(DataTypes.FLOAT, "FloatType"),
+                Map.entry(DataTypes.DOUBLE, "DoubleType"),
+                Map.entry(DataTypes.BOOLEAN, "BooleanType"),
+                Map.entry(DataTypes.UUID, "UUIDType"),
+                Map.entry(DataTypes.TIMEUUID, "TimeUUIDType"),
+                Map.entry(DataTypes.TIMESTAMP, "TimestampType"),
+                Map.entry(DataTypes.DATE, "SimpleDateType"),
+                Map.entry(DataTypes.TIME, "TimeType"),
+                Map.entry(DataTypes.INET, "InetAddressType"),
                 Map.entry(DataTypes.BLOB, "BytesType"));
         if (scalars.containsKey(type)) {
             return scalars.get(type);
@@ -121,19 +163,24 @@ class CassandraOrderOracleIT {
             return "FrozenType(SetType(" + cassandraType(s.getElementType()) + "))";
         }
         if (type instanceof MapType m) {
-            return "FrozenType(MapType(" + cassandraType(m.getKeyType()) + "," + cassandraType(m.getValueType())
-                    + "))";
+            return "FrozenType(MapType(" + cassandraType(m.getKeyType()) + "," + cassandraType(m.getValueType()) + "))";
         }
         if (type instanceof TupleType t) {
-            return "TupleType(" + t.getComponentTypes().stream().map(CassandraOrderOracleIT::cassandraType)
-                    .collect(Collectors.joining(",")) + ")";
+            return "TupleType("
+                    + t.getComponentTypes().stream()
+                            .map(CassandraOrderOracleIT::cassandraType)
+                            .collect(Collectors.joining(","))
+                    + ")";
         }
         if (type instanceof UserDefinedType u) {
             StringBuilder sb = new StringBuilder("FrozenType(UserType(ks,")
                     .append(HEX.formatHex(u.getName().asInternal().getBytes(StandardCharsets.UTF_8)));
             for (int i = 0; i < u.getFieldNames().size(); i++) {
-                sb.append(',').append(HEX.formatHex(u.getFieldNames().get(i).asInternal()
-                        .getBytes(StandardCharsets.UTF_8))).append(':').append(cassandraType(u.getFieldTypes().get(i)));
+                sb.append(',')
+                        .append(HEX.formatHex(
+                                u.getFieldNames().get(i).asInternal().getBytes(StandardCharsets.UTF_8)))
+                        .append(':')
+                        .append(cassandraType(u.getFieldTypes().get(i)));
             }
             return sb.append("))").toString();
         }
@@ -146,18 +193,30 @@ class CassandraOrderOracleIT {
         Path err = Files.createTempFile("type-order", ".err");
         try {
             Files.writeString(in, input, StandardCharsets.UTF_8);
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", CassandraClasspath.read(),
-                    TOOL.toAbsolutePath().toString())
-                    .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            Process p = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-Xmx256m",
+                            "-XX:TieredStopAtLevel=1",
+                            "-cp",
+                            CassandraClasspath.read(),
+                            TOOL.toAbsolutePath().toString())
+                    .redirectInput(in.toFile())
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
             if (!p.waitFor(5, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 throw new IllegalStateException("TypeOrder timed out");
             }
-            assertThat(p.exitValue()).as("TypeOrder exit status; stderr: %s", Files.readString(err)).isZero();
+            assertThat(p.exitValue())
+                    .as("TypeOrder exit status; stderr: %s", Files.readString(err))
+                    .isZero();
             // Cassandra's own log lines share standard output; results start with "= "
-            return Files.readAllLines(out, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("= "))
-                    .map(l -> l.substring(2)).toList();
+            return Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.startsWith("= "))
+                    .map(l -> l.substring(2))
+                    .toList();
         } finally {
             Files.deleteIfExists(in);
             Files.deleteIfExists(out);
@@ -177,7 +236,8 @@ class CassandraOrderOracleIT {
         static ByteBuffer random(DataType type, Random rnd) {
             if (DataTypes.UUID.equals(type) || DataTypes.TIMEUUID.equals(type)) {
                 byte[] b = bytes(16, rnd);
-                int version = DataTypes.TIMEUUID.equals(type) ? 1 : new int[] {1, 1, 4, 4, 0, 2, 3, 5, 15}[rnd.nextInt(9)];
+                int version =
+                        DataTypes.TIMEUUID.equals(type) ? 1 : new int[] {1, 1, 4, 4, 0, 2, 3, 5, 15}[rnd.nextInt(9)];
                 if (rnd.nextInt(4) == 0) { // few distinct timestamps, so ties fall through to the other half
                     for (int i = 0; i < 8; i++) {
                         b[i] = (byte) rnd.nextInt(2);
@@ -195,8 +255,8 @@ class CassandraOrderOracleIT {
                 return ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8));
             }
             if (DataTypes.INT.equals(type)) {
-                return ByteBuffer.allocate(4).putInt(0, pick(rnd, Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE,
-                        rnd.nextInt()));
+                return ByteBuffer.allocate(4)
+                        .putInt(0, pick(rnd, Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE, rnd.nextInt()));
             }
             if (DataTypes.BIGINT.equals(type) || DataTypes.TIMESTAMP.equals(type)) {
                 return ByteBuffer.allocate(8).putLong(0, rnd.nextBoolean() ? rnd.nextLong() : rnd.nextInt(5) - 2);
@@ -208,19 +268,33 @@ class CassandraOrderOracleIT {
                 return ByteBuffer.wrap(new byte[] {(byte) rnd.nextInt()});
             }
             if (DataTypes.VARINT.equals(type)) {
-                return ByteBuffer.wrap(java.math.BigInteger.valueOf(rnd.nextLong() >> rnd.nextInt(64)).toByteArray());
+                return ByteBuffer.wrap(java.math.BigInteger.valueOf(rnd.nextLong() >> rnd.nextInt(64))
+                        .toByteArray());
             }
             if (DataTypes.DECIMAL.equals(type)) {
-                byte[] unscaled = java.math.BigInteger.valueOf(rnd.nextInt(2001) - 1000).toByteArray();
-                return ByteBuffer.allocate(4 + unscaled.length).putInt(rnd.nextInt(5) - 2).put(unscaled).flip();
+                byte[] unscaled =
+                        java.math.BigInteger.valueOf(rnd.nextInt(2001) - 1000).toByteArray();
+                return ByteBuffer.allocate(4 + unscaled.length)
+                        .putInt(rnd.nextInt(5) - 2)
+                        .put(unscaled)
+                        .flip();
             }
             if (DataTypes.DOUBLE.equals(type)) {
-                double[] pool = {Double.NaN, -0.0, 0.0, 1.5, -1.5, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-                    rnd.nextGaussian()};
+                double[] pool = {
+                    Double.NaN,
+                    -0.0,
+                    0.0,
+                    1.5,
+                    -1.5,
+                    Double.NEGATIVE_INFINITY,
+                    Double.POSITIVE_INFINITY,
+                    rnd.nextGaussian()
+                };
                 return ByteBuffer.allocate(8).putDouble(0, pool[rnd.nextInt(pool.length)]);
             }
             if (DataTypes.FLOAT.equals(type)) {
-                float[] pool = {Float.NaN, -0.0f, 0.0f, 1.5f, -1.5f, Float.NEGATIVE_INFINITY, (float) rnd.nextGaussian()};
+                float[] pool = {Float.NaN, -0.0f, 0.0f, 1.5f, -1.5f, Float.NEGATIVE_INFINITY, (float) rnd.nextGaussian()
+                };
                 return ByteBuffer.allocate(4).putFloat(0, pool[rnd.nextInt(pool.length)]);
             }
             if (DataTypes.BLOB.equals(type)) {
@@ -253,8 +327,8 @@ class CassandraOrderOracleIT {
                 }
                 return framed(n, values);
             }
-            List<DataType> components = type instanceof TupleType t ? t.getComponentTypes()
-                    : ((UserDefinedType) type).getFieldTypes();
+            List<DataType> components =
+                    type instanceof TupleType t ? t.getComponentTypes() : ((UserDefinedType) type).getFieldTypes();
             // fewer components than the type (as Cassandra serializes a short tuple literal), and nulls
             int n = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(components.size()) : components.size();
             List<ByteBuffer> values = new ArrayList<>();

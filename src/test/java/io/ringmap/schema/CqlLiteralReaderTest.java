@@ -47,7 +47,8 @@ class CqlLiteralReaderTest {
     @Test
     void sortsAndDeduplicatesSetsAndMapKeysAsCassandraDoes() {
         // Cassandra stores frozen sets sorted by the element type's comparator, so {3,1,2} and {1,2,3} are one key
-        assertThat(hex("frozen<set<int>>", "{3, 1, 2, 3}")).isEqualTo(hex("frozen<set<int>>", "{1,2,3}"))
+        assertThat(hex("frozen<set<int>>", "{3, 1, 2, 3}"))
+                .isEqualTo(hex("frozen<set<int>>", "{1,2,3}"))
                 .isEqualTo(driverHex(DataTypes.frozenSetOf(DataTypes.INT), "{1,2,3}"));
         // signed numeric order, not byte order: -1 sorts before 1
         assertThat(canonical("frozen<set<int>>", "{1, -1}")).isEqualTo("{-1, 1}");
@@ -57,8 +58,8 @@ class CqlLiteralReaderTest {
 
     @Test
     void writesUserDefinedTypeFieldNamesAsCassandra50ReadsThem() {
-        TestUdt t = new TestUdt("iot", "odd", List.of("from", "Upper", "plain"),
-                List.of(DataTypes.INT, DataTypes.INT, DataTypes.INT));
+        TestUdt t = new TestUdt(
+                "iot", "odd", List.of("from", "Upper", "plain"), List.of(DataTypes.INT, DataTypes.INT, DataTypes.INT));
         KeyColumn column = new KeyColumn("k", t);
         byte[] bytes = KeyValueCodec.serialize(column, "{\"from\": 1, \"Upper\": 2, plain: 3}");
         String text = KeyValueCodec.canonicalText(column, bytes);
@@ -68,8 +69,8 @@ class CqlLiteralReaderTest {
 
     @Test
     void serializesUserDefinedTypeValuesFromDriverMetadataTypes() {
-        TestUdt address = new TestUdt("iot", "address", List.of("street", "zip"),
-                List.of(DataTypes.TEXT, DataTypes.INT));
+        TestUdt address =
+                new TestUdt("iot", "address", List.of("street", "zip"), List.of(DataTypes.TEXT, DataTypes.INT));
         KeyColumn column = new KeyColumn("home", address);
         byte[] bytes = KeyValueCodec.serialize(column, "{zip: 1, street: 'main'}");
         assertThat(HexFormat.of().formatHex(bytes)).isEqualTo("00000004" + "6d61696e" + "00000004" + "00000001");
@@ -118,7 +119,8 @@ class CqlLiteralReaderTest {
         assertThat(canonical("frozen<set<frozen<tuple<int, text>>>>", "{(2, 'a'), (1, 'b'), (1, 'a'), (1, null)}"))
                 .isEqualTo("{(1, null), (1, 'a'), (1, 'b'), (2, 'a')}");
         // shorter lists first only when they are a prefix: element order decides before length
-        assertThat(canonical("frozen<set<frozen<list<int>>>>", "{[2], [1, 5], [1]}")).isEqualTo("{[1], [1, 5], [2]}");
+        assertThat(canonical("frozen<set<frozen<list<int>>>>", "{[2], [1, 5], [1]}"))
+                .isEqualTo("{[1], [1, 5], [2]}");
         assertThat(canonical("frozen<map<frozen<set<text>>, int>>", "{{'b'}: 1, {'a', 'c'}: 2}"))
                 .isEqualTo("{{'a', 'c'}: 2, {'b'}: 1}");
     }

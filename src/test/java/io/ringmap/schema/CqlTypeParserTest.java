@@ -12,20 +12,37 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CqlTypeParserTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource(delimiter = '|', value = {
-            "text | text", "VARCHAR | text", "ascii | ascii", "int | int", "bigint | bigint", "smallint | smallint",
-            "tinyint | tinyint", "varint | varint", "decimal | decimal", "float | float", "double | double",
-            "boolean | boolean", "uuid | uuid", "timeuuid | timeuuid", "timestamp | timestamp", "date | date",
-            "time | time", "inet | inet", "blob | blob",
-            "  Int  | int",
-            "frozen<list<int>> | frozen<list<int>>",
-            "FROZEN < SET < Text > > | frozen<set<text>>",
-            "frozen<map<text, date>> | frozen<map<text, date>>",
-            "tuple<int,text> | frozen<tuple<int, text>>",
-            "frozen<tuple<int, text>> | frozen<tuple<int, text>>",
-            "frozen<list<list<int>>> | frozen<list<frozen<list<int>>>>",
-            "tuple<int, list<text>> | frozen<tuple<int, frozen<list<text>>>>",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "text | text",
+                "VARCHAR | text",
+                "ascii | ascii",
+                "int | int",
+                "bigint | bigint",
+                "smallint | smallint",
+                "tinyint | tinyint",
+                "varint | varint",
+                "decimal | decimal",
+                "float | float",
+                "double | double",
+                "boolean | boolean",
+                "uuid | uuid",
+                "timeuuid | timeuuid",
+                "timestamp | timestamp",
+                "date | date",
+                "time | time",
+                "inet | inet",
+                "blob | blob",
+                "  Int  | int",
+                "frozen<list<int>> | frozen<list<int>>",
+                "FROZEN < SET < Text > > | frozen<set<text>>",
+                "frozen<map<text, date>> | frozen<map<text, date>>",
+                "tuple<int,text> | frozen<tuple<int, text>>",
+                "frozen<tuple<int, text>> | frozen<tuple<int, text>>",
+                "frozen<list<list<int>>> | frozen<list<frozen<list<int>>>>",
+                "tuple<int, list<text>> | frozen<tuple<int, frozen<list<text>>>>",
+            })
     void parsesPartitionKeyTypesCaseInsensitivelyAndWhitespaceTolerant(String cql, String canonical) {
         assertThat(CqlTypeParser.parse(cql).asCql(true, true)).isEqualTo(canonical);
     }
@@ -56,14 +73,26 @@ class CqlTypeParserTest {
         assertThatThrownBy(() -> CqlTypeParser.parse("address"))
                 .isInstanceOf(UnsupportedKeyTypeException.class)
                 .hasMessageStartingWith("unknown CQL type 'address'")
-                .extracting(e -> ((UnsupportedKeyTypeException) e).typeText()).isEqualTo("address");
+                .extracting(e -> ((UnsupportedKeyTypeException) e).typeText())
+                .isEqualTo("address");
         assertThatThrownBy(() -> CqlTypeParser.parse("frozen<address>"))
                 .hasMessageStartingWith("unknown CQL type 'address' in 'frozen<address>'");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"counter", "list<int>", "map<text, int>", "frozen<int>", "vector<float, 3>",
-            "'org.apache.cassandra.db.marshal.LexicalUUIDType'", "", "frozen<list<int>", "int int", "tuple<>"})
+    @ValueSource(
+            strings = {
+                "counter",
+                "list<int>",
+                "map<text, int>",
+                "frozen<int>",
+                "vector<float, 3>",
+                "'org.apache.cassandra.db.marshal.LexicalUUIDType'",
+                "",
+                "frozen<list<int>",
+                "int int",
+                "tuple<>"
+            })
     void rejectsTypesThatCannotBeOrAreNotSupportedAsPartitionKeys(String cql) {
         assertThatThrownBy(() -> CqlTypeParser.parse(cql))
                 .isInstanceOf(UnsupportedKeyTypeException.class)

@@ -5,8 +5,7 @@ import java.util.HexFormat;
 /** Key values through the codec, for the codec's tests: hex of the serialized bytes, canonical text. */
 final class KeyValues {
 
-    private KeyValues() {
-    }
+    private KeyValues() {}
 
     /** The bytes a value of the type serializes to, as hex. */
     static String hex(String cqlType, String value) {

@@ -13,9 +13,11 @@ import org.junit.jupiter.api.Test;
 
 class PartitionKeyParserTest {
 
-    private static final TableSchema USERS = new TableSchema("app", "users",
-            List.of(new KeyColumn("id", DataTypes.INT)));
-    private static final TableSchema READINGS = new TableSchema("iot", "readings",
+    private static final TableSchema USERS =
+            new TableSchema("app", "users", List.of(new KeyColumn("id", DataTypes.INT)));
+    private static final TableSchema READINGS = new TableSchema(
+            "iot",
+            "readings",
             List.of(new KeyColumn("sensor_id", DataTypes.TEXT), new KeyColumn("day", DataTypes.DATE)));
 
     @Test
@@ -33,8 +35,8 @@ class PartitionKeyParserTest {
         // the reference example: PRIMARY KEY ((sensor_id, day), ts), key ('sensor-17', '2026-10-01')
         ParsedKey key = PartitionKeyParser.parse(READINGS, Map.of("day", "2026-10-01", "sensor_id", "sensor-17"));
 
-        assertThat(HexFormat.of().formatHex(key.serializedKey())).isEqualTo(
-                "0009" + "73656e736f722d3137" + "00"   // 2-byte length, 'sensor-17' in UTF-8, end-of-component
+        assertThat(HexFormat.of().formatHex(key.serializedKey()))
+                .isEqualTo("0009" + "73656e736f722d3137" + "00" // 2-byte length, 'sensor-17' in UTF-8, end-of-component
                         + "0004" + "800050f7" + "00"); // 2-byte length, days since epoch + 2^31, end-of-component
         assertThat(key.canonicalComponents()).containsExactly("sensor-17", "2026-10-01");
     }
@@ -88,7 +90,8 @@ class PartitionKeyParserTest {
                 .hasMessageContaining("Cassandra does not accept an empty partition key");
         // an empty component of a composite key is fine
         assertThat(PartitionKeyParser.parse(READINGS, Map.of("sensor_id", "", "day", "1970-01-01"))
-                .serializedKey()).containsExactly(0, 0, 0, 0, 4, 0x80, 0, 0, 0, 0);
+                        .serializedKey())
+                .containsExactly(0, 0, 0, 0, 4, 0x80, 0, 0, 0, 0);
     }
 
     @Test

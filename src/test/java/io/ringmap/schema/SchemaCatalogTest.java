@@ -13,8 +13,8 @@ class SchemaCatalogTest {
         return new TableSchema(keyspace, table, List.of(new KeyColumn("id", DataTypes.INT)));
     }
 
-    private final SchemaCatalog catalog = SchemaCatalog.of(List.of(
-            table("iot", "readings"), table("iot", "Quoted"), table("app", "users")));
+    private final SchemaCatalog catalog =
+            SchemaCatalog.of(List.of(table("iot", "readings"), table("iot", "Quoted"), table("app", "users")));
 
     @Test
     void looksTablesUpExactlyThenCaseInsensitively() {
@@ -30,11 +30,10 @@ class SchemaCatalogTest {
     @Test
     void reportsAnUnknownKeyspaceByName() {
         assertThatThrownBy(() -> catalog.table("shop", "orders"))
-                .isInstanceOfSatisfying(UnknownKeyspaceException.class,
-                        e -> {
-                            assertThat(e.keyspace()).isEqualTo("shop");
-                            assertThat(e.known()).containsExactly("app", "iot");
-                        })
+                .isInstanceOfSatisfying(UnknownKeyspaceException.class, e -> {
+                    assertThat(e.keyspace()).isEqualTo("shop");
+                    assertThat(e.known()).containsExactly("app", "iot");
+                })
                 .hasMessage("keyspace 'shop' is not in the ring snapshot");
     }
 
@@ -60,12 +59,14 @@ class SchemaCatalogTest {
     void validatesTheTableSchema() {
         assertThatThrownBy(() -> new TableSchema("iot", "t", List.of()))
                 .hasMessageContaining("at least one partition key column");
-        assertThatThrownBy(() -> new TableSchema("iot", "t",
-                List.of(new KeyColumn("a", DataTypes.INT), new KeyColumn("a", DataTypes.TEXT))))
-                .hasMessageContaining("'a'").hasMessageContaining("more than once");
+        assertThatThrownBy(() -> new TableSchema(
+                        "iot", "t", List.of(new KeyColumn("a", DataTypes.INT), new KeyColumn("a", DataTypes.TEXT))))
+                .hasMessageContaining("'a'")
+                .hasMessageContaining("more than once");
         assertThat(new KeyColumn("k", DataTypes.frozenListOf(DataTypes.INT)).cqlType())
                 .isEqualTo("frozen<list<int>>");
         assertThatThrownBy(() -> new KeyColumn("k", DataTypes.listOf(DataTypes.INT)))
-                .isInstanceOf(UnsupportedKeyTypeException.class).hasMessageContaining("must be frozen");
+                .isInstanceOf(UnsupportedKeyTypeException.class)
+                .hasMessageContaining("must be frozen");
     }
 }

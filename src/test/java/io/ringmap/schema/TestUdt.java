@@ -71,6 +71,5 @@ record TestUdt(String keyspace, String name, List<String> fields, List<DataType>
     }
 
     @Override
-    public void attach(AttachmentPoint attachmentPoint) {
-    }
+    public void attach(AttachmentPoint attachmentPoint) {}
 }

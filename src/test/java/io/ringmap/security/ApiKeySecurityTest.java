@@ -7,21 +7,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** ringmap.security.mode=api-key: a reader key, a reporter key with both scopes; probes stay open. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "management.server.port=0",
-        "ringmap.security.mode=api-key", "ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
-        "ringmap.security.api-keys.dashboard.key=" + ApiKeySecurityTest.READER_KEY,
-        "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
-        "ringmap.security.api-keys.relay.key=" + ApiKeySecurityTest.REPORTER_KEY,
-        "ringmap.security.api-keys.relay.scopes=ringmap:read,ringmap:hits"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "management.server.port=0",
+            "ringmap.security.mode=api-key",
+            "ringmap.hotkeys.export-key=hash",
+            "ringmap.hotkeys.salt=test-salt",
+            "ringmap.security.api-keys.dashboard.key=" + ApiKeySecurityTest.READER_KEY,
+            "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
+            "ringmap.security.api-keys.relay.key=" + ApiKeySecurityTest.REPORTER_KEY,
+            "ringmap.security.api-keys.relay.scopes=ringmap:read,ringmap:hits"
+        })
 @ExtendWith(OutputCaptureExtension.class)
 @Isolated("reads the process's output")
 class ApiKeySecurityTest extends RunningRingmap {
@@ -36,7 +41,8 @@ class ApiKeySecurityTest extends RunningRingmap {
     void anonymousCallersAreAskedForAKeyButProbesStayOpen() {
         var read = assertProblem(anonymous().get(Caller.READ), 401, "unauthorized");
         assertThat(read.get("detail").asString()).contains("X-API-Key");
-        assertThat(anonymous().get(Caller.READ).headers().firstValue("WWW-Authenticate")).isPresent();
+        assertThat(anonymous().get(Caller.READ).headers().firstValue("WWW-Authenticate"))
+                .isPresent();
         assertProblem(anonymous().postHits(), 401, "unauthorized");
         assertProblem(anonymous().get("/no-such-endpoint"), 401, "unauthorized");
         assertProbesOpen(anonymous());
@@ -47,8 +53,11 @@ class ApiKeySecurityTest extends RunningRingmap {
     void securityHeadersAppearOnceOnEveryAnswer() {
         Caller reader = anonymous().with("X-API-Key", READER_KEY);
 
-        for (var answer : java.util.List.of(anonymous().get(Caller.READ), reader.get(Caller.READ),
-                reader.get("/replicas?keyspace=iot&table=readings&sensor_id=s-1&day=2026-10-01"), reader.postHits())) {
+        for (var answer : java.util.List.of(
+                anonymous().get(Caller.READ),
+                reader.get(Caller.READ),
+                reader.get("/replicas?keyspace=iot&table=readings&sensor_id=s-1&day=2026-10-01"),
+                reader.postHits())) {
             assertThat(answer.headers().allValues("X-Content-Type-Options")).containsExactly("nosniff");
             assertThat(answer.headers().allValues("X-Frame-Options")).containsExactly("DENY");
         }
@@ -61,8 +70,10 @@ class ApiKeySecurityTest extends RunningRingmap {
         assertThat(doc.at("/components/securitySchemes/apiKey/type").asString()).isEqualTo("apiKey");
         assertThat(doc.at("/components/securitySchemes/apiKey/in").asString()).isEqualTo("header");
         assertThat(doc.at("/components/securitySchemes/apiKey/name").asString()).isEqualTo("X-API-Key");
-        assertThat(SecurityAssertions.operationScopes(doc, "apiKey")).containsEntry("post /hits", "ringmap:hits")
-                .containsEntry("get /replicas", "ringmap:read").containsEntry("post /token", "ringmap:read")
+        assertThat(SecurityAssertions.operationScopes(doc, "apiKey"))
+                .containsEntry("post /hits", "ringmap:hits")
+                .containsEntry("get /replicas", "ringmap:read")
+                .containsEntry("post /token", "ringmap:read")
                 .doesNotContainValue(null);
     }
 
@@ -91,7 +102,8 @@ class ApiKeySecurityTest extends RunningRingmap {
         var answer = anonymous().with("X-API-Key", READER_KEY).get(key);
         assertThat(answer.statusCode()).isEqualTo(200);
         assertThat(filtered.count()).isEqualTo(before + 1);
-        assertThat(answer.headers().firstValue("ETag")).hasValueSatisfying(tag -> assertThat(tag).startsWith("W/\""));
+        assertThat(answer.headers().firstValue("ETag"))
+                .hasValueSatisfying(tag -> assertThat(tag).startsWith("W/\""));
         assertThat(answer.headers().firstValue("Cache-Control")).hasValue("no-cache");
         assertThat(answer.headers().allValues("X-Content-Type-Options")).containsExactly("nosniff");
         assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/json");

@@ -34,8 +34,10 @@ record Caller(int port, int managementPort, Map<String, String> headers) {
     }
 
     HttpResponse<String> managementPost(String path, String json) {
-        return TestHttp.send(request(managementPort, path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build());
+        return TestHttp.send(request(managementPort, path)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build());
     }
 
     HttpResponse<String> postHits() {
@@ -44,8 +46,10 @@ record Caller(int port, int managementPort, Map<String, String> headers) {
 
     /** POSTs a JSON body. */
     HttpResponse<String> post(String path, String json) {
-        return TestHttp.send(request(port, path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build());
+        return TestHttp.send(request(port, path)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build());
     }
 
     private HttpRequest.Builder request(int onPort, String path) {

@@ -33,17 +33,21 @@ class ClearKeysTest {
     }
 
     private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(SecurityAutoConfiguration.class,
-                    ServletWebSecurityAutoConfiguration.class))
+            .withConfiguration(
+                    AutoConfigurations.of(SecurityAutoConfiguration.class, ServletWebSecurityAutoConfiguration.class))
             .withUserConfiguration(Settings.class, SecurityConfiguration.class)
-            .withPropertyValues("ringmap.security.mode=api-key",
+            .withPropertyValues(
+                    "ringmap.security.mode=api-key",
                     "ringmap.security.api-keys.reader.key=rk-4f1c9e2a7b3d5e60",
                     "ringmap.security.api-keys.reader.scopes=ringmap:read");
 
     @Test
     void refusesPlainExportWhileTheScrapeIsOpen() {
         // the default export-key is plain
-        runner.run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+        runner.run(context -> assertThat(context)
+                .hasFailed()
+                .getFailure()
+                .rootCause()
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("ringmap.hotkeys.export-key=plain would put clear keys in the partition tag "
                         + "of the open /actuator/prometheus")
@@ -52,18 +56,29 @@ class ClearKeysTest {
 
     @Test
     void refusesClearKeysShownToAnonymousReaders() {
-        runner.withPropertyValues("ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=clear-keys-test",
-                "ringmap.hotkeys.show-clear-keys=true", "ringmap.security.anonymous-reads=true")
-                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+        runner.withPropertyValues(
+                        "ringmap.hotkeys.export-key=hash",
+                        "ringmap.hotkeys.salt=clear-keys-test",
+                        "ringmap.hotkeys.show-clear-keys=true",
+                        "ringmap.security.anonymous-reads=true")
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
                         .isInstanceOf(IllegalStateException.class)
                         .hasMessageContaining("would show clear keys in GET /hotkeys to anonymous callers"));
     }
 
     @Test
     void startsWithHashedExportOrWithoutHotKeysOrWithoutCallerAuthentication() {
-        runner.withPropertyValues("ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=clear-keys-test",
-                "ringmap.hotkeys.show-clear-keys=true").run(context -> assertThat(context).hasNotFailed());
-        runner.withPropertyValues("ringmap.hotkeys.enabled=false").run(context -> assertThat(context).hasNotFailed());
-        runner.withPropertyValues("ringmap.security.mode=none").run(context -> assertThat(context).hasNotFailed());
+        runner.withPropertyValues(
+                        "ringmap.hotkeys.export-key=hash",
+                        "ringmap.hotkeys.salt=clear-keys-test",
+                        "ringmap.hotkeys.show-clear-keys=true")
+                .run(context -> assertThat(context).hasNotFailed());
+        runner.withPropertyValues("ringmap.hotkeys.enabled=false")
+                .run(context -> assertThat(context).hasNotFailed());
+        runner.withPropertyValues("ringmap.security.mode=none")
+                .run(context -> assertThat(context).hasNotFailed());
     }
 }

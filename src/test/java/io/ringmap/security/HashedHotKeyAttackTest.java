@@ -34,16 +34,19 @@ import tools.jackson.databind.json.JsonMapper;
  * API keys and anonymous reads: a reader (or an anonymous caller) who guesses a low-entropy key cannot make it count
  * and watch its hashed label rise; the log carries no key bytes; no hit count overflows or breaks the tables.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "management.server.port=0",
-        "ringmap.security.mode=api-key",
-        "ringmap.security.anonymous-reads=true",
-        "ringmap.security.api-keys.dashboard.key=" + HashedHotKeyAttackTest.READER_KEY,
-        "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
-        "ringmap.security.api-keys.relay.key=" + HashedHotKeyAttackTest.REPORTER_KEY,
-        "ringmap.security.api-keys.relay.scopes=ringmap:read,ringmap:hits",
-        "ringmap.hotkeys.export-key=hash",
-        "ringmap.hotkeys.salt=" + HashedHotKeyAttackTest.SALT})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "management.server.port=0",
+            "ringmap.security.mode=api-key",
+            "ringmap.security.anonymous-reads=true",
+            "ringmap.security.api-keys.dashboard.key=" + HashedHotKeyAttackTest.READER_KEY,
+            "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
+            "ringmap.security.api-keys.relay.key=" + HashedHotKeyAttackTest.REPORTER_KEY,
+            "ringmap.security.api-keys.relay.scopes=ringmap:read,ringmap:hits",
+            "ringmap.hotkeys.export-key=hash",
+            "ringmap.hotkeys.salt=" + HashedHotKeyAttackTest.SALT
+        })
 @ExtendWith(OutputCaptureExtension.class)
 @Isolated("reads the process's output")
 class HashedHotKeyAttackTest {
@@ -53,6 +56,7 @@ class HashedHotKeyAttackTest {
     static final String SALT = "attack-test-salt";
     /** A low-entropy key an attacker can guess: an e-mail address. */
     static final String GUESS = "alice@example.com";
+
     static final String DAY = "2026-10-01";
     static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -100,7 +104,9 @@ class HashedHotKeyAttackTest {
                 caller.post("/replicas", batch),
                 caller.post("/replicas/compact", batch),
                 caller.post("/token", batch));
-        assertThat(answers).allSatisfy(r -> assertThat(r.statusCode()).as(r.uri().toString()).isEqualTo(200));
+        assertThat(answers)
+                .allSatisfy(
+                        r -> assertThat(r.statusCode()).as(r.uri().toString()).isEqualTo(200));
         return 5 + 3 * 100;
     }
 
@@ -129,8 +135,10 @@ class HashedHotKeyAttackTest {
 
         // then the series is there, under the hashed label only
         assertThat(scrape.statusCode()).isEqualTo(200);
-        assertThat(scrape.body()).contains("partition=\"" + hashOf(GUESS) + "\"")
-                .doesNotContain(GUESS).doesNotContain("alice");
+        assertThat(scrape.body())
+                .contains("partition=\"" + hashOf(GUESS) + "\"")
+                .doesNotContain(GUESS)
+                .doesNotContain("alice");
     }
 
     @Test
@@ -165,9 +173,11 @@ class HashedHotKeyAttackTest {
     /** One request written as it goes on the wire (the JDK's client refuses broken escapes), with the reader's key. */
     RawHttp.Response raw(String method, String target, String json) {
         String body = json == null ? "" : json;
-        return RawHttp.send(port, method + " " + target + " HTTP/1.1\r\nHost: ringmap\r\nX-API-Key: " + READER_KEY
-                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length()
-                + "\r\nConnection: close\r\n\r\n" + body);
+        return RawHttp.send(
+                port,
+                method + " " + target + " HTTP/1.1\r\nHost: ringmap\r\nX-API-Key: " + READER_KEY
+                        + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length()
+                        + "\r\nConnection: close\r\n\r\n" + body);
     }
 
     @Test
@@ -189,8 +199,11 @@ class HashedHotKeyAttackTest {
                 raw("GET", "/token;sensor_id=" + GUESS + "%?keyspace=iot", null),
                 // a value of the wrong type, in the query and in a batch
                 raw("GET", "/token?keyspace=iot&table=readings&sensor_id=x&day=" + GUESS, null),
-                raw("POST", "/token", "{\"keyspace\":\"iot\",\"table\":\"readings\",\"keys\":[{\"sensor_id\":"
-                        + "\"x\",\"day\":\"" + GUESS + "\"}]}"));
+                raw(
+                        "POST",
+                        "/token",
+                        "{\"keyspace\":\"iot\",\"table\":\"readings\",\"keys\":[{\"sensor_id\":" + "\"x\",\"day\":\""
+                                + GUESS + "\"}]}"));
 
         String hex = HexFormat.of().formatHex(bytes, 0, 5);
         String spacedHex = HexFormat.ofDelimiter(" ").formatHex(bytes, 0, 5);
@@ -201,7 +214,8 @@ class HashedHotKeyAttackTest {
             ((tools.jackson.databind.node.ObjectNode) problem).remove("instance");
             assertThat(problem.toString()).as(r.toString()).doesNotContain("alice", hex, spacedHex, "%61%6C");
         }
-        assertThat(output.getAll()).doesNotContain("alice", hex, spacedHex, "%61%6C", "%61%6c")
+        assertThat(output.getAll())
+                .doesNotContain("alice", hex, spacedHex, "%61%6C", "%61%6c")
                 .doesNotContain(" ERROR ");
     }
 
@@ -211,20 +225,36 @@ class HashedHotKeyAttackTest {
         String item = "{\"key\":{\"sensor_id\":\"s-1\",\"day\":\"" + DAY + "\"},\"count\":%s}";
 
         // the issue's attack: two items of 2^63-1 in one request, and one item of it in each of two requests
-        JsonNode both = assertProblem(reporter().post("/hits", "{\"keyspace\":\"iot\",\"table\":\"readings\","
-                + "\"hits\":[" + item.formatted(max) + "," + item.formatted(max) + "]}"), 400, "invalid-parameter");
+        JsonNode both = assertProblem(
+                reporter()
+                        .post(
+                                "/hits",
+                                "{\"keyspace\":\"iot\",\"table\":\"readings\"," + "\"hits\":[" + item.formatted(max)
+                                        + "," + item.formatted(max) + "]}"),
+                400,
+                "invalid-parameter");
         assertThat(both.path("index").asInt()).isZero();
         assertThat(both.path("parameter").asString()).isEqualTo("count");
         assertThat(both.path("detail").asString()).contains("1000000000");
         for (int request = 0; request < 2; request++) {
-            assertProblem(reporter().post("/hits", "{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":["
-                    + item.formatted(max) + "]}"), 400, "invalid-parameter");
+            assertProblem(
+                    reporter()
+                            .post(
+                                    "/hits",
+                                    "{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[" + item.formatted(max)
+                                            + "]}"),
+                    400,
+                    "invalid-parameter");
         }
         assertThat(hotKeys.hotKeys("iot", "readings", 10)).isEmpty();
 
         // the most a request may report, then the core pushed past any long by counts no request can carry
-        assertThat(reporter().post("/hits", "{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":["
-                + item.formatted("1000000000") + "," + item.formatted("1000000000") + "]}").statusCode())
+        assertThat(reporter()
+                        .post(
+                                "/hits",
+                                "{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":[" + item.formatted("1000000000")
+                                        + "," + item.formatted("1000000000") + "]}")
+                        .statusCode())
                 .isEqualTo(200);
         hotKeys.record("iot", "readings", List.of("s-1", DAY), Long.MAX_VALUE);
         hotKeys.record("iot", "readings", List.of("s-2", DAY), Long.MAX_VALUE);
@@ -233,13 +263,17 @@ class HashedHotKeyAttackTest {
         // every reader still gets its answer, with counts that stopped at the largest long
         TableHotKeys table = hotKeys.hotKeys("iot", "readings", 10).orElseThrow();
         assertThat(table.streamLength()).isPositive();
-        assertThat(table.keys()).extracting(HotKey::estimate).allSatisfy(e -> assertThat(e).isPositive());
+        assertThat(table.keys())
+                .extracting(HotKey::estimate)
+                .allSatisfy(e -> assertThat(e).isPositive());
         assertThat(hotKeys.counters().get(0).total()).isEqualTo(Long.MAX_VALUE);
         JsonNode seen = hotKeysAsSeenBy(reader());
         assertThat(seen.path("keys")).hasSize(2);
         String hash = seen.path("keys").get(0).path("label").asString();
         assertThat(reader().get("/plan/shards?keyspace=iot&table=readings&hotkey=" + hash
-                + "&shardColumn=sensor_id&target=1000000000000000000").statusCode()).isEqualTo(200);
+                                + "&shardColumn=sensor_id&target=1000000000000000000")
+                        .statusCode())
+                .isEqualTo(200);
         assertThat(anonymous().management("/actuator/prometheus").body()).contains("ringmap_hotkey_hits_total");
         assertThat(output.getAll()).doesNotContain(" ERROR ").doesNotContain("hot-key refresh failed");
     }

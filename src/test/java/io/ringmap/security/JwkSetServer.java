@@ -24,8 +24,11 @@ final class JwkSetServer {
 
     /** Serves the public key of {@code signer} under the key id {@code kid} at {@link #uri()}; stops with the JVM. */
     static JwkSetServer start(KeyPair signer, String kid) {
-        byte[] body = new JWKSet(new RSAKey.Builder((RSAPublicKey) signer.getPublic()).keyID(kid).build())
-                .toString().getBytes(StandardCharsets.UTF_8);
+        byte[] body = new JWKSet(new RSAKey.Builder((RSAPublicKey) signer.getPublic())
+                        .keyID(kid)
+                        .build())
+                .toString()
+                .getBytes(StandardCharsets.UTF_8);
         try {
             HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             JwkSetServer jwks = new JwkSetServer(http);

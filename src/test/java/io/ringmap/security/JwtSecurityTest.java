@@ -28,21 +28,21 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Primary;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.jwt.JwsHeader;
 import org.springframework.security.oauth2.jwt.JwtClaimsSet;
 import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * ringmap.security.mode=jwt with RSA keys generated here: tokens are minted by the test and verified by the decoder
@@ -69,10 +69,16 @@ class JwtSecurityTest {
     }
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
-            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
-            "ringmap.security.jwt.audiences=" + AUD})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "management.server.port=0",
+                "ringmap.security.mode=jwt",
+                "ringmap.hotkeys.export-key=hash",
+                "ringmap.hotkeys.salt=test-salt",
+                "ringmap.security.jwt.issuer=" + ISS,
+                "ringmap.security.jwt.audiences=" + AUD
+            })
     class EveryEndpointProtected extends Running {
 
         @DynamicPropertySource
@@ -97,8 +103,8 @@ class JwtSecurityTest {
             var denied = reader.postHits();
             var body = assertProblem(denied, 403, "forbidden");
             assertThat(body.get("scope").asString()).isEqualTo("ringmap:hits");
-            assertThat(denied.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-                    h -> assertThat(h).contains("insufficient_scope", "ringmap:hits"));
+            assertThat(denied.headers().firstValue("WWW-Authenticate"))
+                    .hasValueSatisfying(h -> assertThat(h).contains("insufficient_scope", "ringmap:hits"));
         }
 
         @Test
@@ -125,23 +131,32 @@ class JwtSecurityTest {
             String key = "/replicas?keyspace=iot&table=readings&sensor_id=jwt-guess&day=2026-10-01";
             hotKeys.forget("iot", "readings");
 
-            assertThat(bearer(token(ISSUER, "ringmap:read", Duration.ofMinutes(5))).get(key).statusCode())
+            assertThat(bearer(token(ISSUER, "ringmap:read", Duration.ofMinutes(5)))
+                            .get(key)
+                            .statusCode())
                     .isEqualTo(200);
             assertThat(hotKeys.hotKeys("iot", "readings", 10)).isEmpty();
 
-            assertThat(bearer(token(ISSUER, "ringmap:read ringmap:hits", Duration.ofMinutes(5))).get(key)
-                    .statusCode()).isEqualTo(200);
+            assertThat(bearer(token(ISSUER, "ringmap:read ringmap:hits", Duration.ofMinutes(5)))
+                            .get(key)
+                            .statusCode())
+                    .isEqualTo(200);
             assertThat(hotKeys.hotKeys("iot", "readings", 10).orElseThrow().keys())
-                    .extracting(k -> k.label() + "=" + k.estimate()).containsExactly("jwt-guess:2026-10-01=1");
+                    .extracting(k -> k.label() + "=" + k.estimate())
+                    .containsExactly("jwt-guess:2026-10-01=1");
         }
 
         @Test
         void expiredForeignOrGarbledTokensGet401() {
-            var expired = bearer(token(ISSUER, "ringmap:read", Duration.ofMinutes(-5))).get(Caller.READ);
+            var expired = bearer(token(ISSUER, "ringmap:read", Duration.ofMinutes(-5)))
+                    .get(Caller.READ);
             assertProblem(expired, 401, "unauthorized");
-            assertThat(expired.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-                    h -> assertThat(h).contains("invalid_token"));
-            assertProblem(bearer(token(STRANGER, "ringmap:read", Duration.ofMinutes(5))).get(Caller.READ), 401,
+            assertThat(expired.headers().firstValue("WWW-Authenticate"))
+                    .hasValueSatisfying(h -> assertThat(h).contains("invalid_token"));
+            assertProblem(
+                    bearer(token(STRANGER, "ringmap:read", Duration.ofMinutes(5)))
+                            .get(Caller.READ),
+                    401,
                     "unauthorized");
             assertProblem(bearer("not.a.jwt").get(Caller.READ), 401, "unauthorized");
         }
@@ -150,11 +165,16 @@ class JwtSecurityTest {
         void theApiDocumentAsksForABearerTokenOnEveryOperation() {
             var doc = SecurityAssertions.apiDocument(anonymous());
 
-            assertThat(doc.at("/components/securitySchemes/bearer/type").asString()).isEqualTo("http");
-            assertThat(doc.at("/components/securitySchemes/bearer/scheme").asString()).isEqualTo("bearer");
-            assertThat(doc.at("/components/securitySchemes/bearer/bearerFormat").asString()).isEqualTo("JWT");
-            assertThat(SecurityAssertions.operationScopes(doc, "bearer")).containsEntry("post /hits", "ringmap:hits")
-                    .containsEntry("get /ring", "ringmap:read").doesNotContainValue(null);
+            assertThat(doc.at("/components/securitySchemes/bearer/type").asString())
+                    .isEqualTo("http");
+            assertThat(doc.at("/components/securitySchemes/bearer/scheme").asString())
+                    .isEqualTo("bearer");
+            assertThat(doc.at("/components/securitySchemes/bearer/bearerFormat").asString())
+                    .isEqualTo("JWT");
+            assertThat(SecurityAssertions.operationScopes(doc, "bearer"))
+                    .containsEntry("post /hits", "ringmap:hits")
+                    .containsEntry("get /ring", "ringmap:read")
+                    .doesNotContainValue(null);
         }
 
         @Test
@@ -164,10 +184,16 @@ class JwtSecurityTest {
     }
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
-            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
-            "ringmap.security.jwt.audiences=other-api," + AUD})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "management.server.port=0",
+                "ringmap.security.mode=jwt",
+                "ringmap.hotkeys.export-key=hash",
+                "ringmap.hotkeys.salt=test-salt",
+                "ringmap.security.jwt.issuer=" + ISS,
+                "ringmap.security.jwt.audiences=other-api," + AUD
+            })
     @Import(StoppedClock.class)
     class KeySetFromTheProvider extends Running {
 
@@ -229,16 +255,24 @@ class JwtSecurityTest {
     static final StalledServer STALLED_PROVIDER = StalledServer.start();
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
-            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
-            "ringmap.security.jwt.audiences=" + AUD, "ringmap.security.jwt.jwk-set-fetch-timeout=500ms"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "management.server.port=0",
+                "ringmap.security.mode=jwt",
+                "ringmap.hotkeys.export-key=hash",
+                "ringmap.hotkeys.salt=test-salt",
+                "ringmap.security.jwt.issuer=" + ISS,
+                "ringmap.security.jwt.audiences=" + AUD,
+                "ringmap.security.jwt.jwk-set-fetch-timeout=500ms"
+            })
     @ExtendWith(OutputCaptureExtension.class)
     class KeySetProviderStalled extends Running {
 
         @DynamicPropertySource
         static void keySet(DynamicPropertyRegistry registry) {
-            registry.add("spring.security.oauth2.resourceserver.jwt.jwk-set-uri",
+            registry.add(
+                    "spring.security.oauth2.resourceserver.jwt.jwk-set-uri",
                     () -> "http://127.0.0.1:" + STALLED_PROVIDER.port() + "/jwks");
         }
 
@@ -249,17 +283,25 @@ class JwtSecurityTest {
     }
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
-            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
-            "ringmap.security.jwt.audiences=" + AUD, "ringmap.security.jwt.jwk-set-fetch-timeout=500ms"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "management.server.port=0",
+                "ringmap.security.mode=jwt",
+                "ringmap.hotkeys.export-key=hash",
+                "ringmap.hotkeys.salt=test-salt",
+                "ringmap.security.jwt.issuer=" + ISS,
+                "ringmap.security.jwt.audiences=" + AUD,
+                "ringmap.security.jwt.jwk-set-fetch-timeout=500ms"
+            })
     @ExtendWith(OutputCaptureExtension.class)
     class IssuerStalled extends Running {
 
         @DynamicPropertySource
         static void issuer(DynamicPropertyRegistry registry) {
             // the decoder is built at the first token, from the issuer's discovery document
-            registry.add("spring.security.oauth2.resourceserver.jwt.issuer-uri",
+            registry.add(
+                    "spring.security.oauth2.resourceserver.jwt.issuer-uri",
                     () -> "http://127.0.0.1:" + STALLED_PROVIDER.port() + "/realms/ops");
         }
 
@@ -282,7 +324,9 @@ class JwtSecurityTest {
             long millis = (System.nanoTime() - t0) / 1_000_000;
 
             var body = assertProblem(r, 503, "identity-provider-unavailable");
-            assertThat(body.get("detail").asString()).contains("identity provider").doesNotContain("eyJ");
+            assertThat(body.get("detail").asString())
+                    .contains("identity provider")
+                    .doesNotContain("eyJ");
             assertThat(r.headers().firstValue("Retry-After")).hasValue("5");
             assertThat(millis).as("answer time of request %d (ms)", i).isLessThan(10_000);
         }
@@ -292,10 +336,17 @@ class JwtSecurityTest {
     }
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "ringmap.security.mode=jwt", "ringmap.hotkeys.export-key=hash",
-            "ringmap.hotkeys.salt=test-salt", "ringmap.security.jwt.issuer=" + ISS,
-            "ringmap.security.jwt.audiences=" + AUD, "ringmap.security.anonymous-reads=true"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "management.server.port=0",
+                "ringmap.security.mode=jwt",
+                "ringmap.hotkeys.export-key=hash",
+                "ringmap.hotkeys.salt=test-salt",
+                "ringmap.security.jwt.issuer=" + ISS,
+                "ringmap.security.jwt.audiences=" + AUD,
+                "ringmap.security.anonymous-reads=true"
+            })
     class OnlyHitsProtected extends Running {
 
         @DynamicPropertySource
@@ -307,9 +358,11 @@ class JwtSecurityTest {
         void anonymousCallersReadButMayNotReportHits() {
             assertThat(anonymous().get(Caller.READ).statusCode()).isEqualTo(200);
             assertProblem(anonymous().postHits(), 401, "unauthorized");
-            assertProblem(bearer(token(ISSUER, "ringmap:read", Duration.ofMinutes(5))).postHits(), 403,
-                    "forbidden");
-            assertThat(bearer(token(ISSUER, "ringmap:hits", Duration.ofMinutes(5))).postHits().statusCode())
+            assertProblem(
+                    bearer(token(ISSUER, "ringmap:read", Duration.ofMinutes(5))).postHits(), 403, "forbidden");
+            assertThat(bearer(token(ISSUER, "ringmap:hits", Duration.ofMinutes(5)))
+                            .postHits()
+                            .statusCode())
                     .isEqualTo(200);
         }
 
@@ -318,14 +371,17 @@ class JwtSecurityTest {
             var scopes = SecurityAssertions.operationScopes(SecurityAssertions.apiDocument(anonymous()), "bearer");
 
             assertThat(scopes).containsEntry("post /hits", "ringmap:hits").containsEntry("get /replicas", null);
-            assertThat(scopes.values().stream().filter(java.util.Objects::nonNull)).hasSize(1);
+            assertThat(scopes.values().stream().filter(java.util.Objects::nonNull))
+                    .hasSize(1);
         }
     }
 
     /** The same valid reader token, then one claim at a time wrong or missing: only the first is served. */
     static void assertRefusedUnlessEveryClaimIsRight(Running app) {
-        assertThat(app.bearer(token(ISSUER, KID, c -> c.claim("scope", "ringmap:read"))).get(Caller.READ)
-                .statusCode()).isEqualTo(200);
+        assertThat(app.bearer(token(ISSUER, KID, c -> c.claim("scope", "ringmap:read")))
+                        .get(Caller.READ)
+                        .statusCode())
+                .isEqualTo(200);
         Map<String, Consumer<JwtClaimsSet.Builder>> wrong = Map.of(
                 "another audience", c -> c.claim("scope", "ringmap:read").audience(List.of("billing")),
                 "no audience", c -> c.claim("scope", "ringmap:read").claims(m -> m.remove("aud")),
@@ -337,7 +393,8 @@ class JwtSecurityTest {
             assertThat(r.statusCode()).as(what).isEqualTo(401);
             var body = assertProblem(r, 401, "unauthorized");
             assertThat(body.get("detail").asString()).as(what).doesNotContain("eyJ");
-            assertThat(r.headers().firstValue("WWW-Authenticate")).as(what)
+            assertThat(r.headers().firstValue("WWW-Authenticate"))
+                    .as(what)
                     .hasValueSatisfying(h -> assertThat(h).contains("invalid_token"));
         });
     }
@@ -345,15 +402,20 @@ class JwtSecurityTest {
     static String token(KeyPair signer, String scope, Duration validFor) {
         Instant now = Instant.now();
         Instant expires = now.plus(validFor);
-        return token(signer, KID, c -> c.claim("scope", scope)
-                .issuedAt(expires.isBefore(now) ? expires.minus(Duration.ofMinutes(5)) : now)
-                .expiresAt(expires));
+        return token(
+                signer,
+                KID,
+                c -> c.claim("scope", scope)
+                        .issuedAt(expires.isBefore(now) ? expires.minus(Duration.ofMinutes(5)) : now)
+                        .expiresAt(expires));
     }
 
     /** A token of ringmap's issuer and audience, valid for five minutes, with {@code claims} applied last. */
     static String token(KeyPair signer, String kid, Consumer<JwtClaimsSet.Builder> claims) {
         RSAKey key = new RSAKey.Builder((RSAPublicKey) signer.getPublic())
-                .privateKey((RSAPrivateKey) signer.getPrivate()).keyID(kid).build();
+                .privateKey((RSAPrivateKey) signer.getPrivate())
+                .keyID(kid)
+                .build();
         NimbusJwtEncoder encoder = new NimbusJwtEncoder(new ImmutableJWKSet<>(new JWKSet(key)));
         Instant now = Instant.now();
         JwtClaimsSet.Builder builder = JwtClaimsSet.builder()
@@ -363,8 +425,9 @@ class JwtSecurityTest {
                 .issuedAt(now)
                 .expiresAt(now.plus(Duration.ofMinutes(5)));
         claims.accept(builder);
-        return encoder.encode(JwtEncoderParameters.from(JwsHeader.with(SignatureAlgorithm.RS256).keyId(kid).build(),
-                builder.build())).getTokenValue();
+        return encoder.encode(JwtEncoderParameters.from(
+                        JwsHeader.with(SignatureAlgorithm.RS256).keyId(kid).build(), builder.build()))
+                .getTokenValue();
     }
 
     /** The public key as a PEM file, as {@code public-key-location} reads it. */
@@ -372,10 +435,12 @@ class JwtSecurityTest {
         try {
             Path file = Files.createTempFile("ringmap-jwt-", ".pub");
             file.toFile().deleteOnExit();
-            Files.writeString(file, "-----BEGIN PUBLIC KEY-----\n"
-                    + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                            .encodeToString(pair.getPublic().getEncoded())
-                    + "\n-----END PUBLIC KEY-----\n");
+            Files.writeString(
+                    file,
+                    "-----BEGIN PUBLIC KEY-----\n"
+                            + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                                    .encodeToString(pair.getPublic().getEncoded())
+                            + "\n-----END PUBLIC KEY-----\n");
             return file.toUri().toString();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -14,8 +14,7 @@ class JwtSettingsTest {
 
     @Configuration(proxyBeanMethods = false)
     @EnableConfigurationProperties(SecurityProperties.class)
-    static class Settings {
-    }
+    static class Settings {}
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class))
@@ -27,18 +26,27 @@ class JwtSettingsTest {
             {"ringmap.security.mode=jwt"},
             {"ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=https://idp.example.test"},
             {"ringmap.security.mode=jwt", "ringmap.security.jwt.audiences=ringmap"},
-            {"ringmap.security.mode=jwt", "ringmap.security.jwt.issuer= ", "ringmap.security.jwt.audiences=ringmap"}}) {
-            runner.withPropertyValues(settings).run(context -> assertThat(context).hasFailed().getFailure()
-                    .rootCause().hasMessageContaining("ringmap.security.jwt.issuer or ringmap.security.jwt.audiences"));
+            {"ringmap.security.mode=jwt", "ringmap.security.jwt.issuer= ", "ringmap.security.jwt.audiences=ringmap"}
+        }) {
+            runner.withPropertyValues(settings)
+                    .run(context -> assertThat(context)
+                            .hasFailed()
+                            .getFailure()
+                            .rootCause()
+                            .hasMessageContaining("ringmap.security.jwt.issuer or ringmap.security.jwt.audiences"));
         }
     }
 
     @Test
     void jwtModeWithBothStarts() {
-        runner.withPropertyValues("ringmap.security.mode=jwt", "ringmap.security.jwt.issuer=https://idp.example.test",
-                "ringmap.security.jwt.audiences=ringmap").run(context -> {
+        runner.withPropertyValues(
+                        "ringmap.security.mode=jwt",
+                        "ringmap.security.jwt.issuer=https://idp.example.test",
+                        "ringmap.security.jwt.audiences=ringmap")
+                .run(context -> {
                     assertThat(context).hasNotFailed();
-                    SecurityProperties.Jwt jwt = context.getBean(SecurityProperties.class).jwt();
+                    SecurityProperties.Jwt jwt =
+                            context.getBean(SecurityProperties.class).jwt();
                     assertThat(jwt.audiences()).containsExactly("ringmap");
                     assertThat(jwt.jwkSetRefetchInterval()).hasSeconds(30);
                 });

@@ -11,13 +11,12 @@ final class SecurityAssertions {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private SecurityAssertions() {
-    }
+    private SecurityAssertions() {}
 
     static JsonNode assertProblem(HttpResponse<String> r, int status, String kind) {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
-        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(r.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         JsonNode body = JSON.readTree(r.body());
         assertThat(body.get("type").asString()).isEqualTo("urn:ringmap:problem:" + kind);
         assertThat(body.get("status").asInt()).isEqualTo(status);
@@ -40,16 +39,21 @@ final class SecurityAssertions {
      */
     static java.util.Map<String, String> operationScopes(JsonNode document, String scheme) {
         java.util.Map<String, String> scopes = new java.util.TreeMap<>();
-        document.get("paths").properties().forEach(path -> path.getValue().properties().forEach(op -> {
-            JsonNode security = op.getValue().path("security");
-            String scope = security.isArray() && !security.isEmpty()
-                    ? security.get(0).path(scheme).path(0).asString(null) : null;
-            if (scope != null) {
-                assertThat(op.getValue().at("/responses/401").isMissingNode()).isFalse();
-                assertThat(op.getValue().at("/responses/403").isMissingNode()).isFalse();
-            }
-            scopes.put(op.getKey() + " " + path.getKey(), scope);
-        }));
+        document.get("paths")
+                .properties()
+                .forEach(path -> path.getValue().properties().forEach(op -> {
+                    JsonNode security = op.getValue().path("security");
+                    String scope = security.isArray() && !security.isEmpty()
+                            ? security.get(0).path(scheme).path(0).asString(null)
+                            : null;
+                    if (scope != null) {
+                        assertThat(op.getValue().at("/responses/401").isMissingNode())
+                                .isFalse();
+                        assertThat(op.getValue().at("/responses/403").isMissingNode())
+                                .isFalse();
+                    }
+                    scopes.put(op.getKey() + " " + path.getKey(), scope);
+                }));
         return scopes;
     }
 

@@ -34,8 +34,8 @@ class SecurityOffTest {
 
     @Test
     void credentialsAreIgnoredAndAddNoChallenge() {
-        Caller withJunk = new Caller(port, managementPort, Map.of("Authorization", "Bearer not-a-token",
-                "X-API-Key", "not-a-key"));
+        Caller withJunk = new Caller(
+                port, managementPort, Map.of("Authorization", "Bearer not-a-token", "X-API-Key", "not-a-key"));
 
         var answer = withJunk.get(Caller.READ);
         assertThat(answer.statusCode()).isEqualTo(200);
@@ -47,8 +47,12 @@ class SecurityOffTest {
     void everyAnswerForbidsSniffingAndFraming() {
         Caller anonymous = new Caller(port, managementPort, Map.of());
 
-        for (var answer : java.util.List.of(anonymous.get(Caller.READ), anonymous.get("/replicas?keyspace=iot"),
-                anonymous.get("/ring"), anonymous.postHits(), anonymous.get("/no-such-endpoint"))) {
+        for (var answer : java.util.List.of(
+                anonymous.get(Caller.READ),
+                anonymous.get("/replicas?keyspace=iot"),
+                anonymous.get("/ring"),
+                anonymous.postHits(),
+                anonymous.get("/no-such-endpoint"))) {
             assertThat(answer.headers().allValues("X-Content-Type-Options")).containsExactly("nosniff");
             assertThat(answer.headers().allValues("X-Frame-Options")).containsExactly("DENY");
         }
@@ -60,7 +64,7 @@ class SecurityOffTest {
 
         // who can read the details (the ring's source, why a cluster refused) can already read /ring
         assertThat(health.statusCode()).isEqualTo(200);
-        assertThat(health.body()).contains("\"ring\"", "\"diskSpace\"", "\"UP\"", "\"details\"", "\"path\"",
-                "\"source\"");
+        assertThat(health.body())
+                .contains("\"ring\"", "\"diskSpace\"", "\"UP\"", "\"details\"", "\"path\"", "\"source\"");
     }
 }

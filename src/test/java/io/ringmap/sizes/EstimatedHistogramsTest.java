@@ -9,8 +9,9 @@ class EstimatedHistogramsTest {
     @Test
     void offsetsGrowByATwentiethAsCassandrasDo() {
         long[] offsets = EstimatedHistograms.offsets(25);
-        assertThat(offsets).startsWith(1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 17, 20, 24, 29, 35, 42, 50, 60, 72, 86,
-                103, 124, 149, 179);
+        assertThat(offsets)
+                .startsWith(
+                        1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 17, 20, 24, 29, 35, 42, 50, 60, 72, 86, 103, 124, 149, 179);
         // Cassandra's partition size histogram has 150 buckets; its last offset is about 1.6e9... beyond 2^31
         assertThat(EstimatedHistograms.offsets(150)[149]).isGreaterThan(1L << 31);
     }
@@ -19,8 +20,8 @@ class EstimatedHistogramsTest {
     void percentilesAreBucketUpperBoundsMinIsOnePastThePreviousBound() {
         long[] buckets = new long[91]; // 90 buckets and the overflow bucket
         buckets[23] = 1999; // values up to 149 bytes
-        buckets[22] = 1;    // one of up to 124
-        buckets[80] = 1;    // one large partition
+        buckets[22] = 1; // one of up to 124
+        buckets[80] = 1; // one large partition
         Percentiles p = EstimatedHistograms.percentiles(buckets);
         assertThat(p.p50()).isEqualTo(149);
         assertThat(p.p99()).isEqualTo(149);

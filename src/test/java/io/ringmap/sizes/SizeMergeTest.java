@@ -15,9 +15,19 @@ class SizeMergeTest {
     static final TableName T = new TableName("shop", "events");
 
     static NodeTableStats cql(long maxMib, long diskMib, long mean, long partitions, List<RankedPartition> largest) {
-        return new NodeTableStats(T, maxMib, diskMib, mean,
+        return new NodeTableStats(
+                T,
+                maxMib,
+                diskMib,
+                mean,
                 List.of(new RangeEstimate(new TokenRange(new LongToken(0), new LongToken(10)), mean, partitions)),
-                new ReadStats(10, 1, 2, 3), null, null, null, largest, List.of(), null);
+                new ReadStats(10, 1, 2, 3),
+                null,
+                null,
+                null,
+                largest,
+                List.of(),
+                null);
     }
 
     static JmxTableStats jmx(long max, long disk, Percentiles sizes, List<RankedPartition> reads) {
@@ -46,10 +56,22 @@ class SizeMergeTest {
     @Test
     void jmxFiguresAreExactAndPercentilesTakeTheWorstNode() {
         Map<String, NodeTableStats> byNode = new LinkedHashMap<>();
-        byNode.put("a", cql(7, 6, 5000, 700, List.of()).withJmx(jmx(7007506, 6267062,
-                new Percentiles(149, 149, 149, 149, 149, 125, 7007506), List.of(new RankedPartition("k", 40)))));
-        byNode.put("b", cql(1, 1, 150, 600, List.of()).withJmx(jmx(179, 211881,
-                new Percentiles(149, 149, 179, 179, 179, 104, 179), List.of(new RankedPartition("k", 2)))));
+        byNode.put(
+                "a",
+                cql(7, 6, 5000, 700, List.of())
+                        .withJmx(jmx(
+                                7007506,
+                                6267062,
+                                new Percentiles(149, 149, 149, 149, 149, 125, 7007506),
+                                List.of(new RankedPartition("k", 40)))));
+        byNode.put(
+                "b",
+                cql(1, 1, 150, 600, List.of())
+                        .withJmx(jmx(
+                                179,
+                                211881,
+                                new Percentiles(149, 149, 179, 179, 179, 104, 179),
+                                List.of(new RankedPartition("k", 2)))));
 
         MergedTable m = SizeMerge.merge(T, byNode, 10);
 
@@ -57,7 +79,8 @@ class SizeMergeTest {
         assertThat(m.maxPartitionExact()).isTrue();
         assertThat(m.diskBytesAllReplicas()).isEqualTo(6267062 + 211881);
         assertThat(m.partitionSize()).isEqualTo(new Percentiles(149, 149, 179, 179, 179, 104, 7007506));
-        assertThat(SizeMerge.sampled(byNode, true, 10)).containsExactly(new MergedPartition("k", 42, List.of("a", "b")));
+        assertThat(SizeMerge.sampled(byNode, true, 10))
+                .containsExactly(new MergedPartition("k", 42, List.of("a", "b")));
     }
 
     @Test

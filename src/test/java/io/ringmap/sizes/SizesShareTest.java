@@ -20,16 +20,20 @@ class SizesShareTest {
 
     @Test
     void ownReportsFirstThenTheNewestAPeerSentThenMissing() {
-        // given this instance collects .1; two peers sent .1 (ignored), .2 twice (an old and a new round) and .3 long ago
-        SizesShare.Split split = new SizesShare.Split(Set.of("10.0.0.1"), List.of(
-                report("10.0.0.1", T0, "p:1"),
-                report("10.0.0.2", T0.minusSeconds(300), "p:1"),
-                report("10.0.0.2", T0.minusSeconds(10), "p:2"),
-                report("10.0.0.3", T0.minusSeconds(3600), "p:2")), Contributors.LOCAL);
+        // given this instance collects .1; two peers sent .1 (ignored), .2 twice (an old and a new round) and .3 long
+        // ago
+        SizesShare.Split split = new SizesShare.Split(
+                Set.of("10.0.0.1"),
+                List.of(
+                        report("10.0.0.1", T0, "p:1"),
+                        report("10.0.0.2", T0.minusSeconds(300), "p:1"),
+                        report("10.0.0.2", T0.minusSeconds(10), "p:2"),
+                        report("10.0.0.3", T0.minusSeconds(3600), "p:2")),
+                Contributors.LOCAL);
 
         // when
-        List<NodeReport> round = split.assemble(NODES, List.of(report("10.0.0.1", T0.plusSeconds(1), null)),
-                List.of(), T0.minusSeconds(900));
+        List<NodeReport> round = split.assemble(
+                NODES, List.of(report("10.0.0.1", T0.plusSeconds(1), null)), List.of(), T0.minusSeconds(900));
 
         // then
         assertThat(round).extracting(NodeReport::address).containsExactlyElementsOf(NODES);
@@ -37,12 +41,12 @@ class SizesShareTest {
         assertThat(round.get(1).collectedBy()).isEqualTo("p:2");
         assertThat(round.get(1).problems()).isEmpty();
         assertThat(round.get(2).collectedBy()).isEqualTo("p:2");
-        assertThat(round.get(2).problems()).containsExactly("stale: collected at 2026-12-02T11:00:00Z by p:2, "
-                + "more than two rounds ago");
+        assertThat(round.get(2).problems())
+                .containsExactly("stale: collected at 2026-12-02T11:00:00Z by p:2, " + "more than two rounds ago");
         assertThat(round.get(3).status()).isEqualTo(NodeReport.Status.MISSING);
         assertThat(round.get(3).absent()).isTrue();
-        assertThat(round.get(3).problems()).containsExactly(
-                "not collected: no instance that answered collected it in its last round");
+        assertThat(round.get(3).problems())
+                .containsExactly("not collected: no instance that answered collected it in its last round");
     }
 
     @Test

@@ -53,10 +53,13 @@ class ClusterTagTest {
     void theValueIsResolvedOnceWhenTheFirstMeterRegisters() {
         AtomicInteger resolved = new AtomicInteger();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        registry.config().meterFilter(new ClusterTag(() -> {
-            resolved.incrementAndGet();
-            return "from-the-file";
-        }, false));
+        registry.config()
+                .meterFilter(new ClusterTag(
+                        () -> {
+                            resolved.incrementAndGet();
+                            return "from-the-file";
+                        },
+                        false));
         assertThat(resolved).hasValue(0);
 
         Counter first = registry.counter("ringmap.first");
@@ -81,10 +84,13 @@ class ClusterTagTest {
         publish("orders", "-300");
 
         // then the meters, old and new, keep the value fixed at start-up; each new name is named once
-        assertThat(List.of(before, after)).map(Meter::getId).allSatisfy(id ->
-                assertThat(id.getTag("cluster")).isEqualTo("unknown"));
+        assertThat(List.of(before, after))
+                .map(Meter::getId)
+                .allSatisfy(id -> assertThat(id.getTag("cluster")).isEqualTo("unknown"));
         assertThat(messages()).hasSize(2);
-        assertThat(messages().get(0)).contains("cluster \"Test Cluster\"").contains("cluster=\"unknown\"")
+        assertThat(messages().get(0))
+                .contains("cluster \"Test Cluster\"")
+                .contains("cluster=\"unknown\"")
                 .contains("ringmap.metrics.cluster=Test Cluster");
         assertThat(messages().get(1)).contains("cluster \"orders\"").contains("ringmap.metrics.cluster=orders");
     }

@@ -15,8 +15,13 @@ import org.junit.jupiter.api.Test;
 class ContentHashTest {
 
     private static TopologyModel model(List<NodeTokens> nodes) {
-        return new TopologyModel("c", "Murmur3Partitioner", nodes,
-                Map.of("ks", Map.of("class", "SimpleStrategy", "replication_factor", "2")), List.of(), null);
+        return new TopologyModel(
+                "c",
+                "Murmur3Partitioner",
+                nodes,
+                Map.of("ks", Map.of("class", "SimpleStrategy", "replication_factor", "2")),
+                List.of(),
+                null);
     }
 
     private static NodeTokens node(String address, NodeState state, String... tokens) {
@@ -25,10 +30,12 @@ class ContentHashTest {
 
     @Test
     void isTheSameWhateverOrderTheSourceListsNodesAndTokensIn() {
-        List<NodeTokens> nodes = List.of(node("10.0.0.1", NodeState.UP, "1", "5"), node("10.0.0.2", NodeState.UP, "3"),
+        List<NodeTokens> nodes = List.of(
+                node("10.0.0.1", NodeState.UP, "1", "5"),
+                node("10.0.0.2", NodeState.UP, "3"),
                 node("10.0.0.3", NodeState.UP, "9"));
-        List<NodeTokens> shuffled = new ArrayList<>(List.of(node("10.0.0.1", NodeState.UP, "5", "1"), nodes.get(1),
-                nodes.get(2)));
+        List<NodeTokens> shuffled =
+                new ArrayList<>(List.of(node("10.0.0.1", NodeState.UP, "5", "1"), nodes.get(1), nodes.get(2)));
         Collections.reverse(shuffled);
         String hash = ContentHash.of(model(nodes), "cluster:c");
         assertThat(hash).matches("[0-9a-f]{32}");
@@ -44,8 +51,15 @@ class ContentHashTest {
         assertThat(ContentHash.of(model(List.of(nodes.get(0), node("10.0.0.2", NodeState.UP, "4"))), "cluster:c"))
                 .isNotEqualTo(hash);
         assertThat(ContentHash.of(model(nodes), "cluster:other")).isNotEqualTo(hash);
-        assertThat(ContentHash.of(new TopologyModel("c", "Murmur3Partitioner", nodes,
-                Map.of("ks", Map.of("class", "SimpleStrategy", "replication_factor", "1")), List.of(), null),
-                "cluster:c")).isNotEqualTo(hash);
+        assertThat(ContentHash.of(
+                        new TopologyModel(
+                                "c",
+                                "Murmur3Partitioner",
+                                nodes,
+                                Map.of("ks", Map.of("class", "SimpleStrategy", "replication_factor", "1")),
+                                List.of(),
+                                null),
+                        "cluster:c"))
+                .isNotEqualTo(hash);
     }
 }

@@ -31,7 +31,8 @@ class ReadinessMetricsTest {
     @Test
     void isZeroWithoutAHealthEndpoint() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        ReadinessMetrics.of(new StaticListableBeanFactory().getBeanProvider(HealthEndpoint.class)).bindTo(registry);
+        ReadinessMetrics.of(new StaticListableBeanFactory().getBeanProvider(HealthEndpoint.class))
+                .bindTo(registry);
 
         assertThat(registry.get(ReadinessMetrics.READY).gauge().value()).isZero();
     }

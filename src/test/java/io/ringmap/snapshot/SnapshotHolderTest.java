@@ -55,14 +55,16 @@ class SnapshotHolderTest {
                     replication: {class: NetworkTopologyStrategy, replication_factor: 2}
                 """);
         var placed = (io.ringmap.ring.KeyspacePlacement.Placed) s.keyspace("ks").orElseThrow();
-        var replicas = s.ring().lookup(placed, new io.ringmap.token.LongToken(1)).replicas();
+        var replicas =
+                s.ring().lookup(placed, new io.ringmap.token.LongToken(1)).replicas();
         java.util.List<String> addresses = new java.util.ArrayList<>();
         for (int i = 0; i < replicas.size(); i++) {
             addresses.add(s.tokenRing().nodes().get(replicas.node(i)).address());
         }
         // dc1 holds 2 of its 2 nodes, dc2 its only node, which the expanded RF 2 exceeds
         assertThat(addresses).containsExactly("10.0.0.3", "10.0.0.1", "10.0.0.2");
-        assertThat(placed.warnings()).anySatisfy(w -> assertThat(w).contains("replication_factor 2 expanded"))
+        assertThat(placed.warnings())
+                .anySatisfy(w -> assertThat(w).contains("replication_factor 2 expanded"))
                 .anySatisfy(w -> assertThat(w).contains("'dc2' exceeds its 1 nodes"));
     }
 
@@ -81,14 +83,20 @@ class SnapshotHolderTest {
                 """;
         ServedSnapshot s = publish(yaml);
         var nodes = s.tokenRing().nodes();
-        assertThat(nodes).extracting(io.ringmap.ring.Node::hostId)
+        assertThat(nodes)
+                .extracting(io.ringmap.ring.Node::hostId)
                 .containsExactly("10.0.0.1:9042", "10.0.0.1:9043", "10.0.0.3");
-        assertThat(nodes).extracting(io.ringmap.ring.Node::broadcastEndpoint)
+        assertThat(nodes)
+                .extracting(io.ringmap.ring.Node::broadcastEndpoint)
                 .containsExactly("192.168.0.1:7000", "192.168.0.1:7001", "10.0.0.3:7000");
-        assertThat(nodes).extracting(io.ringmap.ring.Node::rpcEndpoint)
+        assertThat(nodes)
+                .extracting(io.ringmap.ring.Node::rpcEndpoint)
                 .containsExactly("10.0.0.1:9042", "10.0.0.1:9043", "10.0.0.3:9042");
         var placed = (io.ringmap.ring.KeyspacePlacement.Placed) s.keyspace("ks").orElseThrow();
-        assertThat(s.ring().lookup(placed, new io.ringmap.token.LongToken(-5)).replicas().nodes())
+        assertThat(s.ring()
+                        .lookup(placed, new io.ringmap.token.LongToken(-5))
+                        .replicas()
+                        .nodes())
                 .containsExactly(1, 2, 0);
         assertThatThrownBy(() -> StaticTopologyParser.parse(yaml.replace("rpcPort: 9043", "rpcPort: 70000"), "t"))
                 .hasMessageContaining("nodes[1].rpcPort '70000' is not a port");
@@ -112,21 +120,25 @@ class SnapshotHolderTest {
         String yaml = resource("/topology/default.yaml");
         holder.publish(StaticTopologyParser.parse(yaml, "d"), "static:x");
         TopologySnapshot first = holder.latest();
-        String down = yaml.replace("rack: rack1, tokens: [\"-4611686018427387904\"]",
+        String down = yaml.replace(
+                "rack: rack1, tokens: [\"-4611686018427387904\"]",
                 "rack: rack1, state: DOWN, tokens: [\"-4611686018427387904\"]");
         holder.publish(StaticTopologyParser.parse(down, "d"), "static:x");
         TopologySnapshot second = holder.latest();
         assertThat(second.version()).isEqualTo(2);
         assertThat(second.tokenRing().nodes().get(0).state()).isEqualTo(NodeState.DOWN);
-        assertThat(second.ring().keyspaces().get("iot")).isSameAs(first.ring().keyspaces().get("iot"));
+        assertThat(second.ring().keyspaces().get("iot"))
+                .isSameAs(first.ring().keyspaces().get("iot"));
     }
 
     @Test
     void refusesARingWithADuplicateToken() {
         SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
-        TopologyModel model = StaticTopologyParser.parse("partitioner: Murmur3Partitioner\nnodes:\n"
-                + "  - {address: a, datacenter: d, rack: r, tokens: [\"1\"]}\n"
-                + "  - {address: b, datacenter: d, rack: r, tokens: [\"1\"]}\n", "t.yaml");
+        TopologyModel model = StaticTopologyParser.parse(
+                "partitioner: Murmur3Partitioner\nnodes:\n"
+                        + "  - {address: a, datacenter: d, rack: r, tokens: [\"1\"]}\n"
+                        + "  - {address: b, datacenter: d, rack: r, tokens: [\"1\"]}\n",
+                "t.yaml");
         assertThatThrownBy(() -> holder.publish(model, "static:t")).hasMessageContaining("token 1 is owned by both");
         assertThat(holder.peek()).isEmpty();
     }
@@ -135,7 +147,8 @@ class SnapshotHolderTest {
     void answersNothingBeforeTheFirstPublication() {
         SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
         holder.connecting("connecting to Cassandra");
-        assertThatThrownBy(holder::current).isInstanceOf(NoSnapshotException.class)
+        assertThatThrownBy(holder::current)
+                .isInstanceOf(NoSnapshotException.class)
                 .hasMessageContaining("connecting to Cassandra");
         assertThat(holder.latest()).isNull();
     }
@@ -191,11 +204,16 @@ class SnapshotHolderTest {
         holder.publish(StaticTopologyParser.parse(twoNodesWithLocalNode("10.9.9.9"), "t.yaml"), "static:t");
 
         // then the first node answers, and the LocalStrategy keyspace says which and why
-        KeyspacePlacement.Placed system = (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
+        KeyspacePlacement.Placed system =
+                (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
         assertThat(system.replicasAt(0).node(0)).isZero();
-        assertThat(system.warnings()).singleElement().asString()
-                .contains("the local node 10.9.9.9 is not in the ring").contains("answers for 10.0.0.1");
-        KeyspacePlacement.Placed shop = (KeyspacePlacement.Placed) holder.current().keyspace("shop").orElseThrow();
+        assertThat(system.warnings())
+                .singleElement()
+                .asString()
+                .contains("the local node 10.9.9.9 is not in the ring")
+                .contains("answers for 10.0.0.1");
+        KeyspacePlacement.Placed shop =
+                (KeyspacePlacement.Placed) holder.current().keyspace("shop").orElseThrow();
         assertThat(shop.warnings()).isEmpty();
     }
 
@@ -203,8 +221,13 @@ class SnapshotHolderTest {
     void resolvesLocalStrategyToTheLocalNodeWithoutAWarning() {
         SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
         holder.publish(StaticTopologyParser.parse(twoNodesWithLocalNode("10.0.0.2"), "t.yaml"), "static:t");
-        KeyspacePlacement.Placed system = (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
-        assertThat(holder.current().tokenRing().nodes().get(system.replicasAt(0).node(0)).address())
+        KeyspacePlacement.Placed system =
+                (KeyspacePlacement.Placed) holder.current().keyspace("system").orElseThrow();
+        assertThat(holder.current()
+                        .tokenRing()
+                        .nodes()
+                        .get(system.replicasAt(0).node(0))
+                        .address())
                 .isEqualTo("10.0.0.2");
         assertThat(system.warnings()).isEmpty();
     }

@@ -31,7 +31,9 @@ class TopologyRefreshMetricsTest {
         SnapshotHolder holder = new SnapshotHolder(clock);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         new TopologyRefreshMetrics(holder, "cluster", Optional.of(Duration.ofSeconds(30))).bindTo(registry);
-        var lastSuccess = registry.get(TopologyRefreshMetrics.LAST_SUCCESS).tag("source", "cluster").gauge();
+        var lastSuccess = registry.get(TopologyRefreshMetrics.LAST_SUCCESS)
+                .tag("source", "cluster")
+                .gauge();
         var failures = registry.get(TopologyRefreshMetrics.FAILURES).functionCounter();
 
         // before the first snapshot: no time, connecting is no failure, a failed connection attempt is one
@@ -69,10 +71,16 @@ class TopologyRefreshMetricsTest {
         new TopologyRefreshMetrics(holder, "cluster", Optional.of(Duration.ofSeconds(30))).bindTo(cluster);
         new TopologyRefreshMetrics(holder, "static", Optional.empty()).bindTo(file);
 
-        assertThat(cluster.get(TopologyRefreshMetrics.INTERVAL).tag("source", "cluster").gauge().value())
+        assertThat(cluster.get(TopologyRefreshMetrics.INTERVAL)
+                        .tag("source", "cluster")
+                        .gauge()
+                        .value())
                 .isEqualTo(30.0);
         assertThat(file.find(TopologyRefreshMetrics.INTERVAL).meters()).isEmpty();
-        assertThat(file.get(TopologyRefreshMetrics.LAST_SUCCESS).tag("source", "static").gauge().value())
+        assertThat(file.get(TopologyRefreshMetrics.LAST_SUCCESS)
+                        .tag("source", "static")
+                        .gauge()
+                        .value())
                 .isEqualTo(T0.getEpochSecond());
     }
 }

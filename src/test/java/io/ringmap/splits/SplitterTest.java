@@ -26,18 +26,22 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class SplitterTest {
 
     static Stream<Arguments> ringsAndCounts() {
         List<Arguments> out = new ArrayList<>();
-        for (TokenRing ring : List.of(Rings.reference(), randomRing(Murmur3Partitioner.INSTANCE, 5, 8),
-                randomRing(RandomPartitioner.INSTANCE, 4, 4), randomRing(ByteOrderedPartitioner.INSTANCE, 3, 4),
-                randomRing(Murmur3Partitioner.INSTANCE, 1, 1), randomRing(ByteOrderedPartitioner.INSTANCE, 1, 1))) {
+        for (TokenRing ring : List.of(
+                Rings.reference(),
+                randomRing(Murmur3Partitioner.INSTANCE, 5, 8),
+                randomRing(RandomPartitioner.INSTANCE, 4, 4),
+                randomRing(ByteOrderedPartitioner.INSTANCE, 3, 4),
+                randomRing(Murmur3Partitioner.INSTANCE, 1, 1),
+                randomRing(ByteOrderedPartitioner.INSTANCE, 1, 1))) {
             for (int n : new int[] {1, 2, 7, 256}) {
                 out.add(Arguments.of(ring, n));
             }
@@ -51,15 +55,16 @@ class SplitterTest {
         for (int n = 0; n < nodes; n++) {
             List<Token> tokens = new ArrayList<>();
             for (int v = 0; v < vnodes; v++) {
-                tokens.add(switch (p.name()) {
-                    case "RandomPartitioner" -> new BigIntegerToken(new BigInteger(127, random));
-                    case "ByteOrderedPartitioner" -> {
-                        byte[] b = new byte[1 + random.nextInt(3)];
-                        random.nextBytes(b);
-                        yield p.tokenFor(b);
-                    }
-                    default -> new LongToken(random.nextLong());
-                });
+                tokens.add(
+                        switch (p.name()) {
+                            case "RandomPartitioner" -> new BigIntegerToken(new BigInteger(127, random));
+                            case "ByteOrderedPartitioner" -> {
+                                byte[] b = new byte[1 + random.nextInt(3)];
+                                random.nextBytes(b);
+                                yield p.tokenFor(b);
+                            }
+                            default -> new LongToken(random.nextLong());
+                        });
             }
             m.put(new Node("n" + n, "10.0.0." + n, "dc1", "r1", NodeState.UP), tokens);
         }
@@ -68,8 +73,8 @@ class SplitterTest {
 
     /** The replica sets of a keyspace on the ring (SimpleStrategy, or the given replication map). */
     static IntFunction<ReplicaSet> replicas(TokenRing ring, Map<String, String> replication) {
-        KeyspacePlacement.Placed placed = (KeyspacePlacement.Placed) Placements.place(ring, Map.of("ks", replication), 0)
-                .get("ks");
+        KeyspacePlacement.Placed placed = (KeyspacePlacement.Placed)
+                Placements.place(ring, Map.of("ks", replication), 0).get("ks");
         return placed::replicasAt;
     }
 
@@ -108,27 +113,30 @@ class SplitterTest {
     void groupsWholeVnodeRangesSharingAReplicaIntoAboutNSplits() {
         // given 12 nodes x 16 vnodes (192 owned ranges), two DCs, RF 3+3
         TokenRing ring = Rings.vnodes(12, 6, List.of("dc1", "dc2"), 3, 16);
-        IntFunction<ReplicaSet> replicas = replicas(ring, Map.of("class", "NetworkTopologyStrategy", "dc1", "3",
-                "dc2", "3"));
+        IntFunction<ReplicaSet> replicas =
+                replicas(ring, Map.of("class", "NetworkTopologyStrategy", "dc1", "3", "dc2", "3"));
         for (int n : new int[] {1, 4, 16, 64}) {
             // when
             List<Split> splits = Splitter.aligned(ring, n, replicas);
             // then: every owned range read once, in about n splits (a node holds half the ring here)
             assertContiguousCover(ring.partitioner(), splits);
             assertRangesHeldBySplitReplicas(ring, replicas, splits);
-            assertThat(splits).as("n=%d", n).hasSizeBetween(n * 3 / 4, n + ring.nodes().size());
+            assertThat(splits)
+                    .as("n=%d", n)
+                    .hasSizeBetween(n * 3 / 4, n + ring.nodes().size());
             assertThat(splits.stream().mapToInt(Split::ownedRanges).sum()).isEqualTo(ring.size());
             assertThat(splits).allSatisfy(s -> assertThat(s.replicas().size()).isPositive());
         }
-        assertThat(Splitter.aligned(ring, 16, replicas)).anySatisfy(s -> assertThat(s.ranges()).hasSizeGreaterThan(1));
+        assertThat(Splitter.aligned(ring, 16, replicas))
+                .anySatisfy(s -> assertThat(s.ranges()).hasSizeGreaterThan(1));
     }
 
     @Test
     void boundsTheSplitCountOnAManyNodeVnodeRing() {
         // given 200 nodes x 64 vnodes (12,800 owned ranges), RF 3 per DC
         TokenRing ring = Rings.vnodes(5, 100, List.of("dc1", "dc2"), 3, 64);
-        IntFunction<ReplicaSet> replicas = replicas(ring, Map.of("class", "NetworkTopologyStrategy", "dc1", "3",
-                "dc2", "3"));
+        IntFunction<ReplicaSet> replicas =
+                replicas(ring, Map.of("class", "NetworkTopologyStrategy", "dc1", "3", "dc2", "3"));
         // when 64 splits are asked for
         List<Split> splits = Splitter.aligned(ring, 64, replicas);
         // then about 64 splits, each grouping about 200 whole ranges that share a replica
@@ -171,34 +179,38 @@ class SplitterTest {
     @Test
     void matchesTheReferenceSplitsWhenTheRingDividesEvenly() {
         List<Split> splits = Splitter.even(Rings.reference(), 4, rf3(Rings.reference()));
-        assertThat(splits.get(0).range()).isEqualTo(new TokenRange(new LongToken(Long.MIN_VALUE),
-                new LongToken(-4611686018427387905L)));
+        assertThat(splits.get(0).range())
+                .isEqualTo(new TokenRange(new LongToken(Long.MIN_VALUE), new LongToken(-4611686018427387905L)));
         assertThat(splits.get(3).range().end()).isEqualTo(new LongToken(Long.MAX_VALUE));
     }
 
     @Test
     void alignsSplitsOfTheReferenceRingToItsFourRanges() {
         List<Split> splits = Splitter.aligned(Rings.reference(), 4, rf3(Rings.reference()));
-        assertThat(splits).extracting(s -> s.range().end().toString()).containsExactly(
-                "-4611686018427387904", "0", "4611686018427387904", "9223372036854775807");
+        assertThat(splits)
+                .extracting(s -> s.range().end().toString())
+                .containsExactly("-4611686018427387904", "0", "4611686018427387904", "9223372036854775807");
         assertThat(splits).extracting(Split::replicaTokenIndex).containsExactly(0, 1, 2, 3);
     }
 
     @Test
     void splitsTheRangeThatWrapsAroundTheRing() {
-        TokenRing ring = Rings.of(Murmur3Partitioner.INSTANCE, new Object[] {"a", "dc", "r", -100},
-                new Object[] {"b", "dc", "r", 100});
+        TokenRing ring = Rings.of(
+                Murmur3Partitioner.INSTANCE, new Object[] {"a", "dc", "r", -100}, new Object[] {"b", "dc", "r", 100});
         List<Split> splits = Splitter.aligned(ring, 2, rf3(ring));
-        assertThat(splits).extracting(Split::range).containsExactly(
-                new TokenRange(Murmur3Partitioner.MINIMUM, new LongToken(-100)),
-                new TokenRange(new LongToken(-100), new LongToken(100)),
-                new TokenRange(new LongToken(100), Murmur3Partitioner.MAXIMUM));
+        assertThat(splits)
+                .extracting(Split::range)
+                .containsExactly(
+                        new TokenRange(Murmur3Partitioner.MINIMUM, new LongToken(-100)),
+                        new TokenRange(new LongToken(-100), new LongToken(100)),
+                        new TokenRange(new LongToken(100), Murmur3Partitioner.MAXIMUM));
         assertThat(splits).extracting(Split::replicaTokenIndex).containsExactly(0, 1, 0);
     }
 
     @Test
     void rejectsASplitCountOutOfBounds() {
-        assertThatThrownBy(() -> Splitter.even(Rings.reference(), 0, rf3(Rings.reference()))).hasMessageContaining("n must be between 1");
+        assertThatThrownBy(() -> Splitter.even(Rings.reference(), 0, rf3(Rings.reference())))
+                .hasMessageContaining("n must be between 1");
     }
 
     @Test
@@ -206,11 +218,17 @@ class SplitterTest {
         TokenRange r = new TokenRange(new LongToken(-5), new LongToken(7));
         assertThat(CqlPredicates.tokenPredicate(Murmur3Partitioner.INSTANCE, List.of("sensor_id", "day"), r))
                 .isEqualTo("token(sensor_id, day) > -5 AND token(sensor_id, day) <= 7");
-        assertThat(CqlPredicates.tokenPredicate(ByteOrderedPartitioner.INSTANCE, List.of("Key"),
-                new TokenRange(ByteOrderedPartitioner.MINIMUM, ByteOrderedPartitioner.INSTANCE.parseToken("7f"))))
+        assertThat(CqlPredicates.tokenPredicate(
+                        ByteOrderedPartitioner.INSTANCE,
+                        List.of("Key"),
+                        new TokenRange(
+                                ByteOrderedPartitioner.MINIMUM, ByteOrderedPartitioner.INSTANCE.parseToken("7f"))))
                 .isEqualTo("token(\"Key\") <= 0x7f");
-        assertThat(CqlPredicates.tokenPredicate(ByteOrderedPartitioner.INSTANCE, List.of("k"),
-                new TokenRange(ByteOrderedPartitioner.INSTANCE.parseToken("7f"), ByteOrderedPartitioner.MINIMUM)))
+        assertThat(CqlPredicates.tokenPredicate(
+                        ByteOrderedPartitioner.INSTANCE,
+                        List.of("k"),
+                        new TokenRange(
+                                ByteOrderedPartitioner.INSTANCE.parseToken("7f"), ByteOrderedPartitioner.MINIMUM)))
                 .isEqualTo("token(k) > 0x7f");
     }
 
@@ -227,8 +245,9 @@ class SplitterTest {
                 for (TokenRange r : s.ranges()) {
                     if (CqlPredicates.templateApplies(p, r)) {
                         assertThat(template.replace(CqlPredicates.START_MARKER, p.cqlLiteral(r.start()))
-                                .replace(CqlPredicates.END_MARKER, p.cqlLiteral(r.end())))
-                                .as("template bound with %s", r).isEqualTo(CqlPredicates.tokenPredicate(p, key, r));
+                                        .replace(CqlPredicates.END_MARKER, p.cqlLiteral(r.end())))
+                                .as("template bound with %s", r)
+                                .isEqualTo(CqlPredicates.tokenPredicate(p, key, r));
                     } else {
                         withoutTemplate++;
                     }
@@ -248,8 +267,12 @@ class SplitterTest {
         assertThat(CqlPredicates.select(Murmur3Partitioner.INSTANCE, "select", "table", List.of("token", "From"), r))
                 .isEqualTo("SELECT * FROM \"select\".\"table\" WHERE token(\"token\", \"From\") > -5 AND "
                         + "token(\"token\", \"From\") <= 7");
-        assertThat(CqlPredicates.select(Murmur3Partitioner.INSTANCE, "Mixed", "a b\"c", List.of("k"),
-                new TokenRange(Murmur3Partitioner.MINIMUM, Murmur3Partitioner.MINIMUM)))
+        assertThat(CqlPredicates.select(
+                        Murmur3Partitioner.INSTANCE,
+                        "Mixed",
+                        "a b\"c",
+                        List.of("k"),
+                        new TokenRange(Murmur3Partitioner.MINIMUM, Murmur3Partitioner.MINIMUM)))
                 .isEqualTo("SELECT * FROM \"Mixed\".\"a b\"\"c\" WHERE token(k) > -9223372036854775808");
         assertThat(CqlPredicates.select(Murmur3Partitioner.INSTANCE, "iot", "readings", List.of("sensor_id"), r))
                 .isEqualTo("SELECT * FROM iot.readings WHERE token(sensor_id) > -5 AND token(sensor_id) <= 7");
@@ -260,8 +283,8 @@ class SplitterTest {
      * split's ranges start and end at node tokens (or the ring's ends); every owned range a split touches is held by
      * the split's replicas.
      */
-    private static void assertRangesHeldBySplitReplicas(TokenRing ring, IntFunction<ReplicaSet> replicas,
-            List<Split> splits) {
+    private static void assertRangesHeldBySplitReplicas(
+            TokenRing ring, IntFunction<ReplicaSet> replicas, List<Split> splits) {
         Partitioner p = ring.partitioner();
         Token min = p.minimumToken();
         Token ringEnd = p.maximumToken().orElse(min);
@@ -275,17 +298,21 @@ class SplitterTest {
                 if (s.ownedRanges() == 1) {
                     assertThat(last).as("%s inside one owned range", r).isEqualTo(first);
                 } else {
-                    assertThat(r.start().equals(min) || r.start().equals(ring.tokenAt(first == 0 ? ring.size() - 1
-                            : first - 1))).as("%s starts at a node token", r).isTrue();
+                    assertThat(r.start().equals(min)
+                                    || r.start().equals(ring.tokenAt(first == 0 ? ring.size() - 1 : first - 1)))
+                            .as("%s starts at a node token", r)
+                            .isTrue();
                     assertThat(r.end().equals(ringEnd) || r.end().equals(ring.tokenAt(last)))
-                            .as("%s ends at a node token", r).isTrue();
+                            .as("%s ends at a node token", r)
+                            .isTrue();
                 }
                 for (int i = first; ; i = (i + 1) % ring.size()) {
                     int[] holders = replicas.apply(i).nodes();
                     for (int k = 0; k < s.replicas().size(); k++) {
                         int node = s.replicas().node(k);
                         assertThat(java.util.stream.IntStream.of(holders).anyMatch(v -> v == node))
-                                .as("split replica %d holds range %d of %s", node, i, r).isTrue();
+                                .as("split replica %d holds range %d of %s", node, i, r)
+                                .isTrue();
                     }
                     if (i == last) {
                         break;
@@ -298,23 +325,30 @@ class SplitterTest {
     static boolean within(Partitioner p, TokenRange inner, TokenRange outer) {
         Token min = p.minimumToken();
         boolean startOk = inner.start().compareTo(outer.start()) >= 0;
-        boolean endOk = outer.end().equals(min) || (!inner.end().equals(min) && inner.end().compareTo(outer.end()) <= 0);
+        boolean endOk = outer.end().equals(min)
+                || (!inner.end().equals(min) && inner.end().compareTo(outer.end()) <= 0);
         return startOk && endOk;
     }
 
     /** The splits' ranges, in order, cover the ring from the minimum token to its end with no gap or overlap. */
     static void assertContiguousCover(Partitioner p, List<Split> splits) {
-        List<TokenRange> ranges = splits.stream().flatMap(s -> s.ranges().stream())
-                .sorted(java.util.Comparator.comparing(TokenRange::start)).toList();
+        List<TokenRange> ranges = splits.stream()
+                .flatMap(s -> s.ranges().stream())
+                .sorted(java.util.Comparator.comparing(TokenRange::start))
+                .toList();
         assertThat(ranges.get(0).start()).isEqualTo(p.minimumToken());
         Token end = ranges.get(ranges.size() - 1).end();
         assertThat(end).isEqualTo(p.maximumToken().orElse(p.minimumToken()));
         for (int i = 0; i < ranges.size(); i++) {
             TokenRange r = ranges.get(i);
             boolean toRingEnd = r.end().equals(p.minimumToken());
-            assertThat(toRingEnd || r.start().compareTo(r.end()) < 0).as("non-empty, non-wrapping %s", r).isTrue();
+            assertThat(toRingEnd || r.start().compareTo(r.end()) < 0)
+                    .as("non-empty, non-wrapping %s", r)
+                    .isTrue();
             if (i > 0) {
-                assertThat(r.start()).as("no gap or overlap at %d", i).isEqualTo(ranges.get(i - 1).end());
+                assertThat(r.start())
+                        .as("no gap or overlap at %d", i)
+                        .isEqualTo(ranges.get(i - 1).end());
             }
         }
     }

@@ -33,10 +33,13 @@ class WeightedSplitterTest {
     }
 
     static Stream<Arguments> rings() {
-        return Stream.of(Rings.reference(), SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 5, 8),
-                SplitterTest.randomRing(RandomPartitioner.INSTANCE, 4, 4),
-                SplitterTest.randomRing(ByteOrderedPartitioner.INSTANCE, 3, 4),
-                SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 1, 1)).map(Arguments::of);
+        return Stream.of(
+                        Rings.reference(),
+                        SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 5, 8),
+                        SplitterTest.randomRing(RandomPartitioner.INSTANCE, 4, 4),
+                        SplitterTest.randomRing(ByteOrderedPartitioner.INSTANCE, 3, 4),
+                        SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 1, 1))
+                .map(Arguments::of);
     }
 
     @ParameterizedTest
@@ -45,14 +48,17 @@ class WeightedSplitterTest {
         List<WeightedRange> weights = perOwnedRange(ring);
         List<WeightedSplit> splits = Splitter.weighted(ring, weights, 64, i -> null);
 
-        SplitterTest.assertContiguousCover(ring.partitioner(), splits.stream().map(WeightedSplit::split).toList());
+        SplitterTest.assertContiguousCover(
+                ring.partitioner(), splits.stream().map(WeightedSplit::split).toList());
         for (WeightedSplit s : splits) {
             assertThat(ring.unwrap(ring.rangeAt(s.split().replicaTokenIndex())))
-                    .anySatisfy(piece -> assertThat(SplitterTest.within(ring.partitioner(), s.split().range(), piece))
+                    .anySatisfy(piece -> assertThat(SplitterTest.within(
+                                    ring.partitioner(), s.split().range(), piece))
                             .isTrue());
         }
         double total = weights.stream().mapToDouble(WeightedRange::bytes).sum();
-        assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum()).isCloseTo(total, offset(1e-6 * total));
+        assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum())
+                .isCloseTo(total, offset(1e-6 * total));
     }
 
     @Test
@@ -69,17 +75,19 @@ class WeightedSplitterTest {
 
         assertThat(splits).hasSize(12); // 1 + 9 + 1 + 1
         assertThat(splits).allSatisfy(s -> assertThat(s.estimatedBytes()).isCloseTo(100, offset(1e-9)));
-        assertThat(splits.stream().filter(s -> s.split().replicaTokenIndex() == 1)).hasSize(9);
+        assertThat(splits.stream().filter(s -> s.split().replicaTokenIndex() == 1))
+                .hasSize(9);
     }
 
     @Test
     void aRangeWithoutEstimatesStillGetsOneSplitSoTheRingIsCovered() {
         TokenRing ring = Rings.reference();
         Partitioner p = ring.partitioner();
-        List<WeightedSplit> splits = Splitter.weighted(ring, List.of(range(p, -4611686018427387904L, 0, 500)), 10,
-                i -> null);
+        List<WeightedSplit> splits =
+                Splitter.weighted(ring, List.of(range(p, -4611686018427387904L, 0, 500)), 10, i -> null);
 
-        SplitterTest.assertContiguousCover(p, splits.stream().map(WeightedSplit::split).toList());
+        SplitterTest.assertContiguousCover(
+                p, splits.stream().map(WeightedSplit::split).toList());
         assertThat(splits.stream().filter(s -> s.estimatedBytes() == 0)).hasSize(3);
         assertThat(splits.stream().filter(s -> s.estimatedBytes() > 0)).hasSize(10);
     }
@@ -96,33 +104,39 @@ class WeightedSplitterTest {
         TokenRing ring = Rings.of(Murmur3Partitioner.INSTANCE, new Object[] {"a", "dc", "r", 0L});
         Partitioner p = ring.partitioner();
         // one node owns everything; two estimates split its range unevenly
-        List<WeightedRange> weights = List.of(range(p, Long.MIN_VALUE, -1000, 300),
-                range(p, -1000, Long.MAX_VALUE, 100));
+        List<WeightedRange> weights =
+                List.of(range(p, Long.MIN_VALUE, -1000, 300), range(p, -1000, Long.MAX_VALUE, 100));
         List<WeightedSplit> splits = Splitter.weighted(ring, weights, 4, i -> null);
-        SplitterTest.assertContiguousCover(p, splits.stream().map(WeightedSplit::split).toList());
+        SplitterTest.assertContiguousCover(
+                p, splits.stream().map(WeightedSplit::split).toList());
         // (min, -1000] holds 300 bytes: three splits; (-1000, 0] and (0, max] share the other 100 by width
-        assertThat(splits.subList(0, 3)).allSatisfy(s -> assertThat(s.estimatedBytes()).isCloseTo(100, offset(1e-6)));
+        assertThat(splits.subList(0, 3))
+                .allSatisfy(s -> assertThat(s.estimatedBytes()).isCloseTo(100, offset(1e-6)));
         assertThat(splits.get(2).split().range().end()).isEqualTo(new LongToken(-1000));
         assertThat(splits).hasSize(5);
-        assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum()).isCloseTo(400, offset(1e-6));
+        assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum())
+                .isCloseTo(400, offset(1e-6));
     }
 
     @Test
     void overlappingEstimatesFromAChangedRingStillCoverTheRingOnce() {
         TokenRing ring = Rings.reference();
         Partitioner p = ring.partitioner();
-        List<WeightedRange> weights = List.of(range(p, -5000000000000000000L, 100, 600),
-                range(p, -100, 3000000000000000000L, 300));
+        List<WeightedRange> weights =
+                List.of(range(p, -5000000000000000000L, 100, 600), range(p, -100, 3000000000000000000L, 300));
         List<WeightedSplit> splits = Splitter.weighted(ring, weights, 9, i -> null);
-        SplitterTest.assertContiguousCover(p, splits.stream().map(WeightedSplit::split).toList());
-        assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum()).isLessThanOrEqualTo(900.0001);
+        SplitterTest.assertContiguousCover(
+                p, splits.stream().map(WeightedSplit::split).toList());
+        assertThat(splits.stream().mapToDouble(WeightedSplit::estimatedBytes).sum())
+                .isLessThanOrEqualTo(900.0001);
     }
 
     @Test
     void manyVnodesAndEstimatesAreCutQuickly() {
         TokenRing ring = SplitterTest.randomRing(Murmur3Partitioner.INSTANCE, 50, 256);
         List<WeightedSplit> splits = Splitter.weighted(ring, perOwnedRange(ring), 10_000, i -> null);
-        SplitterTest.assertContiguousCover(ring.partitioner(), splits.stream().map(WeightedSplit::split).toList());
+        SplitterTest.assertContiguousCover(
+                ring.partitioner(), splits.stream().map(WeightedSplit::split).toList());
     }
 
     private static WeightedRange range(Partitioner p, long start, long end, double bytes) {

@@ -26,8 +26,7 @@ final class AddressLocks implements AutoCloseable {
     private final List<FileLock> locks = new ArrayList<>();
     private final java.util.Set<String> held = new java.util.HashSet<>();
 
-    private AddressLocks() {
-    }
+    private AddressLocks() {}
 
     /**
      * Locks every address of {@code spec}, in a fixed order so two runs never hold one each, waiting at most
@@ -41,7 +40,9 @@ final class AddressLocks implements AutoCloseable {
             Files.createDirectories(DIRECTORY);
             List<String> addresses = spec.nodes().stream()
                     .flatMap(node -> java.util.stream.Stream.of(node.address(), node.rpcAddress()))
-                    .distinct().sorted().toList();
+                    .distinct()
+                    .sorted()
+                    .toList();
             for (String address : addresses) {
                 held.lock(address, deadline);
             }
@@ -69,16 +70,20 @@ final class AddressLocks implements AutoCloseable {
     }
 
     private void lock(String address, Instant deadline) throws IOException {
-        FileChannel channel = FileChannel.open(DIRECTORY.resolve(address + ".lock"),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel channel = FileChannel.open(
+                DIRECTORY.resolve(address + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         channels.add(channel);
         FileLock free = channel.tryLock();
         if (free == null) {
             System.err.println("waiting for another test run on this machine to release Cassandra address " + address);
             try {
-                free = Polling.until("another test run on this machine releases Cassandra address " + address
-                        + " (lock files under " + DIRECTORY + ")", ClusterReadiness.until(deadline),
-                        Duration.ofSeconds(1), channel::tryLock, lock -> lock != null);
+                free = Polling.until(
+                        "another test run on this machine releases Cassandra address " + address + " (lock files under "
+                                + DIRECTORY + ")",
+                        ClusterReadiness.until(deadline),
+                        Duration.ofSeconds(1),
+                        channel::tryLock,
+                        lock -> lock != null);
             } catch (AssertionError e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }

@@ -14,8 +14,7 @@ public final class CassandraClasspath {
     /** Where the per-line files live; the class data archives sit beside them. */
     static final Path DIRECTORY = Path.of("target", "cassandra");
 
-    private CassandraClasspath() {
-    }
+    private CassandraClasspath() {}
 
     /** The classpath of the configured line ({@link CassandraLine#configured()}). */
     public static String read() {
@@ -34,8 +33,8 @@ public final class CassandraClasspath {
         try {
             String classpath = Files.readString(file).strip();
             if (!classpath.contains("cassandra-all-" + line.version())) {
-                throw new IllegalStateException("classpath file " + file + " does not name cassandra-all "
-                        + line.version());
+                throw new IllegalStateException(
+                        "classpath file " + file + " does not name cassandra-all " + line.version());
             }
             return classpath;
         } catch (IOException e) {

@@ -6,11 +6,10 @@ import com.datastax.oss.driver.api.core.NoNodeAvailableException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.servererrors.AlreadyExistsException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
-import com.datastax.oss.driver.api.core.metadata.Node;
 import io.ringmap.testsupport.Polling;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -237,8 +236,8 @@ public final class CassandraCluster implements AutoCloseable {
     public synchronized int startJoining(NodeSpec node) {
         for (CassandraNode existing : nodes) {
             if (existing.isMember() && existing.address().equals(node.address())) {
-                throw new IllegalArgumentException("node " + node.address() + " already belongs to cluster "
-                        + spec.name());
+                throw new IllegalArgumentException(
+                        "node " + node.address() + " already belongs to cluster " + spec.name());
             }
         }
         return startAdded(node, NodeFiles.of(directory, node), List.of());
@@ -289,12 +288,14 @@ public final class CassandraCluster implements AutoCloseable {
         }
         NodeFiles files;
         if (replacement.address().equals(dead.address())) {
-            long earlier = nodes.stream().filter(n -> n.address().equals(dead.address())).count();
+            long earlier = nodes.stream()
+                    .filter(n -> n.address().equals(dead.address()))
+                    .count();
             files = new NodeFiles(directory.resolve(dead.address() + "-replacement-" + earlier));
         } else {
             if (nodes.stream().anyMatch(n -> n.isMember() && n.address().equals(replacement.address()))) {
-                throw new IllegalArgumentException("node " + replacement.address() + " already belongs to cluster "
-                        + spec.name());
+                throw new IllegalArgumentException(
+                        "node " + replacement.address() + " already belongs to cluster " + spec.name());
             }
             files = NodeFiles.of(directory, replacement);
         }
@@ -378,32 +379,42 @@ public final class CassandraCluster implements AutoCloseable {
     private void executeSchemaChange(String cql, boolean repeated) {
         AtomicBoolean retried = new AtomicBoolean(repeated);
         AtomicReference<RuntimeException> lastFailure = new AtomicReference<>();
-        Polling.until("schema change applied: " + cql, startTimeout, Duration.ofSeconds(1), () -> {
-            try {
-                session().execute(SimpleStatement.newInstance(cql).setTimeout(SCHEMA_CHANGE_TIMEOUT));
-                return true;
-            } catch (NoNodeAvailableException | DriverTimeoutException e) {
-                // NoNodeAvailable: sent to no node, so safe to repeat: after restarts of every node the cluster's own
-                // session can still be waiting out its reconnection backoff (FaultsUnderLoadIT once failed here).
-                // A timeout: the change may or may not have been applied (FaultsUnderLoadIT once waited 60 s on a
-                // session whose first contact point had been stopped for good); it is repeated on a fresh session,
-                // and "already exists" / "does not exist" then means the first attempt was applied.
-                retried.set(true);
-                lastFailure.set(e);
-                closeSession(localDatacenter());
-                return false;
-            } catch (AlreadyExistsException | InvalidQueryException e) {
-                if (cmsGaveUp(e)) {
-                    retried.set(true);
-                    lastFailure.set(e);
-                    return false;
-                }
-                if (!retried.get() || !appliedBefore(e)) {
-                    throw e;
-                }
-                return true;
-            }
-        }, Boolean::booleanValue, applied -> String.valueOf(lastFailure.get()));
+        Polling.until(
+                "schema change applied: " + cql,
+                startTimeout,
+                Duration.ofSeconds(1),
+                () -> {
+                    try {
+                        session().execute(SimpleStatement.newInstance(cql).setTimeout(SCHEMA_CHANGE_TIMEOUT));
+                        return true;
+                    } catch (NoNodeAvailableException | DriverTimeoutException e) {
+                        // NoNodeAvailable: sent to no node, so safe to repeat: after restarts of every node the
+                        // cluster's own
+                        // session can still be waiting out its reconnection backoff (FaultsUnderLoadIT once failed
+                        // here).
+                        // A timeout: the change may or may not have been applied (FaultsUnderLoadIT once waited 60 s on
+                        // a
+                        // session whose first contact point had been stopped for good); it is repeated on a fresh
+                        // session,
+                        // and "already exists" / "does not exist" then means the first attempt was applied.
+                        retried.set(true);
+                        lastFailure.set(e);
+                        closeSession(localDatacenter());
+                        return false;
+                    } catch (AlreadyExistsException | InvalidQueryException e) {
+                        if (cmsGaveUp(e)) {
+                            retried.set(true);
+                            lastFailure.set(e);
+                            return false;
+                        }
+                        if (!retried.get() || !appliedBefore(e)) {
+                            throw e;
+                        }
+                        return true;
+                    }
+                },
+                Boolean::booleanValue,
+                applied -> String.valueOf(lastFailure.get()));
         awaitSchemaAgreement();
     }
 
@@ -443,7 +454,10 @@ public final class CassandraCluster implements AutoCloseable {
                     })
                     .whenComplete((failure, ignored) -> inFlight.release()));
         }
-        List<String> failures = results.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList();
+        List<String> failures = results.stream()
+                .map(CompletableFuture::join)
+                .filter(Objects::nonNull)
+                .toList();
         if (failures.isEmpty()) {
             repeat.forEach(cql -> executeSchemaChange(cql, true));
         }
@@ -459,8 +473,10 @@ public final class CassandraCluster implements AutoCloseable {
             return true;
         }
         String message = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
-        return message.contains("doesn't exist") || message.contains("does not exist")
-                || message.contains("conflicts with an existing column") || message.contains("already exist");
+        return message.contains("doesn't exist")
+                || message.contains("does not exist")
+                || message.contains("conflicts with an existing column")
+                || message.contains("already exist");
     }
 
     private synchronized void closeSession(String datacenter) {
@@ -472,8 +488,12 @@ public final class CassandraCluster implements AutoCloseable {
 
     /** Waits until every running node reports the same schema version (at most the start timeout). */
     public void awaitSchemaAgreement() {
-        Polling.until("schema versions of cluster " + spec.name() + " agree", startTimeout, Duration.ofMillis(500),
-                this::schemaVersions, versions -> versions.size() == 1 && !versions.contains(NO_VERSION));
+        Polling.until(
+                "schema versions of cluster " + spec.name() + " agree",
+                startTimeout,
+                Duration.ofMillis(500),
+                this::schemaVersions,
+                versions -> versions.size() == 1 && !versions.contains(NO_VERSION));
     }
 
     private Set<Object> schemaVersions() {
@@ -485,9 +505,13 @@ public final class CassandraCluster implements AutoCloseable {
             try {
                 CqlSession session = session(node.spec().datacenter());
                 Node driverNode = node.in(session).orElse(null);
-                versions.add(driverNode == null ? NO_VERSION : session.execute(
-                        SimpleStatement.newInstance("SELECT schema_version FROM system.local").setNode(driverNode))
-                        .one().getUuid("schema_version"));
+                versions.add(
+                        driverNode == null
+                                ? NO_VERSION
+                                : session.execute(SimpleStatement.newInstance("SELECT schema_version FROM system.local")
+                                                .setNode(driverNode))
+                                        .one()
+                                        .getUuid("schema_version"));
             } catch (RuntimeException e) {
                 versions.add(NO_VERSION);
             }
@@ -530,8 +554,8 @@ public final class CassandraCluster implements AutoCloseable {
             builder.withAuthCredentials(ClientAccess.SUPERUSER, ClientAccess.SUPERUSER);
         }
         if (access != null && access.tls()) {
-            builder.withSslContext(TestCertificates.sslContext(access.keystore(), access.truststore(),
-                    access.storePassword()));
+            builder.withSslContext(
+                    TestCertificates.sslContext(access.keystore(), access.truststore(), access.storePassword()));
         }
         return builder.build();
     }
@@ -590,11 +614,17 @@ public final class CassandraCluster implements AutoCloseable {
     public String describe() {
         StringBuilder text = new StringBuilder("cluster " + spec.name() + " (" + spec.partitioner() + ")\n");
         for (CassandraNode node : nodes) {
-            text.append(String.format("  %-12s %s/%s jmx=%d pid=%s rss=%s cpu=%s%n", node.address(),
-                    node.spec().datacenter(), node.spec().rack(), node.jmxPort(),
+            text.append(String.format(
+                    "  %-12s %s/%s jmx=%d pid=%s rss=%s cpu=%s%n",
+                    node.address(),
+                    node.spec().datacenter(),
+                    node.spec().rack(),
+                    node.jmxPort(),
                     node.pid().isPresent() ? Long.toString(node.pid().getAsLong()) : "-",
                     node.residentKiB().isPresent() ? node.residentKiB().getAsLong() / 1024 + "MiB" : "-",
-                    node.cpuTime().map(cpu -> String.format("%.1fs", cpu.toMillis() / 1000.0)).orElse("-")));
+                    node.cpuTime()
+                            .map(cpu -> String.format("%.1fs", cpu.toMillis() / 1000.0))
+                            .orElse("-")));
         }
         return text.toString();
     }
@@ -644,17 +674,22 @@ public final class CassandraCluster implements AutoCloseable {
         }
         System.err.println("Cassandra cluster " + spec.name() + " failed to start: " + cause + "\n" + logs);
         stop();
-        throw new IllegalStateException("Cassandra cluster " + spec.name() + " failed to start (logs under "
-                + directory + "): " + cause.getMessage(), cause);
+        throw new IllegalStateException(
+                "Cassandra cluster " + spec.name() + " failed to start (logs under " + directory + "): "
+                        + cause.getMessage(),
+                cause);
     }
 
     // every node directory counts: nodes added while an earlier run's cluster ran are not in the spec
     private void stopLeftovers() {
-        List<NodeFiles> recorded = new ArrayList<>(nodes.stream().map(CassandraNode::files).toList());
+        List<NodeFiles> recorded =
+                new ArrayList<>(nodes.stream().map(CassandraNode::files).toList());
         if (Files.isDirectory(directory)) {
             try (Stream<Path> dirs = Files.list(directory)) {
-                dirs.filter(Files::isDirectory).map(NodeFiles::new)
-                        .filter(files -> !recorded.contains(files)).forEach(recorded::add);
+                dirs.filter(Files::isDirectory)
+                        .map(NodeFiles::new)
+                        .filter(files -> !recorded.contains(files))
+                        .forEach(recorded::add);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot list " + directory, e);
             }

@@ -65,12 +65,13 @@ public final class CassandraClusterExtension implements BeforeAllCallback, Param
     public void beforeAll(ExtensionContext context) {
         ClusterSpec wanted = specFor(context);
         boolean share = spec != null ? shared : annotation(context).shared();
-        ClusterRegistry registry = context.getRoot().getStore(NAMESPACE)
+        ClusterRegistry registry = context.getRoot()
+                .getStore(NAMESPACE)
                 .computeIfAbsent(ClusterRegistry.class, key -> new ClusterRegistry(), ClusterRegistry.class);
         cluster = registry.acquire(wanted, share);
         // closed by JUnit when this class's context ends, whatever the outcome of its tests
-        context.getStore(NAMESPACE).put(leaseKey(wanted),
-                new Lease(registry, wanted, context.getRequiredTestClass(), cluster));
+        context.getStore(NAMESPACE)
+                .put(leaseKey(wanted), new Lease(registry, wanted, context.getRequiredTestClass(), cluster));
     }
 
     /**
@@ -87,8 +88,8 @@ public final class CassandraClusterExtension implements BeforeAllCallback, Param
         // the store looks the key up in the enclosing contexts too (class, then outer classes)
         Lease lease = extensionContext.getStore(NAMESPACE).get(leaseKey(specFor(extensionContext)), Lease.class);
         if (lease == null) {
-            throw new ExtensionConfigurationException("no Cassandra cluster started for "
-                    + extensionContext.getDisplayName());
+            throw new ExtensionConfigurationException(
+                    "no Cassandra cluster started for " + extensionContext.getDisplayName());
         }
         return lease.cluster();
     }

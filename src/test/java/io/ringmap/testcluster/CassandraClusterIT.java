@@ -11,7 +11,6 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
-
 import io.ringmap.testsupport.Polling;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -23,7 +22,6 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -50,8 +48,10 @@ class CassandraClusterIT {
         for (String keyspace : List.of("harness_simple", "harness_nts")) {
             cluster.executeSchemaChange("CREATE TABLE IF NOT EXISTS " + keyspace + ".t (k text PRIMARY KEY, v int)");
             for (String key : KEYS) {
-                cluster.session().execute(SimpleStatement.newInstance("INSERT INTO " + keyspace + ".t (k, v) VALUES (?, ?)",
-                        key, key.length()).setConsistencyLevel(ConsistencyLevel.ALL));
+                cluster.session()
+                        .execute(SimpleStatement.newInstance(
+                                        "INSERT INTO " + keyspace + ".t (k, v) VALUES (?, ?)", key, key.length())
+                                .setConsistencyLevel(ConsistencyLevel.ALL));
             }
         }
     }
@@ -98,7 +98,8 @@ class CassandraClusterIT {
     @Order(4)
     void getendpointsNamesTheThreeNodesFromTheTokenOwnerForSimpleStrategy(CassandraCluster cluster) {
         List<NodeSpec> ring = cluster.spec().nodes().stream()
-                .sorted(Comparator.comparingLong(node -> Long.parseLong(node.initialTokens().get(0))))
+                .sorted(Comparator.comparingLong(
+                        node -> Long.parseLong(node.initialTokens().get(0))))
                 .toList();
 
         for (String key : KEYS) {
@@ -106,7 +107,8 @@ class CassandraClusterIT {
 
             List<String> endpoints = getendpoints(cluster, 2, "harness_simple", key);
 
-            assertThat(endpoints).as("replicas of %s (token %d)", key, token)
+            assertThat(endpoints)
+                    .as("replicas of %s (token %d)", key, token)
                     .containsExactlyInAnyOrderElementsOf(nextNodesClockwise(ring, token, 3));
         }
     }
@@ -117,13 +119,19 @@ class CassandraClusterIT {
         TokenMap tokenMap = cluster.session().getMetadata().getTokenMap().orElseThrow();
 
         for (String key : KEYS) {
-            Set<String> driverReplicas = tokenMap.getReplicas(CqlIdentifier.fromCql("harness_nts"), keyBytes(key))
-                    .stream().map(node -> node.getBroadcastRpcAddress().orElseThrow().getAddress().getHostAddress())
-                    .collect(Collectors.toSet());
+            Set<String> driverReplicas =
+                    tokenMap.getReplicas(CqlIdentifier.fromCql("harness_nts"), keyBytes(key)).stream()
+                            .map(node -> node.getBroadcastRpcAddress()
+                                    .orElseThrow()
+                                    .getAddress()
+                                    .getHostAddress())
+                            .collect(Collectors.toSet());
 
             List<String> endpoints = getendpoints(cluster, 3, "harness_nts", key);
 
-            assertThat(endpoints).as("replicas of %s", key).hasSize(4)
+            assertThat(endpoints)
+                    .as("replicas of %s", key)
+                    .hasSize(4)
                     .containsExactlyInAnyOrderElementsOf(driverReplicas);
             assertThat(endpoints.stream().map(address -> datacenterOf(cluster, address)))
                     .containsExactlyInAnyOrder("dc1", "dc1", "dc2", "dc2");
@@ -138,27 +146,36 @@ class CassandraClusterIT {
         UUID hostId;
         try (CqlSession dc2 = cluster.newSession("dc2")) {
             hostId = dc2.execute(SimpleStatement.newInstance("SELECT host_id FROM system.local")
-                    .setNode(node.in(dc2).orElseThrow())).one().getUuid("host_id");
+                            .setNode(node.in(dc2).orElseThrow()))
+                    .one()
+                    .getUuid("host_id");
         }
 
         Instant stopping = Instant.now();
         cluster.stopNode(index);
-        System.out.printf("node %s stopped in %d ms%n", node.address(),
-                Duration.between(stopping, Instant.now()).toMillis());
+        System.out.printf(
+                "node %s stopped in %d ms%n",
+                node.address(), Duration.between(stopping, Instant.now()).toMillis());
 
         assertThat(node.isRunning()).isFalse();
         awaitStatus(cluster, "DN", node.address());
 
         cluster.startNode(index);
-        System.out.printf("node %s back in %.1f s%n", node.address(),
-                cluster.lastStartDuration().toMillis() / 1000.0);
+        System.out.printf(
+                "node %s back in %.1f s%n",
+                node.address(), cluster.lastStartDuration().toMillis() / 1000.0);
 
         try (CqlSession dc2 = cluster.newSession("dc2")) {
             Node restarted = node.in(dc2).orElseThrow();
             assertThat(dc2.execute(SimpleStatement.newInstance("SELECT host_id FROM system.local")
-                    .setNode(restarted)).one().getUuid("host_id")).isEqualTo(hostId);
+                                    .setNode(restarted))
+                            .one()
+                            .getUuid("host_id"))
+                    .isEqualTo(hostId);
             Row row = dc2.execute(SimpleStatement.newInstance("SELECT v FROM harness_nts.t WHERE k = ?", "ringmap")
-                    .setNode(restarted).setConsistencyLevel(ConsistencyLevel.LOCAL_ONE)).one();
+                            .setNode(restarted)
+                            .setConsistencyLevel(ConsistencyLevel.LOCAL_ONE))
+                    .one();
             assertThat(row).isNotNull();
             assertThat(row.getInt("v")).isEqualTo("ringmap".length());
         }
@@ -166,14 +183,16 @@ class CassandraClusterIT {
     }
 
     private static long selectToken(CqlSession session, String keyspace, String key) {
-        Row row = session.execute(SimpleStatement.newInstance(
-                "SELECT token(k) FROM " + keyspace + ".t WHERE k = ?", key)).one();
+        Row row = session.execute(
+                        SimpleStatement.newInstance("SELECT token(k) FROM " + keyspace + ".t WHERE k = ?", key))
+                .one();
         assertThat(row).as("row %s", key).isNotNull();
         return row.getLong(0);
     }
 
     private static List<String> getendpoints(CassandraCluster cluster, int node, String keyspace, String key) {
-        return cluster.nodetool(node, "getendpoints", keyspace, "t", key).lines()
+        return cluster.nodetool(node, "getendpoints", keyspace, "t", key)
+                .lines()
                 .map(String::strip)
                 .filter(line -> !line.isEmpty())
                 .toList();
@@ -182,7 +201,8 @@ class CassandraClusterIT {
     // (start, end] ranges: the owner of a token is the first node whose token is >= it, wrapping past the last
     private static List<String> nextNodesClockwise(List<NodeSpec> ring, long token, int count) {
         int owner = 0;
-        while (owner < ring.size() && Long.parseLong(ring.get(owner).initialTokens().get(0)) < token) {
+        while (owner < ring.size()
+                && Long.parseLong(ring.get(owner).initialTokens().get(0)) < token) {
             owner++;
         }
         final int first = owner % ring.size();
@@ -192,8 +212,12 @@ class CassandraClusterIT {
     }
 
     private static String datacenterOf(CassandraCluster cluster, String address) {
-        return cluster.nodes().stream().filter(node -> node.address().equals(address))
-                .findFirst().orElseThrow().spec().datacenter();
+        return cluster.nodes().stream()
+                .filter(node -> node.address().equals(address))
+                .findFirst()
+                .orElseThrow()
+                .spec()
+                .datacenter();
     }
 
     private static ByteBuffer keyBytes(String key) {
@@ -203,7 +227,11 @@ class CassandraClusterIT {
     /** Gossip needs a moment to spread a node's state; poll nodetool status on the first node. */
     private static void awaitStatus(CassandraCluster cluster, String state, String address) {
         Pattern line = Pattern.compile("(?m)^" + state + "\\s+" + Pattern.quote(address) + "\\s");
-        Polling.until("nodetool status shows " + address + " " + state, Duration.ofSeconds(60), Duration.ofSeconds(1),
-                () -> cluster.nodetool(0, "status"), status -> line.matcher(status).find());
+        Polling.until(
+                "nodetool status shows " + address + " " + state,
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(1),
+                () -> cluster.nodetool(0, "status"),
+                status -> line.matcher(status).find());
     }
 }

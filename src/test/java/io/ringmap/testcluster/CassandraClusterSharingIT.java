@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -25,10 +24,15 @@ class CassandraClusterSharingIT {
 
     @Test
     void sharedClusterAgreesOnOneSchemaVersion(CassandraCluster cluster) {
-        List<String> description = cluster.nodetool(0, "describecluster").lines().map(String::strip).toList();
+        List<String> description = cluster.nodetool(0, "describecluster")
+                .lines()
+                .map(String::strip)
+                .toList();
 
-        assertThat(description).contains("Name: " + cluster.spec().clusterName(),
-                "Partitioner: org.apache.cassandra.dht.Murmur3Partitioner");
+        assertThat(description)
+                .contains(
+                        "Name: " + cluster.spec().clusterName(),
+                        "Partitioner: org.apache.cassandra.dht.Murmur3Partitioner");
         int versions = description.indexOf("Schema versions:");
         assertThat(versions).isNotNegative();
         for (CassandraNode node : cluster.nodes()) {
@@ -41,8 +45,11 @@ class CassandraClusterSharingIT {
     void perClassClusterRunsNextToTheSharedOne(CassandraCluster shared) {
         CassandraCluster byteOrdered = BYTE_ORDERED.cluster();
 
-        ByteBuffer token = byteOrdered.session()
-                .execute("SELECT token(key) FROM system.local WHERE key = 'local'").one().getByteBuffer(0);
+        ByteBuffer token = byteOrdered
+                .session()
+                .execute("SELECT token(key) FROM system.local WHERE key = 'local'")
+                .one()
+                .getByteBuffer(0);
 
         assertThat(shared.node(0).isRunning()).isTrue();
         assertThat(byteOrdered.spec().partitioner()).isEqualTo(CassandraPartitioner.BYTE_ORDERED);

@@ -74,7 +74,9 @@ public enum CassandraLine {
     public static CassandraLine parse(String value) {
         String v = value.strip();
         return Arrays.stream(values())
-                .filter(line -> line.label.equals(v) || line.version.equals(v) || line.name().equalsIgnoreCase(v))
+                .filter(line -> line.label.equals(v)
+                        || line.version.equals(v)
+                        || line.name().equalsIgnoreCase(v))
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown Cassandra line " + value + "; one of "
                         + Arrays.stream(values()).map(CassandraLine::label).toList()));
@@ -103,8 +105,8 @@ public enum CassandraLine {
         return Arrays.stream(classpath.split(java.io.File.pathSeparator))
                 .filter(entry -> Path.of(entry).getFileName().toString().startsWith("jamm-"))
                 .findFirst()
-                .map(jar -> List.of("-javaagent:" + jar, "-XX:+UnlockDiagnosticVMOptions",
-                        "-XX:+AllowArchivingWithJavaAgent"))
+                .map(jar -> List.of(
+                        "-javaagent:" + jar, "-XX:+UnlockDiagnosticVMOptions", "-XX:+AllowArchivingWithJavaAgent"))
                 .orElseThrow(() -> new IllegalStateException(this + " needs jamm on its classpath"));
     }
 

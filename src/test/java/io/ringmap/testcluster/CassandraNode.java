@@ -3,7 +3,6 @@ package io.ringmap.testcluster;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import io.ringmap.testsupport.Polling;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -119,9 +118,12 @@ public final class CassandraNode {
 
     /** As {@link #start(String)}, with extra JVM options for this start only (e.g. a replace address). */
     synchronized void start(String classpath, List<String> startOptions) {
-        start(classpath, startOptions, ClassDataArchive.forClasspath(classpath)
-                .map(ClassDataArchive::optionsForNode)
-                .orElse(new ClassDataArchive.Options(List.of(), null)));
+        start(
+                classpath,
+                startOptions,
+                ClassDataArchive.forClasspath(classpath)
+                        .map(ClassDataArchive::optionsForNode)
+                        .orElse(new ClassDataArchive.Options(List.of(), null)));
     }
 
     /** As {@link #start(String, List)}, with the given class data sharing options. */
@@ -140,7 +142,8 @@ public final class CassandraNode {
         ProcessBuilder builder = new ProcessBuilder(javaExecutable(), "@" + files.jvmArgs())
                 .directory(files.dir().toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(files.stdoutLog().toFile()));
+                .redirectOutput(
+                        ProcessBuilder.Redirect.appendTo(files.stdoutLog().toFile()));
         wanted = true;
         try {
             process = builder.start().toHandle();
@@ -152,8 +155,11 @@ public final class CassandraNode {
 
     /** Waits until the node accepts TCP connections on its CQL port; fails early when the JVM exits. */
     void awaitNativeTransport(Instant deadline) {
-        Polling.until("Cassandra node " + address() + " opens its CQL port", ClusterReadiness.until(deadline),
-                Duration.ofMillis(250), () -> {
+        Polling.until(
+                "Cassandra node " + address() + " opens its CQL port",
+                ClusterReadiness.until(deadline),
+                Duration.ofMillis(250),
+                () -> {
                     if (!isRunning()) {
                         throw new IllegalStateException("Cassandra node " + address() + " exited during start-up");
                     }

@@ -48,9 +48,11 @@ final class ClassDataArchive {
         if (!Boolean.parseBoolean(System.getProperty("ringmap.cassandra.cds", "true"))) {
             return Optional.empty();
         }
-        String identity = classpath + '\n' + System.getProperty("java.home") + '\n' + System.getProperty("java.vm.version");
+        String identity =
+                classpath + '\n' + System.getProperty("java.home") + '\n' + System.getProperty("java.vm.version");
         Path directory = CassandraClasspath.DIRECTORY.toAbsolutePath().resolve("cds");
-        return Optional.of(new ClassDataArchive(directory.resolve("server-" + sha256(identity).substring(0, 16) + ".jsa")));
+        return Optional.of(new ClassDataArchive(
+                directory.resolve("server-" + sha256(identity).substring(0, 16) + ".jsa")));
     }
 
     /**
@@ -99,8 +101,10 @@ final class ClassDataArchive {
                 } finally {
                     node.stop(DUMP_GRACE);
                 }
-                System.out.printf("Cassandra class data archive %s written by a throwaway node in %.1f s%n",
-                        sharing.archive.getFileName(), Duration.between(began, Instant.now()).toMillis() / 1000.0);
+                System.out.printf(
+                        "Cassandra class data archive %s written by a throwaway node in %.1f s%n",
+                        sharing.archive.getFileName(),
+                        Duration.between(began, Instant.now()).toMillis() / 1000.0);
             } catch (Exception e) {
                 if (e instanceof InterruptedException) {
                     Thread.currentThread().interrupt();
@@ -133,7 +137,8 @@ final class ClassDataArchive {
             DUMPS_IN_PROGRESS.remove(archive);
             return new Options(List.of(), null);
         }
-        Path temporary = archive.resolveSibling(archive.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        Path temporary = archive.resolveSibling(
+                archive.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         return new Options(List.of("-XX:ArchiveClassesAtExit=" + temporary), temporary);
     }
 
@@ -177,8 +182,8 @@ final class ClassDataArchive {
 
     private static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -188,6 +193,5 @@ final class ClassDataArchive {
      * @param jvmOptions options to add to the node's command line
      * @param dumpTo     where this node writes a new archive at exit, or null
      */
-    record Options(List<String> jvmOptions, Path dumpTo) {
-    }
+    record Options(List<String> jvmOptions, Path dumpTo) {}
 }

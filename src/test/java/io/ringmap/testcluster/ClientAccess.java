@@ -17,8 +17,8 @@ import java.util.Objects;
  * @param requireClientAuth mutual TLS: nodes reject clients without a certificate their truststore trusts
  * @param passwordAuth      {@code authenticator: PasswordAuthenticator}
  */
-public record ClientAccess(Path keystore, Path truststore, String storePassword, boolean requireClientAuth,
-                           boolean passwordAuth) {
+public record ClientAccess(
+        Path keystore, Path truststore, String storePassword, boolean requireClientAuth, boolean passwordAuth) {
 
     /** The superuser Cassandra creates on first start when PasswordAuthenticator is on. */
     public static final String SUPERUSER = "cassandra";
@@ -35,8 +35,8 @@ public record ClientAccess(Path keystore, Path truststore, String storePassword,
     }
 
     /** TLS with the given stores, and PasswordAuthenticator when {@code passwordAuth}. */
-    public static ClientAccess tls(Path keystore, Path truststore, String storePassword, boolean requireClientAuth,
-            boolean passwordAuth) {
+    public static ClientAccess tls(
+            Path keystore, Path truststore, String storePassword, boolean requireClientAuth, boolean passwordAuth) {
         return new ClientAccess(keystore, truststore, storePassword, requireClientAuth, passwordAuth);
     }
 

@@ -2,7 +2,6 @@ package io.ringmap.testcluster;
 
 import java.util.Set;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 
 /**

@@ -26,11 +26,9 @@ class ClusterLocksTest {
                 CassandraClusterExtension.perClass(StandardCluster.BYTE_ORDERED_SINGLE.spec());
 
         @CassandraClusterTest(StandardCluster.RANDOM_SINGLE)
-        class OnItsOwnLayout {
-        }
+        class OnItsOwnLayout {}
 
-        class OnTheEnclosingLayout {
-        }
+        class OnTheEnclosingLayout {}
     }
 
     static class OnDistinctRpcAddresses {
@@ -49,7 +47,8 @@ class ClusterLocksTest {
 
     @Test
     void aClassLocksEveryAddressOfItsOwnAndItsNestedClassesClusters() {
-        Set<String> twoDc = IntStream.rangeClosed(1, 6).mapToObj(n -> "127.0.0." + n).collect(Collectors.toSet());
+        Set<String> twoDc =
+                IntStream.rangeClosed(1, 6).mapToObj(n -> "127.0.0." + n).collect(Collectors.toSet());
 
         assertThat(keys(new ClusterLocks().provideForClass(OnTwoDc.class)))
                 .containsAll(twoDc)
@@ -66,20 +65,22 @@ class ClusterLocksTest {
     @Test
     void everyIntegrationTestOnACassandraClusterLocksItsAddresses() {
         List<Class<?>> onClusters = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
-                .importPackages("io.ringmap").stream()
-                .filter(type -> type.getSimpleName().endsWith("IT") && type.getEnclosingClass().isEmpty())
-                .map(JavaClass::reflect)
-                .filter(type -> !ClusterUse.withNested(type).isEmpty())
-                .collect(Collectors.toList());
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS).importPackages("io.ringmap").stream()
+                        .filter(type -> type.getSimpleName().endsWith("IT")
+                                && type.getEnclosingClass().isEmpty())
+                        .map(JavaClass::reflect)
+                        .filter(type -> !ClusterUse.withNested(type).isEmpty())
+                        .collect(Collectors.toList());
 
-        assertThat(onClusters).extracting(Class::getSimpleName)
+        assertThat(onClusters)
+                .extracting(Class::getSimpleName)
                 .contains("CassandraClusterSharingIT", "ReplicaConformanceIT", "LiveStartupIT", "FaultsUnderLoadIT");
-        assertThat(onClusters).allSatisfy(type -> assertThat(AnnotationSupport
-                .findRepeatableAnnotations(type, ResourceLock.class).stream()
-                .flatMap(lock -> List.of(lock.providers()).stream()))
-                .as("@ResourceLock(providers = ClusterLocks.class) on %s", type.getSimpleName())
-                .contains(ClusterLocks.class));
+        assertThat(onClusters)
+                .allSatisfy(type -> assertThat(
+                                AnnotationSupport.findRepeatableAnnotations(type, ResourceLock.class).stream()
+                                        .flatMap(lock -> List.of(lock.providers()).stream()))
+                        .as("@ResourceLock(providers = ClusterLocks.class) on %s", type.getSimpleName())
+                        .contains(ClusterLocks.class));
     }
 
     private static List<String> names(Set<ClusterSpec> specs) {
@@ -87,7 +88,8 @@ class ClusterLocksTest {
     }
 
     private static Set<String> keys(Set<Lock> locks) {
-        return locks.stream().map(lock -> lock.getKey().substring(ClusterLocks.PREFIX.length()))
+        return locks.stream()
+                .map(lock -> lock.getKey().substring(ClusterLocks.PREFIX.length()))
                 .collect(Collectors.toSet());
     }
 }

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -27,11 +26,13 @@ public final class ClusterPlan implements TestExecutionListener {
         Map<String, Set<String>> pending = new HashMap<>();
         for (TestIdentifier root : testPlan.getRoots()) {
             for (TestIdentifier identifier : testPlan.getDescendants(root)) {
-                Optional<Class<?>> testClass = identifier.getSource()
+                Optional<Class<?>> testClass = identifier
+                        .getSource()
                         .filter(ClassSource.class::isInstance)
                         .map(source -> ((ClassSource) source).getJavaClass());
-                testClass.ifPresent(type -> ClusterUse.of(type).forEach(spec ->
-                        pending.computeIfAbsent(spec.name(), name -> new HashSet<>()).add(type.getName())));
+                testClass.ifPresent(type -> ClusterUse.of(type)
+                        .forEach(spec -> pending.computeIfAbsent(spec.name(), name -> new HashSet<>())
+                                .add(type.getName())));
             }
         }
         synchronized (ClusterPlan.class) {

@@ -7,7 +7,6 @@ import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import io.ringmap.testsupport.Polling;
 import java.time.Duration;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class ClusterReadiness {
 
-    private ClusterReadiness() {
-    }
+    private ClusterReadiness() {}
 
     static void await(CassandraCluster cluster, Instant deadline) {
         for (CassandraNode node : cluster.members()) {
@@ -50,13 +48,17 @@ final class ClusterReadiness {
         return left.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : left;
     }
 
-    private static void awaitDatacenter(CassandraCluster cluster, String datacenter, List<CassandraNode> running,
-                                        Instant deadline) {
+    private static void awaitDatacenter(
+            CassandraCluster cluster, String datacenter, List<CassandraNode> running, Instant deadline) {
         // one session for as long as it works: a failed one is closed and the next look opens another
         AtomicReference<CqlSession> session = new AtomicReference<>();
         try {
-            Polling.until("data center " + datacenter + " of cluster " + cluster.spec().name() + " ready",
-                    until(deadline), Duration.ofMillis(500), () -> {
+            Polling.until(
+                    "data center " + datacenter + " of cluster "
+                            + cluster.spec().name() + " ready",
+                    until(deadline),
+                    Duration.ofMillis(500),
+                    () -> {
                         for (CassandraNode node : running) {
                             if (!node.isRunning()) {
                                 throw new IllegalStateException("Cassandra node " + node.address() + " exited");
@@ -64,15 +66,20 @@ final class ClusterReadiness {
                         }
                         try {
                             if (session.get() == null) {
-                                session.set(cluster.newSession(datacenter, running.stream()
-                                        .map(CassandraNode::nativeAddress).toList()));
+                                session.set(cluster.newSession(
+                                        datacenter,
+                                        running.stream()
+                                                .map(CassandraNode::nativeAddress)
+                                                .toList()));
                             }
                             return problem(session.get(), cluster.members().size(), running);
                         } catch (RuntimeException e) {
                             close(session.getAndSet(null));
                             return Optional.of(e.toString());
                         }
-                    }, Optional::isEmpty, problem -> problem.orElse("ready"));
+                    },
+                    Optional::isEmpty,
+                    problem -> problem.orElse("ready"));
         } finally {
             close(session.getAndSet(null));
         }
@@ -99,7 +106,8 @@ final class ClusterReadiness {
                 return Optional.of(expected.address() + " is " + node.getState());
             }
             List<Row> peers = session.execute(SimpleStatement.newInstance("SELECT peer, tokens FROM system.peers_v2")
-                    .setNode(node)).all();
+                            .setNode(node))
+                    .all();
             List<String> incomplete = new ArrayList<>();
             for (Row peer : peers) {
                 if (peer.getSet("tokens", String.class).isEmpty()) {

@@ -39,8 +39,9 @@ final class ClusterRegistry implements AutoCloseable {
         }
         makeRoomFor(spec);
         CassandraCluster cluster = CassandraCluster.of(spec).start();
-        System.out.printf("Cassandra cluster %s ready in %.1f s%n%s", spec.name(),
-                cluster.lastStartDuration().toMillis() / 1000.0, cluster.describe());
+        System.out.printf(
+                "Cassandra cluster %s ready in %.1f s%n%s",
+                spec.name(), cluster.lastStartDuration().toMillis() / 1000.0, cluster.describe());
         Entry started = new Entry(cluster, shared);
         started.users = 1;
         clusters.put(spec.name(), started);
@@ -84,8 +85,10 @@ final class ClusterRegistry implements AutoCloseable {
         }
         // the smallest idle clusters first (the cheapest to start again), least recently used first among equals:
         // stopping an idle six-node cluster to make room for three nodes costs its next user a six-node start
-        List<Entry> idle = new java.util.ArrayList<>(clusters.values().stream().filter(e -> e.users <= 0).toList());
-        idle.sort(java.util.Comparator.comparingInt(e -> e.cluster.spec().nodes().size()));
+        List<Entry> idle = new java.util.ArrayList<>(
+                clusters.values().stream().filter(e -> e.users <= 0).toList());
+        idle.sort(
+                java.util.Comparator.comparingInt(e -> e.cluster.spec().nodes().size()));
         for (Entry entry : idle) {
             if (runningNodes() + spec.nodes().size() <= maxRunningNodes) {
                 break;
@@ -98,12 +101,16 @@ final class ClusterRegistry implements AutoCloseable {
         Instant began = Instant.now();
         entry.cluster.discard();
         clusters.remove(entry.cluster.spec().name());
-        System.out.printf("Cassandra cluster %s stopped in %.1f s%n", entry.cluster.spec().name(),
+        System.out.printf(
+                "Cassandra cluster %s stopped in %.1f s%n",
+                entry.cluster.spec().name(),
                 Duration.between(began, Instant.now()).toMillis() / 1000.0);
     }
 
     private int runningNodes() {
-        return clusters.values().stream().mapToInt(entry -> entry.cluster.nodes().size()).sum();
+        return clusters.values().stream()
+                .mapToInt(entry -> entry.cluster.nodes().size())
+                .sum();
     }
 
     private static Set<String> addresses(ClusterSpec spec) {

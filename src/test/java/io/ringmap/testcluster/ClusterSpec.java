@@ -27,39 +27,86 @@ import java.util.Set;
  * @param jmxAccess    authentication and TLS of the JMX port; null: open, loopback only
  * @param line        the Cassandra release line every node runs
  */
-public record ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
-                          String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
-                          Duration ringDelay, JmxAccess jmxAccess, CassandraLine line) {
+public record ClusterSpec(
+        String name,
+        String clusterName,
+        CassandraPartitioner partitioner,
+        List<NodeSpec> nodes,
+        String heapMin,
+        String heapMax,
+        int jmxPortBase,
+        ClientAccess clientAccess,
+        Duration ringDelay,
+        JmxAccess jmxAccess,
+        CassandraLine line) {
 
     public static final String DEFAULT_HEAP_MIN = "256m";
     public static final String DEFAULT_HEAP_MAX = "512m";
     public static final int DEFAULT_JMX_PORT_BASE = 7198;
 
     /** A cluster with an open plaintext CQL port. */
-    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
-                       String heapMin, String heapMax, int jmxPortBase) {
+    public ClusterSpec(
+            String name,
+            String clusterName,
+            CassandraPartitioner partitioner,
+            List<NodeSpec> nodes,
+            String heapMin,
+            String heapMax,
+            int jmxPortBase) {
         this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, null);
     }
 
     /** A cluster with Cassandra's default ring delay. */
-    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
-                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess) {
+    public ClusterSpec(
+            String name,
+            String clusterName,
+            CassandraPartitioner partitioner,
+            List<NodeSpec> nodes,
+            String heapMin,
+            String heapMax,
+            int jmxPortBase,
+            ClientAccess clientAccess) {
         this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, null);
     }
 
     /** A cluster with an open JMX port. */
-    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
-                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
-                       Duration ringDelay) {
+    public ClusterSpec(
+            String name,
+            String clusterName,
+            CassandraPartitioner partitioner,
+            List<NodeSpec> nodes,
+            String heapMin,
+            String heapMax,
+            int jmxPortBase,
+            ClientAccess clientAccess,
+            Duration ringDelay) {
         this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, ringDelay, null);
     }
 
     /** A cluster of the configured line ({@link CassandraLine#configured()}). */
-    public ClusterSpec(String name, String clusterName, CassandraPartitioner partitioner, List<NodeSpec> nodes,
-                       String heapMin, String heapMax, int jmxPortBase, ClientAccess clientAccess,
-                       Duration ringDelay, JmxAccess jmxAccess) {
-        this(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, ringDelay,
-                jmxAccess, CassandraLine.configured());
+    public ClusterSpec(
+            String name,
+            String clusterName,
+            CassandraPartitioner partitioner,
+            List<NodeSpec> nodes,
+            String heapMin,
+            String heapMax,
+            int jmxPortBase,
+            ClientAccess clientAccess,
+            Duration ringDelay,
+            JmxAccess jmxAccess) {
+        this(
+                name,
+                clusterName,
+                partitioner,
+                nodes,
+                heapMin,
+                heapMax,
+                jmxPortBase,
+                clientAccess,
+                ringDelay,
+                jmxAccess,
+                CassandraLine.configured());
     }
 
     public ClusterSpec {
@@ -95,7 +142,11 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
 
     /** A spec with the default heap (256m..512m, overridable by -Dringmap.cassandra.heap.max) and JMX ports. */
     public static ClusterSpec of(String name, CassandraPartitioner partitioner, List<NodeSpec> nodes) {
-        return new ClusterSpec(name, "ringmap-" + name, partitioner, nodes,
+        return new ClusterSpec(
+                name,
+                "ringmap-" + name,
+                partitioner,
+                nodes,
                 System.getProperty("ringmap.cassandra.heap.min", DEFAULT_HEAP_MIN),
                 System.getProperty("ringmap.cassandra.heap.max", DEFAULT_HEAP_MAX),
                 DEFAULT_JMX_PORT_BASE);
@@ -103,20 +154,40 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
 
     /** The same cluster with another heap per node. */
     public ClusterSpec withHeap(String min, String max) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, ringDelay,
-                jmxAccess, line);
+        return new ClusterSpec(
+                name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, ringDelay, jmxAccess, line);
     }
 
     /** The same cluster with TLS and/or password authentication on its CQL port. */
     public ClusterSpec withClientAccess(ClientAccess access) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, access, ringDelay,
-                jmxAccess, line);
+        return new ClusterSpec(
+                name,
+                clusterName,
+                partitioner,
+                nodes,
+                heapMin,
+                heapMax,
+                jmxPortBase,
+                access,
+                ringDelay,
+                jmxAccess,
+                line);
     }
 
     /** The same cluster with authentication and/or TLS on its JMX port. */
     public ClusterSpec withJmxAccess(JmxAccess access) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess,
-                ringDelay, access, line);
+        return new ClusterSpec(
+                name,
+                clusterName,
+                partitioner,
+                nodes,
+                heapMin,
+                heapMax,
+                jmxPortBase,
+                clientAccess,
+                ringDelay,
+                access,
+                line);
     }
 
     /**
@@ -125,8 +196,18 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
      * at the steps of those operations.
      */
     public ClusterSpec withRingDelay(Duration delay) {
-        return new ClusterSpec(name, clusterName, partitioner, nodes, heapMin, heapMax, jmxPortBase, clientAccess, delay,
-                jmxAccess, line);
+        return new ClusterSpec(
+                name,
+                clusterName,
+                partitioner,
+                nodes,
+                heapMin,
+                heapMax,
+                jmxPortBase,
+                clientAccess,
+                delay,
+                jmxAccess,
+                line);
     }
 
     /**
@@ -134,8 +215,18 @@ public record ClusterSpec(String name, String clusterName, CassandraPartitioner 
      * with another line's.
      */
     public ClusterSpec withLine(CassandraLine other) {
-        return new ClusterSpec(name + "-" + other.id(), clusterName, partitioner, nodes, heapMin, heapMax,
-                jmxPortBase, clientAccess, ringDelay, jmxAccess, other);
+        return new ClusterSpec(
+                name + "-" + other.id(),
+                clusterName,
+                partitioner,
+                nodes,
+                heapMin,
+                heapMax,
+                jmxPortBase,
+                clientAccess,
+                ringDelay,
+                jmxAccess,
+                other);
     }
 
     /** The JMX port that nodetool uses for {@code node}. */

@@ -5,7 +5,6 @@ import java.lang.reflect.Modifier;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
-
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -16,8 +15,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  */
 final class ClusterUse {
 
-    private ClusterUse() {
-    }
+    private ClusterUse() {}
 
     /** The specs whose clusters {@code testClass} acquires when it runs (without its nested classes). */
     static Set<ClusterSpec> of(Class<?> testClass) {
@@ -46,7 +44,8 @@ final class ClusterUse {
 
     /** The loopback addresses (internode and client) of {@code specs}' nodes. */
     static Set<String> addresses(Set<ClusterSpec> specs) {
-        return specs.stream().flatMap(spec -> spec.nodes().stream())
+        return specs.stream()
+                .flatMap(spec -> spec.nodes().stream())
                 .flatMap(node -> java.util.stream.Stream.of(node.address(), node.rpcAddress()))
                 .collect(Collectors.toCollection(java.util.TreeSet::new));
     }

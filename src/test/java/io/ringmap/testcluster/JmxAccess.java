@@ -25,8 +25,14 @@ import java.util.Objects;
  * @param truststore    the CA the harness trusts for the nodes' certificates (PKCS12), with a keystore
  * @param storePassword the password of both stores
  */
-public record JmxAccess(String user, String password, Path passwordFile, Path accessFile, Path keystore,
-                        Path truststore, String storePassword) {
+public record JmxAccess(
+        String user,
+        String password,
+        Path passwordFile,
+        Path accessFile,
+        Path keystore,
+        Path truststore,
+        String storePassword) {
 
     public JmxAccess {
         Objects.requireNonNull(user, "user");
@@ -35,7 +41,9 @@ public record JmxAccess(String user, String password, Path passwordFile, Path ac
         accessFile = accessFile.toAbsolutePath().normalize();
         if (keystore != null) {
             keystore = keystore.toAbsolutePath().normalize();
-            truststore = Objects.requireNonNull(truststore, "truststore").toAbsolutePath().normalize();
+            truststore = Objects.requireNonNull(truststore, "truststore")
+                    .toAbsolutePath()
+                    .normalize();
             Objects.requireNonNull(storePassword, "storePassword");
         }
     }
@@ -44,8 +52,14 @@ public record JmxAccess(String user, String password, Path passwordFile, Path ac
      * Writes the password and access files into {@code dir}: every {@code users} entry (name, password, access)
      * plus the harness's own {@code user} with {@code readwrite}.
      */
-    public static JmxAccess write(Path dir, String user, String password, List<String[]> users, Path keystore,
-            Path truststore, String storePassword) {
+    public static JmxAccess write(
+            Path dir,
+            String user,
+            String password,
+            List<String[]> users,
+            Path keystore,
+            Path truststore,
+            String storePassword) {
         try {
             Files.createDirectories(dir);
             List<String> passwords = new ArrayList<>(List.of(user + " " + password));
@@ -73,7 +87,8 @@ public record JmxAccess(String user, String password, Path passwordFile, Path ac
     List<String> serverOptions() {
         List<String> options = new ArrayList<>(List.of(
                 // Cassandra's JMXPluggableAuthenticatorWrapper constructs the JDK's file authenticator reflectively
-                "--add-exports", "java.management/com.sun.jmx.remote.security=ALL-UNNAMED",
+                "--add-exports",
+                "java.management/com.sun.jmx.remote.security=ALL-UNNAMED",
                 "-Dcom.sun.management.jmxremote.authenticate=true",
                 "-Dcom.sun.management.jmxremote.password.file=" + passwordFile,
                 "-Dcom.sun.management.jmxremote.access.file=" + accessFile));
@@ -90,8 +105,13 @@ public record JmxAccess(String user, String password, Path passwordFile, Path ac
 
     /** The nodetool JVM's system properties. */
     List<String> toolOptions() {
-        return !tls() ? List.of() : List.of("-Dssl.enable=true", "-Djavax.net.ssl.trustStore=" + truststore,
-                "-Djavax.net.ssl.trustStoreType=PKCS12", "-Djavax.net.ssl.trustStorePassword=" + storePassword);
+        return !tls()
+                ? List.of()
+                : List.of(
+                        "-Dssl.enable=true",
+                        "-Djavax.net.ssl.trustStore=" + truststore,
+                        "-Djavax.net.ssl.trustStoreType=PKCS12",
+                        "-Djavax.net.ssl.trustStorePassword=" + storePassword);
     }
 
     /** nodetool's login arguments. */

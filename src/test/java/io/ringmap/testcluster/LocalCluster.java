@@ -12,8 +12,7 @@ import java.util.Locale;
  */
 public final class LocalCluster {
 
-    private LocalCluster() {
-    }
+    private LocalCluster() {}
 
     public static void main(String[] args) {
         if (args.length < 1 || args.length > 2) {
@@ -32,15 +31,15 @@ public final class LocalCluster {
 
     private static int start(CassandraCluster cluster) {
         if (cluster.adoptRunningNodes() > 0) {
-            System.err.println("cluster " + cluster.spec().name() + " is already running; stop it first\n"
-                    + cluster.describe());
+            System.err.println(
+                    "cluster " + cluster.spec().name() + " is already running; stop it first\n" + cluster.describe());
             return 1;
         }
         cluster.start();
         cluster.detach();
-        System.out.printf("started in %.1f s%n%s", cluster.lastStartDuration().toMillis() / 1000.0,
-                cluster.describe());
-        System.out.println("CQL: " + cluster.contactPoint().getHostString() + ":" + cluster.contactPoint().getPort()
+        System.out.printf("started in %.1f s%n%s", cluster.lastStartDuration().toMillis() / 1000.0, cluster.describe());
+        System.out.println("CQL: " + cluster.contactPoint().getHostString() + ":"
+                + cluster.contactPoint().getPort()
                 + " (local data center " + cluster.localDatacenter() + "), logs and data under "
                 + cluster.directory());
         return 0;
@@ -50,7 +49,10 @@ public final class LocalCluster {
         int running = cluster.adoptRunningNodes();
         Instant began = Instant.now();
         cluster.stop();
-        System.out.printf("stopped %d node(s) of %s in %.1f s%n", running, cluster.spec().name(),
+        System.out.printf(
+                "stopped %d node(s) of %s in %.1f s%n",
+                running,
+                cluster.spec().name(),
                 Duration.between(began, Instant.now()).toMillis() / 1000.0);
         return 0;
     }
@@ -62,8 +64,11 @@ public final class LocalCluster {
             System.out.println("not running");
             return 3;
         }
-        int first = cluster.nodes().indexOf(cluster.nodes().stream().filter(CassandraNode::isRunning).findFirst()
-                .orElseThrow());
+        int first = cluster.nodes()
+                .indexOf(cluster.nodes().stream()
+                        .filter(CassandraNode::isRunning)
+                        .findFirst()
+                        .orElseThrow());
         System.out.print(cluster.nodetool(first, "status"));
         return 0;
     }
@@ -73,8 +78,8 @@ public final class LocalCluster {
         return Arrays.stream(StandardCluster.values())
                 .filter(standard -> standard.name().equals(normalized))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown cluster " + name + "; one of "
-                        + Arrays.toString(StandardCluster.values())));
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown cluster " + name + "; one of " + Arrays.toString(StandardCluster.values())));
     }
 
     private static int usage() {

@@ -1,7 +1,6 @@
 package io.ringmap.testcluster;
 
 import java.util.Comparator;
-
 import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.ClassOrdererContext;
 
@@ -15,7 +14,10 @@ public final class LongestFirst implements ClassOrderer {
 
     @Override
     public void orderClasses(ClassOrdererContext context) {
-        context.getClassDescriptors().sort(Comparator.comparingInt(descriptor -> -descriptor
-                .findAnnotation(TimeBudget.class).map(TimeBudget::seconds).orElse(0)));
+        context.getClassDescriptors()
+                .sort(Comparator.comparingInt(descriptor -> -descriptor
+                        .findAnnotation(TimeBudget.class)
+                        .map(TimeBudget::seconds)
+                        .orElse(0)));
     }
 }

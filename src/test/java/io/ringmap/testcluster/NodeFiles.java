@@ -92,8 +92,8 @@ record NodeFiles(Path dir) {
 
     void createDirectories() {
         try {
-            for (Path path : List.of(confDir(), dataDir(), commitLogDir(), hintsDir(), savedCachesDir(), cdcRawDir(),
-                    logDir())) {
+            for (Path path : List.of(
+                    confDir(), dataDir(), commitLogDir(), hintsDir(), savedCachesDir(), cdcRawDir(), logDir())) {
                 Files.createDirectories(path);
             }
         } catch (IOException e) {

@@ -18,8 +18,8 @@ import java.util.Objects;
  *                      {@code broadcast_rpc_address}); equal to {@code address} unless the node's client and
  *                      internode addresses differ on purpose (as behind NAT or on multi-homed hosts)
  */
-public record NodeSpec(String address, String datacenter, String rack, List<String> initialTokens, int numTokens,
-                       String rpcAddress) {
+public record NodeSpec(
+        String address, String datacenter, String rack, List<String> initialTokens, int numTokens, String rpcAddress) {
 
     /** A node whose CQL and internode addresses are the same. */
     public NodeSpec(String address, String datacenter, String rack, List<String> initialTokens, int numTokens) {
@@ -29,23 +29,25 @@ public record NodeSpec(String address, String datacenter, String rack, List<Stri
     public NodeSpec {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(rpcAddress, "rpcAddress");
-        if (!rpcAddress.matches("127\\.0\\.0\\.(\\d{1,3})") || lastOctet(rpcAddress) < 1 || lastOctet(rpcAddress) > 254) {
-            throw new IllegalArgumentException("rpc address must be a loopback address 127.0.0.N with 1 <= N <= 254: "
-                    + rpcAddress);
+        if (!rpcAddress.matches("127\\.0\\.0\\.(\\d{1,3})")
+                || lastOctet(rpcAddress) < 1
+                || lastOctet(rpcAddress) > 254) {
+            throw new IllegalArgumentException(
+                    "rpc address must be a loopback address 127.0.0.N with 1 <= N <= 254: " + rpcAddress);
         }
         Objects.requireNonNull(datacenter, "datacenter");
         Objects.requireNonNull(rack, "rack");
         initialTokens = List.copyOf(initialTokens);
         if (!address.matches("127\\.0\\.0\\.(\\d{1,3})") || lastOctet(address) < 1 || lastOctet(address) > 254) {
-            throw new IllegalArgumentException("node address must be a loopback address 127.0.0.N with 1 <= N <= 254: "
-                    + address);
+            throw new IllegalArgumentException(
+                    "node address must be a loopback address 127.0.0.N with 1 <= N <= 254: " + address);
         }
         if (numTokens < 1) {
             throw new IllegalArgumentException("num_tokens must be at least 1: " + numTokens);
         }
         if (!initialTokens.isEmpty() && initialTokens.size() != numTokens) {
-            throw new IllegalArgumentException("num_tokens must equal the number of initial tokens: "
-                    + numTokens + " != " + initialTokens.size());
+            throw new IllegalArgumentException(
+                    "num_tokens must equal the number of initial tokens: " + numTokens + " != " + initialTokens.size());
         }
     }
 

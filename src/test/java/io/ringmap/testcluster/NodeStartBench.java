@@ -19,26 +19,32 @@ public final class NodeStartBench {
 
     private static final String COMPUTED_OVERHEAD = "-Dcassandra.memtable.row_overhead_size=-1";
 
-    private NodeStartBench() {
-    }
+    private NodeStartBench() {}
 
-    record Setup(String name, boolean archive, String extraOptions) {
-    }
+    record Setup(String name, boolean archive, String extraOptions) {}
 
     public static void main(String[] args) {
         int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         List<NodeSpec> specs = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
-            specs.add(withTokens("127.0.0." + (251 + i), "dc1", "rack" + (i + 1),
+            specs.add(withTokens(
+                    "127.0.0." + (251 + i),
+                    "dc1",
+                    "rack" + (i + 1),
                     Long.toString(Long.MIN_VALUE / nodes * (nodes - 2 * i) + 1)));
         }
-        ClusterSpec spec = ClusterSpec.of("start-bench", CassandraPartitioner.MURMUR3, specs).withHeap("256m", "384m");
+        ClusterSpec spec = ClusterSpec.of("start-bench", CassandraPartitioner.MURMUR3, specs)
+                .withHeap("256m", "384m");
         Instant began = Instant.now();
         ClassDataArchive.prepare(CassandraLine.configured(), CassandraClasspath.read(), CassandraCluster.DEFAULT_ROOT);
-        System.out.printf("archive ready after %.1f s%n", Duration.between(began, Instant.now()).toMillis() / 1e3);
-        List<Setup> setups = List.of(new Setup("before", false, COMPUTED_OVERHEAD),
-                new Setup("archive only", true, COMPUTED_OVERHEAD), new Setup("now", true, ""));
+        System.out.printf(
+                "archive ready after %.1f s%n",
+                Duration.between(began, Instant.now()).toMillis() / 1e3);
+        List<Setup> setups = List.of(
+                new Setup("before", false, COMPUTED_OVERHEAD),
+                new Setup("archive only", true, COMPUTED_OVERHEAD),
+                new Setup("now", true, ""));
         double[] wall = new double[setups.size()];
         double[] cpu = new double[setups.size()];
         for (int round = 0; round < rounds; round++) {
@@ -49,16 +55,20 @@ public final class NodeStartBench {
                 CassandraCluster cluster = CassandraCluster.of(spec).start();
                 double seconds = cluster.lastStartDuration().toMillis() / 1e3;
                 double cpuSeconds = cluster.nodes().stream()
-                        .mapToDouble(node -> node.cpuTime().orElse(Duration.ZERO).toMillis() / 1e3).sum();
+                        .mapToDouble(
+                                node -> node.cpuTime().orElse(Duration.ZERO).toMillis() / 1e3)
+                        .sum();
                 cluster.discard();
                 wall[s] += seconds;
                 cpu[s] += cpuSeconds;
-                System.out.printf("round %d, %-12s: ready in %5.1f s, node CPU %5.1f s (%d nodes)%n", round + 1,
-                        setup.name(), seconds, cpuSeconds, nodes);
+                System.out.printf(
+                        "round %d, %-12s: ready in %5.1f s, node CPU %5.1f s (%d nodes)%n",
+                        round + 1, setup.name(), seconds, cpuSeconds, nodes);
             }
         }
         for (int s = 0; s < setups.size(); s++) {
-            System.out.printf("mean %-12s: ready in %5.1f s, node CPU %5.1f s; CPU / before %.2f%n",
+            System.out.printf(
+                    "mean %-12s: ready in %5.1f s, node CPU %5.1f s; CPU / before %.2f%n",
                     setups.get(s).name(), wall[s] / rounds, cpu[s] / rounds, cpu[s] / cpu[0]);
         }
         System.exit(0);

@@ -19,8 +19,7 @@ public final class NodetoolBatch {
     /** The tool's source, launched with Java's single-file source launcher. */
     static final Path TOOL = Path.of("src", "test", "cassandra", "tools", "NodetoolBatch.java");
 
-    private NodetoolBatch() {
-    }
+    private NodetoolBatch() {}
 
     /** One nodetool run: its exit status, standard output lines and standard error lines. */
     public record Result(int status, List<String> out, List<String> err) {
@@ -48,8 +47,8 @@ public final class NodetoolBatch {
         CassandraNode node = cluster.node(0);
         StringBuilder input = new StringBuilder();
         for (Command c : commands) {
-            List<String> args = new ArrayList<>(JvmOptions.connection(cluster.node(c.nodeIndex()).jmxPort(),
-                    cluster.spec().jmxAccess()));
+            List<String> args = new ArrayList<>(JvmOptions.connection(
+                    cluster.node(c.nodeIndex()).jmxPort(), cluster.spec().jmxAccess()));
             args.addAll(c.args());
             for (String arg : args) {
                 if (arg.contains("\t") || arg.contains("\n") || arg.contains("\r")) {
@@ -72,18 +71,23 @@ public final class NodetoolBatch {
             Path err = Files.createTempFile(node.files().logDir(), "nodetool-batch", ".err");
             try {
                 Files.writeString(in, input, StandardCharsets.UTF_8);
-                Process process = new ProcessBuilder(command).redirectInput(in.toFile())
-                        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                Process process = new ProcessBuilder(command)
+                        .redirectInput(in.toFile())
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
                 long minutes = 2 + commands.size() / 200;
                 if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
                     process.destroyForcibly();
-                    throw new IllegalStateException("nodetool batch of " + commands.size() + " commands timed out after " + minutes + " min");
+                    throw new IllegalStateException(
+                            "nodetool batch of " + commands.size() + " commands timed out after " + minutes + " min");
                 }
                 List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
                 if (process.exitValue() != 0 || lines.size() != commands.size()) {
-                    throw new IllegalStateException("nodetool batch (tool files under " + node.address() + ")" + " exited with "
-                            + process.exitValue() + " after " + lines.size() + " of " + commands.size()
-                            + " results\nstderr:\n" + Files.readString(err, StandardCharsets.UTF_8));
+                    throw new IllegalStateException(
+                            "nodetool batch (tool files under " + node.address() + ")" + " exited with "
+                                    + process.exitValue() + " after " + lines.size() + " of " + commands.size()
+                                    + " results\nstderr:\n" + Files.readString(err, StandardCharsets.UTF_8));
                 }
                 List<Result> results = new ArrayList<>(lines.size());
                 for (String line : lines) {

@@ -10,15 +10,18 @@ class SchemaChangeRetryTest {
 
     @Test
     void aRepeatedDropOrAddMeetsTheFirstAttemptsResult() {
-        assertThat(CassandraCluster.appliedBefore(new InvalidQueryException(null,
-                "Table 'faults_ddl.a' doesn't exist"))).isTrue();
-        assertThat(CassandraCluster.appliedBefore(new InvalidQueryException(null,
-                "Invalid column name w because it conflicts with an existing column"))).isTrue();
+        assertThat(CassandraCluster.appliedBefore(
+                        new InvalidQueryException(null, "Table 'faults_ddl.a' doesn't exist")))
+                .isTrue();
+        assertThat(CassandraCluster.appliedBefore(new InvalidQueryException(
+                        null, "Invalid column name w because it conflicts with an existing column")))
+                .isTrue();
     }
 
     @Test
     void anyOtherInvalidQueryIsAFailure() {
-        assertThat(CassandraCluster.appliedBefore(new InvalidQueryException(null,
-                "line 1:7 no viable alternative at input 'TABEL'"))).isFalse();
+        assertThat(CassandraCluster.appliedBefore(
+                        new InvalidQueryException(null, "line 1:7 no viable alternative at input 'TABEL'")))
+                .isFalse();
     }
 }

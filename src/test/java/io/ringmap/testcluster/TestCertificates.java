@@ -49,8 +49,7 @@ public final class TestCertificates {
 
     private static final AtomicLong SERIALS = new AtomicLong(System.currentTimeMillis());
 
-    private TestCertificates() {
-    }
+    private TestCertificates() {}
 
     /** A certificate and its private key, with the chain up to (and including) its CA. */
     public record Issued(KeyPair keys, List<X509Certificate> chain) {
@@ -64,8 +63,7 @@ public final class TestCertificates {
             try {
                 KeyStore store = KeyStore.getInstance("PKCS12");
                 store.load(null, null);
-                store.setKeyEntry("key", keys.getPrivate(), password.toCharArray(),
-                        chain.toArray(new Certificate[0]));
+                store.setKeyEntry("key", keys.getPrivate(), password.toCharArray(), chain.toArray(new Certificate[0]));
                 return write(store, file, password);
             } catch (GeneralSecurityException | IOException e) {
                 throw new IllegalStateException("cannot write keystore " + file, e);
@@ -113,11 +111,17 @@ public final class TestCertificates {
         X500Name name = new X500Name("CN=" + commonName);
         try {
             JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
-            org.bouncycastle.cert.X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name, serial(), Date.from(now.minus(Duration.ofDays(1))),
-                    Date.from(now.plus(Duration.ofDays(3650))), name, keys.getPublic())
+            org.bouncycastle.cert.X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                            name,
+                            serial(),
+                            Date.from(now.minus(Duration.ofDays(1))),
+                            Date.from(now.plus(Duration.ofDays(3650))),
+                            name,
+                            keys.getPublic())
                     .addExtension(Extension.basicConstraints, true, new BasicConstraints(true))
                     .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
-                    .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(keys.getPublic()));
+                    .addExtension(
+                            Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(keys.getPublic()));
             return new Issued(keys, List.of(sign(builder, keys)));
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException(e);
@@ -128,8 +132,8 @@ public final class TestCertificates {
      * A certificate signed by {@code ca} for server and client use, valid in [{@code notBefore}, {@code notAfter}],
      * with the given IP addresses (and localhost) as subject alternative names.
      */
-    public static Issued issue(Issued ca, String commonName, Instant notBefore, Instant notAfter,
-            String... ipAddresses) {
+    public static Issued issue(
+            Issued ca, String commonName, Instant notBefore, Instant notAfter, String... ipAddresses) {
         KeyPair keys = rsa();
         try {
             List<GeneralName> names = new ArrayList<>();
@@ -138,16 +142,28 @@ public final class TestCertificates {
                 names.add(new GeneralName(GeneralName.iPAddress, ip));
             }
             JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
-            org.bouncycastle.cert.X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(ca.certificate(), serial(), Date.from(notBefore),
-                    Date.from(notAfter), new X500Name("CN=" + commonName), keys.getPublic())
+            org.bouncycastle.cert.X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                            ca.certificate(),
+                            serial(),
+                            Date.from(notBefore),
+                            Date.from(notAfter),
+                            new X500Name("CN=" + commonName),
+                            keys.getPublic())
                     .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
-                    .addExtension(Extension.keyUsage, true,
+                    .addExtension(
+                            Extension.keyUsage,
+                            true,
                             new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment))
-                    .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(
-                            new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}))
-                    .addExtension(Extension.subjectAlternativeName, false,
+                    .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(new KeyPurposeId[] {
+                        KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth
+                    }))
+                    .addExtension(
+                            Extension.subjectAlternativeName,
+                            false,
                             new GeneralNames(names.toArray(new GeneralName[0])))
-                    .addExtension(Extension.authorityKeyIdentifier, false,
+                    .addExtension(
+                            Extension.authorityKeyIdentifier,
+                            false,
                             ext.createAuthorityKeyIdentifier(ca.certificate()));
             List<X509Certificate> chain = new ArrayList<>();
             chain.add(sign(builder, ca.keys()));
@@ -206,8 +222,7 @@ public final class TestCertificates {
         }
     }
 
-    private static Path write(KeyStore store, Path file, String password)
-            throws GeneralSecurityException, IOException {
+    private static Path write(KeyStore store, Path file, String password) throws GeneralSecurityException, IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (OutputStream out = Files.newOutputStream(file)) {
             store.store(out, password.toCharArray());
@@ -218,8 +233,9 @@ public final class TestCertificates {
     private static X509Certificate sign(org.bouncycastle.cert.X509v3CertificateBuilder builder, KeyPair signer)
             throws GeneralSecurityException {
         try {
-            return new JcaX509CertificateConverter().getCertificate(
-                    builder.build(new JcaContentSignerBuilder("SHA256withRSA").build(signer.getPrivate())));
+            return new JcaX509CertificateConverter()
+                    .getCertificate(
+                            builder.build(new JcaContentSignerBuilder("SHA256withRSA").build(signer.getPrivate())));
         } catch (OperatorCreationException e) {
             throw new IllegalStateException(e);
         }

@@ -32,7 +32,8 @@ public final class AppProcess {
     /** The jar the build packaged, {@code target/ringmap-*.jar} (integration tests run after {@code package}). */
     public static Path packagedJar() {
         try (Stream<Path> files = Files.list(Path.of("target"))) {
-            List<Path> jars = files.filter(f -> f.getFileName().toString().matches("ringmap-.*\\.jar")).toList();
+            List<Path> jars = files.filter(f -> f.getFileName().toString().matches("ringmap-.*\\.jar"))
+                    .toList();
             assertThat(jars).as("target/ringmap-*.jar (run after package)").hasSize(1);
             return jars.get(0);
         } catch (IOException e) {
@@ -45,8 +46,11 @@ public final class AppProcess {
      * instance (C1 only, the serial collector, a small heap), its output in {@code log}.
      */
     public static AppProcess startPackaged(Path log, List<String> jvmOptions, List<String> args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-Xmx256m"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", packagedJar().toAbsolutePath().toString()));
         command.addAll(args);
@@ -55,19 +59,26 @@ public final class AppProcess {
 
     /** Starts {@code builder}'s command with its output (standard and error) in {@code log}. */
     public static AppProcess start(ProcessBuilder builder, Path log) throws IOException {
-        Process process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process =
+                builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         process.getOutputStream().close();
         return new AppProcess(process, log);
     }
 
     /** Waits until GET {@code base + path} answers {@code expected}; fails with the log's tail if the JVM exits. */
     public void awaitStatus(String base, String path, int expected, Duration within) {
-        Polling.until(base + path + " answers " + expected, within, Duration.ofMillis(500), () -> {
-            if (!process.isAlive()) {
-                throw new AssertionError("the service exited with " + process.exitValue() + ":\n" + tail());
-            }
-            return status(base, path);
-        }, status -> status == expected, status -> status + "\n" + tail());
+        Polling.until(
+                base + path + " answers " + expected,
+                within,
+                Duration.ofMillis(500),
+                () -> {
+                    if (!process.isAlive()) {
+                        throw new AssertionError("the service exited with " + process.exitValue() + ":\n" + tail());
+                    }
+                    return status(base, path);
+                },
+                status -> status == expected,
+                status -> status + "\n" + tail());
     }
 
     /** Everything the process wrote so far. */

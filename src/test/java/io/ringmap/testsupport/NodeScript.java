@@ -21,8 +21,7 @@ public final class NodeScript {
     private static final List<String> FILES = List.of("package.json", "package-lock.json", ".npmrc", "validate.mjs");
 
     /** Exit code and combined output of validate.mjs. */
-    public record Result(int exitCode, String output) {
-    }
+    public record Result(int exitCode, String output) {}
 
     private final Path sources;
     private final Path work;
@@ -64,13 +63,17 @@ public final class NodeScript {
         if (changed || !Files.isDirectory(work.resolve(installedPackage))) {
             Result npm = run(List.of(SystemTool.NPM.require().toString(), "ci", "--no-audit", "--no-fund"), 600);
             if (npm.exitCode() != 0) {
-                throw new AssertionError("npm ci failed in " + work + " (exit " + npm.exitCode() + "):\n" + npm.output());
+                throw new AssertionError(
+                        "npm ci failed in " + work + " (exit " + npm.exitCode() + "):\n" + npm.output());
             }
         }
     }
 
     private Result run(List<String> command, long timeout) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectErrorStream(true)
+                .start();
         process.getOutputStream().close();
         byte[] output = process.getInputStream().readAllBytes();
         if (!process.waitFor(timeout, TimeUnit.SECONDS)) {

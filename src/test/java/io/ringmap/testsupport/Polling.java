@@ -20,27 +20,33 @@ public final class Polling {
      */
     public static final Duration PROMISE = Duration.ofSeconds(10);
 
-    private Polling() {
-    }
+    private Polling() {}
 
     /**
      * Asks {@code poll} every {@code every} until its value meets {@code condition} and returns that value; after
      * {@code within} fails with {@code what} and the last value.
      */
-    public static <T> T until(String what, Duration within, Duration every, Callable<T> poll,
-            Predicate<? super T> condition) {
+    public static <T> T until(
+            String what, Duration within, Duration every, Callable<T> poll, Predicate<? super T> condition) {
         return until(what, within, every, poll, condition, String::valueOf);
     }
 
     /** As {@link #until(String, Duration, Duration, Callable, Predicate)}, showing the last value as {@code shown}. */
-    public static <T> T until(String what, Duration within, Duration every, Callable<T> poll,
-            Predicate<? super T> condition, Function<? super T, String> shown) {
+    public static <T> T until(
+            String what,
+            Duration within,
+            Duration every,
+            Callable<T> poll,
+            Predicate<? super T> condition,
+            Function<? super T, String> shown) {
         AtomicReference<T> last = new AtomicReference<>();
         try {
             return await(what, within, every, poll, condition, last);
         } catch (ConditionTimeoutException e) {
-            throw new AssertionError(what + ": not within " + within + "; last: "
-                    + (last.get() == null ? "none" : shown.apply(last.get())), e);
+            throw new AssertionError(
+                    what + ": not within " + within + "; last: "
+                            + (last.get() == null ? "none" : shown.apply(last.get())),
+                    e);
         }
     }
 
@@ -63,14 +69,25 @@ public final class Polling {
     }
 
     // asks in the caller's thread from the first instant on, keeping the last value in last
-    private static <T> T await(String what, Duration within, Duration every, Callable<T> poll,
-            Predicate<? super T> condition, AtomicReference<T> last) {
-        return Awaitility.await(what).atMost(within).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread()
-                .until(() -> {
-                    T value = poll.call();
-                    last.set(value);
-                    return value;
-                }, condition::test);
+    private static <T> T await(
+            String what,
+            Duration within,
+            Duration every,
+            Callable<T> poll,
+            Predicate<? super T> condition,
+            AtomicReference<T> last) {
+        return Awaitility.await(what)
+                .atMost(within)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(every)
+                .pollInSameThread()
+                .until(
+                        () -> {
+                            T value = poll.call();
+                            last.set(value);
+                            return value;
+                        },
+                        condition::test);
     }
 
     /**

@@ -21,12 +21,12 @@ public final class Ports {
 
     /** Below the JMX ports of the test clusters' nodes (7199-7453) and common services: never handed out. */
     private static final int LOWEST = 20_000;
-    private static final int HIGHEST = ephemeralLow() - 1;
-    private static final AtomicInteger NEXT = new AtomicInteger(
-            ThreadLocalRandom.current().nextInt(HIGHEST - LOWEST + 1));
 
-    private Ports() {
-    }
+    private static final int HIGHEST = ephemeralLow() - 1;
+    private static final AtomicInteger NEXT =
+            new AtomicInteger(ThreadLocalRandom.current().nextInt(HIGHEST - LOWEST + 1));
+
+    private Ports() {}
 
     /** A port nobody in this JVM was given before, bindable on every address now. */
     public static int free() {

@@ -22,8 +22,7 @@ public final class SerialLoggingStart implements SpringApplicationRunListener, O
 
     private static final ReentrantLock LOGGING = new ReentrantLock();
 
-    public SerialLoggingStart(SpringApplication application, String[] args) {
-    }
+    public SerialLoggingStart(SpringApplication application, String[] args) {}
 
     /** Before Spring Boot's own listener, whose events set up logging. */
     @Override

@@ -19,19 +19,30 @@ import org.junit.jupiter.api.Assumptions;
  */
 public record SystemTool(List<String> names, String property, String install) {
 
-    public static final SystemTool PROMTOOL = new SystemTool(List.of("promtool"), "ringmap.promtool",
+    public static final SystemTool PROMTOOL = new SystemTool(
+            List.of("promtool"),
+            "ringmap.promtool",
             "promtool, which comes with Prometheus (Debian/Ubuntu: apt-get install prometheus; macOS: brew install "
                     + "prometheus)");
-    public static final SystemTool PROMETHEUS = new SystemTool(List.of("prometheus"), "ringmap.it.prometheus",
+    public static final SystemTool PROMETHEUS = new SystemTool(
+            List.of("prometheus"),
+            "ringmap.it.prometheus",
             "Prometheus (Debian/Ubuntu: apt-get install prometheus; macOS: brew install prometheus)");
-    public static final SystemTool NODE = new SystemTool(List.of("node"), "ringmap.node",
+    public static final SystemTool NODE = new SystemTool(
+            List.of("node"),
+            "ringmap.node",
             "Node.js 18+ with npm (Debian/Ubuntu: apt-get install nodejs npm; macOS: brew install node)");
-    public static final SystemTool NPM = new SystemTool(List.of("npm"), "ringmap.npm",
+    public static final SystemTool NPM = new SystemTool(
+            List.of("npm"),
+            "ringmap.npm",
             "npm, which comes with Node.js (Debian/Ubuntu: apt-get install npm; macOS: brew install node)");
     public static final SystemTool CHROMIUM = new SystemTool(
-            List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"), "ringmap.it.chromium",
+            List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"),
+            "ringmap.it.chromium",
             "Chromium or Chrome (Debian/Ubuntu: apt-get install chromium; macOS: brew install --cask chromium)");
-    public static final SystemTool CHROMEDRIVER = new SystemTool(List.of("chromedriver"), "ringmap.it.chromedriver",
+    public static final SystemTool CHROMEDRIVER = new SystemTool(
+            List.of("chromedriver"),
+            "ringmap.it.chromedriver",
             "chromedriver matching the browser's version (Debian/Ubuntu: apt-get install chromium-driver; macOS: brew "
                     + "install --cask chromedriver)");
 
@@ -72,8 +83,10 @@ public record SystemTool(List<String> names, String property, String install) {
             return found.get();
         }
         String configured = System.getProperty(property, "");
-        String message = (configured.isBlank() ? String.join(" or ", names) + " is not on the PATH"
-                : "-D" + property + "=" + configured + " is not an executable") + ": install " + install
+        String message = (configured.isBlank()
+                        ? String.join(" or ", names) + " is not on the PATH"
+                        : "-D" + property + "=" + configured + " is not an executable")
+                + ": install " + install
                 + ", or name the executable with -D" + property + "=/path/to/" + names.get(0);
         if (ci) {
             throw new AssertionError(message + " (CI=true: a missing tool fails the build; scripts/ci-install.sh "

@@ -16,8 +16,8 @@ import org.opentest4j.TestAbortedException;
 class SystemToolTest {
 
     private static final String PROPERTY = "ringmap.test.system-tool";
-    private static final SystemTool ABSENT = new SystemTool(List.of("ringmap-no-such-tool"), PROPERTY,
-            "the no-such-tool package");
+    private static final SystemTool ABSENT =
+            new SystemTool(List.of("ringmap-no-such-tool"), PROPERTY, "the no-such-tool package");
 
     @AfterEach
     void clearProperty() {
@@ -33,19 +33,23 @@ class SystemToolTest {
 
     @Test
     void aMissingToolSkipsNamingWhatToInstallOutsideCiAndFailsOnCi() {
-        assertThatThrownBy(() -> ABSENT.require(false)).isInstanceOf(TestAbortedException.class)
+        assertThatThrownBy(() -> ABSENT.require(false))
+                .isInstanceOf(TestAbortedException.class)
                 .hasMessageContaining("ringmap-no-such-tool is not on the PATH")
-                .hasMessageContaining("install the no-such-tool package").hasMessageContaining("-D" + PROPERTY);
-        assertThatThrownBy(() -> ABSENT.require(true)).isInstanceOf(AssertionError.class)
-                .hasMessageContaining("install the no-such-tool package").hasMessageContaining("CI=true");
+                .hasMessageContaining("install the no-such-tool package")
+                .hasMessageContaining("-D" + PROPERTY);
+        assertThatThrownBy(() -> ABSENT.require(true))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("install the no-such-tool package")
+                .hasMessageContaining("CI=true");
     }
 
     @Test
     void thePropertyNamesTheToolInsteadOfThePath(@TempDir Path dir) throws Exception {
         Path tool = Files.writeString(dir.resolve("my-tool"), "#!/bin/sh\n");
         System.setProperty(PROPERTY, tool.toString());
-        assertThatThrownBy(() -> ABSENT.require(true)).hasMessageContaining("-D" + PROPERTY + "=" + tool
-                + " is not an executable");
+        assertThatThrownBy(() -> ABSENT.require(true))
+                .hasMessageContaining("-D" + PROPERTY + "=" + tool + " is not an executable");
 
         assertThat(tool.toFile().setExecutable(true)).isTrue();
         assertThat(ABSENT.require(true)).isEqualTo(tool);

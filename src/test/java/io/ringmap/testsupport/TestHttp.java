@@ -25,7 +25,9 @@ public final class TestHttp {
     public static final JsonMapper JSON = JsonMapper.builder().build();
     /** How often {@link #await} asks again; short, so that the printed "change -> answer" times are close. */
     static final Duration POLL = Duration.ofMillis(100);
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final String base;
 
@@ -65,14 +67,19 @@ public final class TestHttp {
 
     /** GET {@code url} (a whole URL, any port), as a service of a user's would ask it. */
     public static HttpResponse<String> getAt(String url) {
-        return send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).GET().build());
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(30))
+                .GET()
+                .build());
     }
 
     /** POST {@code json} as it is to {@code url} (a whole URL, any port). */
     public static HttpResponse<String> postJsonAt(String url, String json) {
-        return send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build());
+                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+                .build());
     }
 
     /** An answer: status, body and headers. */
@@ -88,8 +95,10 @@ public final class TestHttp {
 
         /** The first value of the header {@code name} (case-insensitive). */
         public Optional<String> header(String name) {
-            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-                    .flatMap(e -> e.getValue().stream()).findFirst();
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .flatMap(e -> e.getValue().stream())
+                    .findFirst();
         }
     }
 
@@ -112,7 +121,8 @@ public final class TestHttp {
 
     /** POST {@code json}, a JSON text as it is. */
     public Response postJson(String path, String json) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)));
     }
 
@@ -121,7 +131,8 @@ public final class TestHttp {
      * {@code Accept}); the answer's body as the bytes that came (not decompressed).
      */
     public HttpResponse<byte[]> postBytes(String path, byte[] body, Map<String, String> headers) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(120))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(path))
+                .timeout(Duration.ofSeconds(120))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(builder::header);
         try {
@@ -144,13 +155,19 @@ public final class TestHttp {
 
     /** Polls GET {@code path} until the answer meets the condition. */
     public Response await(String path, Predicate<Response> condition, Duration within) {
-        return Polling.until("GET " + path + " meets the condition", within, POLL, () -> get(path), condition,
+        return Polling.until(
+                "GET " + path + " meets the condition",
+                within,
+                POLL,
+                () -> get(path),
+                condition,
                 last -> last.status() + " " + last.body());
     }
 
     /** Polls GET {@code path} until it answers 200 with JSON that meets the condition; returns that JSON. */
     public JsonNode awaitJson(String path, Predicate<JsonNode> condition, Duration within) {
-        return await(path, r -> r.status() == 200 && condition.test(r.json()), within).json();
+        return await(path, r -> r.status() == 200 && condition.test(r.json()), within)
+                .json();
     }
 
     /** Waits until {@code /ring} shows the node in the state; returns {@link System#nanoTime()} when it did. */
@@ -163,12 +180,18 @@ public final class TestHttp {
 
     /** The state of every node of a {@code /ring} answer, in its order. */
     public static List<String> nodeStates(JsonNode ring) {
-        return ring.get("nodes").valueStream().map(n -> n.get("state").asString()).toList();
+        return ring.get("nodes")
+                .valueStream()
+                .map(n -> n.get("state").asString())
+                .toList();
     }
 
     /** The address of every node of a {@code /ring} answer, in its order. */
     public static List<String> nodeAddresses(JsonNode ring) {
-        return ring.get("nodes").valueStream().map(n -> n.get("address").asString()).toList();
+        return ring.get("nodes")
+                .valueStream()
+                .map(n -> n.get("address").asString())
+                .toList();
     }
 
     /** The state of one node of a {@code /ring} answer, {@code absent} when the ring does not list it. */
@@ -178,7 +201,10 @@ public final class TestHttp {
 
     /** The replica addresses of a {@code /replicas} answer, primary first. */
     public static List<String> replicaAddresses(JsonNode replicas) {
-        return replicas.get("replicas").valueStream().map(n -> n.get("address").asString()).toList();
+        return replicas.get("replicas")
+                .valueStream()
+                .map(n -> n.get("address").asString())
+                .toList();
     }
 
     /** The state of one replica of a {@code /replicas} answer, {@code absent} when it is not a replica. */
@@ -187,14 +213,19 @@ public final class TestHttp {
     }
 
     private static String stateIn(JsonNode nodes, String address) {
-        return nodes.valueStream().filter(n -> n.get("address").asString().equals(address))
-                .map(n -> n.get("state").asString()).findFirst().orElse("absent");
+        return nodes.valueStream()
+                .filter(n -> n.get("address").asString().equals(address))
+                .map(n -> n.get("state").asString())
+                .findFirst()
+                .orElse("absent");
     }
 
     /** Waits until ringmap's live snapshot knows the table (its schema is needed for keys and splits). */
     public void awaitTable(String keyspace, String table) {
-        await("/splits?keyspace=" + encode(keyspace) + "&table=" + encode(table) + "&n=1",
-                r -> r.status() == 200, Duration.ofSeconds(90));
+        await(
+                "/splits?keyspace=" + encode(keyspace) + "&table=" + encode(table) + "&n=1",
+                r -> r.status() == 200,
+                Duration.ofSeconds(90));
     }
 
     private URI uri(String path) {

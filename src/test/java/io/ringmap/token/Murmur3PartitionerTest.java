@@ -67,8 +67,8 @@ class Murmur3PartitionerTest {
     @Test
     void ringShareInDoublesMatchesExactArithmetic() {
         java.util.Random random = new java.util.Random(64);
-        java.math.BigDecimal ring = new java.math.BigDecimal(java.math.BigInteger.TWO.pow(64).subtract(
-                java.math.BigInteger.ONE));
+        java.math.BigDecimal ring =
+                new java.math.BigDecimal(java.math.BigInteger.TWO.pow(64).subtract(java.math.BigInteger.ONE));
         for (int i = 0; i < 10_000; i++) {
             long a = random.nextLong();
             long b = i % 100 == 0 ? Long.MIN_VALUE : random.nextLong();
@@ -76,12 +76,14 @@ class Murmur3PartitionerTest {
             LongToken end = new LongToken(b == Long.MIN_VALUE ? b : Math.max(a, b));
             long endValue = end.value() == Long.MIN_VALUE ? Long.MAX_VALUE : end.value();
             double exact = new java.math.BigDecimal(java.math.BigInteger.valueOf(endValue)
-                    .subtract(java.math.BigInteger.valueOf(start.value()))).divide(ring, java.math.MathContext.DECIMAL64)
+                            .subtract(java.math.BigInteger.valueOf(start.value())))
+                    .divide(ring, java.math.MathContext.DECIMAL64)
                     .doubleValue();
             org.assertj.core.api.Assertions.assertThat(Murmur3Partitioner.INSTANCE.ringShare(start, end))
                     .isCloseTo(Math.max(exact, 0), org.assertj.core.api.Assertions.within(1e-15));
         }
-        org.assertj.core.api.Assertions.assertThat(Murmur3Partitioner.INSTANCE.ringShare(Murmur3Partitioner.MINIMUM,
-                Murmur3Partitioner.MINIMUM)).isEqualTo(1.0);
+        org.assertj.core.api.Assertions.assertThat(
+                        Murmur3Partitioner.INSTANCE.ringShare(Murmur3Partitioner.MINIMUM, Murmur3Partitioner.MINIMUM))
+                .isEqualTo(1.0);
     }
 }

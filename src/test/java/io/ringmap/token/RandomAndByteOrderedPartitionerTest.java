@@ -24,7 +24,8 @@ class RandomAndByteOrderedPartitionerTest {
     @Test
     void randomTokensStayWithinZeroTo2Pow127() {
         for (int i = 0; i < 10_000; i++) {
-            BigInteger t = RANDOM.tokenFor(Integer.toString(i).getBytes(StandardCharsets.UTF_8)).value();
+            BigInteger t = RANDOM.tokenFor(Integer.toString(i).getBytes(StandardCharsets.UTF_8))
+                    .value();
             assertThat(t.signum()).isGreaterThanOrEqualTo(0);
             assertThat(t.compareTo(RandomPartitioner.MAXIMUM)).isLessThanOrEqualTo(0);
         }
@@ -62,7 +63,8 @@ class RandomAndByteOrderedPartitionerTest {
 
     @Test
     void byteOrderedRejectsOddHex() {
-        assertThatThrownBy(() -> BOP.parseToken("abc")).isInstanceOf(TokenFormatException.class)
+        assertThatThrownBy(() -> BOP.parseToken("abc"))
+                .isInstanceOf(TokenFormatException.class)
                 .hasMessageContaining("ByteOrderedPartitioner");
     }
 

@@ -22,8 +22,9 @@ class ClusterDriverSettingsTest {
 
     static DriverExecutionProfile ringmapProfile() {
         ProgrammaticDriverConfigLoaderBuilder builder = DriverConfigLoader.programmaticBuilder();
-        new ClusterDriverSettings(new TopologyProperties("x", Duration.ofSeconds(30), List.of(), "cluster"),
-                new ClusterProperties("", Duration.ofMillis(200), Duration.ofSeconds(2), Duration.ofSeconds(5)))
+        new ClusterDriverSettings(
+                        new TopologyProperties("x", Duration.ofSeconds(30), List.of(), "cluster"),
+                        new ClusterProperties("", Duration.ofMillis(200), Duration.ofSeconds(2), Duration.ofSeconds(5)))
                 .customize(builder);
         return profile(builder);
     }
@@ -31,7 +32,8 @@ class ClusterDriverSettingsTest {
     @Test
     void schemaRefreshesWaitTwoSecondsForAgreementNotTheDriversTen() {
         assertThat(profile(DriverConfigLoader.programmaticBuilder())
-                .getDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT)).hasSeconds(10);
+                        .getDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT))
+                .hasSeconds(10);
         assertThat(ringmapProfile().getDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT))
                 .hasSeconds(2);
     }

@@ -28,8 +28,8 @@ class ClusterModelReaderTest {
 
     static final String MURMUR3 = "org.apache.cassandra.dht.Murmur3Partitioner";
     static final Map<String, String> LOCAL = Map.of("class", "org.apache.cassandra.locator.LocalStrategy");
-    static final Map<String, String> NTS = Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy",
-            "dc1", "2", "dc2", "1");
+    static final Map<String, String> NTS =
+            Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "2", "dc2", "1");
 
     final Node n1 = node("127.0.0.1", "dc1", "rack1", NodeState.UP);
     final Node n2 = node("127.0.0.2", "dc1", "rack2", NodeState.DOWN);
@@ -49,30 +49,33 @@ class ClusterModelReaderTest {
         tokens.put(n3, List.of(Long.MAX_VALUE, 100L));
         tokens.put(n1, List.of(5L, Long.MIN_VALUE + 1, -7L));
         tokens.put(n2, List.of(0L));
-        Metadata metadata = metadata("Test Cluster", List.of(n3, n1, n2),
-                Optional.of(tokenMap(MURMUR3, tokens)), List.of());
+        Metadata metadata =
+                metadata("Test Cluster", List.of(n3, n1, n2), Optional.of(tokenMap(MURMUR3, tokens)), List.of());
 
         // when
-        TopologyModel model = ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+        TopologyModel model =
+                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
 
         // then
         assertThat(model.clusterName()).isEqualTo("Test Cluster");
         assertThat(model.partitioner()).isEqualTo(MURMUR3);
-        assertThat(model.nodes()).extracting(nt -> nt.node().address())
+        assertThat(model.nodes())
+                .extracting(nt -> nt.node().address())
                 .containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
         assertThat(model.nodes().get(0).tokens()).containsExactly("-9223372036854775807", "-7", "5");
         assertThat(model.nodes().get(2).tokens()).containsExactly("100", "9223372036854775807");
         assertThat(model.nodes()).extracting(nt -> nt.node().state().name()).containsExactly("UP", "DOWN", "UNKNOWN");
         assertThat(model.nodes().get(0).node().datacenter()).isEqualTo("dc1");
         assertThat(model.nodes().get(1).node().rack()).isEqualTo("rack2");
-        assertThat(model.nodes().get(0).node().hostId()).isEqualTo(n1.getHostId().toString());
+        assertThat(model.nodes().get(0).node().hostId())
+                .isEqualTo(n1.getHostId().toString());
     }
 
     @Test
     void equalClusterStatesGiveEqualModelsWhateverOrderTheDriverListsThemIn() {
         Map<Node, List<Long>> tokens = Map.of(n1, List.of(1L, 2L), n2, List.of(3L), n3, List.of(4L));
-        KeyspaceMetadata a = keyspace("a", false, NTS, table("t", column("k", DataTypes.INT)),
-                table("u", column("k", DataTypes.TEXT)));
+        KeyspaceMetadata a = keyspace(
+                "a", false, NTS, table("t", column("k", DataTypes.INT)), table("u", column("k", DataTypes.TEXT)));
         KeyspaceMetadata b = keyspace("b", false, LOCAL);
         Metadata one = metadata("c", List.of(n1, n2, n3), Optional.of(tokenMap(MURMUR3, tokens)), List.of(a, b));
         Metadata two = metadata("c", List.of(n3, n2, n1), Optional.of(tokenMap(MURMUR3, tokens)), List.of(b, a));
@@ -88,12 +91,18 @@ class ClusterModelReaderTest {
         Node a = node("10.1.0.1", 9042, "192.168.0.1", 7000, "dc1", "rack1", NodeState.UP);
         Node b = node("10.1.0.1", 9043, "192.168.0.1", 7001, "dc1", "rack2", NodeState.UP);
         Node c = node("10.1.0.3", 9042, "192.168.0.3", 7000, "dc1", "rack1", NodeState.UP);
-        Metadata metadata = metadata("c", List.of(a, b, c), Optional.of(tokenMap(MURMUR3,
-                Map.of(a, List.of(-100L), b, List.of(0L), c, List.of(100L)))), List.of(keyspace("ks", false,
-                Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2"))));
+        Metadata metadata = metadata(
+                "c",
+                List.of(a, b, c),
+                Optional.of(tokenMap(MURMUR3, Map.of(a, List.of(-100L), b, List.of(0L), c, List.of(100L)))),
+                List.of(keyspace(
+                        "ks",
+                        false,
+                        Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2"))));
 
         // when
-        TopologyModel model = ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+        TopologyModel model =
+                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
         var holder = new io.ringmap.snapshot.SnapshotHolder(java.time.Clock.systemUTC());
         holder.publish(model, "cluster:c");
         var snapshot = holder.current();
@@ -101,23 +110,29 @@ class ClusterModelReaderTest {
         // then
         List<io.ringmap.ring.Node> nodes = snapshot.tokenRing().nodes();
         assertThat(nodes).hasSize(3);
-        assertThat(nodes).extracting(io.ringmap.ring.Node::rpcEndpoint)
+        assertThat(nodes)
+                .extracting(io.ringmap.ring.Node::rpcEndpoint)
                 .containsExactly("10.1.0.1:9042", "10.1.0.1:9043", "10.1.0.3:9042");
-        assertThat(nodes).extracting(io.ringmap.ring.Node::broadcastEndpoint)
+        assertThat(nodes)
+                .extracting(io.ringmap.ring.Node::broadcastEndpoint)
                 .containsExactly("192.168.0.1:7000", "192.168.0.1:7001", "192.168.0.3:7000");
         assertThat(nodes).extracting(io.ringmap.ring.Node::hostId).doesNotHaveDuplicates();
-        var placed = (io.ringmap.ring.KeyspacePlacement.Placed) snapshot.keyspace("ks").orElseThrow();
-        var replicas = snapshot.ring().lookup(placed, new io.ringmap.token.LongToken(-50)).replicas();
+        var placed = (io.ringmap.ring.KeyspacePlacement.Placed)
+                snapshot.keyspace("ks").orElseThrow();
+        var replicas = snapshot.ring()
+                .lookup(placed, new io.ringmap.token.LongToken(-50))
+                .replicas();
         assertThat(nodes.get(replicas.node(0)).rpcEndpoint()).isEqualTo("10.1.0.1:9043");
         assertThat(nodes.get(replicas.node(1)).rpcEndpoint()).isEqualTo("10.1.0.3:9042");
     }
 
     @Test
     void leavesOutNodesWithoutTokensSinceTheyOwnNoRange() {
-        Metadata metadata = metadata("c", List.of(n1, n2), Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))),
-                List.of());
+        Metadata metadata =
+                metadata("c", List.of(n1, n2), Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))), List.of());
 
-        TopologyModel model = ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+        TopologyModel model =
+                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
 
         assertThat(model.nodes()).extracting(nt -> nt.node().address()).containsExactly("127.0.0.1");
     }
@@ -131,8 +146,12 @@ class ClusterModelReaderTest {
 
     @Test
     void keepsReplicationMapsVerbatimIncludingSystemKeyspacesAndSkipsVirtualAndFilteredOnes() {
-        Metadata metadata = metadata("c", List.of(n1), Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))),
-                List.of(keyspace("system", false, LOCAL),
+        Metadata metadata = metadata(
+                "c",
+                List.of(n1),
+                Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))),
+                List.of(
+                        keyspace("system", false, LOCAL),
                         keyspace("iot", false, NTS),
                         keyspace("other", false, NTS),
                         keyspace("system_views", true, Map.of())));
@@ -149,27 +168,46 @@ class ClusterModelReaderTest {
     @Test
     void readsCompositePartitionKeysInKeyOrderIncludingFrozenUserDefinedTypes() {
         UserDefinedType udt = udt("iot", "place", new LinkedHashMap<>(Map.of("city", DataTypes.TEXT)));
-        Metadata metadata = metadata("c", List.of(n1), Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))),
-                List.of(keyspace("iot", false, NTS,
+        Metadata metadata = metadata(
+                "c",
+                List.of(n1),
+                Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))),
+                List.of(keyspace(
+                        "iot",
+                        false,
+                        NTS,
                         table("readings", column("sensor", DataTypes.TEXT), column("day", DataTypes.DATE)),
                         table("by_place", column("place", udt)))));
 
-        TopologyModel model = ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+        TopologyModel model =
+                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
 
-        assertThat(model.tables()).containsExactly(
-                new TableSchema("iot", "by_place", List.of(new KeyColumn("place", udt))),
-                new TableSchema("iot", "readings", List.of(new KeyColumn("sensor", DataTypes.TEXT),
-                        new KeyColumn("day", DataTypes.DATE))));
+        assertThat(model.tables())
+                .containsExactly(
+                        new TableSchema("iot", "by_place", List.of(new KeyColumn("place", udt))),
+                        new TableSchema(
+                                "iot",
+                                "readings",
+                                List.of(
+                                        new KeyColumn("sensor", DataTypes.TEXT),
+                                        new KeyColumn("day", DataTypes.DATE))));
     }
 
     @Test
     void leavesOutATableWhoseKeyTypeCannotBeServedButKeepsTheRest() {
-        Metadata metadata = metadata("c", List.of(n1), Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))),
-                List.of(keyspace("ks", false, NTS,
+        Metadata metadata = metadata(
+                "c",
+                List.of(n1),
+                Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))),
+                List.of(keyspace(
+                        "ks",
+                        false,
+                        NTS,
                         table("custom", column("k", DataTypes.custom("org.example.MyType"))),
                         table("plain", column("k", DataTypes.BIGINT)))));
 
-        TopologyModel model = ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+        TopologyModel model =
+                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
 
         assertThat(model.tables()).extracting(TableSchema::table).containsExactly("plain");
         assertThat(model.replication()).containsKey("ks");

@@ -52,11 +52,13 @@ class ConnectionErrorsTest {
                 return "127_0_0_1:9042";
             }
         };
-        assertThat(ConnectionErrors.reason(new AuthenticationException(node,
-                "Provided username x and/or password are incorrect"))).startsWith("authentication failed: ").contains("are incorrect")
+        assertThat(ConnectionErrors.reason(
+                        new AuthenticationException(node, "Provided username x and/or password are incorrect")))
+                .startsWith("authentication failed: ")
+                .contains("are incorrect")
                 .doesNotContain("Exception");
-        ConnectionInitException tls = new ConnectionInitException("[s0] TLS",
-                new SSLHandshakeException("PKIX path building failed"));
+        ConnectionInitException tls =
+                new ConnectionInitException("[s0] TLS", new SSLHandshakeException("PKIX path building failed"));
         assertThat(ConnectionErrors.reason(tls)).isEqualTo("TLS handshake failed: PKIX path building failed");
     }
 
@@ -69,8 +71,9 @@ class ConnectionErrorsTest {
 
     /** What the driver throws when the channel closes during the handshake, the socket error suppressed on it. */
     private static ConnectionInitException closedChannel(Exception socketError) {
-        ConnectionInitException e = new ConnectionInitException("[s0|control|connecting...] Protocol initialization "
-                + "request, step 1 (OPTIONS): failed to send request (io.netty.channel.StacklessClosedChannelException)",
+        ConnectionInitException e = new ConnectionInitException(
+                "[s0|control|connecting...] Protocol initialization "
+                        + "request, step 1 (OPTIONS): failed to send request (io.netty.channel.StacklessClosedChannelException)",
                 new IllegalStateException());
         e.addSuppressed(socketError);
         return e;

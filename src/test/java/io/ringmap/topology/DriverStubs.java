@@ -27,8 +27,7 @@ import java.util.UUID;
  */
 final class DriverStubs {
 
-    private DriverStubs() {
-    }
+    private DriverStubs() {}
 
     /** A Murmur3-like token: a long. */
     record LongToken(long value) implements Token {
@@ -41,8 +40,8 @@ final class DriverStubs {
 
     @SuppressWarnings("unchecked")
     static <T> T stub(Class<T> type, Map<String, Object> answers) {
-        return (T) Proxy.newProxyInstance(DriverStubs.class.getClassLoader(), new Class<?>[] {type},
-                (proxy, method, args) -> {
+        return (T) Proxy.newProxyInstance(
+                DriverStubs.class.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
                     if (answers.containsKey(method.getName())) {
                         Object answer = answers.get(method.getName());
                         return answer instanceof java.util.function.Function<?, ?> f
@@ -56,8 +55,9 @@ final class DriverStubs {
                         case "toString" -> type.getSimpleName() + answers;
                         case "hashCode" -> System.identityHashCode(proxy);
                         case "equals" -> proxy == args[0];
-                        default -> throw new UnsupportedOperationException(type.getSimpleName() + "."
-                                + method.getName() + " is not stubbed");
+                        default ->
+                            throw new UnsupportedOperationException(
+                                    type.getSimpleName() + "." + method.getName() + " is not stubbed");
                     };
                 });
     }
@@ -67,40 +67,55 @@ final class DriverStubs {
     }
 
     /** A node whose broadcast RPC address (what clients reach) and broadcast address (internode) may differ. */
-    static Node node(String rpcAddress, int rpcPort, String broadcastAddress, int broadcastPort, String dc,
-            String rack, NodeState state) {
+    static Node node(
+            String rpcAddress,
+            int rpcPort,
+            String broadcastAddress,
+            int broadcastPort,
+            String dc,
+            String rack,
+            NodeState state) {
         InetSocketAddress rpc = new InetSocketAddress(rpcAddress, rpcPort);
-        EndPoint endPoint = stub(EndPoint.class, Map.of("resolve", rpc, "toString",
-                "/" + rpcAddress + ":" + rpcPort));
-        return stub(Node.class, Map.of(
-                "getBroadcastRpcAddress", Optional.of(rpc),
-                "getBroadcastAddress", Optional.of(new InetSocketAddress(broadcastAddress, broadcastPort)),
-                "getEndPoint", endPoint,
-                "getHostId", UUID.nameUUIDFromBytes((rpcAddress + ":" + rpcPort).getBytes()),
-                "getDatacenter", dc,
-                "getRack", rack,
-                "getState", state));
+        EndPoint endPoint = stub(EndPoint.class, Map.of("resolve", rpc, "toString", "/" + rpcAddress + ":" + rpcPort));
+        return stub(
+                Node.class,
+                Map.of(
+                        "getBroadcastRpcAddress", Optional.of(rpc),
+                        "getBroadcastAddress", Optional.of(new InetSocketAddress(broadcastAddress, broadcastPort)),
+                        "getEndPoint", endPoint,
+                        "getHostId", UUID.nameUUIDFromBytes((rpcAddress + ":" + rpcPort).getBytes()),
+                        "getDatacenter", dc,
+                        "getRack", rack,
+                        "getState", state));
     }
 
     static TokenMap tokenMap(String partitioner, Map<Node, List<Long>> tokens) {
-        return stub(TokenMap.class, Map.of(
-                "getPartitionerName", partitioner,
-                "getTokens", (java.util.function.Function<Node, Set<Token>>) n -> {
-                    Set<Token> set = new java.util.LinkedHashSet<>();
-                    tokens.getOrDefault(n, List.of()).forEach(t -> set.add(new LongToken(t)));
-                    return set;
-                },
-                "format", (java.util.function.Function<LongToken, String>) t -> Long.toString(t.value())));
+        return stub(
+                TokenMap.class,
+                Map.of(
+                        "getPartitionerName", partitioner,
+                        "getTokens",
+                                (java.util.function.Function<Node, Set<Token>>) n -> {
+                                    Set<Token> set = new java.util.LinkedHashSet<>();
+                                    tokens.getOrDefault(n, List.of()).forEach(t -> set.add(new LongToken(t)));
+                                    return set;
+                                },
+                        "format", (java.util.function.Function<LongToken, String>) t -> Long.toString(t.value())));
     }
 
     /** A frozen user-defined type {@code ks.name} with the given fields. */
     static UserDefinedType udt(String keyspace, String name, Map<String, DataType> fields) {
-        return stub(UserDefinedType.class, Map.of(
-                "getKeyspace", CqlIdentifier.fromInternal(keyspace),
-                "getName", CqlIdentifier.fromInternal(name),
-                "isFrozen", true,
-                "getFieldNames", fields.keySet().stream().map(CqlIdentifier::fromInternal).toList(),
-                "getFieldTypes", List.copyOf(fields.values())));
+        return stub(
+                UserDefinedType.class,
+                Map.of(
+                        "getKeyspace", CqlIdentifier.fromInternal(keyspace),
+                        "getName", CqlIdentifier.fromInternal(name),
+                        "isFrozen", true,
+                        "getFieldNames",
+                                fields.keySet().stream()
+                                        .map(CqlIdentifier::fromInternal)
+                                        .toList(),
+                        "getFieldTypes", List.copyOf(fields.values())));
     }
 
     static ColumnMetadata column(String name, DataType type) {
@@ -108,27 +123,48 @@ final class DriverStubs {
     }
 
     static TableMetadata table(String name, ColumnMetadata... partitionKey) {
-        return stub(TableMetadata.class, Map.of("getName", CqlIdentifier.fromInternal(name),
-                "getPartitionKey", List.of(partitionKey)));
+        return stub(
+                TableMetadata.class,
+                Map.of("getName", CqlIdentifier.fromInternal(name), "getPartitionKey", List.of(partitionKey)));
     }
 
-    static KeyspaceMetadata keyspace(String name, boolean virtual, Map<String, String> replication,
-            TableMetadata... tables) {
+    static KeyspaceMetadata keyspace(
+            String name, boolean virtual, Map<String, String> replication, TableMetadata... tables) {
         Map<CqlIdentifier, TableMetadata> byName = new LinkedHashMap<>();
         for (TableMetadata t : tables) {
             byName.put(t.getName(), t);
         }
-        return stub(KeyspaceMetadata.class, Map.of("getName", CqlIdentifier.fromInternal(name),
-                "isVirtual", virtual, "getReplication", replication, "getTables", byName, "getViews", Map.of()));
+        return stub(
+                KeyspaceMetadata.class,
+                Map.of(
+                        "getName",
+                        CqlIdentifier.fromInternal(name),
+                        "isVirtual",
+                        virtual,
+                        "getReplication",
+                        replication,
+                        "getTables",
+                        byName,
+                        "getViews",
+                        Map.of()));
     }
 
-    static Metadata metadata(String clusterName, List<Node> nodes, Optional<TokenMap> tokenMap,
-            List<KeyspaceMetadata> keyspaces) {
+    static Metadata metadata(
+            String clusterName, List<Node> nodes, Optional<TokenMap> tokenMap, List<KeyspaceMetadata> keyspaces) {
         Map<UUID, Node> byId = new LinkedHashMap<>();
         nodes.forEach(n -> byId.put(n.getHostId(), n));
         Map<CqlIdentifier, KeyspaceMetadata> ks = new LinkedHashMap<>();
         keyspaces.forEach(k -> ks.put(k.getName(), k));
-        return stub(Metadata.class, Map.of("getNodes", byId, "getTokenMap", tokenMap, "getKeyspaces", ks,
-                "getClusterName", Optional.of(clusterName)));
+        return stub(
+                Metadata.class,
+                Map.of(
+                        "getNodes",
+                        byId,
+                        "getTokenMap",
+                        tokenMap,
+                        "getKeyspaces",
+                        ks,
+                        "getClusterName",
+                        Optional.of(clusterName)));
     }
 }

@@ -60,8 +60,7 @@ class StaticTopologyFileEditsTest {
         clock.set(T0.plusSeconds(60));
         Files.writeString(file, N2_DOWN);
 
-        ServedSnapshot edited = await().atMost(Duration.ofSeconds(20))
-                .until(holder::current, s -> s.version() == 2);
+        ServedSnapshot edited = await().atMost(Duration.ofSeconds(20)).until(holder::current, s -> s.version() == 2);
         assertThat(edited.createdAt()).isEqualTo(T0.plusSeconds(60));
         assertThat(edited.stale()).isFalse();
         assertThat(edited.tokenRing().nodes().get(1).state()).isEqualTo(NodeState.DOWN);
@@ -75,8 +74,9 @@ class StaticTopologyFileEditsTest {
         Files.writeString(file, SAMPLE.replace("tokens: [\"0\"]", "tokens: [\"-4611686018427387904\"]"));
         ServedSnapshot invalid = await().atMost(Duration.ofSeconds(20)).until(holder::current, ServedSnapshot::stale);
         assertThat(invalid.version()).isEqualTo(1);
-        assertThat(invalid.staleReason()).startsWith("static topology file:" + file + " is invalid, serving the last "
-                + "good snapshot: ").contains("token -4611686018427387904 is owned by both");
+        assertThat(invalid.staleReason())
+                .startsWith("static topology file:" + file + " is invalid, serving the last " + "good snapshot: ")
+                .contains("token -4611686018427387904 is owned by both");
         assertThat(holder.failedRefreshes()).isEqualTo(1);
 
         clock.set(T0.plusSeconds(90));
@@ -110,9 +110,11 @@ class StaticTopologyFileEditsTest {
             assertThat(holder.current().stale()).isFalse();
 
             List<ILoggingEvent> mine = lines.list.stream()
-                    .filter(e -> e.getFormattedMessage().contains(file.toString())).toList();
+                    .filter(e -> e.getFormattedMessage().contains(file.toString()))
+                    .toList();
             assertThat(mine).extracting(ILoggingEvent::getLevel).containsExactly(Level.WARN, Level.INFO);
-            assertThat(mine.get(0).getFormattedMessage()).contains("cannot be read")
+            assertThat(mine.get(0).getFormattedMessage())
+                    .contains("cannot be read")
                     .endsWith("serving the last good snapshot");
         } finally {
             logger.detachAppender(lines);
@@ -145,8 +147,8 @@ class StaticTopologyFileEditsTest {
     }
 
     private void start(String location, Duration interval) {
-        source = new StaticTopologySource(new DefaultResourceLoader(),
-                new TopologyProperties(location, interval, List.of(), "static"), holder);
+        source = new StaticTopologySource(
+                new DefaultResourceLoader(), new TopologyProperties(location, interval, List.of(), "static"), holder);
         source.afterSingletonsInstantiated();
     }
 

@@ -19,10 +19,13 @@ class StaticTopologyParserTest {
     void readsTheBundledReferenceTopology() throws IOException {
         TopologyModel model = StaticTopologyParser.parse(resource("/topology/default.yaml"), "default.yaml");
         assertThat(model.partitioner()).isEqualTo("Murmur3Partitioner");
-        assertThat(model.nodes()).extracting(n -> n.node().address())
+        assertThat(model.nodes())
+                .extracting(n -> n.node().address())
                 .containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4");
         assertThat(model.nodes().get(3).tokens()).containsExactly("9223372036854775807");
-        assertThat(model.replication().get("iot_multi_dc")).containsEntry("dc1", "2").containsEntry("dc2", "2");
+        assertThat(model.replication().get("iot_multi_dc"))
+                .containsEntry("dc1", "2")
+                .containsEntry("dc2", "2");
         assertThat(model.tables()).hasSize(2);
         assertThat(model.tables().get(0).columnNames()).containsExactly("sensor_id", "day");
     }
@@ -62,16 +65,21 @@ class StaticTopologyParserTest {
 
     @Test
     void namesTheOffendingEntry() {
-        assertThatThrownBy(() -> StaticTopologyParser.parse("partitioner: Murmur3Partitioner\nnodes:\n"
-                + "  - {address: 10.0.0.1, datacenter: dc1, tokens: [\"1\"]}\n", "t.yaml"))
+        assertThatThrownBy(() -> StaticTopologyParser.parse(
+                        "partitioner: Murmur3Partitioner\nnodes:\n"
+                                + "  - {address: 10.0.0.1, datacenter: dc1, tokens: [\"1\"]}\n",
+                        "t.yaml"))
                 .hasMessageContaining("t.yaml: nodes[0].rack is required");
         assertThatThrownBy(() -> StaticTopologyParser.parse("partitioner: Murmur3Partitioner\nnodes: []\n", "t.yaml"))
                 .hasMessageContaining("'nodes' must be a non-empty list");
-        assertThatThrownBy(() -> StaticTopologyParser.parse("partitioner: Murmur3Partitioner\nnodes:\n"
-                + "  - {address: a, datacenter: d, rack: r, tokens: [\"1\"]}\nkeyspaces:\n  k:\n"
-                + "    replication: {class: SimpleStrategy, replication_factor: 1}\n    tables:\n      t:\n"
-                + "        partitionKey: [{name: c, type: wibble}]\n", "t.yaml"))
-                .hasMessageContaining("keyspaces.k.tables.t.partitionKey[0]").hasMessageContaining("wibble");
+        assertThatThrownBy(() -> StaticTopologyParser.parse(
+                        "partitioner: Murmur3Partitioner\nnodes:\n"
+                                + "  - {address: a, datacenter: d, rack: r, tokens: [\"1\"]}\nkeyspaces:\n  k:\n"
+                                + "    replication: {class: SimpleStrategy, replication_factor: 1}\n    tables:\n      t:\n"
+                                + "        partitionKey: [{name: c, type: wibble}]\n",
+                        "t.yaml"))
+                .hasMessageContaining("keyspaces.k.tables.t.partitionKey[0]")
+                .hasMessageContaining("wibble");
     }
 
     @Test
@@ -79,10 +87,16 @@ class StaticTopologyParserTest {
         StringBuilder yaml = new StringBuilder("partitioner: Murmur3Partitioner\nnodes:\n");
         java.util.SplittableRandom random = new java.util.SplittableRandom(1);
         for (int n = 0; n < 1000; n++) {
-            yaml.append("  - {address: 10.0.").append(n / 250).append('.').append(n % 250)
+            yaml.append("  - {address: 10.0.")
+                    .append(n / 250)
+                    .append('.')
+                    .append(n % 250)
                     .append(", datacenter: dc1, rack: r1, tokens: [");
             for (int v = 0; v < 256; v++) {
-                yaml.append(v == 0 ? "" : ", ").append('"').append(random.nextLong()).append('"');
+                yaml.append(v == 0 ? "" : ", ")
+                        .append('"')
+                        .append(random.nextLong())
+                        .append('"');
             }
             yaml.append("]}\n");
         }

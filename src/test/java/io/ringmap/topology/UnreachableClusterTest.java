@@ -54,12 +54,15 @@ class UnreachableClusterTest {
 
         var health = ring.health();
         assertThat(health.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
-        assertThat(health.getDetails().get("cause")).isEqualTo("cannot connect to Cassandra: no node answered: "
-                + "127.0.0.1:" + REFUSING_PORT + ": connection refused");
+        assertThat(health.getDetails().get("cause"))
+                .isEqualTo("cannot connect to Cassandra: no node answered: " + "127.0.0.1:" + REFUSING_PORT
+                        + ": connection refused");
         assertThat(failures).isGreaterThanOrEqualTo(6);
         // after the start-up lines: one line for the unreachable cluster, none for the six attempts or more
         List<String> lines = Arrays.stream(output.getAll().split("\\R"))
-                .dropWhile(l -> !l.contains("cannot connect to Cassandra")).filter(l -> !l.isBlank()).toList();
+                .dropWhile(l -> !l.contains("cannot connect to Cassandra"))
+                .filter(l -> !l.isBlank())
+                .toList();
         assertThat(lines).hasSize(1);
         assertThat(lines.get(0)).contains("WARN", "connection refused", "(attempt 1)");
     }

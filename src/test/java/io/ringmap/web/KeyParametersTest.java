@@ -8,10 +8,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.ringmap.planning.config.PlanningConfiguration;
 import io.ringmap.planning.web.ShardPlanController;
+import io.ringmap.routing.RoutingService;
 import io.ringmap.routing.web.ReplicasController;
 import io.ringmap.routing.web.SingleKeyAnswers;
 import io.ringmap.routing.web.TokenController;
-import io.ringmap.routing.RoutingService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,8 +53,7 @@ class KeyParametersTest {
     }
 
     /** One endpoint: its path, the parameters it needs besides the key, and the key columns it reads. */
-    record Endpoint(String path, KeyParameters parameters, String given, List<String> columns) {
-    }
+    record Endpoint(String path, KeyParameters parameters, String given, List<String> columns) {}
 
     static final List<String> COLUMNS = List.of("table", "token", "dc", "load", "keyspace", "shard");
 
@@ -62,8 +61,11 @@ class KeyParametersTest {
             new Endpoint("/token", TokenController.PARAMETERS, "keyspace=ks&table=named", COLUMNS),
             new Endpoint("/replicas", SingleKeyAnswers.PARAMETERS, "keyspace=ks&table=named", COLUMNS),
             // the shard column is the one planned, so it is not given
-            new Endpoint("/plan/shards", ShardPlanController.PARAMETERS,
-                    "keyspace=ks&table=named&shardColumn=shard&count=2", COLUMNS.subList(0, 5)));
+            new Endpoint(
+                    "/plan/shards",
+                    ShardPlanController.PARAMETERS,
+                    "keyspace=ks&table=named&shardColumn=shard&count=2",
+                    COLUMNS.subList(0, 5)));
 
     @Autowired
     MockMvc mvc;
@@ -73,7 +75,9 @@ class KeyParametersTest {
         Map<String, Set<String>> documented = documentedReservedNames();
 
         for (Endpoint e : ENDPOINTS) {
-            assertThat(documented.get("GET " + e.path())).as(e.path()).isEqualTo(e.parameters().reserved());
+            assertThat(documented.get("GET " + e.path()))
+                    .as(e.path())
+                    .isEqualTo(e.parameters().reserved());
         }
         assertThat(documented).hasSameSizeAs(ENDPOINTS);
     }
@@ -93,8 +97,10 @@ class KeyParametersTest {
     @Test
     void forcesEveryColumnWithThePrefix() throws Exception {
         for (Endpoint e : ENDPOINTS) {
-            String key = e.columns().stream().map(c -> "pk." + c + "=" + value(c)).collect(Collectors.joining("&"));
-            var answer = mvc.perform(get(e.path() + "?" + e.given() + "&" + key)).andExpect(status().isOk());
+            String key =
+                    e.columns().stream().map(c -> "pk." + c + "=" + value(c)).collect(Collectors.joining("&"));
+            var answer =
+                    mvc.perform(get(e.path() + "?" + e.given() + "&" + key)).andExpect(status().isOk());
             if (!e.path().equals("/plan/shards")) { // the plan answers with shards, not the key it was given
                 for (String column : e.columns()) {
                     answer.andExpect(jsonPath("$.key." + column).value(value(column)));
@@ -112,9 +118,12 @@ class KeyParametersTest {
                 }
                 // every column given with the prefix but this one, which the endpoint reads as its own parameter:
                 // the key misses it (or the parameter's own check refuses the value first)
-                String key = e.columns().stream().map(c -> (c.equals(column) ? "" : "pk.") + c + "=" + value(c))
+                String key = e.columns().stream()
+                        .map(c -> (c.equals(column) ? "" : "pk.") + c + "=" + value(c))
                         .collect(Collectors.joining("&"));
-                int status = mvc.perform(get(e.path() + "?" + e.given() + "&" + key)).andReturn().getResponse()
+                int status = mvc.perform(get(e.path() + "?" + e.given() + "&" + key))
+                        .andReturn()
+                        .getResponse()
                         .getStatus();
                 assertThat(status).as(e.path() + " " + column).isEqualTo(400);
             }
@@ -126,9 +135,13 @@ class KeyParametersTest {
         for (Endpoint e : ENDPOINTS) {
             String key = keyOf(e);
             List<String> names = new ArrayList<>();
-            Arrays.stream(e.given().split("&")).map(p -> p.substring(0, p.indexOf('='))).forEach(names::add);
-            names.add(e.parameters().reserved().contains(e.columns().get(0)) ? "pk." + e.columns().get(0)
-                    : e.columns().get(0));
+            Arrays.stream(e.given().split("&"))
+                    .map(p -> p.substring(0, p.indexOf('=')))
+                    .forEach(names::add);
+            names.add(
+                    e.parameters().reserved().contains(e.columns().get(0))
+                            ? "pk." + e.columns().get(0)
+                            : e.columns().get(0));
             for (String name : names) {
                 String query = e.given() + "&" + key + "&" + name + "=again";
                 problem(mvc.perform(get(e.path() + "?" + query)), 400, "invalid-parameter")
@@ -142,7 +155,9 @@ class KeyParametersTest {
     @Test
     void refusesAColumnGivenBothBareAndWithThePrefix() throws Exception {
         for (Endpoint e : ENDPOINTS) {
-            String bare = e.columns().stream().filter(c -> !e.parameters().reserved().contains(c)).findFirst()
+            String bare = e.columns().stream()
+                    .filter(c -> !e.parameters().reserved().contains(c))
+                    .findFirst()
                     .orElseThrow();
             String query = e.given() + "&" + keyOf(e) + "&pk." + bare + "=again";
             problem(mvc.perform(get(e.path() + "?" + query)), 400, "invalid-parameter")
@@ -153,11 +168,15 @@ class KeyParametersTest {
     @Test
     void refusesAnUnknownColumnOrABarePrefixNamingIt() throws Exception {
         for (Endpoint e : ENDPOINTS) {
-            problem(mvc.perform(get(e.path() + "?" + e.given() + "&" + keyOf(e) + "&colour=red")), 400,
-                    "key-components")
+            problem(
+                            mvc.perform(get(e.path() + "?" + e.given() + "&" + keyOf(e) + "&colour=red")),
+                            400,
+                            "key-components")
                     .andExpect(jsonPath("$.unknown[0]").value("colour"));
-            problem(mvc.perform(get(e.path() + "?" + e.given() + "&" + keyOf(e) + "&pk.=red")), 400,
-                    "invalid-parameter")
+            problem(
+                            mvc.perform(get(e.path() + "?" + e.given() + "&" + keyOf(e) + "&pk.=red")),
+                            400,
+                            "invalid-parameter")
                     .andExpect(jsonPath("$.parameter").value("pk."));
         }
     }
@@ -184,7 +203,8 @@ class KeyParametersTest {
     /** docs/api.md's table of reserved names: a row per endpoint, {@code | `GET /x` | `a`, `b` |}. */
     static Map<String, Set<String>> documentedReservedNames() throws IOException {
         String doc = Files.readString(Path.of("docs/api.md"));
-        Matcher row = Pattern.compile("(?m)^\\| `(GET /[a-z/]+)` \\| ((?:`[A-Za-z]+`(?:, )?)+) \\|").matcher(doc);
+        Matcher row = Pattern.compile("(?m)^\\| `(GET /[a-z/]+)` \\| ((?:`[A-Za-z]+`(?:, )?)+) \\|")
+                .matcher(doc);
         Map<String, Set<String>> out = new java.util.LinkedHashMap<>();
         while (row.find()) {
             Set<String> names = new LinkedHashSet<>();

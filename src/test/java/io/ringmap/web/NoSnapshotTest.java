@@ -1,9 +1,5 @@
 package io.ringmap.web;
 
-import io.ringmap.routing.web.ReplicasController;
-import io.ringmap.routing.web.RingController;
-import io.ringmap.routing.web.SplitsController;
-import io.ringmap.routing.web.TokenController;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
@@ -11,6 +7,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.ringmap.routing.RoutingService;
+import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.routing.web.RingController;
+import io.ringmap.routing.web.SplitsController;
+import io.ringmap.routing.web.TokenController;
 import io.ringmap.snapshot.SnapshotHolder;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
@@ -18,13 +18,13 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.context.annotation.Import;
 
 /** Before a first snapshot every endpoint answers 503 problem+json with Retry-After. */
-@WebMvcTest(controllers = {TokenController.class, ReplicasController.class, SplitsController.class,
-    RingController.class})
+@WebMvcTest(
+        controllers = {TokenController.class, ReplicasController.class, SplitsController.class, RingController.class})
 @Import(SplitAndOwnershipServices.class)
 class NoSnapshotTest {
 
@@ -41,8 +41,12 @@ class NoSnapshotTest {
 
     @Test
     void answers503BeforeTheFirstSnapshot() throws Exception {
-        for (String path : new String[] {"/token?keyspace=iot&table=readings&sensor_id=s&day=2026-10-01",
-            "/replicas?keyspace=iot&token=1", "/splits?keyspace=iot&table=readings", "/ring"}) {
+        for (String path : new String[] {
+            "/token?keyspace=iot&table=readings&sensor_id=s&day=2026-10-01",
+            "/replicas?keyspace=iot&token=1",
+            "/splits?keyspace=iot&table=readings",
+            "/ring"
+        }) {
             mvc.perform(get(path))
                     .andExpect(status().isServiceUnavailable())
                     .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))

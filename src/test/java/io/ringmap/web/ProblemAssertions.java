@@ -14,8 +14,7 @@ import org.springframework.test.web.servlet.ResultActions;
  */
 public final class ProblemAssertions {
 
-    private ProblemAssertions() {
-    }
+    private ProblemAssertions() {}
 
     public static ResultActions problem(ResultActions r, int status, String kind) throws Exception {
         return r.andExpect(status().is(status))

@@ -1,7 +1,5 @@
 package io.ringmap.web;
 
-import io.ringmap.routing.web.ReplicasController;
-import io.ringmap.routing.web.TokenController;
 import static io.ringmap.web.ProblemAssertions.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -10,6 +8,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.jayway.jsonpath.JsonPath;
+import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.routing.web.TokenController;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -29,11 +29,22 @@ class SingleKeyBodyFormsTest {
 
     private static final String KEY = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}";
     /** The parts of an answer that do not depend on when it was computed. */
-    private static final List<String> TOKEN_FIELDS = List.of("$.keyspace", "$.table", "$.partitioner", "$.key",
-            "$.token", "$.serializedKey", "$.snapshot.version");
-    private static final List<String> REPLICA_FIELDS = List.of("$.keyspace", "$.table", "$.key", "$.token",
-            "$.partitioner", "$.range", "$.replicas", "$.replicasByDatacenter", "$.nodeLocal", "$.warnings",
-            "$.consistency", "$.snapshot.version");
+    private static final List<String> TOKEN_FIELDS = List.of(
+            "$.keyspace", "$.table", "$.partitioner", "$.key", "$.token", "$.serializedKey", "$.snapshot.version");
+
+    private static final List<String> REPLICA_FIELDS = List.of(
+            "$.keyspace",
+            "$.table",
+            "$.key",
+            "$.token",
+            "$.partitioner",
+            "$.range",
+            "$.replicas",
+            "$.replicasByDatacenter",
+            "$.nodeLocal",
+            "$.warnings",
+            "$.consistency",
+            "$.snapshot.version");
 
     @Autowired
     MockMvc mvc;
@@ -53,9 +64,15 @@ class SingleKeyBodyFormsTest {
     @Test
     void tokenOfAKeyInTheBodyEqualsTheQueryForm() throws Exception {
         String query = mvc.perform(get("/token?keyspace=iot&table=readings&sensor_id=sensor-17&day=2026-10-01"))
-                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
         String body = postJson("/token/key", "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": " + KEY + "}")
-                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
 
         sameFields(query, body, TOKEN_FIELDS);
         assertThat((String) JsonPath.read(body, "$.token")).matches("-?\\d+");
@@ -64,10 +81,19 @@ class SingleKeyBodyFormsTest {
     @Test
     void replicasOfAKeyInTheBodyEqualTheQueryForm() throws Exception {
         String query = mvc.perform(get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-17&day=2026-10-01"
-                + "&consistency=QUORUM")).andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
-        String body = postJson("/replicas/key", "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": " + KEY
-                + ", \"consistency\": \"QUORUM\"}")
-                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+                        + "&consistency=QUORUM"))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
+        String body = postJson(
+                        "/replicas/key",
+                        "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": " + KEY
+                                + ", \"consistency\": \"QUORUM\"}")
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
 
         sameFields(query, body, REPLICA_FIELDS);
         assertThat((List<?>) JsonPath.read(body, "$.replicas")).hasSize(3);
@@ -78,19 +104,40 @@ class SingleKeyBodyFormsTest {
     void badBodiesAreProblemsNamingWhatWasWrong() throws Exception {
         problem(postJson("/token/key", "{\"keyspace\": \"iot\", \"table\": \"readings\"}"), 400, "invalid-parameter")
                 .andExpect(jsonPath("$.errors[0].field").value("key"));
-        problem(postJson("/replicas/key", "{\"keyspace\": \"iot\", \"key\": " + KEY + "}"), 400,
-                "invalid-parameter").andExpect(jsonPath("$.errors[0].field").value("table"));
-        problem(postJson("/token/key", "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": "
-                + "{\"sensor_id\": \"s\"}}"), 400, "key-components").andExpect(jsonPath("$.missing[0]").value("day"));
-        problem(postJson("/replicas/key", "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": "
-                + "{\"sensor_id\": \"s\", \"day\": \"yesterday\"}}"), 400, "invalid-key-value")
+        problem(postJson("/replicas/key", "{\"keyspace\": \"iot\", \"key\": " + KEY + "}"), 400, "invalid-parameter")
+                .andExpect(jsonPath("$.errors[0].field").value("table"));
+        problem(
+                        postJson(
+                                "/token/key",
+                                "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": "
+                                        + "{\"sensor_id\": \"s\"}}"),
+                        400,
+                        "key-components")
+                .andExpect(jsonPath("$.missing[0]").value("day"));
+        problem(
+                        postJson(
+                                "/replicas/key",
+                                "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": "
+                                        + "{\"sensor_id\": \"s\", \"day\": \"yesterday\"}}"),
+                        400,
+                        "invalid-key-value")
                 .andExpect(jsonPath("$.column").value("day"));
-        problem(postJson("/replicas/key", "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": " + KEY
-                + ", \"consistency\": \"MOST\"}"), 400, "unknown-consistency-level");
-        problem(postJson("/token/key", "{\"keyspace\": \"nope\", \"table\": \"readings\", \"key\": " + KEY + "}"),
-                404, "unknown-keyspace");
+        problem(
+                postJson(
+                        "/replicas/key",
+                        "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": " + KEY
+                                + ", \"consistency\": \"MOST\"}"),
+                400,
+                "unknown-consistency-level");
+        problem(
+                postJson("/token/key", "{\"keyspace\": \"nope\", \"table\": \"readings\", \"key\": " + KEY + "}"),
+                404,
+                "unknown-keyspace");
         problem(postJson("/token/key", "{\"keyspace\": "), 400, "malformed-body");
-        postJson("/token/key", "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": {\"sensor_id\": null, "
-                + "\"day\": \"2026-10-01\"}}").andExpect(status().is4xxClientError());
+        postJson(
+                        "/token/key",
+                        "{\"keyspace\": \"iot\", \"table\": \"readings\", \"key\": {\"sensor_id\": null, "
+                                + "\"day\": \"2026-10-01\"}}")
+                .andExpect(status().is4xxClientError());
     }
 }

@@ -18,7 +18,9 @@ public class SplitAndOwnershipServices {
 
     @Bean
     SplitService splitService(RoutingService routing, ObjectProvider<RangeWeights> weights) {
-        return new SplitService(routing, 10_000,
+        return new SplitService(
+                routing,
+                10_000,
                 weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected")));
     }
 

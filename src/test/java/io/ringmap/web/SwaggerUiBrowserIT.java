@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,13 +53,24 @@ class SwaggerUiBrowserIT {
     void openBrowser() {
         Path chromium = SystemTool.CHROMIUM.require();
         Path chromedriver = SystemTool.CHROMEDRIVER.require();
-        ChromeOptions options = new ChromeOptions().setBinary(chromium.toFile())
-                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        "--no-first-run", "--window-size=1400,2200", "--user-data-dir=" + profile);
+        ChromeOptions options = new ChromeOptions()
+                .setBinary(chromium.toFile())
+                .addArguments(
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-dev-shm-usage",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--no-first-run",
+                        "--window-size=1400,2200",
+                        "--user-data-dir=" + profile);
         // the driver named here, so Selenium never looks for (or downloads) one of its own
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
-                .usingAnyFreePort().build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(chromedriver.toFile())
+                .usingAnyFreePort()
+                .build();
         browser = new ChromeDriver(service, options);
     }
 
@@ -79,7 +89,8 @@ class SwaggerUiBrowserIT {
         // tags in the order a user meets them
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-tag-section")));
         List<String> tags = browser.findElements(By.cssSelector(".opblock-tag")).stream()
-                .map(t -> t.getAttribute("data-tag")).toList();
+                .map(t -> t.getAttribute("data-tag"))
+                .toList();
         assertThat(tags).startsWith("token", "replicas", "splits", "ring", "hot keys");
 
         // GET /replicas, Try it out, with the token of the operation's description instead of the offered key
@@ -98,16 +109,20 @@ class SwaggerUiBrowserIT {
                 By.cssSelector("#operations-replicas-replicas .live-responses-table .response-col_description pre")));
         wait.until(d -> !body.getText().isBlank());
         String status = block.findElement(By.cssSelector(".live-responses-table .response .response-col_status"))
-                .getText().strip();
+                .getText()
+                .strip();
         String text = body.getText();
         ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()", body);
         File screenshot = browser.getScreenshotAs(OutputType.FILE);
-        Files.copy(screenshot.toPath(), Path.of("target", "swagger-ui-replicas.png"),
+        Files.copy(
+                screenshot.toPath(),
+                Path.of("target", "swagger-ui-replicas.png"),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 
         assertThat(status).as("status of the response %s", text).isEqualTo("200");
-        assertThat(text).containsSubsequence("\"address\": \"127.0.0.3\"", "\"address\": \"127.0.0.4\"",
-                "\"address\": \"127.0.0.1\"");
+        assertThat(text)
+                .containsSubsequence(
+                        "\"address\": \"127.0.0.3\"", "\"address\": \"127.0.0.4\"", "\"address\": \"127.0.0.1\"");
     }
 
     /**
@@ -122,7 +137,8 @@ class SwaggerUiBrowserIT {
         browser.get("http://127.0.0.1:" + port + "/swagger-ui.html");
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock")));
         List<String> ids = browser.findElements(By.cssSelector(".opblock")).stream()
-                .map(b -> b.getAttribute("id")).toList();
+                .map(b -> b.getAttribute("id"))
+                .toList();
         assertThat(ids).as("operations on the page").hasSizeGreaterThanOrEqualTo(22);
         Path shots = Files.createDirectories(Path.of("target", "swagger-ui-execute"));
         java.util.Map<String, String> answers = new java.util.TreeMap<>();
@@ -135,43 +151,54 @@ class SwaggerUiBrowserIT {
             WebElement status;
             try {
                 status = new WebDriverWait(browser, ANSWER_WAIT).until(d -> {
-                    List<WebElement> found = block.findElements(
-                            By.cssSelector(".live-responses-table .response .response-col_status"));
+                    List<WebElement> found =
+                            block.findElements(By.cssSelector(".live-responses-table .response .response-col_status"));
                     return found.isEmpty() || found.get(0).getText().isBlank() ? null : found.get(0);
                 });
             } catch (org.openqa.selenium.TimeoutException e) {
                 status = null; // the page refused to send (a required field left empty) or never got an answer
             }
-            List<WebElement> bodies = block.findElements(
-                    By.cssSelector(".live-responses-table .response-col_description pre"));
+            List<WebElement> bodies =
+                    block.findElements(By.cssSelector(".live-responses-table .response-col_description pre"));
             String body = bodies.isEmpty() ? "" : bodies.get(0).getText();
-            ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()",
-                    status == null ? block : status);
-            Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), shots.resolve(id + ".png"),
+            ((JavascriptExecutor) browser)
+                    .executeScript("arguments[0].scrollIntoView()", status == null ? block : status);
+            Files.copy(
+                    browser.getScreenshotAs(OutputType.FILE).toPath(),
+                    shots.resolve(id + ".png"),
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            answers.put(id, status == null ? "no answer; fields the page marked invalid: " + block.findElements(
-                    By.cssSelector("tr[data-param-name]")).stream()
-                            .filter(r -> !r.findElements(By.cssSelector(".invalid")).isEmpty())
-                            .map(r -> r.getAttribute("data-param-name")).toList()
-                            + block.findElements(By.cssSelector(".validation-errors, .errors-wrapper")).stream()
-                                    .map(WebElement::getText).toList()
-                    : status.getText().strip().split("\\s+")[0] + " " + body.replaceAll("\\s+", " "));
+            answers.put(
+                    id,
+                    status == null
+                            ? "no answer; fields the page marked invalid: "
+                                    + block.findElements(By.cssSelector("tr[data-param-name]")).stream()
+                                            .filter(r -> !r.findElements(By.cssSelector(".invalid"))
+                                                    .isEmpty())
+                                            .map(r -> r.getAttribute("data-param-name"))
+                                            .toList()
+                                    + block.findElements(By.cssSelector(".validation-errors, .errors-wrapper")).stream()
+                                            .map(WebElement::getText)
+                                            .toList()
+                            : status.getText().strip().split("\\s+")[0] + " " + body.replaceAll("\\s+", " "));
             block.findElement(By.cssSelector(".opblock-summary")).click(); // collapse: keep the page short
         }
         java.util.Map<String, String> failed = new java.util.TreeMap<>();
         answers.forEach((id, answer) -> {
             boolean ok = answer.startsWith("2");
-            boolean needsCluster = answer.startsWith("409 ") && answer.contains("urn:ringmap:problem:sizes-not-collected");
+            boolean needsCluster =
+                    answer.startsWith("409 ") && answer.contains("urn:ringmap:problem:sizes-not-collected");
             if (!ok && !(needsCluster && LIVE_CLUSTER_ONLY.contains(id))) {
                 failed.put(id, answer.length() > 300 ? answer.substring(0, 300) + "..." : answer);
             }
         });
-        assertThat(failed).as("operations whose Execute with the page's defaults did not answer 2xx").isEmpty();
+        assertThat(failed)
+                .as("operations whose Execute with the page's defaults did not answer 2xx")
+                .isEmpty();
     }
 
     /** Operations that read what the nodes report: on the bundled (static) sample they answer 409 saying so. */
-    private static final java.util.Set<String> LIVE_CLUSTER_ONLY = java.util.Set.of("operations-sizes-sizes",
-            "operations-sizes-load");
+    private static final java.util.Set<String> LIVE_CLUSTER_ONLY =
+            java.util.Set.of("operations-sizes-sizes", "operations-sizes-load");
 
     /**
      * Types into the "Try it out" field of a parameter (an input, or the textarea of an object parameter) with real key
@@ -185,13 +212,17 @@ class SwaggerUiBrowserIT {
     private static WebElement clickable(WebDriverWait wait, WebElement block, String css) {
         return wait.until(d -> {
             List<WebElement> found = block.findElements(By.cssSelector(css));
-            return found.isEmpty() || !found.get(0).isDisplayed() || !found.get(0).isEnabled() ? null : found.get(0);
+            return found.isEmpty()
+                            || !found.get(0).isDisplayed()
+                            || !found.get(0).isEnabled()
+                    ? null
+                    : found.get(0);
         });
     }
 
     private void setParameter(WebElement block, String name, String value) {
-        WebElement field = block.findElement(By.cssSelector("tr[data-param-name='" + name + "'] input, "
-                + "tr[data-param-name='" + name + "'] textarea"));
+        WebElement field = block.findElement(By.cssSelector(
+                "tr[data-param-name='" + name + "'] input, " + "tr[data-param-name='" + name + "'] textarea"));
         field.click();
         field.sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"));
         field.sendKeys(org.openqa.selenium.Keys.BACK_SPACE);

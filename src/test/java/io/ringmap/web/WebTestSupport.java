@@ -12,8 +12,7 @@ import java.time.Clock;
 
 public final class WebTestSupport {
 
-    private WebTestSupport() {
-    }
+    private WebTestSupport() {}
 
     public static SnapshotHolder ringFrom(String classpathResource) {
         SnapshotHolder ring = new SnapshotHolder(Clock.systemUTC());
@@ -24,8 +23,7 @@ public final class WebTestSupport {
     /** The static topology file on the test classpath, parsed. */
     public static TopologyModel modelFrom(String classpathResource) {
         try (InputStream in = WebTestSupport.class.getResourceAsStream(classpathResource)) {
-            return StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
-                    classpathResource);
+            return StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), classpathResource);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

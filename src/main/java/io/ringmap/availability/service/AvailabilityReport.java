@@ -17,9 +17,15 @@ import java.util.List;
  * @param unsafeToStop    the other live nodes, with why
  * @param snapshot        the served snapshot the answer was read from
  */
-public record AvailabilityReport(ConsistencyLevel level, String localDatacenter, List<String> assumedDown,
-        List<String> liveNodes, List<Availability.KeyspaceAvailability> keyspaces, List<String> safeToStop,
-        List<UnsafeNode> unsafeToStop, ServedSnapshot snapshot) {
+public record AvailabilityReport(
+        ConsistencyLevel level,
+        String localDatacenter,
+        List<String> assumedDown,
+        List<String> liveNodes,
+        List<Availability.KeyspaceAvailability> keyspaces,
+        List<String> safeToStop,
+        List<UnsafeNode> unsafeToStop,
+        ServedSnapshot snapshot) {
 
     public AvailabilityReport {
         assumedDown = List.copyOf(assumedDown);

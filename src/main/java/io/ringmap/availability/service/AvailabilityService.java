@@ -1,9 +1,9 @@
 package io.ringmap.availability.service;
 
+import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.consistency.Availability;
 import io.ringmap.consistency.AvailabilityRequestException;
 import io.ringmap.consistency.ConsistencyLevel;
-import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.consistency.WriteReplicas;
 import io.ringmap.pending.NodeMotion;
 import io.ringmap.pending.RingMotion;
@@ -46,10 +46,12 @@ public class AvailabilityService {
      * @param dc          the coordinator's data centre, null for the configured one
      * @param limit       most unavailable ranges listed per keyspace (0 or more)
      */
-    public AvailabilityReport availability(String consistency, String keyspace, List<String> down, String dc,
-            int limit) {
+    public AvailabilityReport availability(
+            String consistency, String keyspace, List<String> down, String dc, int limit) {
         if (limit < 0) {
-            throw new AvailabilityRequestException(ProblemKind.INVALID_PARAMETER, "limit",
+            throw new AvailabilityRequestException(
+                    ProblemKind.INVALID_PARAMETER,
+                    "limit",
                     "limit is the most unavailable ranges listed per keyspace: 0 or more, was " + limit);
         }
         Question q = question(consistency, dc);
@@ -61,7 +63,8 @@ public class AvailabilityService {
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(q.served(), keyspace);
         List<Availability.KeyspaceAvailability> outages = new ArrayList<>();
         for (KeyspacePlacement.Placed k : keyspaces) {
-            outages.add(Availability.of(snapshot, k, q.level(), q.coordinatorDc(), writes).listing(limit));
+            outages.add(Availability.of(snapshot, k, q.level(), q.coordinatorDc(), writes)
+                    .listing(limit));
         }
         List<String> safe = new ArrayList<>();
         List<AvailabilityReport.UnsafeNode> unsafe = new ArrayList<>();
@@ -72,19 +75,19 @@ public class AvailabilityService {
             }
             String address = ring.nodes().get(n).address();
             liveNodes.add(address);
-            Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
-                    writes, n);
+            Availability.StopCheck check =
+                    Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(), writes, n);
             if (check.safe()) {
                 safe.add(address);
             } else {
                 unsafe.add(new AvailabilityReport.UnsafeNode(address, check.reasons()));
             }
         }
-        List<String> downAddresses = new ArrayList<>(assumed.ring().stream().map(i -> ring.nodes().get(i).address())
-                .toList());
+        List<String> downAddresses = new ArrayList<>(
+                assumed.ring().stream().map(i -> ring.nodes().get(i).address()).toList());
         downAddresses.addAll(assumed.offRingAddresses());
-        return new AvailabilityReport(q.level(), q.localDc(), downAddresses, liveNodes, outages, safe, unsafe,
-                q.served());
+        return new AvailabilityReport(
+                q.level(), q.localDc(), downAddresses, liveNodes, outages, safe, unsafe, q.served());
     }
 
     /**
@@ -99,40 +102,57 @@ public class AvailabilityService {
         List<String> unknown = new ArrayList<>();
         List<Integer> target = Availability.nodeIndexes(ring, List.of(node), unknown);
         if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "node", motionNode(q.served().motion(),
-                    node) != null
-                    ? "node '" + node + "' is joining or replacing another (not in the ring yet): safe-to-stop "
-                            + "answers for ring members; /availability?down=" + node + " shows the writes its stop "
-                            + "would break"
-                    : "node '" + node + "' is not in the ring (give an address or host id)");
+            throw new AvailabilityRequestException(
+                    ProblemKind.UNKNOWN_NODE,
+                    "node",
+                    motionNode(q.served().motion(), node) != null
+                            ? "node '" + node + "' is joining or replacing another (not in the ring yet): safe-to-stop "
+                                    + "answers for ring members; /availability?down=" + node
+                                    + " shows the writes its stop "
+                                    + "would break"
+                            : "node '" + node + "' is not in the ring (give an address or host id)");
         }
         Down assumed = down(ring, q.served().motion(), down);
         boolean[] live = Availability.liveNodes(ring, assumed.ring());
         List<KeyspacePlacement.Placed> keyspaces = keyspaces(q.served(), keyspace);
-        Availability.StopCheck check = Availability.safeToStop(snapshot, keyspaces, q.level(), q.coordinatorDc(),
-                new WriteReplicas(ring, live, q.served().motion(), assumed.offRing()), target.get(0));
+        Availability.StopCheck check = Availability.safeToStop(
+                snapshot,
+                keyspaces,
+                q.level(),
+                q.coordinatorDc(),
+                new WriteReplicas(ring, live, q.served().motion(), assumed.offRing()),
+                target.get(0));
         String address = ring.nodes().get(target.get(0)).address();
         if (!check.safe()) {
             throw new UnsafeToStopException(address, q.level().name(), check.reasons());
         }
-        return new SafeToStop(address, q.level(), q.localDc(),
-                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(), q.served());
+        return new SafeToStop(
+                address,
+                q.level(),
+                q.localDc(),
+                keyspaces.stream().map(KeyspacePlacement::keyspace).toList(),
+                q.served());
     }
 
     /**
      * What both questions start from: one snapshot, the level asked for, the coordinator's DC and the local DC the
      * answer names.
      */
-    private record Question(ServedSnapshot served, ConsistencyLevel level, String coordinatorDc, String localDc) {
-    }
+    private record Question(ServedSnapshot served, ConsistencyLevel level, String coordinatorDc, String localDc) {}
 
     private Question question(String consistency, String dc) {
         ServedSnapshot served = routing.snapshot();
         ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
         // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
         // is counted there; the answer names it only for the LOCAL_* levels it was asked for
-        String coordinatorDc = AvailabilityRequestException.localDatacenter(level, dc, configuredLocalDc,
-                served.ring().tokenRing().nodes().stream().map(Node::datacenter).distinct().toList());
+        String coordinatorDc = AvailabilityRequestException.localDatacenter(
+                level,
+                dc,
+                configuredLocalDc,
+                served.ring().tokenRing().nodes().stream()
+                        .map(Node::datacenter)
+                        .distinct()
+                        .toList());
         return new Question(served, level, coordinatorDc, level.needsLocalDatacenter() ? coordinatorDc : null);
     }
 
@@ -140,8 +160,7 @@ public class AvailabilityService {
      * The nodes a question assumes down: ring members by index, and nodes in motion outside the ring (a joining or
      * replacing node, a pending replica) by host id, with their addresses for the answer.
      */
-    private record Down(List<Integer> ring, Set<String> offRing, List<String> offRingAddresses) {
-    }
+    private record Down(List<Integer> ring, Set<String> offRing, List<String> offRingAddresses) {}
 
     private static Down down(TokenRing ring, RingMotion motion, List<String> names) {
         List<String> unknown = new ArrayList<>();
@@ -158,10 +177,14 @@ public class AvailabilityService {
             }
         }
         if (!notFound.isEmpty()) {
-            List<String> known = new ArrayList<>(ring.nodes().stream().map(Node::address).toList());
-            motion.motions().stream().filter(m -> !known.contains(m.node().address()))
+            List<String> known =
+                    new ArrayList<>(ring.nodes().stream().map(Node::address).toList());
+            motion.motions().stream()
+                    .filter(m -> !known.contains(m.node().address()))
                     .forEach(m -> known.add(m.node().address()));
-            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, "down",
+            throw new AvailabilityRequestException(
+                    ProblemKind.UNKNOWN_NODE,
+                    "down",
                     "nodes " + notFound + " are neither in the ring nor joining it (give addresses or host ids); "
                             + "known: " + known);
         }

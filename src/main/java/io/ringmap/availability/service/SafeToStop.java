@@ -14,8 +14,8 @@ import java.util.List;
  * @param keyspaces       the keyspaces checked, in name order
  * @param snapshot        the served snapshot the answer was read from
  */
-public record SafeToStop(String node, ConsistencyLevel level, String localDatacenter, List<String> keyspaces,
-        ServedSnapshot snapshot) {
+public record SafeToStop(
+        String node, ConsistencyLevel level, String localDatacenter, List<String> keyspaces, ServedSnapshot snapshot) {
 
     public SafeToStop {
         keyspaces = List.copyOf(keyspaces);

@@ -28,14 +28,16 @@ public class AvailabilityController {
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_CONSISTENCY)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
     @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED, detail = SampleProblems.LOCAL_DATACENTER_REQUIRED)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_NODE,
+    @ProblemAnswer(
+            kind = ProblemKind.UNKNOWN_NODE,
             detail = "nodes [127.0.0.9] are neither in the ring nor joining it (give addresses or host ids); "
                     + "known: [127.0.0.1, 127.0.0.2, 127.0.0.3, 127.0.0.4]")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @SnapshotProblems
     @GetMapping(path = "/availability", produces = "application/json")
-    @Operation(summary = "Token ranges that cannot be served at a consistency level, now or with more nodes down",
+    @Operation(
+            summary = "Token ranges that cannot be served at a consistency level, now or with more nodes down",
             description = "For each keyspace (or the one named), the ranges whose reads or writes would fail with "
                     + "UnavailableException at the level, with their share of the ring; and which live nodes can "
                     + "be stopped without any keyspace losing the level. On the bundled sample, "
@@ -44,25 +46,35 @@ public class AvailabilityController {
     public AvailabilityResponse availability(
             @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
             @Parameter(description = "Only this keyspace (default: every keyspace not node-local)", example = "iot")
-            @RequestParam(required = false) String keyspace,
-            @Parameter(description = "Nodes (address or host id) to assume down as well, comma-separated or "
-                    + "repeated (e.g. 127.0.0.3); no example value, so Swagger UI's Try it out asks about now")
-            @RequestParam(required = false) List<String> down,
-            @Parameter(description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
-                    + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
-            @RequestParam(required = false) String dc,
+                    @RequestParam(required = false)
+                    String keyspace,
+            @Parameter(
+                            description =
+                                    "Nodes (address or host id) to assume down as well, comma-separated or "
+                                            + "repeated (e.g. 127.0.0.3); no example value, so Swagger UI's Try it out asks about now")
+                    @RequestParam(required = false)
+                    List<String> down,
+            @Parameter(
+                            description =
+                                    "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
+                                            + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
+                    @RequestParam(required = false)
+                    String dc,
             @Parameter(description = "Most ranges listed per keyspace", example = "100")
-            @RequestParam(defaultValue = "100") int limit) {
+                    @RequestParam(defaultValue = "100")
+                    int limit) {
         return AvailabilityResponse.of(availability.availability(consistency, keyspace, names(down), dc, limit));
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_CONSISTENCY)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
     @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED, detail = SampleProblems.LOCAL_DATACENTER_REQUIRED)
-    @ProblemAnswer(kind = ProblemKind.UNKNOWN_NODE,
+    @ProblemAnswer(
+            kind = ProblemKind.UNKNOWN_NODE,
             detail = "node '127.0.0.9' is not in the ring (give an address or host id)")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.UNSAFE_TO_STOP,
+    @ProblemAnswer(
+            kind = ProblemKind.UNSAFE_TO_STOP,
             detail = "stopping 127.0.0.1 would lose ALL: keyspace iot would lose ALL for 3 ranges (reads) and 3 "
                     + "ranges (writes), 75.00% of the ring, e.g. ALL needs 3 live replicas, 2 are live; keyspace "
                     + "iot_multi_dc would lose ALL for 4 ranges (reads) and 4 ranges (writes), 100.00% of the "
@@ -70,7 +82,8 @@ public class AvailabilityController {
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @SnapshotProblems
     @GetMapping(path = "/availability/safe-to-stop", produces = "application/json")
-    @Operation(summary = "Can this node be stopped now without any keyspace losing the consistency level?",
+    @Operation(
+            summary = "Can this node be stopped now without any keyspace losing the consistency level?",
             description = "200 when it can; 409 (problem+json, type " + ProblemKind.TYPE_PREFIX
                     + "unsafe-to-stop) with the keyspaces and ranges that would lose the level when it cannot, so a "
                     + "rolling-restart script can gate on the status code.")
@@ -78,12 +91,16 @@ public class AvailabilityController {
             @Parameter(description = "Node address or host id", example = "127.0.0.1") @RequestParam String node,
             @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
             @Parameter(description = "Only this keyspace (default: every keyspace not node-local)")
-            @RequestParam(required = false) String keyspace,
-            @Parameter(description = "Nodes to assume down as well, comma-separated")
-            @RequestParam(required = false) List<String> down,
-            @Parameter(description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
-                    + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
-            @RequestParam(required = false) String dc) {
+                    @RequestParam(required = false)
+                    String keyspace,
+            @Parameter(description = "Nodes to assume down as well, comma-separated") @RequestParam(required = false)
+                    List<String> down,
+            @Parameter(
+                            description =
+                                    "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
+                                            + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
+                    @RequestParam(required = false)
+                    String dc) {
         return SafeToStopResponse.of(availability.safeToStop(node, consistency, keyspace, names(down), dc));
     }
 
@@ -92,7 +109,10 @@ public class AvailabilityController {
         if (down == null) {
             return List.of();
         }
-        return down.stream().flatMap(d -> Arrays.stream(d.split(","))).map(String::trim).filter(s -> !s.isEmpty())
+        return down.stream()
+                .flatMap(d -> Arrays.stream(d.split(",")))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
                 .toList();
     }
 }

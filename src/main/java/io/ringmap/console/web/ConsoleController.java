@@ -33,8 +33,7 @@ public class ConsoleController {
      * @param mode   none, api-key or jwt ({@code ringmap.security.mode})
      * @param header the header an API key goes in (api-key only)
      */
-    public record ConsoleSettings(String mode, String header) {
-    }
+    public record ConsoleSettings(String mode, String header) {}
 
     /**
      * To {@code /console/}: the page's modules and styles are addressed relative to it. The relative {@code Location}
@@ -54,7 +53,8 @@ public class ConsoleController {
     @GetMapping(path = "/console/settings", produces = "application/json")
     @ResponseBody
     ConsoleSettings settings() {
-        return new ConsoleSettings(security.mode().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+        return new ConsoleSettings(
+                security.mode().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                 security.mode() == SecurityProperties.Mode.API_KEY ? security.apiKeyHeader() : null);
     }
 }

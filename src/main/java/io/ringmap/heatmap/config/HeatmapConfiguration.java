@@ -7,11 +7,11 @@ import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.HeatmapRecorder;
 import io.ringmap.heatmap.service.ServerSeries;
 import io.ringmap.hotkeys.ServerHotKeys;
-import io.ringmap.sizes.cluster.SizesCollector;
-import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.sizes.cluster.SizesCollector;
+import io.ringmap.sizes.config.SizesProperties;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -45,21 +45,38 @@ public class HeatmapConfiguration {
     }
 
     @Bean
-    HeatmapQuery heatmapQuery(RoutingService routing, HeatmapRegistry heatmaps, ObjectProvider<HotKeyQuery> hotKeys,
-            HotKeysProperties hotKeyProperties, ObjectProvider<HeatmapSource> deployment,
-            ObjectProvider<ServerHotKeys> server, ObjectProvider<SizesCollector> collector, SizesProperties sizes,
-            HeatmapProperties properties, Clock clock) {
+    HeatmapQuery heatmapQuery(
+            RoutingService routing,
+            HeatmapRegistry heatmaps,
+            ObjectProvider<HotKeyQuery> hotKeys,
+            HotKeysProperties hotKeyProperties,
+            ObjectProvider<HeatmapSource> deployment,
+            ObjectProvider<ServerHotKeys> server,
+            ObjectProvider<SizesCollector> collector,
+            SizesProperties sizes,
+            HeatmapProperties properties,
+            Clock clock) {
         // the servers' sampled reads and writes, added after each round: only where a collector samples partitions
         SizesCollector rounds = collector.getIfAvailable();
         ServerHotKeys keys = server.getIfAvailable();
         ServerSeries series = null;
         if (rounds != null && keys != null && sizes.jmx().sampling().enabled()) {
-            ServerSeries added = new ServerSeries(keys, routing, new HeatmapRegistry(properties.settings(), clock),
+            ServerSeries added = new ServerSeries(
+                    keys,
+                    routing,
+                    new HeatmapRegistry(properties.settings(), clock),
                     new HeatmapRegistry(properties.settings(), clock));
             rounds.onPublish(round -> added.roundPublished());
             series = added;
         }
-        return new HeatmapQuery(routing, heatmaps, hotKeys::getIfAvailable, hotKeyProperties.clearKeysShown(),
-                hotKeyProperties.topK(), deployment.getIfAvailable(), series, clock);
+        return new HeatmapQuery(
+                routing,
+                heatmaps,
+                hotKeys::getIfAvailable,
+                hotKeyProperties.clearKeysShown(),
+                hotKeyProperties.topK(),
+                deployment.getIfAvailable(),
+                series,
+                clock);
     }
 }

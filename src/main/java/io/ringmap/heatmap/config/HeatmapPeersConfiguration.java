@@ -25,16 +25,24 @@ import tools.jackson.databind.json.JsonMapper;
 public class HeatmapPeersConfiguration {
 
     @Bean
-    DeploymentHeatmap deploymentHeatmap(HeatmapRegistry registry, ObjectProvider<DeploymentHotKeys> hotKeys,
-            SnapshotHolder snapshots, PeerFanout peers) {
-        return new DeploymentHeatmap(registry, hotKeys.getIfAvailable(),
-                () -> snapshots.peek().map(ServedSnapshot::contentHash).orElse(null), peers);
+    DeploymentHeatmap deploymentHeatmap(
+            HeatmapRegistry registry,
+            ObjectProvider<DeploymentHotKeys> hotKeys,
+            SnapshotHolder snapshots,
+            PeerFanout peers) {
+        return new DeploymentHeatmap(
+                registry,
+                hotKeys.getIfAvailable(),
+                () -> snapshots.peek().map(ServedSnapshot::contentHash).orElse(null),
+                peers);
     }
 
     @Bean
     PeerPart heatmapPeerPart(DeploymentHeatmap heatmap, JsonMapper json) {
-        return new PeerPart(DeploymentHeatmap.PART, question -> question.namesTable()
-                ? json.valueToTree(heatmap.localHeatmap(question.keyspace(), question.table(), question.keys()))
-                : null);
+        return new PeerPart(
+                DeploymentHeatmap.PART,
+                question -> question.namesTable()
+                        ? json.valueToTree(heatmap.localHeatmap(question.keyspace(), question.table(), question.keys()))
+                        : null);
     }
 }

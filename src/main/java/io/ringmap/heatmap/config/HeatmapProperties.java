@@ -38,8 +38,9 @@ public record HeatmapProperties(
         return slice == null || (slice.toMillis() >= 1000 && slice.compareTo(Duration.ofDays(1)) <= 0);
     }
 
-    @AssertTrue(message = "ringmap.heatmap: 3 series × buckets × slices × max-tables × 8 bytes must be at most "
-            + "256 MiB")
+    @AssertTrue(
+            message =
+                    "ringmap.heatmap: 3 series × buckets × slices × max-tables × 8 bytes must be at most " + "256 MiB")
     public boolean isMemoryBounded() {
         return (long) buckets * slices * maxTables * HeatmapSettings.BYTES_PER_COUNT * HeatmapSettings.SERIES
                 <= MAX_MEMORY;

@@ -1,17 +1,17 @@
 package io.ringmap.heatmap.peers;
 
-import io.ringmap.peers.service.PeerFanout;
-import io.ringmap.hotkeys.peers.SketchCounts;
-import io.ringmap.hotkeys.peers.DeploymentHotKeys;
 import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSource;
 import io.ringmap.heatmap.TableHeatmap;
-import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.SketchMerge;
 import io.ringmap.hotkeys.TableHotKeys;
-import io.ringmap.peers.PeerRefused;
+import io.ringmap.hotkeys.peers.DeploymentHotKeys;
 import io.ringmap.hotkeys.peers.PeerState;
+import io.ringmap.hotkeys.peers.SketchCounts;
+import io.ringmap.peers.Contributors;
+import io.ringmap.peers.PeerRefused;
 import io.ringmap.peers.client.PeerClient;
+import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.ring.TableName;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
@@ -20,7 +20,6 @@ import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ObjectReader;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The heatmap of a whole deployment: this instance's counts of a table summed with those its peers send, and the
@@ -51,8 +50,8 @@ public final class DeploymentHeatmap implements HeatmapSource {
      * @param hotKeys the hot keys, null when hot-key tracking is off
      * @param ring    the content hash of the served snapshot, null before the first
      */
-    public DeploymentHeatmap(HeatmapRegistry registry, @Nullable DeploymentHotKeys hotKeys, Supplier<String> ring,
-            PeerFanout peers) {
+    public DeploymentHeatmap(
+            HeatmapRegistry registry, @Nullable DeploymentHotKeys hotKeys, Supplier<String> ring, PeerFanout peers) {
         this.registry = Objects.requireNonNull(registry, "registry must not be null");
         this.hotKeys = hotKeys;
         this.ring = Objects.requireNonNull(ring, "ring must not be null");
@@ -61,21 +60,23 @@ public final class DeploymentHeatmap implements HeatmapSource {
         int buckets = registry.settings().buckets();
         // the ends, each slice's counts and fields, the envelope, and one table's sketch
         long tokens = 64 + buckets + (long) maxSlices * (buckets + 8) + (hotKeys == null ? 0 : hotKeys.maxTokens(1));
-        this.json = DeploymentHotKeys.mapper(tokens).readerFor(PeerHeatmap.class)
+        this.json = DeploymentHotKeys.mapper(tokens)
+                .readerFor(PeerHeatmap.class)
                 .withAttribute(SketchCounts.MAX_KEYS, hotKeys == null ? 0 : hotKeys.keysPerTable());
     }
 
     /** What this instance sends a peer: its counts of the table and, with {@code keys}, its sketch of the table. */
     public PeerHeatmap localHeatmap(String keyspace, String table, boolean keys) {
-        PeerHeatmap.Counts counts = registry.heatmap(keyspace, table).map(DeploymentHeatmap::counts).orElse(null);
+        PeerHeatmap.Counts counts =
+                registry.heatmap(keyspace, table).map(DeploymentHeatmap::counts).orElse(null);
         PeerState sketch = keys && hotKeys != null ? hotKeys.localTableState(new TableName(keyspace, table)) : null;
         return new PeerHeatmap(peers.instance().value(), ring.get(), counts, sketch);
     }
 
     /** The question for a table's heatmap, with the table's hot-key sketch when {@code keys}. */
     static String question(TableName table, boolean keys) {
-        return PeerClient.target(PART, "keyspace", table.keyspace(), "table", table.table(), "keys",
-                keys ? "true" : null);
+        return PeerClient.target(
+                PART, "keyspace", table.keyspace(), "table", table.table(), "keys", keys ? "true" : null);
     }
 
     @Override
@@ -86,12 +87,17 @@ public final class DeploymentHeatmap implements HeatmapSource {
         SketchMerge merge = keys && hotKeys != null ? hotKeys.newMerge() : null;
         String here = ring.get();
         TableHeatmap[] sum = {local};
-        Contributors contributors = peers.gatherForCaller(question(table, merge != null),
-                body -> json.readValue(body), PeerHeatmap::instance, deadline, () -> {
+        Contributors contributors = peers.gatherForCaller(
+                question(table, merge != null),
+                body -> json.readValue(body),
+                PeerHeatmap::instance,
+                deadline,
+                () -> {
                     if (merge != null) {
                         hotKeys.addLocal(merge, table);
                     }
-                }, (peer, answer) -> {
+                },
+                (peer, answer) -> {
                     TableHeatmap theirs = counted(answer, local, ends, here, maxSlices);
                     if (merge != null) {
                         if (answer.keys() == null) {
@@ -104,15 +110,18 @@ public final class DeploymentHeatmap implements HeatmapSource {
                         sum[0] = sum[0].merge(theirs); // the same layout and slice length: cannot fail
                     }
                 });
-        TableHotKeys hot = merge == null ? null : merge.hotKeys(keyLimit).stream()
-                .filter(h -> h.table().equals(table)).findFirst()
-                .orElseGet(() -> new TableHotKeys(table, 0, 0, List.of()));
+        TableHotKeys hot = merge == null
+                ? null
+                : merge.hotKeys(keyLimit).stream()
+                        .filter(h -> h.table().equals(table))
+                        .findFirst()
+                        .orElseGet(() -> new TableHotKeys(table, 0, 0, List.of()));
         return new Gathered(sum[0], hot, contributors);
     }
 
     /** The peer's counts on the local layout, null when it has none, refused when they are not on the same cells. */
-    private static TableHeatmap counted(PeerHeatmap answer, TableHeatmap local, List<String> ends, String here,
-            int maxSlices) {
+    private static TableHeatmap counted(
+            PeerHeatmap answer, TableHeatmap local, List<String> ends, String here, int maxSlices) {
         PeerHeatmap.Counts counts = answer.counts();
         if (counts == null) {
             return null;
@@ -132,8 +141,8 @@ public final class DeploymentHeatmap implements HeatmapSource {
             throw new PeerRefused("unreadable answer: counts without slices");
         }
         if (counts.slices().size() > maxSlices) {
-            throw new PeerRefused("refused: " + counts.slices().size() + " slices, the retention keeps "
-                    + maxSlices + " (ringmap.heatmap.slices)");
+            throw new PeerRefused("refused: " + counts.slices().size() + " slices, the retention keeps " + maxSlices
+                    + " (ringmap.heatmap.slices)");
         }
         List<TableHeatmap.Slice> slices = new ArrayList<>(counts.slices().size());
         for (PeerHeatmap.Slice s : counts.slices()) {
@@ -149,8 +158,8 @@ public final class DeploymentHeatmap implements HeatmapSource {
                 throw new PeerRefused("unreadable answer: slices must be in ascending order of start");
             }
             if (s.start() % local.sliceMillis() != 0) {
-                throw new PeerRefused("refused: a slice starting at " + s.start() + ", not a multiple of the slice "
-                        + "length");
+                throw new PeerRefused(
+                        "refused: a slice starting at " + s.start() + ", not a multiple of the slice " + "length");
             }
             for (long c : s.counts()) {
                 if (c < 0) {
@@ -163,8 +172,12 @@ public final class DeploymentHeatmap implements HeatmapSource {
     }
 
     private static PeerHeatmap.Counts counts(TableHeatmap heatmap) {
-        return new PeerHeatmap.Counts(heatmap.sliceMillis(), ends(heatmap),
-                heatmap.slices().stream().map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts())).toList());
+        return new PeerHeatmap.Counts(
+                heatmap.sliceMillis(),
+                ends(heatmap),
+                heatmap.slices().stream()
+                        .map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts()))
+                        .toList());
     }
 
     private static List<String> ends(TableHeatmap heatmap) {

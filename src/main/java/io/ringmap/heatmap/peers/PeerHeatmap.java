@@ -28,8 +28,7 @@ public record PeerHeatmap(String instance, String ring, Counts counts, PeerState
      *                    partitioner's minimum token)
      * @param slices      the slices with a hit, oldest first
      */
-    public record Counts(long sliceMillis, List<String> ends, List<Slice> slices) {
-    }
+    public record Counts(long sliceMillis, List<String> ends, List<Slice> slices) {}
 
     /**
      * One time slice.
@@ -37,6 +36,5 @@ public record PeerHeatmap(String instance, String ring, Counts counts, PeerState
      * @param start  its start, milliseconds since the epoch (a multiple of the slice length)
      * @param counts hits per bucket, indexed like the ends
      */
-    public record Slice(long start, long[] counts) {
-    }
+    public record Slice(long start, long[] counts) {}
 }

@@ -5,15 +5,15 @@ import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.HeatmapSource;
 import io.ringmap.heatmap.TableHeatmap;
-import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.TableHotKeys;
-import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.service.HotKeyQuery;
+import io.ringmap.peers.Contributors;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
+import io.ringmap.ring.TableName;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
@@ -54,8 +54,15 @@ public class HeatmapQuery {
      * @param deployment        the counts of every instance summed, or null when this instance has no peers
      * @param server            the servers' sampled reads and writes, or null when no partition sampling runs
      */
-    public HeatmapQuery(RoutingService routing, HeatmapRegistry heatmaps, Supplier<HotKeyQuery> hotKeys,
-            boolean clearKeys, int hotKeysConsidered, HeatmapSource deployment, ServerSeries server, Clock clock) {
+    public HeatmapQuery(
+            RoutingService routing,
+            HeatmapRegistry heatmaps,
+            Supplier<HotKeyQuery> hotKeys,
+            boolean clearKeys,
+            int hotKeysConsidered,
+            HeatmapSource deployment,
+            ServerSeries server,
+            Clock clock) {
         this.routing = Objects.requireNonNull(routing, "routing must not be null");
         this.heatmaps = Objects.requireNonNull(heatmaps, "heatmaps must not be null");
         this.hotKeys = Objects.requireNonNull(hotKeys, "hotKeys must not be null");
@@ -89,22 +96,37 @@ public class HeatmapQuery {
     }
 
     /** One token bucket with its figures over the window. */
-    public record Bucket(int index, io.ringmap.token.Token start, io.ringmap.token.Token end, double ringShare,
-            List<Node> replicas, long hits, List<HotKey> hotKeys) {
-    }
+    public record Bucket(
+            int index,
+            io.ringmap.token.Token start,
+            io.ringmap.token.Token end,
+            double ringShare,
+            List<Node> replicas,
+            long hits,
+            List<HotKey> hotKeys) {}
 
     /**
      * One time slice: its start, each bucket's count (indexed like the buckets), and the count of keys whose token is
      * unknown (server samples of keys the schema could not decode; 0 for client hits).
      */
-    public record Slice(Instant start, long[] counts, long unplaced) {
-    }
+    public record Slice(Instant start, long[] counts, long unplaced) {}
 
     /** A table's heatmap over the window. */
-    public record Answer(ServedSnapshot served, TableSchema table, HeatmapSettings settings, Duration window,
-            Instant from, Instant to, Source source, List<Bucket> buckets, List<Slice> slices, long maxCount,
-            long hits, long unplaced, KeysShown keysShown, Contributors contributors) {
-    }
+    public record Answer(
+            ServedSnapshot served,
+            TableSchema table,
+            HeatmapSettings settings,
+            Duration window,
+            Instant from,
+            Instant to,
+            Source source,
+            List<Bucket> buckets,
+            List<Slice> slices,
+            long maxCount,
+            long hits,
+            long unplaced,
+            KeysShown keysShown,
+            Contributors contributors) {}
 
     private ServerSeries requireServer() {
         if (server == null) {
@@ -130,8 +152,7 @@ public class HeatmapQuery {
      *
      * @throws ServerSamplesUnavailableException for the server sources where no partition sampling runs
      */
-    public Answer heatmap(String keyspace, String table, int buckets, Duration window, boolean local,
-            Source source) {
+    public Answer heatmap(String keyspace, String table, int buckets, Duration window, boolean local, Source source) {
         HeatmapRegistry series = switch (source) {
             case CLIENT -> heatmaps;
             case READS -> requireServer().reads();
@@ -147,8 +168,11 @@ public class HeatmapQuery {
         long firstSlice = newestSlice - sliceCount + 1;
         TokenRing ring = served.tokenRing();
         TableHeatmap own = series.heatmap(schema.keyspace(), schema.table())
-                .orElseGet(() -> new TableHeatmap(new TableName(schema.keyspace(), schema.table()),
-                        BucketLayout.aligned(ring, settings.buckets()), sliceMillis, List.of()));
+                .orElseGet(() -> new TableHeatmap(
+                        new TableName(schema.keyspace(), schema.table()),
+                        BucketLayout.aligned(ring, settings.buckets()),
+                        sliceMillis,
+                        List.of()));
         HotKeyQuery hotKeyQuery = source == Source.CLIENT ? hotKeys.get() : null;
         // a hashed label is never joined with a token range: the sketches are not even asked for
         boolean wantKeys = hotKeyQuery != null && clearKeys;
@@ -169,7 +193,8 @@ public class HeatmapQuery {
             while (next < counted.slices().size() && counted.slices().get(next).startMillis() < start) {
                 next++;
             }
-            boolean hit = next < counted.slices().size() && counted.slices().get(next).startMillis() == start;
+            boolean hit =
+                    next < counted.slices().size() && counted.slices().get(next).startMillis() == start;
             long[] counts = hit ? counted.slices().get(next).counts() : new long[layout.size()];
             long sliceUnplaced = hit ? counted.slices().get(next).unplaced() : 0;
             unplaced += sliceUnplaced;
@@ -182,17 +207,35 @@ public class HeatmapQuery {
         }
         List<List<Node>> replicas = replicas(served.ring(), schema.keyspace(), layout);
         List<List<HotKey>> keys = hotKeys(hotKeyQuery, served, schema, layout, gathered.hotKeys());
-        KeysShown shown = keys == null ? (source == Source.CLIENT ? KeysShown.NOT_TRACKED : KeysShown.SERVER_SIDE)
+        KeysShown shown = keys == null
+                ? (source == Source.CLIENT ? KeysShown.NOT_TRACKED : KeysShown.SERVER_SIDE)
                 : clearKeys ? KeysShown.CLEAR : KeysShown.HASHED;
         List<Bucket> out = new ArrayList<>(layout.size());
         for (int b = 0; b < layout.size(); b++) {
-            out.add(new Bucket(b, layout.start(b), layout.end(b),
-                    ring.partitioner().ringShare(layout.start(b), layout.end(b)), replicas.get(b), bucketHits[b],
+            out.add(new Bucket(
+                    b,
+                    layout.start(b),
+                    layout.end(b),
+                    ring.partitioner().ringShare(layout.start(b), layout.end(b)),
+                    replicas.get(b),
+                    bucketHits[b],
                     keys == null || !clearKeys ? List.of() : keys.get(b)));
         }
-        return new Answer(served, schema, settings, Duration.ofMillis(sliceCount * sliceMillis),
-                Instant.ofEpochMilli(firstSlice * sliceMillis), Instant.ofEpochMilli((newestSlice + 1) * sliceMillis),
-                source, out, slices, max, total, unplaced, shown, gathered.contributors());
+        return new Answer(
+                served,
+                schema,
+                settings,
+                Duration.ofMillis(sliceCount * sliceMillis),
+                Instant.ofEpochMilli(firstSlice * sliceMillis),
+                Instant.ofEpochMilli((newestSlice + 1) * sliceMillis),
+                source,
+                out,
+                slices,
+                max,
+                total,
+                unplaced,
+                shown,
+                gathered.contributors());
     }
 
     /** Each bucket's replicas on the served ring: every node replicating a part of it, in ring order of the parts. */
@@ -234,8 +277,8 @@ public class HeatmapQuery {
      *
      * @param gathered the deployment's hot keys of the table, or null for this instance's
      */
-    private List<List<HotKey>> hotKeys(HotKeyQuery query, ServedSnapshot served, TableSchema schema,
-            BucketLayout layout, TableHotKeys gathered) {
+    private List<List<HotKey>> hotKeys(
+            HotKeyQuery query, ServedSnapshot served, TableSchema schema, BucketLayout layout, TableHotKeys gathered) {
         if (query == null) {
             return null;
         }
@@ -247,8 +290,11 @@ public class HeatmapQuery {
             return out; // nothing joins a hashed label with a token: the sketch is not even read
         }
         // the keys of the instances whose counts the heatmap holds: this one's alone, or the gathered ones
-        HotKeyQuery.TableReport report = gathered != null ? query.report(served, schema, gathered)
-                : query.hotKeys(schema.keyspace(), schema.table(), hotKeysConsidered, true).tables().get(0);
+        HotKeyQuery.TableReport report = gathered != null
+                ? query.report(served, schema, gathered)
+                : query.hotKeys(schema.keyspace(), schema.table(), hotKeysConsidered, true)
+                        .tables()
+                        .get(0);
         for (HotKeyQuery.RoutedHotKey k : report.keys()) {
             if (k.route() != null) {
                 List<HotKey> in = out.get(layout.bucketOf(k.route().token()));

@@ -1,10 +1,10 @@
 package io.ringmap.heatmap.service;
 
 import io.ringmap.heatmap.HeatmapRegistry;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.hits.HitRecorder;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.token.Token;
@@ -24,13 +24,17 @@ public final class HeatmapRecorder implements HitRecorder {
     }
 
     @Override
-    public void record(TableSchema table, ParsedKey key, Token token, long count, TokenRing ring,
-            List<Node> replicas) {
+    public void record(TableSchema table, ParsedKey key, Token token, long count, TokenRing ring, List<Node> replicas) {
         heatmaps.record(table.keyspace(), table.table(), ring, token, count);
     }
 
     @Override
-    public void recordAll(TableSchema table, List<ParsedKey> keys, Token[] tokens, long[] counts, TokenRing ring,
+    public void recordAll(
+            TableSchema table,
+            List<ParsedKey> keys,
+            Token[] tokens,
+            long[] counts,
+            TokenRing ring,
             ReplicaSet[] replicas) {
         heatmaps.recordAll(table.keyspace(), table.table(), ring, tokens, counts, keys.size());
     }

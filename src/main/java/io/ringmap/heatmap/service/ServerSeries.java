@@ -88,8 +88,13 @@ public final class ServerSeries {
         counted.putAll(newest);
     }
 
-    private static void add(HeatmapRegistry series, TableName table, TokenRing ring, Partitioner partitioner,
-            String token, long count) {
+    private static void add(
+            HeatmapRegistry series,
+            TableName table,
+            TokenRing ring,
+            Partitioner partitioner,
+            String token,
+            long count) {
         if (count <= 0) {
             return;
         }

@@ -16,7 +16,9 @@ public final class ReportedHits implements MeterBinder {
 
     /** What a reported hit was; {@code UNSPECIFIED} when the client did not say. */
     public enum Operation {
-        READ, WRITE, UNSPECIFIED;
+        READ,
+        WRITE,
+        UNSPECIFIED;
 
         /** The tag value. */
         public String tag() {
@@ -37,7 +39,12 @@ public final class ReportedHits implements MeterBinder {
         if (r == null || hits == 0) {
             return;
         }
-        Counter.builder(REPORTED).tag("keyspace", keyspace).tag("table", table).tag("operation", operation.tag())
-                .description("Hits reported by clients through POST /hits").register(r).increment(hits);
+        Counter.builder(REPORTED)
+                .tag("keyspace", keyspace)
+                .tag("table", table)
+                .tag("operation", operation.tag())
+                .description("Hits reported by clients through POST /hits")
+                .register(r)
+                .increment(hits);
     }
 }

@@ -26,11 +26,14 @@ final class HitJson extends ValueDeserializer<HitsController.Hit> {
             JsonToken t = p.nextToken();
             switch (name) {
                 case "key" -> key = KeyJson.read(p, ctxt);
-                case "count" -> count = t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
-                        ? Long.valueOf(p.getIntValue())
-                        : t == JsonToken.VALUE_NULL ? null : ctxt.readValue(p, Long.class);
-                case "operation" -> operation = t == JsonToken.VALUE_STRING ? p.getString()
-                        : t == JsonToken.VALUE_NULL ? null : ctxt.readValue(p, String.class);
+                case "count" ->
+                    count = t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
+                            ? Long.valueOf(p.getIntValue())
+                            : t == JsonToken.VALUE_NULL ? null : ctxt.readValue(p, Long.class);
+                case "operation" ->
+                    operation = t == JsonToken.VALUE_STRING
+                            ? p.getString()
+                            : t == JsonToken.VALUE_NULL ? null : ctxt.readValue(p, String.class);
                 default -> ctxt.handleUnknownProperty(p, this, HitsController.Hit.class, name);
             }
         }

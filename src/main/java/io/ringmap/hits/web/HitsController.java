@@ -1,13 +1,13 @@
 package io.ringmap.hits.web;
 
-import io.ringmap.hits.metrics.ReportedHits.Operation;
-import io.ringmap.hits.metrics.ReportedHits;
-import io.ringmap.problem.ProblemKind;
-import io.ringmap.problem.BatchItemException;
-import io.ringmap.hits.RecordedHits;
 import io.ringmap.hits.HitRouting;
-import io.ringmap.schema.TableSchema;
+import io.ringmap.hits.RecordedHits;
+import io.ringmap.hits.metrics.ReportedHits;
+import io.ringmap.hits.metrics.ReportedHits.Operation;
+import io.ringmap.problem.BatchItemException;
 import io.ringmap.problem.InvalidParameterException;
+import io.ringmap.problem.ProblemKind;
+import io.ringmap.schema.TableSchema;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
@@ -48,40 +48,60 @@ public class HitsController {
     @Schema(description = "Accesses of one partition key")
     @JsonDeserialize(using = HitJson.class)
     public record Hit(
-            @Schema(description = "The partition key as {column: value}",
-                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}") Map<String, String> key,
-            @Schema(description = "How many accesses this item stands for (e.g. 100 when sampling 1 in 100); "
-                    + "default 1, at most 1,000,000,000", nullable = true, example = "1", minimum = "1",
-                    maximum = "1000000000") Long count,
-            @Schema(description = "read or write; counted per operation in ringmap_hits_reported_total",
+            @Schema(
+                    description = "The partition key as {column: value}",
+                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
+            Map<String, String> key,
+
+            @Schema(
+                    description = "How many accesses this item stands for (e.g. 100 when sampling 1 in 100); "
+                            + "default 1, at most 1,000,000,000",
                     nullable = true,
-                    allowableValues = {"read", "write"}, example = "read") String operation) {
-    }
+                    example = "1",
+                    minimum = "1",
+                    maximum = "1000000000")
+            Long count,
+
+            @Schema(
+                    description = "read or write; counted per operation in ringmap_hits_reported_total",
+                    nullable = true,
+                    allowableValues = {"read", "write"},
+                    example = "read")
+            String operation) {}
 
     /** A batch of accesses of one table. */
     @Schema(description = "Accesses of partition keys of one table")
     public record HitsRequest(
             @NotBlank @Schema(example = "iot") String keyspace,
             @NotBlank @Schema(example = "readings") String table,
-            @NotNull @Schema(description = "At most ringmap.api.max-batch-size items") List<Hit> hits) {
-    }
+
+            @NotNull @Schema(description = "At most ringmap.api.max-batch-size items")
+            List<Hit> hits) {}
 
     /** What was counted. */
     @Schema(description = "What was counted")
     public record HitsResponse(
             @Schema(example = "iot") String keyspace,
             @Schema(example = "readings") String table,
-            @Schema(description = "Items recorded (all of the request)", example = "2") int recorded,
-            @Schema(description = "Sum of the items' counts", example = "101") long hits,
-            @Schema(description = "False when hot-key tracking is disabled (ringmap.hotkeys.enabled=false): the "
-                    + "request was validated but nothing is tracked") boolean tracked) {
-    }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_KEY_VALUE,
+            @Schema(description = "Items recorded (all of the request)", example = "2")
+            int recorded,
+
+            @Schema(description = "Sum of the items' counts", example = "101")
+            long hits,
+
+            @Schema(
+                    description = "False when hot-key tracking is disabled (ringmap.hotkeys.enabled=false): the "
+                            + "request was validated but nothing is tracked")
+            boolean tracked) {}
+
+    @ProblemAnswer(
+            kind = ProblemKind.INVALID_KEY_VALUE,
             detail = "batch item 0: value 'yesterday' for partition key column 'day' is not a valid date: "
                     + "expected a date such as 2026-10-01, or Cassandra's unsigned day number (2147483648 is "
                     + "1970-01-01) (the batch was rejected; nothing of it was counted)")
-    @ProblemAnswer(kind = ProblemKind.KEY_COMPONENTS,
+    @ProblemAnswer(
+            kind = ProblemKind.KEY_COMPONENTS,
             detail = "batch item 0: missing partition key column(s) [day]; the partition key columns are "
                     + "[sensor_id, day] (the batch was rejected; nothing of it was counted)")
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
@@ -91,7 +111,8 @@ public class HitsController {
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @JsonBodyProblems
     @PostMapping(path = "/hits", consumes = "application/json", produces = "application/json")
-    @io.swagger.v3.oas.annotations.Operation(summary = "Report sampled partition accesses",
+    @io.swagger.v3.oas.annotations.Operation(
+            summary = "Report sampled partition accesses",
             description = "Each item counts `count` hits (default 1, at most 1,000,000,000) of its key for the "
                     + "table's hot keys and for its replicas; counters stop at 2^63-1 rather than overflow. Keys are "
                     + "validated exactly like lookups: one bad item rejects the whole batch "
@@ -102,8 +123,9 @@ public class HitsController {
         long[] byOperation = new long[Operation.values().length];
         RecordedHits recorded = routing.recordHits(request.keyspace(), request.table(), hits, (i, hit) -> {
             if (hit == null || hit.key() == null) {
-                throw new BatchItemException(i, new InvalidParameterException("key",
-                        "key is required: the partition key as {column: value}"));
+                throw new BatchItemException(
+                        i,
+                        new InvalidParameterException("key", "key is required: the partition key as {column: value}"));
             }
             long count = count(i, hit.count());
             byOperation[operation(i, hit.operation()).ordinal()] += count;
@@ -130,8 +152,9 @@ public class HitsController {
             return 1L;
         }
         if (count < 1 || count > MAX_COUNT) {
-            throw new BatchItemException(index, new InvalidParameterException("count",
-                    "count must be from 1 to " + MAX_COUNT + ", was " + count));
+            throw new BatchItemException(
+                    index,
+                    new InvalidParameterException("count", "count must be from 1 to " + MAX_COUNT + ", was " + count));
         }
         return count;
     }
@@ -149,8 +172,11 @@ public class HitsController {
         return switch (text.toLowerCase(Locale.ROOT)) {
             case "read" -> Operation.READ;
             case "write" -> Operation.WRITE;
-            default -> throw new BatchItemException(index, new InvalidParameterException("operation",
-                    "operation must be read or write, was '" + text + "'"));
+            default ->
+                throw new BatchItemException(
+                        index,
+                        new InvalidParameterException(
+                                "operation", "operation must be read or write, was '" + text + "'"));
         };
     }
 }

@@ -22,15 +22,16 @@ import tools.jackson.databind.json.JsonMapper;
 public class HotKeyPeersConfiguration {
 
     @Bean
-    DeploymentHotKeys deploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, HotKeysProperties hotKeys,
-            PeerFanout peers) {
+    DeploymentHotKeys deploymentHotKeys(
+            HotKeyRegistry registry, ReplicaHits replicas, HotKeysProperties hotKeys, PeerFanout peers) {
         return new DeploymentHotKeys(registry, replicas, hotKeys.exporter(), hotKeys.clearKeysShown(), peers);
     }
 
     @Bean
     PeerPart hotKeysPeerPart(DeploymentHotKeys hotKeys, JsonMapper json) {
-        return new PeerPart(PeerPart.ROOT,
-                question -> json.valueToTree(hotKeys.localState(question.keyspace(), question.table(),
-                        question.replicasOnly())));
+        return new PeerPart(
+                PeerPart.ROOT,
+                question -> json.valueToTree(
+                        hotKeys.localState(question.keyspace(), question.table(), question.replicasOnly())));
     }
 }

@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys.config;
 
+import io.ringmap.hits.metrics.ReportedHits;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.ReplicaHits;
@@ -7,7 +8,6 @@ import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.metrics.HotKeyMetrics;
 import io.ringmap.hotkeys.metrics.HotKeyScheduler;
 import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
-import io.ringmap.hits.metrics.ReportedHits;
 import io.ringmap.hotkeys.metrics.ServerHotKeyMetrics;
 import io.ringmap.hotkeys.metrics.SnapshotPlacements;
 import io.ringmap.hotkeys.service.HotKeyQuery;
@@ -71,16 +71,32 @@ public class HotKeysConfiguration {
     /** The servers' sampled partitions (when a sizes collector samples), under the client side's bounds. */
     @Bean
     ServerHotKeyMetrics serverHotKeyMetrics(ObjectProvider<ServerHotKeys> server, HotKeysProperties properties) {
-        return new ServerHotKeyMetrics(server::getIfAvailable, properties.exporter(), properties.topK(),
-                properties.maxTables(), properties.settings().maxLabelLength());
+        return new ServerHotKeyMetrics(
+                server::getIfAvailable,
+                properties.exporter(),
+                properties.topK(),
+                properties.maxTables(),
+                properties.settings().maxLabelLength());
     }
 
     @Bean
-    HotKeyScheduler hotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
-            SnapshotHolder snapshots, SnapshotPlacements placements, HotKeysProperties properties,
+    HotKeyScheduler hotKeyScheduler(
+            HotKeyMetrics metrics,
+            HotKeyRegistry hotKeys,
+            ReplicaHits replicas,
+            SnapshotHolder snapshots,
+            SnapshotPlacements placements,
+            HotKeysProperties properties,
             ServerHotKeyMetrics serverMetrics) {
-        return new HotKeyScheduler(metrics, hotKeys, replicas, snapshots, placements,
-                properties.refreshInterval(), properties.window(), serverMetrics);
+        return new HotKeyScheduler(
+                metrics,
+                hotKeys,
+                replicas,
+                snapshots,
+                placements,
+                properties.refreshInterval(),
+                properties.window(),
+                serverMetrics);
     }
 
     /** Answers for the whole deployment when the peers package provides a {@link HotKeySource}. */

@@ -41,7 +41,8 @@ public record HotKeysProperties(
         @DefaultValue("5m") @NotNull Duration window,
         @DefaultValue("1s") @NotNull Duration refreshInterval,
         @DefaultValue("1024") @Min(16) int maxMapSize,
-        @DefaultValue("false") boolean showClearKeys) implements KeyDisclosure {
+        @DefaultValue("false") boolean showClearKeys)
+        implements KeyDisclosure {
 
     /** How a key leaves the process in metrics. */
     public enum ExportKey {
@@ -59,8 +60,12 @@ public record HotKeysProperties(
 
     @AssertTrue(message = "ringmap.hotkeys.window and refresh-interval must be positive")
     public boolean isIntervalsPositive() {
-        return window != null && refreshInterval != null && !window.isNegative() && !window.isZero()
-                && !refreshInterval.isNegative() && !refreshInterval.isZero();
+        return window != null
+                && refreshInterval != null
+                && !window.isNegative()
+                && !window.isZero()
+                && !refreshInterval.isNegative()
+                && !refreshInterval.isZero();
     }
 
     @AssertTrue(message = "ringmap.hotkeys.max-map-size must be a power of two of at least 4 × top-k")

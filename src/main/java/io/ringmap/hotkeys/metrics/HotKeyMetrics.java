@@ -84,7 +84,8 @@ public final class HotKeyMetrics implements MeterBinder {
     private void syncHotKeys() {
         Map<HitCounter, Tags> wanted = new IdentityHashMap<>();
         for (TopKCounters table : hotKeys.counters()) {
-            Tags tableTags = Tags.of(KEYSPACE, table.table().keyspace(), TABLE, table.table().table());
+            Tags tableTags = Tags.of(
+                    KEYSPACE, table.table().keyspace(), TABLE, table.table().table());
             for (HitCounter counter : table.keys()) {
                 wanted.put(counter, tableTags.and(PARTITION, counter.key()));
             }
@@ -97,7 +98,8 @@ public final class HotKeyMetrics implements MeterBinder {
                 registry.remove(keyMeters.remove(counter));
             }
         }
-        wanted.forEach((counter, tags) -> keyMeters.computeIfAbsent(counter,
+        wanted.forEach((counter, tags) -> keyMeters.computeIfAbsent(
+                counter,
                 c -> FunctionCounter.builder(HOTKEY_HITS, c, HitCounter::count)
                         .tags(tags)
                         .description("Hits per partition key: the table's current top K, the rest under _other")
@@ -108,8 +110,8 @@ public final class HotKeyMetrics implements MeterBinder {
         List<HitCounter> counters = replicas.counters();
         Map<HitCounter, Tags> wanted = new IdentityHashMap<>();
         for (HitCounter counter : counters) {
-            ReplicaPlacement placement = Objects.requireNonNullElse(placements.apply(counter.key()),
-                    ReplicaPlacement.UNKNOWN);
+            ReplicaPlacement placement =
+                    Objects.requireNonNullElse(placements.apply(counter.key()), ReplicaPlacement.UNKNOWN);
             // "replica" and "datacenter", not "node" and "dc": Kubernetes scrapes add their own node label, and the API
             // says datacenter
             wanted.put(counter, Tags.of(REPLICA, counter.key(), DATACENTER, placement.dc(), RACK, placement.rack()));
@@ -120,13 +122,15 @@ public final class HotKeyMetrics implements MeterBinder {
                 registry.remove(replicaMeters.remove(counter).meter); // gone, or moved to another dc/rack
             }
         }
-        wanted.forEach((counter, tags) -> replicaMeters.computeIfAbsent(counter,
-                c -> new Registered(tags, FunctionCounter.builder(REPLICA_HITS, c, HitCounter::count)
-                        .tags(tags)
-                        .description("Looked-up partitions per replica node")
-                        .register(registry))));
+        wanted.forEach((counter, tags) -> replicaMeters.computeIfAbsent(
+                counter,
+                c -> new Registered(
+                        tags,
+                        FunctionCounter.builder(REPLICA_HITS, c, HitCounter::count)
+                                .tags(tags)
+                                .description("Looked-up partitions per replica node")
+                                .register(registry))));
     }
 
-    private record Registered(Tags tags, Meter meter) {
-    }
+    private record Registered(Tags tags, Meter meter) {}
 }

@@ -34,14 +34,26 @@ public final class HotKeyScheduler implements SmartLifecycle {
     private ScheduledExecutorService executor;
     private long lastVersion = -1; // touched by the scheduler thread only
 
-    public HotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
-            SnapshotHolder snapshots, SnapshotPlacements placements, Duration refreshInterval, Duration window) {
+    public HotKeyScheduler(
+            HotKeyMetrics metrics,
+            HotKeyRegistry hotKeys,
+            ReplicaHits replicas,
+            SnapshotHolder snapshots,
+            SnapshotPlacements placements,
+            Duration refreshInterval,
+            Duration window) {
         this(metrics, hotKeys, replicas, snapshots, placements, refreshInterval, window, null);
     }
 
     /** @param serverMetrics the servers' sampled partitions, synced at every tick too; null for none */
-    public HotKeyScheduler(HotKeyMetrics metrics, HotKeyRegistry hotKeys, ReplicaHits replicas,
-            SnapshotHolder snapshots, SnapshotPlacements placements, Duration refreshInterval, Duration window,
+    public HotKeyScheduler(
+            HotKeyMetrics metrics,
+            HotKeyRegistry hotKeys,
+            ReplicaHits replicas,
+            SnapshotHolder snapshots,
+            SnapshotPlacements placements,
+            Duration refreshInterval,
+            Duration window,
             ServerHotKeyMetrics serverMetrics) {
         this.serverMetrics = serverMetrics;
         this.metrics = metrics;
@@ -65,10 +77,9 @@ public final class HotKeyScheduler implements SmartLifecycle {
         });
         long refreshMs = Math.max(1, refreshInterval.toMillis());
         long windowMs = Math.max(1, window.toMillis());
-        executor.scheduleWithFixedDelay(guarded("refresh", this::refresh), refreshMs, refreshMs,
-                TimeUnit.MILLISECONDS);
-        executor.scheduleAtFixedRate(guarded("window rotation", hotKeys::rotateWindows), windowMs, windowMs,
-                TimeUnit.MILLISECONDS);
+        executor.scheduleWithFixedDelay(guarded("refresh", this::refresh), refreshMs, refreshMs, TimeUnit.MILLISECONDS);
+        executor.scheduleAtFixedRate(
+                guarded("window rotation", hotKeys::rotateWindows), windowMs, windowMs, TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -95,7 +106,8 @@ public final class HotKeyScheduler implements SmartLifecycle {
         TopologySnapshot snapshot = snapshots.latest();
         if (snapshot != null && snapshot.version() != lastVersion) {
             for (TopKCounters table : hotKeys.counters()) {
-                if (!snapshot.schema().contains(table.table().keyspace(), table.table().table())) {
+                if (!snapshot.schema()
+                        .contains(table.table().keyspace(), table.table().table())) {
                     hotKeys.forget(table.table().keyspace(), table.table().table());
                 }
             }

@@ -31,8 +31,8 @@ public final class HotKeySeriesLimit implements MeterFilter, MeterBinder {
 
     public HotKeySeriesLimit(int seriesPerTable, int maxTables) {
         if (seriesPerTable < 1 || maxTables < 1) {
-            throw new IllegalArgumentException("series per table and tables must be at least 1, were "
-                    + seriesPerTable + " and " + maxTables);
+            throw new IllegalArgumentException(
+                    "series per table and tables must be at least 1, were " + seriesPerTable + " and " + maxTables);
         }
         this.seriesPerTable = seriesPerTable;
         this.maxTables = maxTables;
@@ -86,6 +86,5 @@ public final class HotKeySeriesLimit implements MeterFilter, MeterBinder {
         }
     }
 
-    private record TableTags(String keyspace, String table) {
-    }
+    private record TableTags(String keyspace, String table) {}
 }

@@ -47,13 +47,13 @@ public final class ServerHotKeyMetrics implements MeterBinder {
      * @param server         the servers' sampled keys, or a supplier of null when nobody collects them
      * @param maxLabelLength labels are shortened as client labels are ({@link KeyLabels#bounded})
      */
-    public ServerHotKeyMetrics(Supplier<ServerHotKeys> server, KeyExporter exporter, int topK, int maxTables,
-            int maxLabelLength) {
+    public ServerHotKeyMetrics(
+            Supplier<ServerHotKeys> server, KeyExporter exporter, int topK, int maxTables, int maxLabelLength) {
         this.server = Objects.requireNonNull(server, "server must not be null");
         this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
         if (topK < 1 || maxTables < 1) {
-            throw new IllegalArgumentException("topK and maxTables must be at least 1, were " + topK + " and "
-                    + maxTables);
+            throw new IllegalArgumentException(
+                    "topK and maxTables must be at least 1, were " + topK + " and " + maxTables);
         }
         this.topK = topK;
         this.maxTables = maxTables;
@@ -84,8 +84,13 @@ public final class ServerHotKeyMetrics implements MeterBinder {
         }
         List<MultiGauge.Row<?>> rows = new ArrayList<>();
         for (TableName table : keys.sampledTables(maxTables)) {
-            Tags tags = Tags.of(HotKeyMetrics.KEYSPACE, table.keyspace(), HotKeyMetrics.TABLE, table.table(),
-                    SOURCE, ServerHotKeys.SERVER_SAMPLING);
+            Tags tags = Tags.of(
+                    HotKeyMetrics.KEYSPACE,
+                    table.keyspace(),
+                    HotKeyMetrics.TABLE,
+                    table.table(),
+                    SOURCE,
+                    ServerHotKeys.SERVER_SAMPLING);
             List<ServerHotKey> hot;
             try {
                 hot = keys.of(table.keyspace(), table.table(), topK);

@@ -49,6 +49,5 @@ public final class SnapshotPlacements implements Function<String, ReplicaPlaceme
         return c.byAddress;
     }
 
-    private record Cached(TopologySnapshot snapshot, Map<String, ReplicaPlacement> byAddress) {
-    }
+    private record Cached(TopologySnapshot snapshot, Map<String, ReplicaPlacement> byAddress) {}
 }

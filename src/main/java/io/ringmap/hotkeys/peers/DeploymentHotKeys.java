@@ -1,18 +1,18 @@
 package io.ringmap.hotkeys.peers;
 
-import io.ringmap.peers.service.PeerFanout;
-import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.SketchMerge;
-import io.ringmap.ring.TableName;
 import io.ringmap.hotkeys.TableSketch;
+import io.ringmap.peers.Contributors;
 import io.ringmap.peers.PeerRefused;
 import io.ringmap.peers.client.PeerClient;
+import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.peers.web.PeerPart;
+import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -45,6 +45,7 @@ public final class DeploymentHotKeys implements HotKeySource {
     private final PeerFanout peers;
     /** Keys a sketch of one table holds at most: 0.75 × max-map-size (DataSketches' ItemsSketch load factor). */
     private final int keysPerTable;
+
     private final int maxTables;
     private final int maxLabelLength;
     private final int maxReplicaNodes;
@@ -56,8 +57,12 @@ public final class DeploymentHotKeys implements HotKeySource {
      * @param clearLabels whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()})
      * @param peers       how the peers are asked
      */
-    public DeploymentHotKeys(HotKeyRegistry registry, ReplicaHits replicas, KeyExporter exporter,
-            boolean clearLabels, PeerFanout peers) {
+    public DeploymentHotKeys(
+            HotKeyRegistry registry,
+            ReplicaHits replicas,
+            KeyExporter exporter,
+            boolean clearLabels,
+            PeerFanout peers) {
         this.registry = Objects.requireNonNull(registry, "registry must not be null");
         this.replicas = Objects.requireNonNull(replicas, "replicas must not be null");
         this.exporter = Objects.requireNonNull(exporter, "exporter must not be null");
@@ -84,7 +89,8 @@ public final class DeploymentHotKeys implements HotKeySource {
     /** The peer channel's reader of answers of at most {@code maxTokens} JSON tokens, sketches bounded too. */
     public static JsonMapper mapper(long maxTokens) {
         return JsonMapper.builder(PeerClient.jsonFactory(maxTokens))
-                .addMixIn(PeerState.Table.class, SketchCounts.Mixin.class).build();
+                .addMixIn(PeerState.Table.class, SketchCounts.Mixin.class)
+                .build();
     }
 
     /** Keys a sketch of one table holds at most. */
@@ -95,7 +101,8 @@ public final class DeploymentHotKeys implements HotKeySource {
     /** Reads a hot-key state answer to a question about {@code tables} tables (1, all, or none for replicas). */
     PeerClient.Decoder<PeerState> decoder(TableName only, boolean replicas) {
         ObjectReader json = (replicas ? replicasOnly : only != null ? oneTable : everyTable)
-                .readerFor(PeerState.class).withAttribute(SketchCounts.MAX_KEYS, keysPerTable);
+                .readerFor(PeerState.class)
+                .withAttribute(SketchCounts.MAX_KEYS, keysPerTable);
         return body -> json.readValue(body);
     }
 
@@ -104,9 +111,11 @@ public final class DeploymentHotKeys implements HotKeySource {
      * {@code replicasOnly} of none.
      */
     static String question(TableName only, boolean replicasOnly) {
-        return replicasOnly ? PeerClient.target(PeerPart.ROOT, "replicasOnly", "true")
-                : only == null ? PeerClient.target(PeerPart.ROOT)
-                : PeerClient.target(PeerPart.ROOT, "keyspace", only.keyspace(), "table", only.table());
+        return replicasOnly
+                ? PeerClient.target(PeerPart.ROOT, "replicasOnly", "true")
+                : only == null
+                        ? PeerClient.target(PeerPart.ROOT)
+                        : PeerClient.target(PeerPart.ROOT, "keyspace", only.keyspace(), "table", only.table());
     }
 
     /**
@@ -120,15 +129,19 @@ public final class DeploymentHotKeys implements HotKeySource {
 
     /** This instance's sketch of one table (none when it had no hit), without replica hits. */
     public PeerState localTableState(TableName table) {
-        return new PeerState(instance, clearLabels, tables(Objects.requireNonNull(table, "table must not be null")),
-                Map.of());
+        return new PeerState(
+                instance, clearLabels, tables(Objects.requireNonNull(table, "table must not be null")), Map.of());
     }
 
     private List<PeerState.Table> tables(TableName only) {
         List<PeerState.Table> tables = new ArrayList<>();
         for (TableSketch sketch : registry.sketches(only, clearLabels)) {
-            tables.add(new PeerState.Table(sketch.table().keyspace(), sketch.table().table(), sketch.streamLength(),
-                    sketch.maximumError(), sketch.counts()));
+            tables.add(new PeerState.Table(
+                    sketch.table().keyspace(),
+                    sketch.table().table(),
+                    sketch.streamLength(),
+                    sketch.maximumError(),
+                    sketch.counts()));
         }
         return tables;
     }
@@ -143,8 +156,13 @@ public final class DeploymentHotKeys implements HotKeySource {
     public Gathered hotKeys(TableName only, int limit) {
         long deadline = peers.client().deadlineFromNow();
         SketchMerge merge = newMerge();
-        Contributors contributors = peers.gatherForCaller(question(only, false), decoder(only, false), PeerState::instance, deadline,
-                () -> addLocal(merge, only), (peer, state) -> addPeer(merge, state, only, deadline));
+        Contributors contributors = peers.gatherForCaller(
+                question(only, false),
+                decoder(only, false),
+                PeerState::instance,
+                deadline,
+                () -> addLocal(merge, only),
+                (peer, state) -> addPeer(merge, state, only, deadline));
         return new Gathered(merge.hotKeys(limit), contributors);
     }
 
@@ -173,17 +191,21 @@ public final class DeploymentHotKeys implements HotKeySource {
                     + "show-clear-keys must be the same on every instance)");
         }
         if (!merge.addAll(checked(state, only), () -> System.nanoTime() - deadline > 0)) {
-            throw new PeerRefused("answered, but not merged within "
-                    + peers.timeout().toMillis() + " ms");
+            throw new PeerRefused(
+                    "answered, but not merged within " + peers.timeout().toMillis() + " ms");
         }
     }
 
     @Override
     public GatheredReplicaHits replicaHits() {
         Map<String, Long> hits = new HashMap<>();
-        Contributors contributors = peers.gatherForCaller(question(null, true),
-                decoder(null, true), PeerState::instance, peers.client().deadlineFromNow(),
-                () -> hits.putAll(replicas.snapshot()), (peer, state) -> {
+        Contributors contributors = peers.gatherForCaller(
+                question(null, true),
+                decoder(null, true),
+                PeerState::instance,
+                peers.client().deadlineFromNow(),
+                () -> hits.putAll(replicas.snapshot()),
+                (peer, state) -> {
                     checkReplicaHits(state);
                     state.replicaHits().forEach((node, count) -> hits.merge(node, count, SaturatingCounter::add));
                 });
@@ -192,8 +214,8 @@ public final class DeploymentHotKeys implements HotKeySource {
 
     private void checkReplicaHits(PeerState state) {
         if (state.replicaHits().size() > maxReplicaNodes) {
-            throw new PeerRefused("refused: replica hits of " + state.replicaHits().size() + " nodes, an instance "
-                    + "counts at most " + maxReplicaNodes);
+            throw new PeerRefused("refused: replica hits of "
+                    + state.replicaHits().size() + " nodes, an instance " + "counts at most " + maxReplicaNodes);
         }
         for (Map.Entry<String, Long> node : state.replicaHits().entrySet()) {
             if (node.getKey() == null || node.getValue() == null || node.getValue() < 0) {
@@ -211,9 +233,14 @@ public final class DeploymentHotKeys implements HotKeySource {
         List<TableSketch> sketches = new ArrayList<>(state.tables().size());
         Set<TableName> seen = new HashSet<>();
         for (PeerState.Table table : state.tables()) {
-            if (table == null || table.keyspace() == null || table.table() == null || table.counts() == null
-                    || table.counts().containsKey(null) || table.counts().containsValue(null)
-                    || table.keyspace().isEmpty() || table.table().isEmpty()) {
+            if (table == null
+                    || table.keyspace() == null
+                    || table.table() == null
+                    || table.counts() == null
+                    || table.counts().containsKey(null)
+                    || table.counts().containsValue(null)
+                    || table.keyspace().isEmpty()
+                    || table.table().isEmpty()) {
                 throw new PeerRefused("unreadable answer: a table without keyspace, name or counts");
             }
             TableName name = new TableName(table.keyspace(), table.table());
@@ -225,8 +252,9 @@ public final class DeploymentHotKeys implements HotKeySource {
                 throw new PeerRefused("refused: it sent " + name + " twice");
             }
             if (table.counts().size() > keysPerTable) {
-                throw new PeerRefused("refused: " + which + " has " + table.counts().size() + " keys, a sketch "
-                        + "holds at most " + keysPerTable + " (0.75 × ringmap.hotkeys.max-map-size)");
+                throw new PeerRefused(
+                        "refused: " + which + " has " + table.counts().size() + " keys, a sketch " + "holds at most "
+                                + keysPerTable + " (0.75 × ringmap.hotkeys.max-map-size)");
             }
             if (table.hits() < 0 || table.maximumError() < 0 || table.maximumError() > table.hits()) {
                 throw new PeerRefused("refused: " + which + " has " + table.hits() + " hits and a maximum error of "
@@ -236,12 +264,12 @@ public final class DeploymentHotKeys implements HotKeySource {
             for (Map.Entry<String, Long> key : table.counts().entrySet()) {
                 counted = SaturatingCounter.add(counted, Math.max(0, key.getValue()));
                 if (key.getValue() < 0 || key.getValue() > table.hits() || counted > table.hits()) {
-                    throw new PeerRefused("refused: " + which + " counts a key " + key.getValue() + " times "
-                            + "(" + counted + " so far), outside 0 to the table's " + table.hits() + " hits");
+                    throw new PeerRefused("refused: " + which + " counts a key " + key.getValue() + " times " + "("
+                            + counted + " so far), outside 0 to the table's " + table.hits() + " hits");
                 }
                 if (key.getKey().length() > maxLabelLength) {
-                    throw new PeerRefused("refused: " + which + " has a key label of " + key.getKey().length()
-                            + " characters, more than " + maxLabelLength);
+                    throw new PeerRefused("refused: " + which + " has a key label of "
+                            + key.getKey().length() + " characters, more than " + maxLabelLength);
                 }
             }
             sketches.add(new TableSketch(name, table.hits(), table.maximumError(), table.counts()));

@@ -28,6 +28,5 @@ public record PeerState(String instance, boolean clearLabels, List<Table> tables
      * @param maximumError how much any count may be short of the truth (an unlisted key had at most this many hits)
      * @param counts       each item's count
      */
-    public record Table(String keyspace, String table, long hits, long maximumError, Map<String, Long> counts) {
-    }
+    public record Table(String keyspace, String table, long hits, long maximumError, Map<String, Long> counts) {}
 }

@@ -1,7 +1,6 @@
 package io.ringmap.hotkeys.peers;
 
 import io.ringmap.peers.PeerRefused;
-
 import java.util.HashMap;
 import java.util.Map;
 import tools.jackson.core.JsonParser;
@@ -38,8 +37,8 @@ public final class SketchCounts extends ValueDeserializer<Map<String, Long>> {
         Map<String, Long> counts = new HashMap<>();
         for (JsonToken token = parser.nextToken(); token == JsonToken.PROPERTY_NAME; token = parser.nextToken()) {
             if (counts.size() == max) {
-                throw new PeerRefused("refused: a sketch with more than " + max + " keys, a sketch holds at most "
-                        + max + " (0.75 × ringmap.hotkeys.max-map-size)");
+                throw new PeerRefused("refused: a sketch with more than " + max + " keys, a sketch holds at most " + max
+                        + " (0.75 × ringmap.hotkeys.max-map-size)");
             }
             String key = parser.currentName();
             if (parser.nextToken() != JsonToken.VALUE_NUMBER_INT) {

@@ -1,16 +1,16 @@
 package io.ringmap.hotkeys.service;
 
-import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKey;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.TableHotKeys;
-import io.ringmap.ring.TableName;
+import io.ringmap.peers.Contributors;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.RingSnapshot;
+import io.ringmap.ring.TableName;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.ParsedKey;
@@ -58,8 +58,7 @@ public class HotKeyQuery {
      * @param route the key routed again, or {@code null} when its label was shortened (longer than 256 characters)
      *              and cannot be turned back into a key
      */
-    public record RoutedHotKey(HotKey hotKey, KeyRoute route) {
-    }
+    public record RoutedHotKey(HotKey hotKey, KeyRoute route) {}
 
     /**
      * The hot keys of one table.
@@ -67,12 +66,10 @@ public class HotKeyQuery {
      * @param hits         hits of the table the sketch's window covers
      * @param maximumError the largest amount by which any estimate of this table can be off
      */
-    public record TableReport(TableSchema table, long hits, long maximumError, List<RoutedHotKey> keys) {
-    }
+    public record TableReport(TableSchema table, long hits, long maximumError, List<RoutedHotKey> keys) {}
 
     /** The hot keys of the tables asked for, routed against one snapshot, and whose counts they are. */
-    public record HotKeysReport(ServedSnapshot snapshot, List<TableReport> tables, Contributors contributors) {
-    }
+    public record HotKeysReport(ServedSnapshot snapshot, List<TableReport> tables, Contributors contributors) {}
 
     /**
      * A hot key found by the label {@code GET /hotkeys} shows for it.
@@ -82,9 +79,8 @@ public class HotKeyQuery {
      * @param values       the key's value per partition key column, in key order
      * @param contributors whose counts the figures are
      */
-    public record FoundHotKey(TableSchema table, HotKey hotKey, Map<String, String> values,
-            Contributors contributors) {
-    }
+    public record FoundHotKey(
+            TableSchema table, HotKey hotKey, Map<String, String> values, Contributors contributors) {}
 
     /**
      * The hot key of a table that {@code GET /hotkeys} shows as {@code label}: its exported form ({@code exportedAs},
@@ -106,12 +102,20 @@ public class HotKeyQuery {
         TableSchema schema = routing.table(served, keyspace, table);
         TableName id = new TableName(schema.keyspace(), schema.table());
         HotKeySource.Gathered gathered = gather(id, Integer.MAX_VALUE, local);
-        List<HotKey> tracked = gathered.tables().stream().filter(h -> h.table().equals(id)).findFirst()
-                .map(TableHotKeys::keys).orElse(List.of());
-        HotKey merged = tracked.stream().filter(k -> k.key().equals(label)).findFirst()
-                .or(() -> clearLabels ? tracked.stream().filter(k -> k.label().equals(label)).findFirst()
+        List<HotKey> tracked = gathered.tables().stream()
+                .filter(h -> h.table().equals(id))
+                .findFirst()
+                .map(TableHotKeys::keys)
+                .orElse(List.of());
+        HotKey merged = tracked.stream()
+                .filter(k -> k.key().equals(label))
+                .findFirst()
+                .or(() -> clearLabels
+                        ? tracked.stream().filter(k -> k.label().equals(label)).findFirst()
                         : Optional.empty())
-                .orElseThrow(() -> new HotKeyLookupException(ProblemKind.UNKNOWN_HOT_KEY, "hotkey",
+                .orElseThrow(() -> new HotKeyLookupException(
+                        ProblemKind.UNKNOWN_HOT_KEY,
+                        "hotkey",
                         "'" + label + "' is not a hot key of " + schema.keyspace() + "." + schema.table() + " now ("
                                 + tracked.size() + " keys tracked): give the label GET /hotkeys?keyspace="
                                 + schema.keyspace() + "&table=" + schema.table() + " shows"));
@@ -119,28 +123,38 @@ public class HotKeyQuery {
         if (!clearLabels && gathered.contributors() != Contributors.LOCAL) {
             // the merged items are exported forms: only this instance's own registry knows the key behind one
             clearLabel = hotKeys.hotKeys(id.keyspace(), id.table(), Integer.MAX_VALUE).stream()
-                    .flatMap(h -> h.keys().stream()).filter(k -> k.key().equals(merged.key())).map(HotKey::label)
-                    .findFirst().orElseThrow(() -> new HotKeyLookupException(
-                            ProblemKind.HOT_KEY_NOT_RESOLVABLE, "hotkey", "the hot key '" + label
+                    .flatMap(h -> h.keys().stream())
+                    .filter(k -> k.key().equals(merged.key()))
+                    .map(HotKey::label)
+                    .findFirst()
+                    .orElseThrow(() -> new HotKeyLookupException(
+                            ProblemKind.HOT_KEY_NOT_RESOLVABLE,
+                            "hotkey",
+                            "the hot key '" + label
                                     + "' was counted by other instances only, and they send no clear key (export-key"
                                     + " hash): ask the instances that count it, or give the key's columns as"
                                     + " column=value"));
         }
-        HotKey found = new HotKey(merged.key(), merged.estimate(), merged.lowerBound(), merged.upperBound(),
-                merged.share(), clearLabel);
+        HotKey found = new HotKey(
+                merged.key(), merged.estimate(), merged.lowerBound(), merged.upperBound(), merged.share(), clearLabel);
         List<String> components;
         try {
             components = KeyLabels.parse(found.label());
         } catch (IllegalArgumentException shortened) {
-            throw new HotKeyLookupException(ProblemKind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+            throw new HotKeyLookupException(
+                    ProblemKind.HOT_KEY_NOT_RESOLVABLE,
+                    "hotkey",
                     "the hot key '" + label + "' was counted under a shortened label (over "
                             + hotKeys.settings().maxLabelLength() + " characters): its full key is not kept; give"
                             + " the key's columns as column=value instead");
         }
         if (components.size() != schema.partitionKey().size()) {
-            throw new HotKeyLookupException(ProblemKind.HOT_KEY_NOT_RESOLVABLE, "hotkey",
+            throw new HotKeyLookupException(
+                    ProblemKind.HOT_KEY_NOT_RESOLVABLE,
+                    "hotkey",
                     "the hot key '" + label + "' has " + components.size() + " components, the partition key of "
-                            + schema.keyspace() + "." + schema.table() + " has " + schema.partitionKey().size());
+                            + schema.keyspace() + "." + schema.table() + " has "
+                            + schema.partitionKey().size());
         }
         Map<String, String> values = new LinkedHashMap<>();
         for (int i = 0; i < components.size(); i++) {
@@ -165,29 +179,40 @@ public class HotKeyQuery {
             TableSchema schema = routing.table(served, keyspace, table);
             TableName id = new TableName(schema.keyspace(), schema.table());
             HotKeySource.Gathered gathered = gather(id, limit, local);
-            Optional<TableHotKeys> hot = gathered.tables().stream().filter(h -> h.table().equals(id)).findFirst();
-            return new HotKeysReport(served, List.of(hot.map(h -> report(served, schema, h))
-                    .orElseGet(() -> new TableReport(schema, 0, 0, List.of()))), gathered.contributors());
+            Optional<TableHotKeys> hot =
+                    gathered.tables().stream().filter(h -> h.table().equals(id)).findFirst();
+            return new HotKeysReport(
+                    served,
+                    List.of(hot.map(h -> report(served, schema, h))
+                            .orElseGet(() -> new TableReport(schema, 0, 0, List.of()))),
+                    gathered.contributors());
         }
-        String canonicalKeyspace = keyspace == null ? null : served.requireKeyspace(keyspace).keyspace();
+        String canonicalKeyspace =
+                keyspace == null ? null : served.requireKeyspace(keyspace).keyspace();
         HotKeySource.Gathered gathered = gather(null, limit, local);
         List<TableReport> out = new ArrayList<>();
         for (TableHotKeys hot : gathered.tables()) {
-            if (canonicalKeyspace != null && !canonicalKeyspace.equals(hot.table().keyspace())) {
+            if (canonicalKeyspace != null
+                    && !canonicalKeyspace.equals(hot.table().keyspace())) {
                 continue;
             }
             if (!served.schema().contains(hot.table().keyspace(), hot.table().table())) {
                 continue; // dropped from the schema; forgotten at the next refresh
             }
-            out.add(report(served, served.schema().table(hot.table().keyspace(), hot.table().table()), hot));
+            out.add(report(
+                    served,
+                    served.schema().table(hot.table().keyspace(), hot.table().table()),
+                    hot));
         }
         return new HotKeysReport(served, out, gathered.contributors());
     }
 
     private HotKeySource.Gathered gather(TableName only, int limit, boolean local) {
         if (local || deployment == null) {
-            List<TableHotKeys> tables = only == null ? hotKeys.hotKeys(limit)
-                    : hotKeys.hotKeys(only.keyspace(), only.table(), limit).stream().toList();
+            List<TableHotKeys> tables = only == null
+                    ? hotKeys.hotKeys(limit)
+                    : hotKeys.hotKeys(only.keyspace(), only.table(), limit).stream()
+                            .toList();
             return new HotKeySource.Gathered(tables, Contributors.LOCAL);
         }
         return deployment.hotKeys(only, limit);
@@ -225,8 +250,8 @@ public class HotKeyQuery {
             return null; // the column's type changed since the key was counted
         }
         Token token = ring.tokenRing().partitioner().tokenFor(parsed.serializedKey());
-        ReplicaLookup replicas = placement instanceof KeyspacePlacement.Placed placed
-                ? ring.lookup(placed, token) : null;
+        ReplicaLookup replicas =
+                placement instanceof KeyspacePlacement.Placed placed ? ring.lookup(placed, token) : null;
         return new KeyRoute(schema, parsed, token, replicas);
     }
 }

@@ -1,5 +1,6 @@
 package io.ringmap.hotkeys.service;
 
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ReplicaHits;
@@ -7,7 +8,6 @@ import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.hits.HitRecorder;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.token.Token;
@@ -35,8 +35,8 @@ public final class HotKeyRecorder implements HitRecorder {
     }
 
     @Override
-    public void record(TableSchema table, ParsedKey key, Token token, long count, TokenRing ring,
-            List<Node> replicaNodes) {
+    public void record(
+            TableSchema table, ParsedKey key, Token token, long count, TokenRing ring, List<Node> replicaNodes) {
         hotKeys.record(table.keyspace(), table.table(), key.canonicalComponents(), count);
         // indexed loop: no iterator per hit
         for (int i = 0; i < replicaNodes.size(); i++) {
@@ -45,7 +45,12 @@ public final class HotKeyRecorder implements HitRecorder {
     }
 
     @Override
-    public void recordAll(TableSchema table, List<ParsedKey> keys, Token[] tokens, long[] counts, TokenRing ring,
+    public void recordAll(
+            TableSchema table,
+            List<ParsedKey> keys,
+            Token[] tokens,
+            long[] counts,
+            TokenRing ring,
             ReplicaSet[] replicaSets) {
         int n = keys.size();
         // duplicate keys of a request are counted once with their summed count

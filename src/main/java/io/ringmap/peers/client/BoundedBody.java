@@ -141,15 +141,16 @@ final class BoundedBody extends InputStream implements HttpResponse.BodySubscrib
             }
             if (chunk == null) {
                 close();
-                throw new Stopped("answer not read within the deadline (ringmap.peers.timeout): stopped after "
-                        + read + " bytes");
+                throw new Stopped("answer not read within the deadline (ringmap.peers.timeout): stopped after " + read
+                        + " bytes");
             }
             if (chunk == END) {
                 ended = true;
             } else if (chunk instanceof Throwable failure) {
                 ended = true;
-                throw new IOException(failure.getMessage() == null ? failure.getClass().getSimpleName()
-                        : failure.getMessage(), failure);
+                throw new IOException(
+                        failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage(),
+                        failure);
             } else {
                 @SuppressWarnings("unchecked")
                 List<ByteBuffer> items = (List<ByteBuffer>) chunk;

@@ -72,8 +72,10 @@ public final class PeerClient {
         this.maxAnswerSize = maxAnswerSize;
         this.signer = signer;
         this.scheme = tls == null ? "http" : "https";
-        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER).executor(Executors.newCachedThreadPool(daemon("client")));
+        HttpClient.Builder builder = HttpClient.newBuilder()
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .executor(Executors.newCachedThreadPool(daemon("client")));
         if (tls != null) {
             builder.sslContext(tls);
         }
@@ -110,14 +112,23 @@ public final class PeerClient {
      * A longer answer stops being read at the first token beyond.
      */
     public static JsonFactory jsonFactory(long maxTokens) {
-        return JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
-                .maxTokenCount(maxTokens).maxStringLength(MAX_STRING_LENGTH).maxNameLength(MAX_STRING_LENGTH)
-                .maxNumberLength(32).maxNestingDepth(16).build()).build();
+        return JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxTokenCount(maxTokens)
+                        .maxStringLength(MAX_STRING_LENGTH)
+                        .maxNameLength(MAX_STRING_LENGTH)
+                        .maxNumberLength(32)
+                        .maxNestingDepth(16)
+                        .build())
+                .build();
     }
 
     /** A peer's answer: its decoded value and the instance that signed it, or why there is none. */
-    public record Answer<T>(PeerAddress peer, @Nullable T value, @Nullable String instance, @Nullable String problem) {
-    }
+    public record Answer<T>(
+            PeerAddress peer,
+            @Nullable T value,
+            @Nullable String instance,
+            @Nullable String problem) {}
 
     /**
      * Decodes a peer's 200 answer from the body as it arrives.
@@ -142,7 +153,9 @@ public final class PeerClient {
         char separator = '?';
         for (int i = 0; i + 1 < nameValues.length; i += 2) {
             if (nameValues[i + 1] != null) {
-                target.append(separator).append(nameValues[i]).append('=')
+                target.append(separator)
+                        .append(nameValues[i])
+                        .append('=')
                         .append(URLEncoder.encode(nameValues[i + 1], StandardCharsets.UTF_8));
                 separator = '&';
             }
@@ -208,9 +221,13 @@ public final class PeerClient {
                 if (!done.contains(peer)) {
                     boolean arrivedLate = pending.get(i).isDone();
                     pending.get(i).cancel(true);
-                    use.accept(new Answer<>(peer, null, null, arrivedLate
-                            ? "answered, but not merged within " + timeout.toMillis() + " ms"
-                            : "no answer within " + timeout.toMillis() + " ms"));
+                    use.accept(new Answer<>(
+                            peer,
+                            null,
+                            null,
+                            arrivedLate
+                                    ? "answered, but not merged within " + timeout.toMillis() + " ms"
+                                    : "no answer within " + timeout.toMillis() + " ms"));
                 }
             }
         }
@@ -223,10 +240,12 @@ public final class PeerClient {
         }
     }
 
-    private <T> CompletableFuture<Answer<T>> request(PeerAddress peer, String target, Decoder<T> decoder,
-            long deadline) {
+    private <T> CompletableFuture<Answer<T>> request(
+            PeerAddress peer, String target, Decoder<T> decoder, long deadline) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(scheme + "://" + peer + target))
-                .timeout(timeout).header("Accept", "application/json").GET();
+                .timeout(timeout)
+                .header("Accept", "application/json")
+                .GET();
         Map<String, String> signed = signer.signRequest("GET", target);
         signed.forEach(request::header);
         String nonce = signed.get(PeerSigner.NONCE);
@@ -235,17 +254,23 @@ public final class PeerClient {
                 .exceptionally(failure -> new Answer<>(peer, null, null, describe(failure)));
     }
 
-    private <T> Answer<T> read(PeerAddress peer, HttpResponse<InputStream> response, Decoder<T> decoder,
-            String nonce) {
+    private <T> Answer<T> read(PeerAddress peer, HttpResponse<InputStream> response, Decoder<T> decoder, String nonce) {
         BoundedBody body = (BoundedBody) response.body();
         try (body) {
             if (response.statusCode() != 200) {
-                return new Answer<>(peer, null, null, "answered HTTP " + response.statusCode()
-                        + (response.statusCode() == 401 ? " (the peers must share ringmap.peers.secret and clocks "
-                                + "within ringmap.peers.max-clock-skew)" : ""));
+                return new Answer<>(
+                        peer,
+                        null,
+                        null,
+                        "answered HTTP " + response.statusCode()
+                                + (response.statusCode() == 401
+                                        ? " (the peers must share ringmap.peers.secret and clocks "
+                                                + "within ringmap.peers.max-clock-skew)"
+                                        : ""));
             }
             String instance = response.headers().firstValue(PeerSigner.INSTANCE).orElse(null);
-            String signature = response.headers().firstValue(PeerSigner.SIGNATURE).orElse(null);
+            String signature =
+                    response.headers().firstValue(PeerSigner.SIGNATURE).orElse(null);
             if (instance == null || signature == null) {
                 return new Answer<>(peer, null, null, "refused: the answer is not signed (ringmap.peers.secret)");
             }
@@ -254,19 +279,29 @@ public final class PeerClient {
             T value = decoder.decode(body);
             body.drain();
             if (!PeerSigner.matches(mac, signature)) {
-                return new Answer<>(peer, null, null, "refused: the answer's signature does not match (signed "
-                        + "without ringmap.peers.secret, or altered on the way)");
+                return new Answer<>(
+                        peer,
+                        null,
+                        null,
+                        "refused: the answer's signature does not match (signed "
+                                + "without ringmap.peers.secret, or altered on the way)");
             }
             return new Answer<>(peer, value, instance, null);
         } catch (BoundedBody.Stopped e) {
             return new Answer<>(peer, null, null, e.getMessage());
         } catch (StreamConstraintsException e) {
-            return new Answer<>(peer, null, null, "refused: more than an honest peer sends for this question ("
-                    + e.getOriginalMessage() + ")");
+            return new Answer<>(
+                    peer,
+                    null,
+                    null,
+                    "refused: more than an honest peer sends for this question (" + e.getOriginalMessage() + ")");
         } catch (JacksonException e) {
             Throwable cause = cause(e);
-            return new Answer<>(peer, null, null, cause != null ? cause.getMessage()
-                    : "unreadable answer: " + e.getOriginalMessage());
+            return new Answer<>(
+                    peer,
+                    null,
+                    null,
+                    cause != null ? cause.getMessage() : "unreadable answer: " + e.getOriginalMessage());
         } catch (PeerRefused e) {
             return new Answer<>(peer, null, null, e.getMessage());
         } catch (IOException e) {
@@ -285,8 +320,8 @@ public final class PeerClient {
     }
 
     private String describe(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                ? failure.getCause() : failure;
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         if (cause instanceof HttpConnectTimeoutException || cause instanceof HttpTimeoutException) {
             return "no answer within " + timeout.toMillis() + " ms";
         }

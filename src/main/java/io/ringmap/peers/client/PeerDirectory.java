@@ -103,9 +103,11 @@ public final class PeerDirectory {
         try {
             InetAddress bound = ownAddress == null ? null : InetAddress.getByName(ownAddress);
             for (InetAddress address : InetAddress.getAllByName(candidate.host())) {
-                if (bound != null && !bound.isAnyLocalAddress() ? address.equals(bound)
+                if (bound != null && !bound.isAnyLocalAddress()
+                        ? address.equals(bound)
                         // on every interface, a connection to any loopback address (all of 127/8) reaches it
-                        : address.isAnyLocalAddress() || address.isLoopbackAddress()
+                        : address.isAnyLocalAddress()
+                                || address.isLoopbackAddress()
                                 || NetworkInterface.getByInetAddress(address) != null) {
                     return true;
                 }
@@ -116,6 +118,5 @@ public final class PeerDirectory {
         return false;
     }
 
-    private record Resolved(List<PeerAddress> peers, String problem) {
-    }
+    private record Resolved(List<PeerAddress> peers, String problem) {}
 }

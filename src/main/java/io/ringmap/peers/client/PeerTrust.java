@@ -25,8 +25,7 @@ import javax.net.ssl.X509TrustManager;
  */
 public final class PeerTrust {
 
-    private PeerTrust() {
-    }
+    private PeerTrust() {}
 
     /**
      * A TLS context with the bundle's key managers (mutual TLS) and its trust managers, each checking the server's
@@ -106,8 +105,10 @@ public final class PeerTrust {
                 return List.of();
             }
             // type 2: dNSName (RFC 5280 4.2.1.6)
-            return alternatives.stream().filter(a -> Integer.valueOf(2).equals(a.get(0)))
-                    .map(a -> a.get(1).toString().toLowerCase(Locale.ROOT)).toList();
+            return alternatives.stream()
+                    .filter(a -> Integer.valueOf(2).equals(a.get(0)))
+                    .map(a -> a.get(1).toString().toLowerCase(Locale.ROOT))
+                    .toList();
         }
     }
 }

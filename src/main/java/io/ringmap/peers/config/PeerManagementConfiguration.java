@@ -19,8 +19,8 @@ public class PeerManagementConfiguration {
     @Bean
     @ConditionalOnBean(PeerSigner.class)
     FilterRegistrationBean<PeerAuthenticationFilter> peerAuthentication(PeerSigner signer) {
-        FilterRegistrationBean<PeerAuthenticationFilter> registration = new FilterRegistrationBean<>(
-                new PeerAuthenticationFilter(signer, PeerClient.PATH));
+        FilterRegistrationBean<PeerAuthenticationFilter> registration =
+                new FilterRegistrationBean<>(new PeerAuthenticationFilter(signer, PeerClient.PATH));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);
         return registration;
     }

@@ -2,26 +2,26 @@ package io.ringmap.peers.config;
 
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
-import io.ringmap.peers.service.PeerFanout;
-import org.springframework.beans.factory.ObjectProvider;
+import io.ringmap.peers.PeerSigner;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.peers.client.PeerTrust;
-import io.ringmap.peers.PeerSigner;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.boot.ssl.SslBundle;
-import org.springframework.boot.ssl.SslBundles;
+import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.peers.web.PeerEndpoint;
 import io.ringmap.peers.web.PeerPart;
 import java.time.Clock;
-import javax.net.ssl.SSLContext;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -51,13 +51,14 @@ public class PeersConfiguration {
     }
 
     @Bean
-    PeerDirectory peerDirectory(PeersProperties properties, Environment environment,
-            ScheduledExecutorService peerRefresh) {
-        PeerAddress dns = properties.dns() == null || properties.dns().isBlank() ? null
-                : PeerAddress.parse(properties.dns());
+    PeerDirectory peerDirectory(
+            PeersProperties properties, Environment environment, ScheduledExecutorService peerRefresh) {
+        PeerAddress dns =
+                properties.dns() == null || properties.dns().isBlank() ? null : PeerAddress.parse(properties.dns());
         // the management server's address, or the server's when management shares its port
         String bound = environment.getProperty("management.server.port") != null
-                ? environment.getProperty("management.server.address") : environment.getProperty("server.address");
+                ? environment.getProperty("management.server.address")
+                : environment.getProperty("server.address");
         PeerDirectory directory = new PeerDirectory(dns, properties.staticPeers(), () -> ownPort(environment), bound);
         directory.refresh();
         long every = properties.refreshInterval().toMillis();
@@ -92,13 +93,20 @@ public class PeersConfiguration {
         SSLContext context = null;
         if (tls.enabled()) {
             SslBundle bundle = bundles.getObject().getBundle(tls.bundle());
-            context = tls.serverName() == null || tls.serverName().isBlank() ? bundle.createSslContext()
-                    : PeerTrust.context(bundle.getProtocol(), bundle.getManagers().getKeyManagers(),
-                            bundle.getManagers().getTrustManagers(), tls.serverName().strip());
+            context = tls.serverName() == null || tls.serverName().isBlank()
+                    ? bundle.createSslContext()
+                    : PeerTrust.context(
+                            bundle.getProtocol(),
+                            bundle.getManagers().getKeyManagers(),
+                            bundle.getManagers().getTrustManagers(),
+                            tls.serverName().strip());
         }
-        log.info("peers are asked over {}{}", context == null ? "plain http (ringmap.peers.allow-plain-http)"
-                : "https with SSL bundle " + tls.bundle(), context == null || tls.serverName() == null ? ""
-                        : ", certificates naming " + tls.serverName());
+        log.info(
+                "peers are asked over {}{}",
+                context == null
+                        ? "plain http (ringmap.peers.allow-plain-http)"
+                        : "https with SSL bundle " + tls.bundle(),
+                context == null || tls.serverName() == null ? "" : ", certificates naming " + tls.serverName());
         return new PeerClient(properties.timeout(), properties.maxAnswerSize(), signer, context);
     }
 
@@ -108,8 +116,7 @@ public class PeersConfiguration {
     }
 
     @Bean
-    PeerFanout peerFanout(InstanceId instance, PeerDirectory directory, PeerClient client,
-            PeersProperties properties) {
+    PeerFanout peerFanout(InstanceId instance, PeerDirectory directory, PeerClient client, PeersProperties properties) {
         return new PeerFanout(instance, directory, client, properties.maxPeers());
     }
 
@@ -130,11 +137,9 @@ public class PeersConfiguration {
         }
 
         @ConditionalOnProperty("ringmap.peers.dns")
-        static final class Dns {
-        }
+        static final class Dns {}
 
         @ConditionalOnProperty("ringmap.peers.static")
-        static final class Static {
-        }
+        static final class Static {}
     }
 }

@@ -67,14 +67,16 @@ public record PeersProperties(
         }
     }
 
-    @AssertTrue(message = "ringmap.peers.secret must be set (at least 32 characters, the same on every instance) when "
-            + "peers are configured: instances sign every request and answer with it")
+    @AssertTrue(
+            message = "ringmap.peers.secret must be set (at least 32 characters, the same on every instance) when "
+                    + "peers are configured: instances sign every request and answer with it")
     public boolean isSecretGiven() {
         return !configured() || (secret != null && secret.strip().length() >= PeerSigner.MIN_SECRET_LENGTH);
     }
 
-    @AssertTrue(message = "ringmap.peers: peers are asked over https with ringmap.peers.tls.bundle (an SSL bundle "
-            + "with the peers' trust store); plain http only with ringmap.peers.allow-plain-http=true")
+    @AssertTrue(
+            message = "ringmap.peers: peers are asked over https with ringmap.peers.tls.bundle (an SSL bundle "
+                    + "with the peers' trust store); plain http only with ringmap.peers.allow-plain-http=true")
     public boolean isTransportChosen() {
         return !configured() || tls == null || tls.enabled() || allowPlainHttp;
     }
@@ -96,8 +98,12 @@ public record PeersProperties(
 
     @AssertTrue(message = "ringmap.peers.refresh-interval and timeout must be positive")
     public boolean isIntervalsPositive() {
-        return refreshInterval != null && timeout != null && !refreshInterval.isNegative() && !refreshInterval.isZero()
-                && !timeout.isNegative() && !timeout.isZero();
+        return refreshInterval != null
+                && timeout != null
+                && !refreshInterval.isNegative()
+                && !refreshInterval.isZero()
+                && !timeout.isNegative()
+                && !timeout.isZero();
     }
 
     /** Whether peers are configured at all. */

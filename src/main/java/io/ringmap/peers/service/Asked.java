@@ -19,8 +19,8 @@ record Asked(List<PeerAddress> peers, List<Contributors.Missing> missing) {
         }
         List<PeerAddress> peers = directory.peers();
         for (PeerAddress beyond : peers.subList(Math.min(maxPeers, peers.size()), peers.size())) {
-            missing.add(new Contributors.Missing(beyond.toString(), "not asked: more than " + maxPeers
-                    + " peers (ringmap.peers.max-peers)"));
+            missing.add(new Contributors.Missing(
+                    beyond.toString(), "not asked: more than " + maxPeers + " peers (ringmap.peers.max-peers)"));
         }
         return new Asked(List.copyOf(peers.subList(0, Math.min(maxPeers, peers.size()))), missing);
     }

@@ -69,8 +69,13 @@ public final class PeerFanout {
      * As {@link #gather}, for an answer to a caller: when {@link #MAX_CALLER_FAN_OUTS} such answers are already
      * waiting for the peers, runs {@code local} only and names every peer missing, not asked.
      */
-    public <T> Contributors gatherForCaller(String target, PeerClient.Decoder<T> decoder,
-            Function<T, String> instanceOf, long deadline, Runnable local, BiConsumer<String, T> merge) {
+    public <T> Contributors gatherForCaller(
+            String target,
+            PeerClient.Decoder<T> decoder,
+            Function<T, String> instanceOf,
+            long deadline,
+            Runnable local,
+            BiConsumer<String, T> merge) {
         if (!callerFanOuts.tryAcquire()) {
             Asked asked = Asked.of(directory, maxPeers);
             List<Contributors.Missing> missing = asked.missing();
@@ -97,8 +102,13 @@ public final class PeerFanout {
      * @param instanceOf the id of the instance that sent an answer
      * @return who contributed and who did not, scope {@code deployment}
      */
-    public <T> Contributors gather(String target, PeerClient.Decoder<T> decoder, Function<T, String> instanceOf,
-            long deadline, Runnable local, BiConsumer<String, T> merge) {
+    public <T> Contributors gather(
+            String target,
+            PeerClient.Decoder<T> decoder,
+            Function<T, String> instanceOf,
+            long deadline,
+            Runnable local,
+            BiConsumer<String, T> merge) {
         List<String> contributed = new ArrayList<>();
         Asked asked = Asked.of(directory, maxPeers);
         List<Contributors.Missing> missing = asked.missing();
@@ -113,8 +123,9 @@ public final class PeerFanout {
             }
             String sender = instanceOf.apply(answer.value());
             if (!answer.instance().equals(sender)) {
-                missing.add(new Contributors.Missing(peer, "refused: it speaks for instance " + sender
-                        + " but signed as instance " + answer.instance()));
+                missing.add(new Contributors.Missing(
+                        peer,
+                        "refused: it speaks for instance " + sender + " but signed as instance " + answer.instance()));
                 return;
             }
             if (sender.equals(instance.value())) {
@@ -122,8 +133,8 @@ public final class PeerFanout {
             }
             String first = mergedFrom.get(sender);
             if (first != null) {
-                missing.add(new Contributors.Missing(peer, "the same instance (" + sender + ") as " + first
-                        + ", merged once"));
+                missing.add(new Contributors.Missing(
+                        peer, "the same instance (" + sender + ") as " + first + ", merged once"));
                 return;
             }
             try {

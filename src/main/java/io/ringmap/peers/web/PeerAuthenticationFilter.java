@@ -39,23 +39,32 @@ public final class PeerAuthenticationFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String target = request.getRequestURI() + (request.getQueryString() == null ? ""
-                : "?" + request.getQueryString());
+        String target =
+                request.getRequestURI() + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
         String nonce = request.getHeader(PeerSigner.NONCE);
         try {
-            signer.verifyRequest(request.getMethod(), target, request.getHeader(PeerSigner.INSTANCE),
-                    request.getHeader(PeerSigner.TIME), nonce, request.getHeader(PeerSigner.SIGNATURE));
+            signer.verifyRequest(
+                    request.getMethod(),
+                    target,
+                    request.getHeader(PeerSigner.INSTANCE),
+                    request.getHeader(PeerSigner.TIME),
+                    nonce,
+                    request.getHeader(PeerSigner.SIGNATURE));
         } catch (PeerRefused e) {
-            ProblemRenderer.write(response, ProblemKind.UNAUTHORIZED.problem("the peer endpoint answers instances "
-                    + "of this deployment only: " + e.getMessage())
-                    .withHeader(HttpHeaders.WWW_AUTHENTICATE, "RingmapPeer"), request.getRequestURI());
+            ProblemRenderer.write(
+                    response,
+                    ProblemKind.UNAUTHORIZED
+                            .problem("the peer endpoint answers instances " + "of this deployment only: "
+                                    + e.getMessage())
+                            .withHeader(HttpHeaders.WWW_AUTHENTICATE, "RingmapPeer"),
+                    request.getRequestURI());
             return;
         }
         ContentCachingResponseWrapper answer = new ContentCachingResponseWrapper(response);
         chain.doFilter(request, answer);
         answer.setHeader(PeerSigner.INSTANCE, signer.self().value());
-        answer.setHeader(PeerSigner.SIGNATURE, signer.signAnswer(nonce, answer.getStatus(),
-                answer.getContentAsByteArray()));
+        answer.setHeader(
+                PeerSigner.SIGNATURE, signer.signAnswer(nonce, answer.getStatus(), answer.getContentAsByteArray()));
         answer.copyBodyToResponse();
     }
 }

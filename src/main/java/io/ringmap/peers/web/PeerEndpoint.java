@@ -29,22 +29,28 @@ public class PeerEndpoint {
 
     /** The root part's answer. */
     @ReadOperation
-    public @Nullable JsonNode root(@Nullable String keyspace, @Nullable String table, @Nullable Boolean replicasOnly,
-            @Nullable Boolean keys) {
+    public @Nullable JsonNode root(
+            @Nullable String keyspace, @Nullable String table, @Nullable Boolean replicasOnly, @Nullable Boolean keys) {
         return answer(PeerPart.ROOT, keyspace, table, replicasOnly, keys);
     }
 
     /** The answer of the part named {@code part}. */
     @ReadOperation
-    public @Nullable JsonNode part(@Selector String part, @Nullable String keyspace, @Nullable String table,
-            @Nullable Boolean replicasOnly, @Nullable Boolean keys) {
+    public @Nullable JsonNode part(
+            @Selector String part,
+            @Nullable String keyspace,
+            @Nullable String table,
+            @Nullable Boolean replicasOnly,
+            @Nullable Boolean keys) {
         return part.isEmpty() ? null : answer(part, keyspace, table, replicasOnly, keys);
     }
 
-    private @Nullable JsonNode answer(String name, String keyspace, String table, Boolean replicasOnly,
-            Boolean keys) {
+    private @Nullable JsonNode answer(String name, String keyspace, String table, Boolean replicasOnly, Boolean keys) {
         PeerPart part = parts.get(name);
-        return part == null ? null : part.answer().apply(new PeerQuestion(keyspace, table, Boolean.TRUE.equals(replicasOnly),
-                Boolean.TRUE.equals(keys)));
+        return part == null
+                ? null
+                : part.answer()
+                        .apply(new PeerQuestion(
+                                keyspace, table, Boolean.TRUE.equals(replicasOnly), Boolean.TRUE.equals(keys)));
     }
 }

@@ -11,10 +11,17 @@ import java.util.List;
  */
 @Schema(description = "Whose counts an answer merges")
 public record PeersView(
-        @Schema(description = "local: this instance's counts only; deployment: merged with the peers' "
-                + "(ringmap.peers.*)", allowableValues = {"local", "deployment"}) String scope,
-        @Schema(description = "Peers (host:port of their management port) whose counts are in the answer",
-                example = "[\"10.0.3.12:8081\"]") List<String> contributed,
+        @Schema(
+                description =
+                        "local: this instance's counts only; deployment: merged with the peers' " + "(ringmap.peers.*)",
+                allowableValues = {"local", "deployment"})
+        String scope,
+
+        @Schema(
+                description = "Peers (host:port of their management port) whose counts are in the answer",
+                example = "[\"10.0.3.12:8081\"]")
+        List<String> contributed,
+
         @Schema(description = "Known peers whose counts are not in the answer, each with the reason")
         List<Contributors.Missing> missing) {
 

@@ -27,18 +27,20 @@ public record PendingProperties(
 
     public PendingProperties {
         if (probeInterval.isNegative() || probeInterval.isZero()) {
-            throw new IllegalArgumentException("ringmap.pending.probe-interval must be positive, was "
-                    + probeInterval);
+            throw new IllegalArgumentException("ringmap.pending.probe-interval must be positive, was " + probeInterval);
         }
         if (refreshWhileMoving.isNegative() || refreshWhileMoving.isZero()) {
-            throw new IllegalArgumentException("ringmap.pending.refresh-while-moving must be positive, was "
-                    + refreshWhileMoving);
+            throw new IllegalArgumentException(
+                    "ringmap.pending.refresh-while-moving must be positive, was " + refreshWhileMoving);
         }
     }
 
     /** Where movement is read from. */
     public enum Source {
-        AUTO, JMX, GOSSIP, NONE
+        AUTO,
+        JMX,
+        GOSSIP,
+        NONE
     }
 
     /** Whether JMX is read first: {@code jmx}, or {@code auto} with JMX access configured. */

@@ -31,5 +31,5 @@ public record PlanProperties(
         @DefaultValue("100000") @Min(1) @Max(10_000_000) int maxSampleKeys,
         @DefaultValue("300000") @Min(1) @Max(10_000_000) int maxLayoutTokens,
         @DefaultValue("1024") @Min(1) @Max(65_536) int maxShards,
-        @DefaultValue("4096") @Min(1) @Max(1_000_000) int maxShardCandidates) implements PlanLimits {
-}
+        @DefaultValue("4096") @Min(1) @Max(1_000_000) int maxShardCandidates)
+        implements PlanLimits {}

@@ -28,8 +28,11 @@ public class PlanningConfiguration {
 
     /** Hot keys and their settings are looked up per request: either may be absent (hot keys off). */
     @Bean
-    ShardPlanService shardPlanService(RoutingService routing, ObjectProvider<HotKeyQuery> hotKeys,
-            ObjectProvider<HotKeysProperties> hotKeySettings, PlanProperties limits) {
+    ShardPlanService shardPlanService(
+            RoutingService routing,
+            ObjectProvider<HotKeyQuery> hotKeys,
+            ObjectProvider<HotKeysProperties> hotKeySettings,
+            PlanProperties limits) {
         return new ShardPlanService(routing, hotKeys::getIfAvailable, hotKeySettings::getIfAvailable, limits);
     }
 }

@@ -15,8 +15,13 @@ import java.util.Map;
  * @param plans       one plan per design, in the question's order (node indexes are the snapshot ring's)
  * @param snapshot    the served snapshot the designs were placed on
  */
-public record KeyDesignPlans(String keyspace, Map<String, String> replication, long maxRows, long maxBytes,
-        List<KeyDesignPlanner.DesignPlan> plans, ServedSnapshot snapshot) {
+public record KeyDesignPlans(
+        String keyspace,
+        Map<String, String> replication,
+        long maxRows,
+        long maxBytes,
+        List<KeyDesignPlanner.DesignPlan> plans,
+        ServedSnapshot snapshot) {
 
     public KeyDesignPlans {
         plans = List.copyOf(plans);

@@ -26,8 +26,13 @@ public class KeyDesignService {
     /** Every design of the question modelled on the keyspace's ring, with the workload's rows and bytes. */
     public KeyDesignPlans plan(PlanQuestion question) {
         if (question.designCount() > limits.maxDesigns()) {
-            throw PlanException.tooLarge("designs", question.designCount(), "designs", limits.maxDesigns(),
-                    "a plan compares", "ringmap.plan.max-designs");
+            throw PlanException.tooLarge(
+                    "designs",
+                    question.designCount(),
+                    "designs",
+                    limits.maxDesigns(),
+                    "a plan compares",
+                    "ringmap.plan.max-designs");
         }
         ServedSnapshot served = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(served, question.keyspace());
@@ -36,18 +41,22 @@ public class KeyDesignService {
         long maxRows = question.maxRows();
         long maxBytes = question.maxBytes();
         if (maxRows < 1 || maxBytes < 1) {
-            throw new PlanException(ProblemKind.INVALID_GENERATOR, "guideline",
-                    "guideline rows and bytes must be at least 1");
+            throw new PlanException(
+                    ProblemKind.INVALID_GENERATOR, "guideline", "guideline rows and bytes must be at least 1");
         }
         // the plan's key budget is shared by its designs, so the whole request is bounded, not each design
-        KeyDesignPlanner.Settings settings = new KeyDesignPlanner.Settings(maxRows, maxBytes,
-                Math.max(1, limits.maxGeneratedKeys() / question.designCount()), question.seed());
+        KeyDesignPlanner.Settings settings = new KeyDesignPlanner.Settings(
+                maxRows, maxBytes, Math.max(1, limits.maxGeneratedKeys() / question.designCount()), question.seed());
         List<KeyDesign> designs = new ArrayList<>();
         for (int d = 0; d < question.designCount(); d++) {
             designs.add(question.design(d));
         }
-        List<KeyDesignPlanner.DesignPlan> plans = KeyDesignPlanner.plan(designs, workload, settings,
-                design -> KeyHashing.encoder(placement.keyspace(), design, ring.partitioner()), served.ring(),
+        List<KeyDesignPlanner.DesignPlan> plans = KeyDesignPlanner.plan(
+                designs,
+                workload,
+                settings,
+                design -> KeyHashing.encoder(placement.keyspace(), design, ring.partitioner()),
+                served.ring(),
                 placement);
         return new KeyDesignPlans(placement.keyspace(), placement.replication(), maxRows, maxBytes, plans, served);
     }

@@ -22,8 +22,7 @@ import java.util.Map;
  */
 public final class KeyHashing {
 
-    private KeyHashing() {
-    }
+    private KeyHashing() {}
 
     /** The partitioner named, e.g. {@code RandomPartitioner}. */
     public static Partitioner partitioner(String name) {
@@ -36,12 +35,16 @@ public final class KeyHashing {
      */
     public static KeyEncoder encoder(String keyspace, KeyDesign design, Partitioner partitioner) {
         List<KeyColumn> columns = design.columns().stream()
-                .map(c -> new KeyColumn(c.name(), CqlTypeParser.parse(c.cqlType()))).toList();
+                .map(c -> new KeyColumn(c.name(), CqlTypeParser.parse(c.cqlType())))
+                .toList();
         TableSchema schema = new TableSchema(keyspace, "plan", columns);
         if (columns.size() == 1) {
-            return values -> KeyRouter.token(partitioner, schema, Map.of(columns.get(0).name(), values.get(0)));
+            return values ->
+                    KeyRouter.token(partitioner, schema, Map.of(columns.get(0).name(), values.get(0)));
         }
-        List<TableSchema> single = columns.stream().map(c -> new TableSchema(keyspace, "plan", List.of(c))).toList();
+        List<TableSchema> single = columns.stream()
+                .map(c -> new TableSchema(keyspace, "plan", List.of(c)))
+                .toList();
         List<Map<String, byte[]>> memo = new ArrayList<>();
         columns.forEach(c -> memo.add(new HashMap<>()));
         return values -> {
@@ -58,8 +61,11 @@ public final class KeyHashing {
                 }
                 TableSchema one = single.get(i);
                 String name = columns.get(i).name();
-                components.add(memo.get(i).computeIfAbsent(value,
-                        v -> PartitionKeyParser.parse(one, Map.of(name, v)).serializedKey()));
+                components.add(memo.get(i)
+                        .computeIfAbsent(
+                                value,
+                                v -> PartitionKeyParser.parse(one, Map.of(name, v))
+                                        .serializedKey()));
             }
             return partitioner.tokenFor(PartitionKeys.compose(components));
         };

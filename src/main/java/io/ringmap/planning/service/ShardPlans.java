@@ -19,8 +19,16 @@ import java.util.Map;
  * @param hotKey      the hot key the plan started from, null without one
  * @param snapshot    the served snapshot the shard keys were placed on
  */
-public record ShardPlans(String keyspace, String table, Map<String, String> key, String shardColumn, int count,
-        ShardPlanner.ShardPlan plan, Double load, HotKeyStart hotKey, ServedSnapshot snapshot) {
+public record ShardPlans(
+        String keyspace,
+        String table,
+        Map<String, String> key,
+        String shardColumn,
+        int count,
+        ShardPlanner.ShardPlan plan,
+        Double load,
+        HotKeyStart hotKey,
+        ServedSnapshot snapshot) {
 
     /**
      * The hot key a plan started from, with the sketch's figures.
@@ -31,6 +39,5 @@ public record ShardPlans(String keyspace, String table, Map<String, String> key,
      * @param hotKey   the sketch's figures of it
      * @param window   the sketch window, null when the hot-key settings are unknown
      */
-    public record HotKeyStart(String keyspace, String table, String label, HotKey hotKey, Duration window) {
-    }
+    public record HotKeyStart(String keyspace, String table, String label, HotKey hotKey, Duration window) {}
 }

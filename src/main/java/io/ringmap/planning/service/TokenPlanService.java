@@ -3,6 +3,7 @@ package io.ringmap.planning.service;
 import io.ringmap.planning.BalancedTokens;
 import io.ringmap.planning.LayoutMode;
 import io.ringmap.planning.PlanException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
@@ -13,7 +14,6 @@ import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.token.Partitioner;
 import io.ringmap.token.Token;
-import io.ringmap.problem.InvalidParameterException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,12 +45,21 @@ public class TokenPlanService {
      *
      * @param keys the sample keys of {@code keyspace.table}, null for none
      */
-    public TokenPlans.Balanced balanced(Map<String, Integer> nodesPerDc, String partitioner, String keyspace,
-            String table, List<Map<String, String>> keys) {
+    public TokenPlans.Balanced balanced(
+            Map<String, Integer> nodesPerDc,
+            String partitioner,
+            String keyspace,
+            String table,
+            List<Map<String, String>> keys) {
         BalancedTokens.NodeCounts perDc = BalancedTokens.NodeCounts.atMost(nodesPerDc, limits.maxNodes());
         if (keys != null && keys.size() > limits.maxSampleKeys()) {
-            throw PlanException.tooLarge("sample.keys", keys.size(), "sample keys", limits.maxSampleKeys(),
-                    "a token plan hashes", "ringmap.plan.max-sample-keys");
+            throw PlanException.tooLarge(
+                    "sample.keys",
+                    keys.size(),
+                    "sample keys",
+                    limits.maxSampleKeys(),
+                    "a token plan hashes",
+                    "ringmap.plan.max-sample-keys");
         }
         Partitioner p = partitioner(partitioner);
         if (keys == null) {
@@ -62,13 +71,16 @@ public class TokenPlanService {
         for (Map<String, String> key : keys) {
             sample.add(KeyRouter.token(p, schema, key));
         }
-        return new TokenPlans.Balanced(p, perDc.perDc(), BalancedTokens.quantiles(p, perDc, sample),
+        return new TokenPlans.Balanced(
+                p,
+                perDc.perDc(),
+                BalancedTokens.quantiles(p, perDc, sample),
                 "quantiles of " + sample.size() + " sample keys");
     }
 
     private static TokenPlans.Balanced even(Partitioner p, BalancedTokens.NodeCounts perDc) {
-        return new TokenPlans.Balanced(p, perDc.perDc(), BalancedTokens.even(p, perDc),
-                "even per data centre, data centres interleaved");
+        return new TokenPlans.Balanced(
+                p, perDc.perDc(), BalancedTokens.even(p, perDc), "even per data centre, data centres interleaved");
     }
 
     /**
@@ -78,12 +90,19 @@ public class TokenPlanService {
     public TokenPlans.Evaluated evaluate(LayoutMode mode, List<TokenPlans.Proposal> proposed) {
         ServedSnapshot served = routing.snapshot();
         TokenRing current = served.tokenRing();
-        long layoutTokens = (mode == LayoutMode.ADD ? current.size() : 0) + proposed.stream()
-                .mapToLong(n -> n.tokens() == null ? 0 : n.tokens().size()).sum();
+        long layoutTokens = (mode == LayoutMode.ADD ? current.size() : 0)
+                + proposed.stream()
+                        .mapToLong(n -> n.tokens() == null ? 0 : n.tokens().size())
+                        .sum();
         if (layoutTokens > limits.maxLayoutTokens()) {
-            throw PlanException.tooLarge("nodes", layoutTokens, "tokens in the " + (mode == LayoutMode.ADD
-                    ? "served ring and the proposed nodes" : "proposed layout"), limits.maxLayoutTokens(),
-                    "a layout evaluation places keyspaces on", "ringmap.plan.max-layout-tokens");
+            throw PlanException.tooLarge(
+                    "nodes",
+                    layoutTokens,
+                    "tokens in the "
+                            + (mode == LayoutMode.ADD ? "served ring and the proposed nodes" : "proposed layout"),
+                    limits.maxLayoutTokens(),
+                    "a layout evaluation places keyspaces on",
+                    "ringmap.plan.max-layout-tokens");
         }
         Partitioner p = current.partitioner();
         Map<Node, List<Token>> layout = new LinkedHashMap<>();
@@ -94,12 +113,21 @@ public class TokenPlanService {
             }
         }
         for (TokenPlans.Proposal n : proposed) {
-            if (n.address() == null || n.datacenter() == null || n.rack() == null || n.tokens() == null
+            if (n.address() == null
+                    || n.datacenter() == null
+                    || n.rack() == null
+                    || n.tokens() == null
                     || n.tokens().isEmpty()) {
                 throw new InvalidParameterException("nodes", "each node needs address, datacenter, rack and tokens");
             }
-            layout.put(new Node(n.hostId() == null ? n.address() : n.hostId(), n.address(), n.datacenter(), n.rack(),
-                    NodeState.UP), n.tokens().stream().map(p::parseToken).toList());
+            layout.put(
+                    new Node(
+                            n.hostId() == null ? n.address() : n.hostId(),
+                            n.address(),
+                            n.datacenter(),
+                            n.rack(),
+                            NodeState.UP),
+                    n.tokens().stream().map(p::parseToken).toList());
         }
         TokenRing ring;
         try {

@@ -10,8 +10,7 @@ import java.util.Map;
 /** The results of the token planning questions. */
 public final class TokenPlans {
 
-    private TokenPlans() {
-    }
+    private TokenPlans() {}
 
     /**
      * Initial tokens per data centre.
@@ -21,17 +20,15 @@ public final class TokenPlans {
      * @param tokens      per data centre, one initial token per node
      * @param method      how the tokens were chosen
      */
-    public record Balanced(Partitioner partitioner, Map<String, Integer> nodes, Map<String, List<Token>> tokens,
-            String method) {
-    }
+    public record Balanced(
+            Partitioner partitioner, Map<String, Integer> nodes, Map<String, List<Token>> tokens, String method) {}
 
     /**
      * A node of a proposed layout, as given (checked by the service).
      *
      * @param hostId null for the address
      */
-    public record Proposal(String address, String hostId, String datacenter, String rack, List<String> tokens) {
-    }
+    public record Proposal(String address, String hostId, String datacenter, String rack, List<String> tokens) {}
 
     /**
      * What a proposed layout would own.
@@ -40,7 +37,6 @@ public final class TokenPlans {
      * @param evaluation ownership per node and balance per keyspace
      * @param snapshot   the served snapshot whose ring (mode add) and keyspaces were used
      */
-    public record Evaluated(Partitioner partitioner, String mode, BalancedTokens.Evaluation evaluation,
-            ServedSnapshot snapshot) {
-    }
+    public record Evaluated(
+            Partitioner partitioner, String mode, BalancedTokens.Evaluation evaluation, ServedSnapshot snapshot) {}
 }

@@ -49,18 +49,20 @@ public class PlanController {
         this.clock = clock.getIfAvailable(Clock::systemUTC);
     }
 
-    @ProblemAnswer(kind = ProblemKind.UNSUPPORTED_KEY_TYPE,
+    @ProblemAnswer(
+            kind = ProblemKind.UNSUPPORTED_KEY_TYPE,
             detail = "CQL type 'vector<float, 3>' is not supported in a ringmap partition key")
-    @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR,
-            detail = "give at least one design")
+    @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = "give at least one design")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
-    @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE,
+    @ProblemAnswer(
+            kind = ProblemKind.PLAN_TOO_LARGE,
             detail = "9 designs, more than the 8 a plan compares (ringmap.plan.max-designs)")
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @SnapshotProblems
     @JsonBodyProblems
     @PostMapping(path = "/plan", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Model candidate partition key designs on the real ring, side by side",
+    @Operation(
+            summary = "Model candidate partition key designs on the real ring, side by side",
             description = "For a workload (entities with event rates, a period, bytes per row) and candidate designs "
                     + "(partition key columns with CQL types and value generators), the partitions, rows and bytes "
                     + "per partition (p50/p95/p99/max), the largest partition, load per node and replica set with "
@@ -70,9 +72,13 @@ public class PlanController {
                     + "only gives one partition of 15,000,000 rows (5.87 GiB); tenant + device + day gives 90, the "
                     + "largest the celebrity's device-day with 480,000 rows (192.26 MiB), which 5 shards bring under"
                     + " 100,000 rows.",
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
-                    mediaType = "application/json", schema = @Schema(implementation = PlanRequest.class),
-                    examples = @ExampleObject(name = "AtlasMart", value = ATLASMART))))
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            schema = @Schema(implementation = PlanRequest.class),
+                                            examples = @ExampleObject(name = "AtlasMart", value = ATLASMART))))
     public PlanResponse plan(@RequestBody PlanRequest request) {
         return PlanResponse.of(plans.plan(request.question(clock)), request.designs());
     }

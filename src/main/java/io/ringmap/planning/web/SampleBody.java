@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /** Keys whose tokens are the sample (ByteOrdered, or balancing by data). */
-public record SampleBody(@Schema(example = "iot") String keyspace, @Schema(example = "readings") String table,
-        @Schema(description = "Keys as {column: value} maps") List<Map<String, String>> keys) {
-}
+public record SampleBody(
+        @Schema(example = "iot") String keyspace,
+        @Schema(example = "readings") String table,
+
+        @Schema(description = "Keys as {column: value} maps")
+        List<Map<String, String>> keys) {}

@@ -33,8 +33,8 @@ import org.springframework.web.bind.annotation.RestController;
 public class ShardPlanController {
 
     /** GET /plan/shards' own parameters; every other one is a column of the key. */
-    public static final KeyParameters PARAMETERS = KeyParameters.reserving("keyspace", "table", "shardColumn", "load",
-            "target", "count", "candidates", "hotkey", "hotkeyTable");
+    public static final KeyParameters PARAMETERS = KeyParameters.reserving(
+            "keyspace", "table", "shardColumn", "load", "target", "count", "candidates", "hotkey", "hotkeyTable");
 
     private final ShardPlanService shards;
 
@@ -42,15 +42,15 @@ public class ShardPlanController {
         this.shards = shards;
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
-            detail = "required parameter 'shardColumn' is missing")
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = "required parameter 'shardColumn' is missing")
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = SampleProblems.NO_SHARDS)
     @ProblemAnswer(kind = ProblemKind.PLAN_TOO_LARGE, detail = SampleProblems.TOO_MANY_SHARDS)
     @SnapshotProblems
     @HotKeyProblems
     @KeyProblems
     @GetMapping(path = "/plan/shards", produces = "application/json")
-    @Operation(summary = "Shards for a hot key: the count under a target, each shard key's token and replicas",
+    @Operation(
+            summary = "Shards for a hot key: the count under a target, each shard key's token and replicas",
             description = "Give the table, its key columns except the shard column as column=value (or hotkey= a"
                     + " label from GET /hotkeys), the shard column, and either load and target (count = ceil(load /"
                     + " target)) or count. With hotkey= and no load, the load is the key's estimate from /hotkeys"
@@ -59,36 +59,63 @@ public class ShardPlanController {
                     + "shardColumn=sensor_id&load=480000&target=100000 needs 5 shards. The form for curl and Swagger UI: code generators cannot"
                     + " express a free-form exploded query object, so the operation is marked x-internal and generated"
                     + " clients call POST /plan/shards instead.",
-            extensions = @Extension(properties = @ExtensionProperty(name = "internal", value = "true",
-                    parseValue = true)))
-    @Parameter(name = "key", in = ParameterIn.QUERY, style = ParameterStyle.FORM, explode = Explode.TRUE,
+            extensions =
+                    @Extension(properties = @ExtensionProperty(name = "internal", value = "true", parseValue = true)))
+    @Parameter(
+            name = "key",
+            in = ParameterIn.QUERY,
+            style = ParameterStyle.FORM,
+            explode = Explode.TRUE,
             description = "The key's columns except the shard column, as column=value pairs",
             schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
             examples = @ExampleObject(name = "sample", value = "{\"day\": \"2026-10-01\"}"))
     public ShardsResponse shards(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table whose partition key has the shard column", example = "readings")
-            @RequestParam String table,
-            @Parameter(description = "The shard column (an integer or text column of the partition key)",
-                    example = "sensor_id") @RequestParam String shardColumn,
-            @Parameter(description = "The key's rate or size now (any unit); default with hotkey: its estimate",
-                    example = "480000") @RequestParam(required = false) Double load,
+                    @RequestParam
+                    String table,
+            @Parameter(
+                            description = "The shard column (an integer or text column of the partition key)",
+                            example = "sensor_id")
+                    @RequestParam
+                    String shardColumn,
+            @Parameter(
+                            description = "The key's rate or size now (any unit); default with hotkey: its estimate",
+                            example = "480000")
+                    @RequestParam(required = false)
+                    Double load,
             @Parameter(description = "The most per shard (same unit)", example = "100000")
-            @RequestParam(required = false) Double target,
+                    @RequestParam(required = false)
+                    Double target,
             @Parameter(description = "A shard count instead of load and target") @RequestParam(required = false)
-            Integer count,
-            @Parameter(description = "Shard values searched for the widest spread (default 4 x count, at most "
-                    + "ringmap.plan.max-shard-candidates, 4096 by default)") @RequestParam(required = false)
-            Integer candidates,
-            @Parameter(description = "A hot key's label exactly as GET /hotkeys shows it (with export-key hash: the"
-                    + " hash); its columns are matched by name onto the table's key, the shard column left out; no "
-                    + "example value, so Swagger UI's Try it out plans the key given")
-            @RequestParam(required = false) String hotkey,
+                    Integer count,
+            @Parameter(
+                            description = "Shard values searched for the widest spread (default 4 x count, at most "
+                                    + "ringmap.plan.max-shard-candidates, 4096 by default)")
+                    @RequestParam(required = false)
+                    Integer candidates,
+            @Parameter(
+                            description =
+                                    "A hot key's label exactly as GET /hotkeys shows it (with export-key hash: the"
+                                            + " hash); its columns are matched by name onto the table's key, the shard column left out; no "
+                                            + "example value, so Swagger UI's Try it out plans the key given")
+                    @RequestParam(required = false)
+                    String hotkey,
             @Parameter(description = "The table the hot key was counted for (same keyspace); default: table")
-            @RequestParam(required = false) String hotkeyTable,
+                    @RequestParam(required = false)
+                    String hotkeyTable,
             HttpServletRequest request) {
-        return ShardsResponse.of(shards.plan(keyspace, table, PARAMETERS.read(request.getParameterMap()).key(),
-                shardColumn, load, target, count, candidates, hotkey, hotkeyTable));
+        return ShardsResponse.of(shards.plan(
+                keyspace,
+                table,
+                PARAMETERS.read(request.getParameterMap()).key(),
+                shardColumn,
+                load,
+                target,
+                count,
+                candidates,
+                hotkey,
+                hotkeyTable));
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)
@@ -99,16 +126,35 @@ public class ShardPlanController {
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/plan/shards", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Shards for a hot key, the question in the body",
+    @Operation(
+            summary = "Shards for a hot key, the question in the body",
             description = "The same answer as GET /plan/shards, the key's other columns as a {column: value} map in "
                     + "a JSON body: the form generated clients call.")
-    public ShardsResponse shardsOfKey(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
-            mediaType = "application/json", examples = @ExampleObject(name = "sample", value = "{\"keyspace\": "
-                    + "\"iot\", \"table\": \"readings\", \"key\": {\"day\": \"2026-10-01\"}, \"shardColumn\": "
-                    + "\"sensor_id\", \"load\": 480000, \"target\": 100000}")))
-            @Valid @RequestBody ShardsRequest request) {
-        return ShardsResponse.of(shards.plan(request.keyspace(), request.table(), request.key(),
-                request.shardColumn(), request.load(), request.target(), request.count(), request.candidates(),
-                request.hotkey(), request.hotkeyTable()));
+    public ShardsResponse shardsOfKey(
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            examples =
+                                                    @ExampleObject(
+                                                            name = "sample",
+                                                            value =
+                                                                    "{\"keyspace\": "
+                                                                            + "\"iot\", \"table\": \"readings\", \"key\": {\"day\": \"2026-10-01\"}, \"shardColumn\": "
+                                                                            + "\"sensor_id\", \"load\": 480000, \"target\": 100000}")))
+                    @Valid
+                    @RequestBody
+                    ShardsRequest request) {
+        return ShardsResponse.of(shards.plan(
+                request.keyspace(),
+                request.table(),
+                request.key(),
+                request.shardColumn(),
+                request.load(),
+                request.target(),
+                request.count(),
+                request.candidates(),
+                request.hotkey(),
+                request.hotkeyTable()));
     }
 }

@@ -27,8 +27,7 @@ public final class ProblemRenderer {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private ProblemRenderer() {
-    }
+    private ProblemRenderer() {}
 
     /** The problem as its JSON members, in the order they are written. */
     public static Map<String, Object> members(Problem problem, String path) {
@@ -108,7 +107,9 @@ public final class ProblemRenderer {
         StringBuilder quoted = new StringBuilder();
         for (byte b : path.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
-            boolean plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+            boolean plain = c >= 'a' && c <= 'z'
+                    || c >= 'A' && c <= 'Z'
+                    || c >= '0' && c <= '9'
                     || "-._~!$&'()*+,;=@/".indexOf(c) >= 0; // ':' quoted: before a '/' it would read as a scheme
             boolean secondSlash = c == '/' && quoted.length() == 1;
             quoted.append(plain && !secondSlash ? String.valueOf((char) c) : String.format("%%%02X", c));

@@ -36,27 +36,39 @@ public class RangesController {
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @SnapshotProblems
     @GetMapping(path = "/ranges", produces = "application/json")
-    @Operation(summary = "The whole range-to-replica map of a keyspace, compact",
+    @Operation(
+            summary = "The whole range-to-replica map of a keyspace, compact",
             description = "Every token range of the ring with its replicas as node indexes: a client can route keys "
                     + "locally (hash, binary search over tokens) and revalidate with the ETag (304 while the "
                     + "topology is unchanged). A 1000-node x 256-vnode ring is about 12 MB of JSON, gzipped for "
                     + "clients that accept it.")
-    public RangesResponse ranges(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace) {
+    public RangesResponse ranges(@Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace) {
         ServedSnapshot served = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
         TokenRing ring = served.tokenRing();
         RangeMap map = RangeMap.of(ring, placement);
-        List<NodeEntry> nodes = ring.nodes().stream().map(RangesController::entry).toList();
+        List<NodeEntry> nodes =
+                ring.nodes().stream().map(RangesController::entry).toList();
         PendingRangeMap pending = PendingRangeMap.of(ring, served.motion().pending(placement.keyspace()));
-        return new RangesResponse(placement.keyspace(), ring.partitioner().name(), placement.nodeLocal(), nodes,
-                map.tokens(), map.replicas(), map.transientReplicas(), placement.warnings(), SnapshotView.of(served),
+        return new RangesResponse(
+                placement.keyspace(),
+                ring.partitioner().name(),
+                placement.nodeLocal(),
+                nodes,
+                map.tokens(),
+                map.replicas(),
+                map.transientReplicas(),
+                placement.warnings(),
+                SnapshotView.of(served),
                 pending.offRing().stream().map(RangesController::entry).toList(),
-                pending.ranges().stream().map(r -> new PendingRangeEntry(r.range().start().toString(),
-                        r.range().end().toString(), r.replicas())).toList());
+                pending.ranges().stream()
+                        .map(r -> new PendingRangeEntry(
+                                r.range().start().toString(), r.range().end().toString(), r.replicas()))
+                        .toList());
     }
 
     private static NodeEntry entry(Node n) {
-        return new NodeEntry(n.address(), n.hostId(), n.datacenter(), n.rack(), n.state().name());
+        return new NodeEntry(
+                n.address(), n.hostId(), n.datacenter(), n.rack(), n.state().name());
     }
 }

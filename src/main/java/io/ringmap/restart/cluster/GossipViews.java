@@ -45,8 +45,10 @@ public class GossipViews implements NodeViews {
     public List<NodeView> read(List<Node> nodes) {
         Optional<CqlSession> open = cluster.session();
         if (open.isEmpty()) {
-            return nodes.stream().map(n -> NodeView.unreadable(n.address(), clock.instant(), SOURCE,
-                    "ringmap has no open session to the cluster")).toList();
+            return nodes.stream()
+                    .map(n -> NodeView.unreadable(
+                            n.address(), clock.instant(), SOURCE, "ringmap has no open session to the cluster"))
+                    .toList();
         }
         CqlSession session = open.get();
         Map<String, com.datastax.oss.driver.api.core.metadata.Node> driverNodes = new HashMap<>();
@@ -70,21 +72,29 @@ public class GossipViews implements NodeViews {
         return out;
     }
 
-    private CompletionStage<NodeView> read(CqlSession session, Node node,
-            com.datastax.oss.driver.api.core.metadata.Node driverNode) {
+    private CompletionStage<NodeView> read(
+            CqlSession session, Node node, com.datastax.oss.driver.api.core.metadata.Node driverNode) {
         if (driverNode == null) {
-            return CompletableFuture.completedFuture(NodeView.unreadable(node.address(), clock.instant(), SOURCE,
-                    "the driver knows no node at " + node.address()));
+            return CompletableFuture.completedFuture(NodeView.unreadable(
+                    node.address(), clock.instant(), SOURCE, "the driver knows no node at " + node.address()));
         }
         if (driverNode.getState() != NodeState.UP || driverNode.getOpenConnections() == 0) {
-            return CompletableFuture.completedFuture(NodeView.unreadable(node.address(), clock.instant(), SOURCE,
+            return CompletableFuture.completedFuture(NodeView.unreadable(
+                    node.address(),
+                    clock.instant(),
+                    SOURCE,
                     "native transport not open: the driver has " + node.address() + " " + driverNode.getState()
                             + " with " + driverNode.getOpenConnections() + " open connections"));
         }
-        return session.executeAsync(SimpleStatement.newInstance(QUERY).setNode(driverNode).setTimeout(timeout)
+        return session.executeAsync(SimpleStatement.newInstance(QUERY)
+                        .setNode(driverNode)
+                        .setTimeout(timeout)
                         .setIdempotent(true))
                 .thenApply(rs -> view(node.address(), rs))
-                .exceptionally(e -> NodeView.unreadable(node.address(), clock.instant(), SOURCE,
+                .exceptionally(e -> NodeView.unreadable(
+                        node.address(),
+                        clock.instant(),
+                        SOURCE,
                         String.valueOf(rootCause(e).getMessage())));
     }
 

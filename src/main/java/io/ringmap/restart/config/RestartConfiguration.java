@@ -31,15 +31,25 @@ public class RestartConfiguration {
     @Bean
     @ConditionalOnMissingBean(NodeViews.class)
     NodeViews noViews(ObjectProvider<Clock> clock) {
-        return NodeViews.none("ringmap serves a static topology: no node's own view can be read (set "
-                + "spring.cassandra.contact-points)", clock.getIfAvailable(Clock::systemUTC));
+        return NodeViews.none(
+                "ringmap serves a static topology: no node's own view can be read (set "
+                        + "spring.cassandra.contact-points)",
+                clock.getIfAvailable(Clock::systemUTC));
     }
 
     @Bean
-    RestartService restartService(RoutingService routing, ObjectProvider<CassandraProperties> cassandra,
-            RestartProperties settings, NodeViews views, ObjectProvider<Clock> clock) {
+    RestartService restartService(
+            RoutingService routing,
+            ObjectProvider<CassandraProperties> cassandra,
+            RestartProperties settings,
+            NodeViews views,
+            ObjectProvider<Clock> clock) {
         CassandraProperties properties = cassandra.getIfAvailable();
-        return new RestartService(routing, properties == null ? null : properties.getLocalDatacenter(), settings,
-                views, clock.getIfAvailable(Clock::systemUTC));
+        return new RestartService(
+                routing,
+                properties == null ? null : properties.getLocalDatacenter(),
+                settings,
+                views,
+                clock.getIfAvailable(Clock::systemUTC));
     }
 }

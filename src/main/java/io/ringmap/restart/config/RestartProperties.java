@@ -25,5 +25,5 @@ public record RestartProperties(
         @DefaultValue("1000") @Min(1) @Max(100_000) int maxKeyspaceLevels,
         @DefaultValue("20") @Min(1) @Max(1000) int blockingListed,
         @DefaultValue("50000000") @Min(1) long maxRangeChecks,
-        @DefaultValue("2s") Duration viewTimeout) implements RestartLimits {
-}
+        @DefaultValue("2s") Duration viewTimeout)
+        implements RestartLimits {}

@@ -12,7 +12,8 @@ public interface NodeViews {
 
     /** Where no node can be asked (a static topology): every view is unreadable, naming {@code why}. */
     static NodeViews none(String why, java.time.Clock clock) {
-        return nodes -> nodes.stream().map(n -> NodeView.unreadable(n.address(), clock.instant(), "none", why))
+        return nodes -> nodes.stream()
+                .map(n -> NodeView.unreadable(n.address(), clock.instant(), "none", why))
                 .toList();
     }
 }

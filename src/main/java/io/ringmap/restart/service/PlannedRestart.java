@@ -14,8 +14,12 @@ import java.util.Map;
  * @param levels     per keyspace kept, its level
  * @param datacenters per level, the coordinators' data centres it is kept for
  */
-public record PlannedRestart(List<PlannedWave> waves, int oneAtATime, Map<String, ConsistencyLevel> levels,
-        Map<ConsistencyLevel, List<String>> datacenters, ServedSnapshot snapshot) {
+public record PlannedRestart(
+        List<PlannedWave> waves,
+        int oneAtATime,
+        Map<String, ConsistencyLevel> levels,
+        Map<ConsistencyLevel, List<String>> datacenters,
+        ServedSnapshot snapshot) {
 
     public PlannedRestart {
         waves = List.copyOf(waves);
@@ -28,8 +32,8 @@ public record PlannedRestart(List<PlannedWave> waves, int oneAtATime, Map<String
      *
      * @param racks the {@code dc/rack} of each node, in order
      */
-    public record PlannedWave(int number, List<String> nodes, List<String> racks, List<String> wholeRacks,
-            List<WaveCheck> checks) {
+    public record PlannedWave(
+            int number, List<String> nodes, List<String> racks, List<String> wholeRacks, List<WaveCheck> checks) {
 
         public PlannedWave {
             nodes = List.copyOf(nodes);

@@ -18,12 +18,24 @@ import java.util.List;
  * @param views     the nodes' own views read for this answer
  * @param answeredAt when the answer was made (a view's age is its read's distance to it)
  */
-public record RestartGuidance(Action action, List<String> stop, PlannedRestart.PlannedWave next,
-        List<String> restarted, List<String> remaining, int wavesLeft, List<RestartGuide.Wait> waits,
-        List<NodeView> views, java.time.Instant answeredAt, ServedSnapshot snapshot) {
+public record RestartGuidance(
+        Action action,
+        List<String> stop,
+        PlannedRestart.PlannedWave next,
+        List<String> restarted,
+        List<String> remaining,
+        int wavesLeft,
+        List<RestartGuide.Wait> waits,
+        List<NodeView> views,
+        java.time.Instant answeredAt,
+        ServedSnapshot snapshot) {
 
     /** What to do now. */
-    public enum Action { STOP, WAIT, DONE }
+    public enum Action {
+        STOP,
+        WAIT,
+        DONE
+    }
 
     public RestartGuidance {
         stop = List.copyOf(stop);

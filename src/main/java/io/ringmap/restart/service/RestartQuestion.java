@@ -13,8 +13,8 @@ import java.util.Map;
  * @param dc          the clients' data centre: where LOCAL_* levels count; null for every data centre of the ring
  * @param parallelism the most nodes stopped at once; null for no bound beyond the levels
  */
-public record RestartQuestion(List<String> nodes, String consistency, Map<String, String> keyspaces, String dc,
-        Integer parallelism) {
+public record RestartQuestion(
+        List<String> nodes, String consistency, Map<String, String> keyspaces, String dc, Integer parallelism) {
 
     public RestartQuestion {
         nodes = nodes == null ? List.of() : List.copyOf(nodes);

@@ -44,7 +44,11 @@ public class RestartService {
      * @param configuredLocalDc the coordinator's data centre for the levels that are not LOCAL_* (it matters for
      *                          transiently replicated SimpleStrategy keyspaces), null for none
      */
-    public RestartService(RoutingService routing, String configuredLocalDc, RestartLimits limits, NodeViews views,
+    public RestartService(
+            RoutingService routing,
+            String configuredLocalDc,
+            RestartLimits limits,
+            NodeViews views,
             java.time.Clock clock) {
         this.clock = clock;
         this.routing = routing;
@@ -84,14 +88,23 @@ public class RestartService {
                 next = plan.waves().get(0);
                 wavesLeft = plan.waves().size();
             } catch (RestartRefusedException e) {
-                waits.add(new RestartGuide.Wait(null, null, "no remaining node can stop now without losing a "
-                        + "level: " + e.getMessage()));
+                waits.add(new RestartGuide.Wait(
+                        null, null, "no remaining node can stop now without losing a " + "level: " + e.getMessage()));
             }
         }
-        RestartGuidance.Action action = remaining.isEmpty() && waits.isEmpty() ? RestartGuidance.Action.DONE
+        RestartGuidance.Action action = remaining.isEmpty() && waits.isEmpty()
+                ? RestartGuidance.Action.DONE
                 : waits.isEmpty() ? RestartGuidance.Action.STOP : RestartGuidance.Action.WAIT;
-        return new RestartGuidance(action, action == RestartGuidance.Action.STOP ? next.nodes() : List.of(), next,
-                addresses(ring, q.restarted()), addresses(ring, remaining), wavesLeft, waits, read, clock.instant(),
+        return new RestartGuidance(
+                action,
+                action == RestartGuidance.Action.STOP ? next.nodes() : List.of(),
+                next,
+                addresses(ring, q.restarted()),
+                addresses(ring, remaining),
+                wavesLeft,
+                waits,
+                read,
+                clock.instant(),
                 q.served());
     }
 
@@ -109,15 +122,21 @@ public class RestartService {
     private PlannedRestart planned(Question q, List<Integer> nodes) {
         RingSnapshot snapshot = q.served().ring();
         TokenRing ring = snapshot.tokenRing();
-        WriteReplicas now = new WriteReplicas(ring, Availability.liveNodes(ring, List.of()), q.served().motion(),
-                Set.of());
-        RestartPlan plan = RestartPlanner.plan(snapshot, now, q.keeps(), nodes, q.parallelism(),
-                limits.blockingListed(), limits.maxRangeChecks());
+        WriteReplicas now = new WriteReplicas(
+                ring, Availability.liveNodes(ring, List.of()), q.served().motion(), Set.of());
+        RestartPlan plan = RestartPlanner.plan(
+                snapshot, now, q.keeps(), nodes, q.parallelism(), limits.blockingListed(), limits.maxRangeChecks());
         List<PlannedRestart.PlannedWave> waves = new ArrayList<>();
         for (Wave w : plan.waves()) {
-            waves.add(new PlannedRestart.PlannedWave(w.number(), addresses(ring, w.nodes()), w.nodes().stream()
-                    .map(n -> ring.nodes().get(n).datacenter() + "/" + ring.nodes().get(n).rack()).toList(),
-                    w.wholeRacks(), w.checks()));
+            waves.add(new PlannedRestart.PlannedWave(
+                    w.number(),
+                    addresses(ring, w.nodes()),
+                    w.nodes().stream()
+                            .map(n -> ring.nodes().get(n).datacenter() + "/"
+                                    + ring.nodes().get(n).rack())
+                            .toList(),
+                    w.wholeRacks(),
+                    w.checks()));
         }
         Map<ConsistencyLevel, List<String>> datacenters = new TreeMap<>();
         q.keeps().forEach(k -> {
@@ -133,50 +152,71 @@ public class RestartService {
     }
 
     /** A checked request on one snapshot. */
-    private record Question(ServedSnapshot served, List<Integer> candidates, List<Integer> restarted,
-            List<LevelKept> keeps, Map<String, ConsistencyLevel> levels, int parallelism) {
-    }
+    private record Question(
+            ServedSnapshot served,
+            List<Integer> candidates,
+            List<Integer> restarted,
+            List<LevelKept> keeps,
+            Map<String, ConsistencyLevel> levels,
+            int parallelism) {}
 
     private Question question(RestartQuestion q, List<String> restarted) {
         if (q.nodes().size() > limits.maxNodes() || restarted.size() > limits.maxNodes()) {
             boolean first = q.nodes().size() > limits.maxNodes();
-            throw PlanException.tooLarge(first ? "nodes" : "restarted", first ? q.nodes().size() : restarted.size(),
-                    "nodes", limits.maxNodes(), "a restart plan names", "ringmap.plan.restart.max-nodes");
+            throw PlanException.tooLarge(
+                    first ? "nodes" : "restarted",
+                    first ? q.nodes().size() : restarted.size(),
+                    "nodes",
+                    limits.maxNodes(),
+                    "a restart plan names",
+                    "ringmap.plan.restart.max-nodes");
         }
         if (q.keyspaces().size() > limits.maxKeyspaceLevels()) {
-            throw PlanException.tooLarge("keyspaces", q.keyspaces().size(), "keyspace levels",
-                    limits.maxKeyspaceLevels(), "a restart plan keeps", "ringmap.plan.restart.max-keyspace-levels");
+            throw PlanException.tooLarge(
+                    "keyspaces",
+                    q.keyspaces().size(),
+                    "keyspace levels",
+                    limits.maxKeyspaceLevels(),
+                    "a restart plan keeps",
+                    "ringmap.plan.restart.max-keyspace-levels");
         }
         if (q.parallelism() != null && q.parallelism() < 1) {
-            throw new InvalidParameterException("parallelism",
-                    "parallelism is the most nodes stopped at once: 1 or more, was " + q.parallelism());
+            throw new InvalidParameterException(
+                    "parallelism", "parallelism is the most nodes stopped at once: 1 or more, was " + q.parallelism());
         }
-        if ((q.consistency() == null || q.consistency().isBlank()) && q.keyspaces().isEmpty()) {
-            throw new InvalidParameterException("consistency",
+        if ((q.consistency() == null || q.consistency().isBlank())
+                && q.keyspaces().isEmpty()) {
+            throw new InvalidParameterException(
+                    "consistency",
                     "give the level to keep: consistency (every keyspace) or keyspaces (a level per keyspace)");
         }
         ServedSnapshot served = routing.snapshot();
         TokenRing ring = served.tokenRing();
-        List<Integer> candidates = q.nodes().isEmpty() ? IntStream.range(0, ring.nodes().size()).boxed().toList()
+        List<Integer> candidates = q.nodes().isEmpty()
+                ? IntStream.range(0, ring.nodes().size()).boxed().toList()
                 : members(ring, q.nodes(), "nodes");
         List<Integer> done = members(ring, restarted, "restarted");
         Map<String, ConsistencyLevel> levels = levels(served, q);
-        List<String> known = ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList();
+        List<String> known =
+                ring.nodes().stream().map(Node::datacenter).distinct().sorted().toList();
         Map<ConsistencyLevel, List<KeyspacePlacement.Placed>> byLevel = new EnumMap<>(ConsistencyLevel.class);
-        levels.forEach((k, level) -> byLevel.computeIfAbsent(level, l -> new ArrayList<>())
-                .add(routing.placement(served, k)));
+        levels.forEach((k, level) ->
+                byLevel.computeIfAbsent(level, l -> new ArrayList<>()).add(routing.placement(served, k)));
         List<LevelKept> keeps = new ArrayList<>();
         byLevel.forEach((level, keyspaces) -> {
             if (level.needsLocalDatacenter() && (q.dc() == null || q.dc().isBlank())) {
                 // clients in every data centre use LOCAL_* levels each in their own: keep it in each
                 known.forEach(dc -> keeps.add(new LevelKept(level, dc, keyspaces)));
             } else {
-                keeps.add(new LevelKept(level, AvailabilityRequestException.localDatacenter(level, q.dc(),
-                        level.needsLocalDatacenter() ? null : configuredLocalDc, known), keyspaces));
+                keeps.add(new LevelKept(
+                        level,
+                        AvailabilityRequestException.localDatacenter(
+                                level, q.dc(), level.needsLocalDatacenter() ? null : configuredLocalDc, known),
+                        keyspaces));
             }
         });
-        return new Question(served, candidates, done, keeps, levels,
-                q.parallelism() == null ? Integer.MAX_VALUE : q.parallelism());
+        return new Question(
+                served, candidates, done, keeps, levels, q.parallelism() == null ? Integer.MAX_VALUE : q.parallelism());
     }
 
     /** Per keyspace kept, its level: the named ones, and with {@code consistency} every other not node-local. */
@@ -193,7 +233,8 @@ public class RestartService {
         for (Map.Entry<String, String> e : new TreeMap<>(q.keyspaces()).entrySet()) {
             KeyspacePlacement.Placed placed = routing.placement(served, e.getKey());
             if (placed.nodeLocal()) {
-                throw new InvalidParameterException("keyspaces." + e.getKey(),
+                throw new InvalidParameterException(
+                        "keyspaces." + e.getKey(),
                         "keyspace " + e.getKey() + " is node-local (LocalStrategy): every node holds its own, so no "
                                 + "restart keeps a level for it");
             }
@@ -206,9 +247,13 @@ public class RestartService {
         List<String> unknown = new ArrayList<>();
         List<Integer> out = Availability.nodeIndexes(ring, names, unknown);
         if (!unknown.isEmpty()) {
-            throw new AvailabilityRequestException(ProblemKind.UNKNOWN_NODE, parameter, "nodes " + unknown
-                    + " are not in the ring (give addresses or host ids); known: " + new TreeSet<>(ring.nodes()
-                    .stream().map(Node::address).toList()));
+            throw new AvailabilityRequestException(
+                    ProblemKind.UNKNOWN_NODE,
+                    parameter,
+                    "nodes " + unknown
+                            + " are not in the ring (give addresses or host ids); known: "
+                            + new TreeSet<>(
+                                    ring.nodes().stream().map(Node::address).toList()));
         }
         return out;
     }

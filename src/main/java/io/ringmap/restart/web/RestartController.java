@@ -29,7 +29,8 @@ public class RestartController {
     @RestartRequestProblems
     @ProblemAnswer(kind = ProblemKind.RESTART_UNSAFE, detail = REFUSED)
     @PostMapping(path = "/plan/restart", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Plan a rolling restart in waves that keep every keyspace's consistency level",
+    @Operation(
+            summary = "Plan a rolling restart in waves that keep every keyspace's consistency level",
             description = "The ordered waves that restart the nodes (default all): each wave stops as many nodes "
                     + "together as every keyspace's every range keeps its level (writes counting pending replicas), "
                     + "whole racks first; for each wave, per keyspace, what /availability answers with its nodes "
@@ -43,7 +44,8 @@ public class RestartController {
 
     @RestartRequestProblems
     @PostMapping(path = "/plan/restart/next", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "The rolling restart's guide: which nodes may stop now, or why to wait",
+    @Operation(
+            summary = "The rolling restart's guide: which nodes may stop now, or why to wait",
             description = "Given the plan's request and the nodes restarted so far: STOP with the next wave's "
                     + "nodes, or WAIT naming why (a restarted node not UP in ringmap's view, its native transport "
                     + "not open, or some live node's own view, read from that node's system_views.gossip_info, not "

@@ -9,14 +9,28 @@ import java.util.Map;
 public record RestartNextRequest(
         @Schema(description = "Nodes to restart, by address or host id (default: every ring member)")
         List<String> nodes,
-        @Schema(description = "The level every keyspace keeps (unless `keyspaces` names another)",
-                example = "QUORUM", nullable = true) String consistency,
-        @Schema(description = "Per keyspace, the level it keeps", nullable = true) Map<String, String> keyspaces,
-        @Schema(description = "The clients' data centre, where LOCAL_* levels count (default: every data centre)",
-                nullable = true) String dc,
-        @Schema(description = "The most nodes stopped at once", nullable = true, minimum = "1") Integer parallelism,
-        @Schema(description = "The nodes restarted so far (stopped and started again), by address or host id",
-                example = "[]") List<String> restarted) {
+
+        @Schema(
+                description = "The level every keyspace keeps (unless `keyspaces` names another)",
+                example = "QUORUM",
+                nullable = true)
+        String consistency,
+
+        @Schema(description = "Per keyspace, the level it keeps", nullable = true)
+        Map<String, String> keyspaces,
+
+        @Schema(
+                description = "The clients' data centre, where LOCAL_* levels count (default: every data centre)",
+                nullable = true)
+        String dc,
+
+        @Schema(description = "The most nodes stopped at once", nullable = true, minimum = "1")
+        Integer parallelism,
+
+        @Schema(
+                description = "The nodes restarted so far (stopped and started again), by address or host id",
+                example = "[]")
+        List<String> restarted) {
 
     RestartQuestion question() {
         return new RestartQuestion(nodes, consistency, keyspaces, dc, parallelism);

@@ -7,16 +7,33 @@ import java.util.Map;
 
 /** The body of {@code POST /plan/restart}. */
 public record RestartPlanRequest(
-        @Schema(description = "Nodes to restart, by address or host id (default: every ring member)",
-                example = "[\"127.0.0.1\", \"127.0.0.2\", \"127.0.0.3\", \"127.0.0.4\"]") List<String> nodes,
-        @Schema(description = "The level every keyspace keeps (unless `keyspaces` names another)",
-                example = "QUORUM", nullable = true) String consistency,
-        @Schema(description = "Per keyspace, the level it keeps", example = "{\"iot_multi_dc\": \"ONE\"}",
-                nullable = true) Map<String, String> keyspaces,
-        @Schema(description = "The clients' data centre, where LOCAL_* levels count (default: every data centre)",
-                nullable = true) String dc,
-        @Schema(description = "The most nodes stopped at once (default: as many as the levels allow)",
-                nullable = true, minimum = "1") Integer parallelism) {
+        @Schema(
+                description = "Nodes to restart, by address or host id (default: every ring member)",
+                example = "[\"127.0.0.1\", \"127.0.0.2\", \"127.0.0.3\", \"127.0.0.4\"]")
+        List<String> nodes,
+
+        @Schema(
+                description = "The level every keyspace keeps (unless `keyspaces` names another)",
+                example = "QUORUM",
+                nullable = true)
+        String consistency,
+
+        @Schema(
+                description = "Per keyspace, the level it keeps",
+                example = "{\"iot_multi_dc\": \"ONE\"}",
+                nullable = true)
+        Map<String, String> keyspaces,
+
+        @Schema(
+                description = "The clients' data centre, where LOCAL_* levels count (default: every data centre)",
+                nullable = true)
+        String dc,
+
+        @Schema(
+                description = "The most nodes stopped at once (default: as many as the levels allow)",
+                nullable = true,
+                minimum = "1")
+        Integer parallelism) {
 
     RestartQuestion question() {
         return new RestartQuestion(nodes, consistency, keyspaces, dc, parallelism);

@@ -21,17 +21,25 @@ public class RoutingConfiguration {
      * {@code spring.cassandra.local-datacenter}.
      */
     @Bean
-    RoutingService routingService(SnapshotHolder snapshots, ApiProperties api, ObjectProvider<HitRecorder> hits,
+    RoutingService routingService(
+            SnapshotHolder snapshots,
+            ApiProperties api,
+            ObjectProvider<HitRecorder> hits,
             ObjectProvider<CassandraProperties> cassandra) {
         CassandraProperties properties = cassandra.getIfAvailable();
-        return new RoutingService(snapshots, api, HitRecorder.all(hits.orderedStream().toList()),
+        return new RoutingService(
+                snapshots,
+                api,
+                HitRecorder.all(hits.orderedStream().toList()),
                 properties == null ? null : properties.getLocalDatacenter());
     }
 
     /** Size-weighted splits read the sizes feature's estimates, when it collects them. */
     @Bean
     SplitService splitService(RoutingService routing, ApiProperties api, ObjectProvider<RangeWeights> weights) {
-        return new SplitService(routing, api.maxSplits(),
+        return new SplitService(
+                routing,
+                api.maxSplits(),
                 weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected")));
     }
 

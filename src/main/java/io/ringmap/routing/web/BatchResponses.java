@@ -15,8 +15,7 @@ public final class BatchResponses {
      */
     public static final int BUFFER_SIZE = 128 * 1024;
 
-    private BatchResponses() {
-    }
+    private BatchResponses() {}
 
     /** Gives {@code response} the batch buffer; call before anything is written. */
     public static void buffer(HttpServletResponse response) {

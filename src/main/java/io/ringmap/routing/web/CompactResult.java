@@ -9,8 +9,14 @@ import java.util.Map;
 public record CompactResult(
         @Schema(description = "The key's components in canonical text (when keys were given)", nullable = true)
         Map<String, String> key,
+
         @Schema(example = "1523456789012345678") String token,
-        @Schema(description = "The node-owned range holding the token") RangeView range,
-        @Schema(description = "Replicas in placement order, the primary first, as indexes into the answer's "
-                + "replicas", example = "[0, 1, 2]") List<Integer> replicas) {
-}
+
+        @Schema(description = "The node-owned range holding the token")
+        RangeView range,
+
+        @Schema(
+                description =
+                        "Replicas in placement order, the primary first, as indexes into the answer's " + "replicas",
+                example = "[0, 1, 2]")
+        List<Integer> replicas) {}

@@ -48,8 +48,10 @@ final class CompactResults extends AbstractList<CompactResult> implements Random
         }
         this.slots = slots;
         // written from the nodes' cached JSON, as the replicas of POST /replicas are
-        this.replicas = ReplicaViews.of(results.served().tokenRing(), new ReplicaSet(
-                Arrays.copyOf(distinctNodes, distinct), Arrays.copyOf(transientFlags, distinct)), null);
+        this.replicas = ReplicaViews.of(
+                results.served().tokenRing(),
+                new ReplicaSet(Arrays.copyOf(distinctNodes, distinct), Arrays.copyOf(transientFlags, distinct)),
+                null);
     }
 
     /** The distinct replicas the results refer to, in order of first use. */
@@ -87,8 +89,8 @@ final class CompactResults extends AbstractList<CompactResult> implements Random
                 return;
             }
             int[] slots = compact.slots;
-            ReplicasResults.write(compact.results, value, gen,
-                    (g, node, full) -> g.writeNumber(slots[node * 2 + (full ? 0 : 1)]));
+            ReplicasResults.write(
+                    compact.results, value, gen, (g, node, full) -> g.writeNumber(slots[node * 2 + (full ? 0 : 1)]));
         }
     }
 }

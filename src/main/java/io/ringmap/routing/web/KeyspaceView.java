@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /** A keyspace and how it is placed. */
-public record KeyspaceView(String name, Map<String, String> replication,
+public record KeyspaceView(
+        String name,
+        Map<String, String> replication,
         @Schema(description = "placed or failed") String status,
-        @Schema(nullable = true) String reason, List<String> warnings, List<String> tables) {
-}
+        @Schema(nullable = true) String reason,
+        List<String> warnings,
+        List<String> tables) {}

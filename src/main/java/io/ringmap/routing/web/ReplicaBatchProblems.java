@@ -29,5 +29,4 @@ import java.lang.annotation.Target;
 @SnapshotProblems
 @JsonBodyProblems
 @KeyProblems
-@interface ReplicaBatchProblems {
-}
+@interface ReplicaBatchProblems {}

@@ -1,36 +1,61 @@
 package io.ringmap.routing.web;
 
 import io.ringmap.problem.InvalidParameterException;
-import io.ringmap.routing.RoutingService;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.RoutingService;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
 
 /** One replica of a token range. */
-@Schema(description = "A replica node. hostId identifies it; address (with rpcPort) is where clients connect; "
-        + "broadcastAddress is the internode address nodetool getendpoints prints (they differ behind NAT, on "
-        + "multi-homed hosts and in clouds)")
+@Schema(
+        description = "A replica node. hostId identifies it; address (with rpcPort) is where clients connect; "
+                + "broadcastAddress is the internode address nodetool getendpoints prints (they differ behind NAT, on "
+                + "multi-homed hosts and in clouds)")
 public record ReplicaView(
         @Schema(description = "Broadcast RPC address: what clients connect to", example = "127.0.0.3")
         String address,
-        @Schema(description = "Host id: the node's identity (UUID in a live cluster)", example = "N3") String hostId,
+
+        @Schema(description = "Host id: the node's identity (UUID in a live cluster)", example = "N3")
+        String hostId,
+
         @Schema(example = "dc2") String datacenter,
         @Schema(example = "rack1") String rack,
-        @Schema(description = "UP, DOWN, UNKNOWN, ...", example = "UP") String state,
-        @Schema(description = "False for a transient replica (transient replication, e.g. '3/1')") boolean full,
-        @Schema(description = "Native transport port at address; null when unknown", example = "9042",
-                nullable = true) Integer rpcPort,
-        @Schema(description = "Broadcast (internode) address, as nodetool getendpoints prints it",
-                example = "127.0.0.3") String broadcastAddress,
-        @Schema(description = "Storage port at broadcastAddress (nodetool -pp prints address:port); null when "
-                + "unknown", example = "7000", nullable = true) Integer broadcastPort) {
+
+        @Schema(description = "UP, DOWN, UNKNOWN, ...", example = "UP")
+        String state,
+
+        @Schema(description = "False for a transient replica (transient replication, e.g. '3/1')")
+        boolean full,
+
+        @Schema(description = "Native transport port at address; null when unknown", example = "9042", nullable = true)
+        Integer rpcPort,
+
+        @Schema(
+                description = "Broadcast (internode) address, as nodetool getendpoints prints it",
+                example = "127.0.0.3")
+        String broadcastAddress,
+
+        @Schema(
+                description =
+                        "Storage port at broadcastAddress (nodetool -pp prints address:port); null when " + "unknown",
+                example = "7000",
+                nullable = true)
+        Integer broadcastPort) {
 
     static ReplicaView of(Node n, boolean full) {
-        return new ReplicaView(n.address(), n.hostId(), n.datacenter(), n.rack(), n.state().name(), full,
-                port(n.rpcPort()), n.broadcastAddress(), port(n.broadcastPort()));
+        return new ReplicaView(
+                n.address(),
+                n.hostId(),
+                n.datacenter(),
+                n.rack(),
+                n.state().name(),
+                full,
+                port(n.rpcPort()),
+                n.broadcastAddress(),
+                port(n.broadcastPort()));
     }
 
     static Integer port(int port) {

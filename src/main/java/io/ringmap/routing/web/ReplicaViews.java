@@ -46,7 +46,8 @@ final class ReplicaViews extends AbstractList<ReplicaView> implements RandomAcce
         List<Node> nodes = ring.nodes();
         for (int position : positions) {
             Node node = nodes.get(set.node(position));
-            out.computeIfAbsent(node.datacenter(), k -> new java.util.ArrayList<>(4)).add(node.address());
+            out.computeIfAbsent(node.datacenter(), k -> new java.util.ArrayList<>(4))
+                    .add(node.address());
         }
         return out;
     }

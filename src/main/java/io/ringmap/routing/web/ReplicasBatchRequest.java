@@ -13,19 +13,27 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 public record ReplicasBatchRequest(
         @NotBlank @Schema(example = "iot") String keyspace,
         @Schema(example = "readings", nullable = true) String table,
-        @Schema(description = "Keys as {column: value} maps", nullable = true,
+
+        @Schema(
+                description = "Keys as {column: value} maps",
+                nullable = true,
                 example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
-        @JsonDeserialize(contentUsing = KeyJson.Reader.class) List<Map<String, String>> keys,
+        @JsonDeserialize(contentUsing = KeyJson.Reader.class)
+        List<Map<String, String>> keys,
+
         @Schema(description = "Tokens as strings", nullable = true, example = "[\"1523456789012345678\"]")
         List<String> tokens,
-        @Schema(description = "Only replicas in this data centre", nullable = true) String dc) {
+
+        @Schema(description = "Only replicas in this data centre", nullable = true)
+        String dc) {
 
     /** Bodies Swagger UI's Try it out sends as they are, each answering on the bundled sample. */
     static final String KEYS_EXAMPLE = "{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": ["
             + "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}, "
             + "{\"sensor_id\": \"sensor-18\", \"day\": \"2026-10-01\"}]}";
-    static final String TOKENS_EXAMPLE = "{\"keyspace\": \"iot\", \"tokens\": [\"1523456789012345678\", "
-            + "\"-9223372036854775807\"]}";
+
+    static final String TOKENS_EXAMPLE =
+            "{\"keyspace\": \"iot\", \"tokens\": [\"1523456789012345678\", " + "\"-9223372036854775807\"]}";
 
     /**
      * Whether the batch gives keys (else tokens).
@@ -35,8 +43,8 @@ public record ReplicasBatchRequest(
     boolean byKeys() {
         boolean byKeys = keys != null;
         if (byKeys == (tokens != null)) {
-            throw new InvalidParameterException(byKeys ? "tokens" : "keys",
-                    "give either keys (with table) or tokens, not both and not neither");
+            throw new InvalidParameterException(
+                    byKeys ? "tokens" : "keys", "give either keys (with table) or tokens, not both and not neither");
         }
         if (byKeys && (table == null || table.isBlank())) {
             throw new InvalidParameterException("table", "keys need the table they belong to");

@@ -2,9 +2,9 @@ package io.ringmap.routing.web;
 
 import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.ProblemKind;
-import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.web.SnapshotProblems;
+import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
@@ -45,7 +45,8 @@ public class ReplicasController {
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_TOKEN, detail = SampleProblems.INVALID_TOKEN)
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+    @ProblemAnswer(
+            kind = ProblemKind.INVALID_PARAMETER,
             detail = "data centre 'mars' has no nodes in the ring; known: [dc1, dc2]")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_CONSISTENCY_LEVEL, detail = SampleProblems.UNKNOWN_CONSISTENCY_LEVEL)
     @ProblemAnswer(kind = ProblemKind.LOCAL_DATACENTER_REQUIRED, detail = SampleProblems.LOCAL_DATACENTER_REQUIRED)
@@ -54,7 +55,8 @@ public class ReplicasController {
     @SnapshotProblems
     @KeyProblems
     @GetMapping(path = "/replicas", produces = "application/json")
-    @Operation(summary = "Replicas of one partition key or token",
+    @Operation(
+            summary = "Replicas of one partition key or token",
             description = "Either token=..., or table=... with every partition key column as column=value. "
                     + "On the bundled sample, keyspace=iot&token=1523456789012345678 gives 127.0.0.3, 127.0.0.4, "
                     + "127.0.0.1. Generated clients give a key with POST /replicas/key (a free-form exploded query "
@@ -64,26 +66,50 @@ public class ReplicasController {
     // off). Lean all the same: the parameters are read once from the container's map (a @RequestParam each, or a
     // MultiValueMap argument, made Spring MVC build binders and ResolvableTypes per request) and the answer's content
     // type is set here, so Spring MVC writes it without negotiating (docs/performance.md, "Single key")
-    @Parameter(name = "keyspace", in = ParameterIn.QUERY, required = true, description = "Keyspace",
-            example = "iot", schema = @Schema(type = "string"))
-    @Parameter(name = "table", in = ParameterIn.QUERY, description = "Table (with key columns)",
-            example = "readings", schema = @Schema(type = "string"))
-    @Parameter(name = "token", in = ParameterIn.QUERY, description = "A token instead of a key, as a string (e.g. "
-            + "1523456789012345678); no example value, so Swagger UI's Try it out sends the key and not both",
+    @Parameter(
+            name = "keyspace",
+            in = ParameterIn.QUERY,
+            required = true,
+            description = "Keyspace",
+            example = "iot",
             schema = @Schema(type = "string"))
-    @Parameter(name = "dc", in = ParameterIn.QUERY, description = "Only replicas in this data centre; with a "
-            + "LOCAL_* consistency, the coordinator's (default spring.cassandra.local-datacenter)",
+    @Parameter(
+            name = "table",
+            in = ParameterIn.QUERY,
+            description = "Table (with key columns)",
+            example = "readings",
             schema = @Schema(type = "string"))
-    @Parameter(name = "consistency", in = ParameterIn.QUERY, description = "A consistency level: ANY (writes), ONE, "
-            + "TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE (e.g. LOCAL_QUORUM "
-            + "with dc=dc1); no example value, so Swagger UI's Try it out leaves it out",
+    @Parameter(
+            name = "token",
+            in = ParameterIn.QUERY,
+            description = "A token instead of a key, as a string (e.g. "
+                    + "1523456789012345678); no example value, so Swagger UI's Try it out sends the key and not both",
             schema = @Schema(type = "string"))
-    @Parameter(name = "key", in = ParameterIn.QUERY, style = ParameterStyle.FORM, explode = Explode.TRUE,
-            description = "Partition key columns as column=value pairs (with table); the form for curl and Swagger "
-                    + "UI",
+    @Parameter(
+            name = "dc",
+            in = ParameterIn.QUERY,
+            description = "Only replicas in this data centre; with a "
+                    + "LOCAL_* consistency, the coordinator's (default spring.cassandra.local-datacenter)",
+            schema = @Schema(type = "string"))
+    @Parameter(
+            name = "consistency",
+            in = ParameterIn.QUERY,
+            description = "A consistency level: ANY (writes), ONE, "
+                    + "TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE (e.g. LOCAL_QUORUM "
+                    + "with dc=dc1); no example value, so Swagger UI's Try it out leaves it out",
+            schema = @Schema(type = "string"))
+    @Parameter(
+            name = "key",
+            in = ParameterIn.QUERY,
+            style = ParameterStyle.FORM,
+            explode = Explode.TRUE,
+            description =
+                    "Partition key columns as column=value pairs (with table); the form for curl and Swagger " + "UI",
             schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
-            examples = @ExampleObject(name = "reference", value = "{\"sensor_id\": \"sensor-17\", \"day\": "
-                    + "\"2026-10-01\"}"))
+            examples =
+                    @ExampleObject(
+                            name = "reference",
+                            value = "{\"sensor_id\": \"sensor-17\", \"day\": " + "\"2026-10-01\"}"))
     public ReplicasResponse replicas(HttpServletRequest request, HttpServletResponse response)
             throws MissingServletRequestParameterException {
         ReplicasResponse answer = singleKey.replicas(request.getParameterMap());
@@ -101,27 +127,56 @@ public class ReplicasController {
     @JsonBodyProblems
     @KeyProblems
     @PostMapping(path = "/replicas/key", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Replicas of one partition key, given in the body",
+    @Operation(
+            summary = "Replicas of one partition key, given in the body",
             description = "The same answer as GET /replicas with table and key columns, the key as a {column: value} "
                     + "map in a JSON body: the form generated clients call.")
-    public ReplicasResponse replicasOfKey(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
-            mediaType = "application/json",
-            examples = @ExampleObject(name = "reference", value = ReplicasKeyRequest.EXAMPLE)))
-            @Valid @RequestBody ReplicasKeyRequest request) {
-        return ReplicasResponse.of(routing.replicasOfKey(request.keyspace(), request.table(), request.key(),
-                request.dc(), request.consistency(), hitCounting.counts()), request.table(), request.dc());
+    public ReplicasResponse replicasOfKey(
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            examples =
+                                                    @ExampleObject(
+                                                            name = "reference",
+                                                            value = ReplicasKeyRequest.EXAMPLE)))
+                    @Valid
+                    @RequestBody
+                    ReplicasKeyRequest request) {
+        return ReplicasResponse.of(
+                routing.replicasOfKey(
+                        request.keyspace(),
+                        request.table(),
+                        request.key(),
+                        request.dc(),
+                        request.consistency(),
+                        hitCounting.counts()),
+                request.table(),
+                request.dc());
     }
 
     @ReplicaBatchProblems
     @PostMapping(path = "/replicas", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Replicas of a batch of keys of one table, or of tokens",
+    @Operation(
+            summary = "Replicas of a batch of keys of one table, or of tokens",
             description = "All items are validated first: one bad item rejects the batch (400 naming its index). "
                     + "At most ringmap.api.max-batch-size items (413 beyond).")
-    public ReplicasBatchResponse replicasBatch(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
-            mediaType = "application/json",
-            examples = {@ExampleObject(name = "keys", value = ReplicasBatchRequest.KEYS_EXAMPLE),
-                @ExampleObject(name = "tokens", value = ReplicasBatchRequest.TOKENS_EXAMPLE)}))
-            @Valid @RequestBody ReplicasBatchRequest request,
+    public ReplicasBatchResponse replicasBatch(
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            examples = {
+                                                @ExampleObject(
+                                                        name = "keys",
+                                                        value = ReplicasBatchRequest.KEYS_EXAMPLE),
+                                                @ExampleObject(
+                                                        name = "tokens",
+                                                        value = ReplicasBatchRequest.TOKENS_EXAMPLE)
+                                            }))
+                    @Valid
+                    @RequestBody
+                    ReplicasBatchRequest request,
             HttpServletResponse response) {
         BatchResponses.buffer(response);
         return ReplicasBatchResponse.of(batch(request));
@@ -129,16 +184,28 @@ public class ReplicasController {
 
     @ReplicaBatchProblems
     @PostMapping(path = "/replicas/compact", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Replicas of a batch of keys or tokens, each distinct replica listed once",
+    @Operation(
+            summary = "Replicas of a batch of keys or tokens, each distinct replica listed once",
             description = "The request and the answers of POST /replicas, in a smaller form for large batches: "
                     + "replicas lists every distinct replica of the batch once (in order of first use) and each "
                     + "result's replicas are indexes into it. Expanding them gives POST /replicas' answer exactly. "
                     + "Same validation and limits as POST /replicas.")
-    public ReplicasCompactBatchResponse replicasBatchCompact(@io.swagger.v3.oas.annotations.parameters.RequestBody(
-            content = @Content(mediaType = "application/json", examples = {
-                @ExampleObject(name = "keys", value = ReplicasBatchRequest.KEYS_EXAMPLE),
-                @ExampleObject(name = "tokens", value = ReplicasBatchRequest.TOKENS_EXAMPLE)}))
-            @Valid @RequestBody ReplicasBatchRequest request,
+    public ReplicasCompactBatchResponse replicasBatchCompact(
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            examples = {
+                                                @ExampleObject(
+                                                        name = "keys",
+                                                        value = ReplicasBatchRequest.KEYS_EXAMPLE),
+                                                @ExampleObject(
+                                                        name = "tokens",
+                                                        value = ReplicasBatchRequest.TOKENS_EXAMPLE)
+                                            }))
+                    @Valid
+                    @RequestBody
+                    ReplicasBatchRequest request,
             HttpServletResponse response) {
         BatchResponses.buffer(response);
         return ReplicasCompactBatchResponse.of(batch(request));
@@ -147,10 +214,13 @@ public class ReplicasController {
     /** The routes of a batch of keys (counted as the caller's hits) or of tokens. */
     private ReplicasResults batch(ReplicasBatchRequest request) {
         if (request.byKeys()) {
-            return ReplicasResults.ofKeys(routing.replicasOfKeys(request.keyspace(), request.table(), request.keys(),
-                    request.dc(), hitCounting.counts()), request.table(), request.dc());
+            return ReplicasResults.ofKeys(
+                    routing.replicasOfKeys(
+                            request.keyspace(), request.table(), request.keys(), request.dc(), hitCounting.counts()),
+                    request.table(),
+                    request.dc());
         }
-        return ReplicasResults.ofTokens(routing.replicasOfTokens(request.keyspace(), request.tokens(), request.dc()),
-                request.dc());
+        return ReplicasResults.ofTokens(
+                routing.replicasOfTokens(request.keyspace(), request.tokens(), request.dc()), request.dc());
     }
 }

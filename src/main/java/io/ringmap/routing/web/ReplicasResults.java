@@ -40,8 +40,13 @@ final class ReplicasResults extends AbstractList<ReplicasResult> implements Rand
     private final List<TokenRoute> tokens; // null for a batch of keys
     private final String dc;
 
-    private ReplicasResults(ServedSnapshot served, KeyspacePlacement.Placed placement, String table,
-            List<KeyRoute> keys, List<TokenRoute> tokens, String dc) {
+    private ReplicasResults(
+            ServedSnapshot served,
+            KeyspacePlacement.Placed placement,
+            String table,
+            List<KeyRoute> keys,
+            List<TokenRoute> tokens,
+            String dc) {
         this.served = served;
         this.placement = placement;
         this.table = table;

@@ -1,12 +1,12 @@
 package io.ringmap.routing.web;
 
-import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.InvalidParameterException;
+import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.routing.RingOwnership;
 import io.ringmap.routing.OwnershipService;
+import io.ringmap.routing.RingOwnership;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
@@ -38,26 +38,30 @@ public class RingController {
     /** The most nodes one page may hold. */
     public static final int MAX_PAGE = 10_000;
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
-            detail = "limit must be between 1 and 10000, was 0")
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = "limit must be between 1 and 10000, was 0")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @SnapshotProblems
     @GetMapping(path = "/ring", produces = "application/json")
-    @Operation(summary = "Nodes with tokens, DC, rack, state and ownership",
+    @Operation(
+            summary = "Nodes with tokens, DC, rack, state and ownership",
             description = "With keyspace, each node also carries its effective ownership for that keyspace "
                     + "(as nodetool status <keyspace> reports it). On large vnode rings, tokens=false leaves the "
                     + "tokens out (node states, counts and ownership only) and offset/limit return one page of "
                     + "nodes; the per-DC state summary always covers the whole ring.")
     public RingResponse ring(
             @Parameter(description = "Keyspace for effective ownership", example = "iot")
-            @RequestParam(required = false) String keyspace,
+                    @RequestParam(required = false)
+                    String keyspace,
             @Parameter(description = "Include every node's tokens", example = "false")
-            @RequestParam(defaultValue = "true") boolean tokens,
+                    @RequestParam(defaultValue = "true")
+                    boolean tokens,
             @Parameter(description = "Index of the first node to return", example = "0")
-            @RequestParam(defaultValue = "0") int offset,
+                    @RequestParam(defaultValue = "0")
+                    int offset,
             @Parameter(description = "Most nodes to return, 1.." + MAX_PAGE + " (all when absent)", example = "100")
-            @RequestParam(required = false) Integer limit) {
+                    @RequestParam(required = false)
+                    Integer limit) {
         if (offset < 0) {
             throw new InvalidParameterException("offset", "offset must be 0 or more, was " + offset);
         }
@@ -76,31 +80,63 @@ public class RingController {
         List<NodeView> nodes = new ArrayList<>(to - from);
         for (int i = from; i < to; i++) {
             Node n = ring.nodes().get(i);
-            nodes.add(new NodeView(n.address(), n.hostId(), n.datacenter(), n.rack(), n.state().name(),
-                    byNode.get(i).size(), tokens ? byNode.get(i).stream().map(Token::toString).toList() : null,
-                    primary[i], effective == null ? null : effective[i], ReplicaView.port(n.rpcPort()),
-                    n.broadcastAddress(), ReplicaView.port(n.broadcastPort())));
+            nodes.add(new NodeView(
+                    n.address(),
+                    n.hostId(),
+                    n.datacenter(),
+                    n.rack(),
+                    n.state().name(),
+                    byNode.get(i).size(),
+                    tokens ? byNode.get(i).stream().map(Token::toString).toList() : null,
+                    primary[i],
+                    effective == null ? null : effective[i],
+                    ReplicaView.port(n.rpcPort()),
+                    n.broadcastAddress(),
+                    ReplicaView.port(n.broadcastPort())));
         }
         Map<String, Map<String, Integer>> states = new TreeMap<>();
         for (Node n : ring.nodes()) {
-            states.computeIfAbsent(n.datacenter(), dc -> new TreeMap<>()).merge(n.state().name(), 1, Integer::sum);
+            states.computeIfAbsent(n.datacenter(), dc -> new TreeMap<>())
+                    .merge(n.state().name(), 1, Integer::sum);
         }
-        List<DatacenterSummary> datacenters = states.entrySet().stream().map(e -> new DatacenterSummary(e.getKey(),
-                e.getValue().values().stream().mapToInt(Integer::intValue).sum(), e.getValue())).toList();
+        List<DatacenterSummary> datacenters = states.entrySet().stream()
+                .map(e -> new DatacenterSummary(
+                        e.getKey(),
+                        e.getValue().values().stream()
+                                .mapToInt(Integer::intValue)
+                                .sum(),
+                        e.getValue()))
+                .toList();
         List<KeyspaceView> keyspaces = new ArrayList<>();
         new TreeMap<>(served.ring().keyspaces()).forEach((name, p) -> {
-            List<String> tables = served.schema().tables().stream().filter(t -> t.keyspace().equals(name))
-                    .map(t -> t.table()).sorted().toList();
+            List<String> tables = served.schema().tables().stream()
+                    .filter(t -> t.keyspace().equals(name))
+                    .map(t -> t.table())
+                    .sorted()
+                    .toList();
             if (p instanceof KeyspacePlacement.Placed placed) {
-                keyspaces.add(new KeyspaceView(name, new TreeMap<>(p.replication()), "placed", null,
-                        placed.warnings(), tables));
+                keyspaces.add(new KeyspaceView(
+                        name, new TreeMap<>(p.replication()), "placed", null, placed.warnings(), tables));
             } else {
-                keyspaces.add(new KeyspaceView(name, new TreeMap<>(p.replication()), "failed",
-                        ((KeyspacePlacement.Failed) p).reason(), List.of(), tables));
+                keyspaces.add(new KeyspaceView(
+                        name,
+                        new TreeMap<>(p.replication()),
+                        "failed",
+                        ((KeyspacePlacement.Failed) p).reason(),
+                        List.of(),
+                        tables));
             }
         });
-        return new RingResponse(ring.partitioner().name(), ring.size(), nodeCount, datacenters, from,
-                to < nodeCount ? to : null, nodes, keyspaces, SnapshotView.of(served),
+        return new RingResponse(
+                ring.partitioner().name(),
+                ring.size(),
+                nodeCount,
+                datacenters,
+                from,
+                to < nodeCount ? to : null,
+                nodes,
+                keyspaces,
+                SnapshotView.of(served),
                 served.motion().motions().stream().map(MovingNodeView::of).toList());
     }
 }

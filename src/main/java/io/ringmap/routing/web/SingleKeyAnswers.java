@@ -16,8 +16,8 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
 public final class SingleKeyAnswers {
 
     /** GET /replicas' own parameters; every other one is a key column. */
-    public static final KeyParameters PARAMETERS = KeyParameters.reserving("keyspace", "table", "token", "dc",
-            "consistency");
+    public static final KeyParameters PARAMETERS =
+            KeyParameters.reserving("keyspace", "table", "token", "dc", "consistency");
 
     private final RoutingService routing;
     private final HitCounting hitCounting;

@@ -7,8 +7,8 @@ import io.ringmap.routing.SplitService;
 import io.ringmap.routing.TableSplits;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.web.SnapshotProblems;
-import io.ringmap.splits.CqlPredicates;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.splits.CqlPredicates;
 import io.ringmap.splits.Split;
 import io.ringmap.splits.WeightedSplit;
 import io.ringmap.web.ProblemAnswer;
@@ -34,7 +34,8 @@ public class SplitsController {
         this.splitter = splitter;
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
+    @ProblemAnswer(
+            kind = ProblemKind.INVALID_PARAMETER,
             detail = "n must be between 1 and 10000 (ringmap.api.max-splits), was 0")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
@@ -44,7 +45,8 @@ public class SplitsController {
     @SnapshotProblems
     @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/splits", produces = "application/json")
-    @Operation(summary = "The ring cut into (start, end] splits for a full-table scan",
+    @Operation(
+            summary = "The ring cut into (start, end] splits for a full-table scan",
             description = "mode=even: n ranges of equal width, the first starting at the minimum token. "
                     + "mode=aligned: no split crosses an ownership boundary. When n is at least the number of "
                     + "node-owned ranges, every owned range is cut in proportion to its width (one range per split); "
@@ -58,50 +60,77 @@ public class SplitsController {
     public SplitsResponse splits(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(description = "Number of splits, 1 to ringmap.api.max-splits (10,000 by default)",
-                    example = "16")
-            @RequestParam(defaultValue = "16") int n,
-            @Parameter(description = "even, aligned or size", example = "aligned",
-                    schema = @Schema(allowableValues = {"even", "aligned", "size"}))
-            @RequestParam(defaultValue = "aligned") String mode,
-            @Parameter(description = "true: ranges carry only start and end, and one CQL template with bind markers "
-                    + "serves them all (a range the template cannot read keeps its own cql); for large plans",
-                    example = "false")
-            @RequestParam(defaultValue = "false") boolean compact) {
+            @Parameter(
+                            description = "Number of splits, 1 to ringmap.api.max-splits (10,000 by default)",
+                            example = "16")
+                    @RequestParam(defaultValue = "16")
+                    int n,
+            @Parameter(
+                            description = "even, aligned or size",
+                            example = "aligned",
+                            schema = @Schema(allowableValues = {"even", "aligned", "size"}))
+                    @RequestParam(defaultValue = "aligned")
+                    String mode,
+            @Parameter(
+                            description =
+                                    "true: ranges carry only start and end, and one CQL template with bind markers "
+                                            + "serves them all (a range the template cannot read keeps its own cql); for large plans",
+                            example = "false")
+                    @RequestParam(defaultValue = "false")
+                    boolean compact) {
         TableSplits scan = splitter.splits(keyspace, table, n, mode);
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
         List<SplitView> views = new ArrayList<>(scan.splits().size());
         for (int i = 0; i < scan.splits().size(); i++) {
             WeightedSplit w = scan.estimates() == null ? null : scan.estimates().get(i);
-            views.add(view(ring, schema, scan.splits().get(i), w == null ? null : Math.round(w.estimatedBytes()),
-                    w == null ? null : Math.round(w.estimatedPartitions()), compact));
+            views.add(view(
+                    ring,
+                    schema,
+                    scan.splits().get(i),
+                    w == null ? null : Math.round(w.estimatedBytes()),
+                    w == null ? null : Math.round(w.estimatedPartitions()),
+                    compact));
         }
-        return new SplitsResponse(scan.placement().keyspace(), schema.table(), ring.partitioner().name(),
-                scan.mode().text(), n, views.size(), template(schema, compact), views,
+        return new SplitsResponse(
+                scan.placement().keyspace(),
+                schema.table(),
+                ring.partitioner().name(),
+                scan.mode().text(),
+                n,
+                views.size(),
+                template(schema, compact),
+                views,
                 SnapshotView.of(scan.snapshot()));
     }
 
     private static CqlTemplate template(TableSchema schema, boolean compact) {
-        return compact ? new CqlTemplate(CqlPredicates.tokenPredicateTemplate(schema.columnNames()),
-                CqlPredicates.selectTemplate(schema.keyspace(), schema.table(), schema.columnNames())) : null;
+        return compact
+                ? new CqlTemplate(
+                        CqlPredicates.tokenPredicateTemplate(schema.columnNames()),
+                        CqlPredicates.selectTemplate(schema.keyspace(), schema.table(), schema.columnNames()))
+                : null;
     }
 
     /** A split with each of its ranges' CQL (compact: only where the template cannot read the range). */
-    private static SplitView view(TokenRing ring, TableSchema schema, Split s, Long bytes, Long partitions,
-            boolean compact) {
+    private static SplitView view(
+            TokenRing ring, TableSchema schema, Split s, Long bytes, Long partitions, boolean compact) {
         List<RangeQuery> ranges = new ArrayList<>(s.ranges().size());
         for (TokenRange r : s.ranges()) {
             if (compact && CqlPredicates.templateApplies(ring.partitioner(), r)) {
                 ranges.add(new RangeQuery(r.start().toString(), r.end().toString(), null, null));
                 continue;
             }
-            ranges.add(new RangeQuery(r.start().toString(), r.end().toString(),
+            ranges.add(new RangeQuery(
+                    r.start().toString(),
+                    r.end().toString(),
                     CqlPredicates.tokenPredicate(ring.partitioner(), schema.columnNames(), r),
-                    CqlPredicates.select(ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(),
-                            r)));
+                    CqlPredicates.select(
+                            ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(), r)));
         }
-        List<String> replicas = ReplicaView.of(ring, s.replicas(), null).stream().map(ReplicaView::address).toList();
+        List<String> replicas = ReplicaView.of(ring, s.replicas(), null).stream()
+                .map(ReplicaView::address)
+                .toList();
         return new SplitView(ranges, replicas, s.ownedRanges(), bytes, partitions);
     }
 }

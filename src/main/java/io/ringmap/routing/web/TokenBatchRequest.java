@@ -13,7 +13,10 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 public record TokenBatchRequest(
         @NotBlank @Schema(example = "iot") String keyspace,
         @NotBlank @Schema(example = "readings") String table,
-        @NotNull @Schema(description = "Keys as {column: value} maps",
+
+        @NotNull
+        @Schema(
+                description = "Keys as {column: value} maps",
                 example = "[{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}]")
-        @JsonDeserialize(contentUsing = KeyJson.Reader.class) List<Map<String, String>> keys) {
-}
+        @JsonDeserialize(contentUsing = KeyJson.Reader.class)
+        List<Map<String, String>> keys) {}

@@ -5,6 +5,9 @@ import java.util.List;
 import tools.jackson.databind.annotation.JsonSerialize;
 
 /** The tokens of a batch, in request order. */
-public record TokenBatchResponse(String keyspace, String table, String partitioner,
-        @JsonSerialize(using = TokenResults.Writer.class) List<TokenResult> results, SnapshotView snapshot) {
-}
+public record TokenBatchResponse(
+        String keyspace,
+        String table,
+        String partitioner,
+        @JsonSerialize(using = TokenResults.Writer.class) List<TokenResult> results,
+        SnapshotView snapshot) {}

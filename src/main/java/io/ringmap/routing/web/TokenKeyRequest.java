@@ -10,7 +10,9 @@ import java.util.Map;
 public record TokenKeyRequest(
         @NotBlank @Schema(example = "iot") String keyspace,
         @NotBlank @Schema(example = "readings") String table,
-        @NotNull @Schema(description = "The key as a {column: value} map",
+
+        @NotNull
+        @Schema(
+                description = "The key as a {column: value} map",
                 example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
-        Map<String, String> key) {
-}
+        Map<String, String> key) {}

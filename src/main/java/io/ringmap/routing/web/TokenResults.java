@@ -31,7 +31,8 @@ final class TokenResults extends AbstractList<TokenResult> implements RandomAcce
     @Override
     public TokenResult get(int index) {
         KeyRoute r = keys.get(index);
-        return new TokenResult(r.keyByColumn(), r.token().toString(), HEX.formatHex(r.key().serializedKey()));
+        return new TokenResult(
+                r.keyByColumn(), r.token().toString(), HEX.formatHex(r.key().serializedKey()));
     }
 
     @Override

@@ -5,13 +5,13 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import io.ringmap.ring.TableName;
 import io.ringmap.ring.TokenRange;
 import io.ringmap.sizes.Latency;
 import io.ringmap.sizes.NodeTableStats;
 import io.ringmap.sizes.RangeEstimate;
 import io.ringmap.sizes.RankedPartition;
 import io.ringmap.sizes.ReadStats;
-import io.ringmap.ring.TableName;
 import io.ringmap.token.Partitioner;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,8 +37,13 @@ final class CqlNodeReader {
     private final int maxTables;
     private final int maxRanges;
 
-    CqlNodeReader(CqlSession session, Duration timeout, Partitioner partitioner, Predicate<TableName> wanted,
-            int maxTables, int maxRanges) {
+    CqlNodeReader(
+            CqlSession session,
+            Duration timeout,
+            Partitioner partitioner,
+            Predicate<TableName> wanted,
+            int maxTables,
+            int maxRanges) {
         this.session = session;
         this.timeout = timeout;
         this.partitioner = partitioner;
@@ -53,17 +58,19 @@ final class CqlNodeReader {
      * @param queriesAnswered statements the node answered
      * @param queriesSent     statements sent to the node, answered or not
      */
-    record Answer(Map<TableName, NodeTableStats> tables, List<String> problems, int queriesAnswered,
-            int queriesSent) {
-    }
+    record Answer(Map<TableName, NodeTableStats> tables, List<String> problems, int queriesAnswered, int queriesSent) {}
 
     Answer read(Node node) {
         List<String> problems = new ArrayList<>();
         int[] answered = {0, 0}; // answered, sent
         Map<TableName, List<RangeEstimate>> ranges = new HashMap<>();
         Map<TableName, Long> means = new HashMap<>();
-        List<Row> estimates = query(node, "SELECT keyspace_name, table_name, range_type, range_start, range_end, "
-                + "mean_partition_size, partitions_count FROM system.table_estimates", problems, answered);
+        List<Row> estimates = query(
+                node,
+                "SELECT keyspace_name, table_name, range_type, range_start, range_end, "
+                        + "mean_partition_size, partitions_count FROM system.table_estimates",
+                problems,
+                answered);
         if (answered[0] == 0) {
             // the node did not answer its first query: do not wait out every other query's timeout too
             return new Answer(Map.of(), problems, 0, answered[1]);
@@ -79,11 +86,12 @@ final class CqlNodeReader {
                 break;
             }
             try {
-                TokenRange range = new TokenRange(partitioner.parseToken(r.getString("range_start")),
+                TokenRange range = new TokenRange(
+                        partitioner.parseToken(r.getString("range_start")),
                         partitioner.parseToken(r.getString("range_end")));
                 long mean = Math.max(0, r.getLong("mean_partition_size"));
-                ranges.computeIfAbsent(t, k -> new ArrayList<>()).add(new RangeEstimate(range, mean,
-                        Math.max(0, r.getLong("partitions_count"))));
+                ranges.computeIfAbsent(t, k -> new ArrayList<>())
+                        .add(new RangeEstimate(range, mean, Math.max(0, r.getLong("partitions_count"))));
                 means.put(t, mean);
             } catch (RuntimeException e) {
                 problems.add("table_estimates: unreadable range of " + t + ": " + e.getMessage());
@@ -97,8 +105,11 @@ final class CqlNodeReader {
         Map<TableName, Latency> writes = latency(node, "local_write_latency", problems, answered);
         Map<TableName, List<RankedPartition>> largest = new HashMap<>();
         Map<TableName, List<RankedPartition>> tombstoned = new HashMap<>();
-        for (Row r : query(node, "SELECT keyspace_name, table_name, top_type, top FROM system.top_partitions",
-                problems, answered)) {
+        for (Row r : query(
+                node,
+                "SELECT keyspace_name, table_name, top_type, top FROM system.top_partitions",
+                problems,
+                answered)) {
             TableName t = new TableName(r.getString("keyspace_name"), r.getString("table_name"));
             if (!wanted.test(t)) {
                 continue;
@@ -120,17 +131,29 @@ final class CqlNodeReader {
                 problems.add("more than " + maxTables + " tables; the rest were left out");
                 break;
             }
-            out.put(t, new NodeTableStats(t, maxMib.get(t), diskMib.get(t), means.get(t),
-                    ranges.getOrDefault(t, List.of()), rows.get(t), tombstones.get(t), reads.get(t), writes.get(t),
-                    largest.getOrDefault(t, List.of()), tombstoned.getOrDefault(t, List.of()), null));
+            out.put(
+                    t,
+                    new NodeTableStats(
+                            t,
+                            maxMib.get(t),
+                            diskMib.get(t),
+                            means.get(t),
+                            ranges.getOrDefault(t, List.of()),
+                            rows.get(t),
+                            tombstones.get(t),
+                            reads.get(t),
+                            writes.get(t),
+                            largest.getOrDefault(t, List.of()),
+                            tombstoned.getOrDefault(t, List.of()),
+                            null));
         }
         return new Answer(out, problems, answered[0], answered[1]);
     }
 
     private Map<TableName, Long> longs(Node node, String view, String column, List<String> problems, int[] ok) {
         Map<TableName, Long> out = new HashMap<>();
-        for (Row r : query(node, "SELECT keyspace_name, table_name, " + column + " FROM system_views." + view,
-                problems, ok)) {
+        for (Row r : query(
+                node, "SELECT keyspace_name, table_name, " + column + " FROM system_views." + view, problems, ok)) {
             TableName t = new TableName(r.getString("keyspace_name"), r.getString("table_name"));
             if (wanted.test(t) && !r.isNull(column)) {
                 out.put(t, r.getLong(column));
@@ -141,12 +164,17 @@ final class CqlNodeReader {
 
     private Map<TableName, ReadStats> perRead(Node node, String view, List<String> problems, int[] ok) {
         Map<TableName, ReadStats> out = new HashMap<>();
-        for (Row r : query(node, "SELECT keyspace_name, table_name, count, p50th, p99th, max FROM system_views."
-                + view, problems, ok)) {
+        for (Row r : query(
+                node,
+                "SELECT keyspace_name, table_name, count, p50th, p99th, max FROM system_views." + view,
+                problems,
+                ok)) {
             TableName t = new TableName(r.getString("keyspace_name"), r.getString("table_name"));
             if (wanted.test(t)) {
-                out.put(t, new ReadStats(r.getLong("count"), r.getDouble("p50th"), r.getDouble("p99th"),
-                        r.getDouble("max")));
+                out.put(
+                        t,
+                        new ReadStats(
+                                r.getLong("count"), r.getDouble("p50th"), r.getDouble("p99th"), r.getDouble("max")));
             }
         }
         return out;
@@ -154,12 +182,20 @@ final class CqlNodeReader {
 
     private Map<TableName, Latency> latency(Node node, String view, List<String> problems, int[] ok) {
         Map<TableName, Latency> out = new HashMap<>();
-        for (Row r : query(node, "SELECT keyspace_name, table_name, count, p50th_ms, p99th_ms, max_ms FROM "
-                + "system_views." + view, problems, ok)) {
+        for (Row r : query(
+                node,
+                "SELECT keyspace_name, table_name, count, p50th_ms, p99th_ms, max_ms FROM " + "system_views." + view,
+                problems,
+                ok)) {
             TableName t = new TableName(r.getString("keyspace_name"), r.getString("table_name"));
             if (wanted.test(t)) {
-                out.put(t, new Latency(r.getLong("count"), r.getDouble("p50th_ms"), r.getDouble("p99th_ms"),
-                        r.getDouble("max_ms")));
+                out.put(
+                        t,
+                        new Latency(
+                                r.getLong("count"),
+                                r.getDouble("p50th_ms"),
+                                r.getDouble("p99th_ms"),
+                                r.getDouble("max_ms")));
             }
         }
         return out;
@@ -169,8 +205,11 @@ final class CqlNodeReader {
     private List<Row> query(Node node, String cql, List<String> problems, int[] ok) {
         ok[1]++;
         try {
-            List<Row> rows = session.execute(SimpleStatement.newInstance(cql).setNode(node).setTimeout(timeout)
-                    .setPageSize(5000)).all();
+            List<Row> rows = session.execute(SimpleStatement.newInstance(cql)
+                            .setNode(node)
+                            .setTimeout(timeout)
+                            .setPageSize(5000))
+                    .all();
             ok[0]++;
             return rows;
         } catch (RuntimeException e) {

@@ -1,9 +1,9 @@
 package io.ringmap.sizes.cluster;
 
+import io.ringmap.ring.TableName;
 import io.ringmap.sizes.EstimatedHistograms;
 import io.ringmap.sizes.JmxTableStats;
 import io.ringmap.sizes.RankedPartition;
-import io.ringmap.ring.TableName;
 import io.ringmap.topology.JmxConnections;
 import io.ringmap.topology.JmxSettings;
 import java.io.IOException;
@@ -45,15 +45,27 @@ final class JmxNodeReader {
         long[] sizes = (long[]) jmx.getAttribute(metric(t, "EstimatedPartitionSizeHistogram"), "Value");
         long[] cells = (long[]) jmx.getAttribute(metric(t, "EstimatedColumnCountHistogram"), "Value");
         ObjectName table = table(t);
-        return new JmxTableStats(max, mean, min, partitions, disk, EstimatedHistograms.percentiles(sizes),
-                EstimatedHistograms.percentiles(cells), ranked(jmx.getAttribute(table, "TopSizePartitions"), top),
-                ranked(jmx.getAttribute(table, "TopTombstonePartitions"), top), List.of(), List.of());
+        return new JmxTableStats(
+                max,
+                mean,
+                min,
+                partitions,
+                disk,
+                EstimatedHistograms.percentiles(sizes),
+                EstimatedHistograms.percentiles(cells),
+                ranked(jmx.getAttribute(table, "TopSizePartitions"), top),
+                ranked(jmx.getAttribute(table, "TopTombstonePartitions"), top),
+                List.of(),
+                List.of());
     }
 
     /** Starts read and write sampling of the table (as {@code nodetool toppartitions}). */
     void beginSampling(MBeanServerConnection jmx, TableName t, int capacity, Duration duration) throws Exception {
         for (String sampler : List.of("READS", "WRITES")) {
-            jmx.invoke(table(t), "beginLocalSampling", new Object[] {sampler, capacity, (int) duration.toMillis()},
+            jmx.invoke(
+                    table(t),
+                    "beginLocalSampling",
+                    new Object[] {sampler, capacity, (int) duration.toMillis()},
                     new String[] {String.class.getName(), int.class.getName(), int.class.getName()});
         }
     }
@@ -62,14 +74,15 @@ final class JmxNodeReader {
     List<List<RankedPartition>> finishSampling(MBeanServerConnection jmx, TableName t, int top) throws Exception {
         List<List<RankedPartition>> out = new ArrayList<>(2);
         for (String sampler : List.of("READS", "WRITES")) {
-            Object result = jmx.invoke(table(t), "finishLocalSampling", new Object[] {sampler, top},
-                    new String[] {String.class.getName(), int.class.getName()});
+            Object result = jmx.invoke(table(t), "finishLocalSampling", new Object[] {sampler, top}, new String[] {
+                String.class.getName(), int.class.getName()
+            });
             List<RankedPartition> ranked = new ArrayList<>();
             if (result instanceof List<?> list) {
                 for (Object o : list) {
                     if (o instanceof CompositeData c) {
-                        ranked.add(new RankedPartition(String.valueOf(c.get("value")),
-                                ((Number) c.get("count")).longValue()));
+                        ranked.add(new RankedPartition(
+                                String.valueOf(c.get("value")), ((Number) c.get("count")).longValue()));
                     }
                 }
             }
@@ -99,8 +112,8 @@ final class JmxNodeReader {
     }
 
     private static ObjectName table(TableName t) throws Exception {
-        return new ObjectName("org.apache.cassandra.db:type=Tables,keyspace=" + quote(t.keyspace()) + ",table="
-                + quote(t.table()));
+        return new ObjectName(
+                "org.apache.cassandra.db:type=Tables,keyspace=" + quote(t.keyspace()) + ",table=" + quote(t.table()));
     }
 
     /** Cassandra's CQL identifiers need no quoting in object names unless they hold reserved characters. */

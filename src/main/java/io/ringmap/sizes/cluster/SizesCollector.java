@@ -2,6 +2,7 @@ package io.ringmap.sizes.cluster;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import io.ringmap.ring.TableName;
 import io.ringmap.sizes.JmxTableStats;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.NodeTableStats;
@@ -9,11 +10,10 @@ import io.ringmap.sizes.RankedPartition;
 import io.ringmap.sizes.SizesShare;
 import io.ringmap.sizes.SizesSnapshot;
 import io.ringmap.sizes.SizesSource;
-import io.ringmap.ring.TableName;
-import io.ringmap.token.Partitioner;
-import io.ringmap.topology.ClusterSession;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.token.Partitioner;
+import io.ringmap.topology.ClusterSession;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -49,8 +49,15 @@ import org.springframework.context.SmartLifecycle;
 public class SizesCollector implements SizesSource, SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(SizesCollector.class);
-    private static final Set<String> SYSTEM_KEYSPACES = Set.of("system", "system_schema", "system_auth",
-            "system_distributed", "system_traces", "system_views", "system_virtual_schema", "system_cluster_metadata");
+    private static final Set<String> SYSTEM_KEYSPACES = Set.of(
+            "system",
+            "system_schema",
+            "system_auth",
+            "system_distributed",
+            "system_traces",
+            "system_views",
+            "system_virtual_schema",
+            "system_cluster_metadata");
 
     private final ClusterSession cluster;
     private final SnapshotHolder snapshots;
@@ -70,8 +77,12 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
      * @param share how the nodes are shared with the other instances of the deployment ({@link SizesShare#ALONE}
      *              without peers)
      */
-    public SizesCollector(ClusterSession cluster, SnapshotHolder snapshots, CollectorSettings settings,
-            SizesShare share, Clock clock) {
+    public SizesCollector(
+            ClusterSession cluster,
+            SnapshotHolder snapshots,
+            CollectorSettings settings,
+            SizesShare share,
+            Clock clock) {
         this.share = share;
         this.cluster = cluster;
         this.snapshots = snapshots;
@@ -108,8 +119,11 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         running = true;
         scheduler = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ringmap-sizes"));
         workers = Executors.newFixedThreadPool(4, r -> daemon(r, "ringmap-sizes-node"));
-        scheduler.scheduleWithFixedDelay(this::safeRound, settings.initialDelay().toMillis(),
-                settings.refreshInterval().toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(
+                this::safeRound,
+                settings.initialDelay().toMillis(),
+                settings.refreshInterval().toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -168,15 +182,23 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         }
         Instant started = clock.instant();
         Partitioner partitioner = ring.get().tokenRing().partitioner();
-        Predicate<TableName> wanted = t -> settings.includeSystemKeyspaces()
-                || !SYSTEM_KEYSPACES.contains(t.keyspace());
-        CqlNodeReader reader = new CqlNodeReader(session.get(), settings.queryTimeout(), partitioner, wanted,
-                settings.maxTables(), settings.maxRangesPerNode());
-        List<Node> nodes = new ArrayList<>(session.get().getMetadata().getNodes().values());
+        Predicate<TableName> wanted =
+                t -> settings.includeSystemKeyspaces() || !SYSTEM_KEYSPACES.contains(t.keyspace());
+        CqlNodeReader reader = new CqlNodeReader(
+                session.get(),
+                settings.queryTimeout(),
+                partitioner,
+                wanted,
+                settings.maxTables(),
+                settings.maxRangesPerNode());
+        List<Node> nodes =
+                new ArrayList<>(session.get().getMetadata().getNodes().values());
         nodes.sort(Comparator.comparing(ClusterSession::addressOf));
         List<String> addresses = nodes.stream().map(ClusterSession::addressOf).toList();
         SizesShare.Split split = share.split(addresses, partitioner);
-        List<Node> mine = nodes.stream().filter(n -> split.mine().contains(ClusterSession.addressOf(n))).toList();
+        List<Node> mine = nodes.stream()
+                .filter(n -> split.mine().contains(ClusterSession.addressOf(n)))
+                .toList();
         List<Future<NodeReport>> futures = new ArrayList<>();
         for (Node node : mine) {
             futures.add(workers.submit(() -> readNode(reader, node)));
@@ -196,13 +218,26 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         }
         Instant finished = clock.instant();
         SizesSnapshot before = ownShare.getAndSet(new SizesSnapshot(started, finished, reports));
-        SizesSnapshot snapshot = new SizesSnapshot(started, finished, split.assemble(addresses, reports,
-                before == null ? List.of() : before.nodes(),
-                started.minus(settings.refreshInterval().multipliedBy(2)).minus(budget())), split.collectors());
+        SizesSnapshot snapshot = new SizesSnapshot(
+                started,
+                finished,
+                split.assemble(
+                        addresses,
+                        reports,
+                        before == null ? List.of() : before.nodes(),
+                        started.minus(settings.refreshInterval().multipliedBy(2))
+                                .minus(budget())),
+                split.collectors());
         current.set(snapshot);
-        long unreachable = reports.stream().filter(r -> r.status() == NodeReport.Status.UNREACHABLE).count();
-        log.debug("sizes round: {} of {} nodes collected here, {} unreachable, {} ms", reports.size(),
-                addresses.size(), unreachable, Duration.between(started, finished).toMillis());
+        long unreachable = reports.stream()
+                .filter(r -> r.status() == NodeReport.Status.UNREACHABLE)
+                .count();
+        log.debug(
+                "sizes round: {} of {} nodes collected here, {} unreachable, {} ms",
+                reports.size(),
+                addresses.size(),
+                unreachable,
+                Duration.between(started, finished).toMillis());
         listeners.forEach(listener -> listener.accept(snapshot));
         return Optional.of(snapshot);
     }
@@ -233,8 +268,14 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
         if (answer.queriesAnswered() == 0 && (jmx == null || !jmxOk)) {
             return new NodeReport(address, NodeReport.Status.UNREACHABLE, null, problems, Map.of(), null, queries);
         }
-        return new NodeReport(address, problems.isEmpty() ? NodeReport.Status.COLLECTED : NodeReport.Status.PARTIAL,
-                clock.instant(), problems, tables, null, queries);
+        return new NodeReport(
+                address,
+                problems.isEmpty() ? NodeReport.Status.COLLECTED : NodeReport.Status.PARTIAL,
+                clock.instant(),
+                problems,
+                tables,
+                null,
+                queries);
     }
 
     /** Adds JMX figures (and samples) to the node's tables; false when JMX could not be reached. */
@@ -288,7 +329,8 @@ public class SizesCollector implements SizesSource, SmartLifecycle {
 
     private static String message(Exception e) {
         Throwable c = e;
-        while (c.getCause() != null && (c.getMessage() == null || c instanceof java.lang.reflect.UndeclaredThrowableException)) {
+        while (c.getCause() != null
+                && (c.getMessage() == null || c instanceof java.lang.reflect.UndeclaredThrowableException)) {
             c = c.getCause();
         }
         return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();

@@ -6,10 +6,10 @@ import io.ringmap.sizes.SizesShare;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.cluster.SizesCollector;
 import io.ringmap.sizes.metrics.SizeMetrics;
-import org.springframework.beans.factory.ObjectProvider;
-import io.ringmap.topology.ClusterSession;
 import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.topology.ClusterSession;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -27,8 +27,12 @@ public class SizesConfiguration {
     @Bean
     @Conditional(OnContactPointsCondition.class)
     @ConditionalOnProperty(name = "ringmap.sizes.enabled", havingValue = "true", matchIfMissing = true)
-    SizesCollector sizesCollector(ClusterSession cluster, SnapshotHolder snapshots, SizesProperties settings,
-            ObjectProvider<SizesShare> share, Clock clock) {
+    SizesCollector sizesCollector(
+            ClusterSession cluster,
+            SnapshotHolder snapshots,
+            SizesProperties settings,
+            ObjectProvider<SizesShare> share,
+            Clock clock) {
         // with peers (ringmap.peers.*) the deployment shares the nodes; alone, this instance collects every node
         return new SizesCollector(cluster, snapshots, settings, share.getIfAvailable(() -> SizesShare.ALONE), clock);
     }
@@ -38,10 +42,11 @@ public class SizesConfiguration {
     @ConditionalOnMissingBean(SizesSource.class)
     SizesSource unavailableSizes(Environment env) {
         boolean disabled = !env.getProperty("ringmap.sizes.enabled", Boolean.class, true);
-        return SizesSource.unavailable(disabled
-                ? "partition size collection is switched off (ringmap.sizes.enabled=false)"
-                : "ringmap serves a static topology: partition sizes come only from a live cluster "
-                        + "(set spring.cassandra.contact-points)");
+        return SizesSource.unavailable(
+                disabled
+                        ? "partition size collection is switched off (ringmap.sizes.enabled=false)"
+                        : "ringmap serves a static topology: partition sizes come only from a live cluster "
+                                + "(set spring.cassandra.contact-points)");
     }
 
     /** Meters of the servers' figures, updated with every round (a MeterBinder, bound by Spring Boot). */

@@ -33,8 +33,10 @@ public class SizesPeersConfiguration {
         SizesCodec codec = new SizesCodec(json);
         return new PeerPart(DeploymentSizes.PART, question -> {
             SizesCollector collector = sizes.getIfAvailable();
-            return collector == null ? null
-                    : codec.encode(new PeerSizes(instance.value(), collector.ownShare().orElse(null)));
+            return collector == null
+                    ? null
+                    : codec.encode(
+                            new PeerSizes(instance.value(), collector.ownShare().orElse(null)));
         });
     }
 }

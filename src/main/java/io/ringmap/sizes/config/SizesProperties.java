@@ -1,12 +1,12 @@
 package io.ringmap.sizes.config;
 
+import io.ringmap.sizes.cluster.CollectorSettings;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
-import io.ringmap.sizes.cluster.CollectorSettings;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -40,7 +40,8 @@ public record SizesProperties(
         @DefaultValue("false") boolean includeSystemKeyspaces,
         @DefaultValue @Valid @NotNull Guideline guideline,
         @DefaultValue @Valid @NotNull Load load,
-        @DefaultValue @Valid @NotNull Jmx jmx) implements CollectorSettings {
+        @DefaultValue @Valid @NotNull Jmx jmx)
+        implements CollectorSettings {
 
     /**
      * The partition guideline (the partitioning reference: under about 100 MB and well under 100,000 rows).
@@ -52,8 +53,9 @@ public record SizesProperties(
     public record Guideline(
             @DefaultValue("100MB") @NotNull DataSize maxPartitionSize,
             @DefaultValue("100000") @Min(1) long maxPartitionRows,
-            @DefaultValue("10") @DecimalMin(value = "1", inclusive = false) double pathologyRatio) {
-    }
+
+            @DefaultValue("10") @DecimalMin(value = "1", inclusive = false)
+            double pathologyRatio) {}
 
     /**
      * When {@code /load} names uneven load under even ownership.
@@ -63,8 +65,9 @@ public record SizesProperties(
      */
     public record Load(
             @DefaultValue("0.1") @DecimalMin("0") double ownershipTolerance,
-            @DefaultValue("1.5") @DecimalMin(value = "1", inclusive = false) double imbalanceRatio) {
-    }
+
+            @DefaultValue("1.5") @DecimalMin(value = "1", inclusive = false)
+            double imbalanceRatio) {}
 
     /**
      * The optional JMX source: exact byte figures, histograms (what {@code nodetool tablehistograms} prints), the
@@ -87,7 +90,8 @@ public record SizesProperties(
             String username,
             String password,
             @DefaultValue("false") boolean ssl,
-            @DefaultValue @Valid @NotNull Sampling sampling) implements CollectorSettings.Jmx {
+            @DefaultValue @Valid @NotNull Sampling sampling)
+            implements CollectorSettings.Jmx {
 
         public Jmx {
             ports = ports == null ? Map.of() : Map.copyOf(ports);
@@ -116,6 +120,6 @@ public record SizesProperties(
             @DefaultValue("false") boolean enabled,
             @DefaultValue("5s") @NotNull Duration duration,
             @DefaultValue("256") @Min(1) int capacity,
-            @DefaultValue("10") @Min(1) @Max(1000) int top) implements CollectorSettings.Sampling {
-    }
+            @DefaultValue("10") @Min(1) @Max(1000) int top)
+            implements CollectorSettings.Sampling {}
 }

@@ -16,12 +16,19 @@ import org.springframework.context.annotation.Configuration;
 public class SizesWebConfiguration {
 
     @Bean
-    SizesService sizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline,
-            SizesProperties settings, ObjectProvider<ReplicaHits> replicaHits, ObjectProvider<HotKeySource> deployment,
+    SizesService sizesService(
+            RoutingService routing,
+            SizesSource sizes,
+            SizeGuideline guideline,
+            SizesProperties settings,
+            ObjectProvider<ReplicaHits> replicaHits,
+            ObjectProvider<HotKeySource> deployment,
             Clock clock) {
-        SizesService.Limits limits = new SizesService.Limits(settings.topPartitions(),
-                settings.load().ownershipTolerance(), settings.load().imbalanceRatio());
-        return new SizesService(routing, sizes, guideline, limits, replicaHits.getIfAvailable(),
-                deployment.getIfAvailable(), clock);
+        SizesService.Limits limits = new SizesService.Limits(
+                settings.topPartitions(),
+                settings.load().ownershipTolerance(),
+                settings.load().imbalanceRatio());
+        return new SizesService(
+                routing, sizes, guideline, limits, replicaHits.getIfAvailable(), deployment.getIfAvailable(), clock);
     }
 }

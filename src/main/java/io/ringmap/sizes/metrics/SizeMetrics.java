@@ -3,8 +3,9 @@ package io.ringmap.sizes.metrics;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
-import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.ringmap.ring.TableName;
 import io.ringmap.sizes.MergedTable;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.NodeTableStats;
@@ -12,7 +13,6 @@ import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizeMerge;
 import io.ringmap.sizes.SizeWarning;
 import io.ringmap.sizes.SizesSnapshot;
-import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -36,6 +36,7 @@ public class SizeMetrics implements MeterBinder {
     private MultiGauge breaches;
     /** The last round's rows, registered again when a registry is bound after a round. */
     private List<MultiGauge.Row<?>> largestRows = List.of();
+
     private List<MultiGauge.Row<?>> breachRows = List.of();
     private final Map<NodeReport.Status, AtomicLong> nodes = new EnumMap<>(NodeReport.Status.class);
     private final AtomicLong roundQueries = new AtomicLong();
@@ -49,13 +50,15 @@ public class SizeMetrics implements MeterBinder {
 
     @Override
     public synchronized void bindTo(MeterRegistry registry) {
-        this.largest = MultiGauge.builder("ringmap.partition.largest").baseUnit("bytes")
-                .description("The largest partition of the table on any node (servers' figures)").register(registry);
+        this.largest = MultiGauge.builder("ringmap.partition.largest")
+                .baseUnit("bytes")
+                .description("The largest partition of the table on any node (servers' figures)")
+                .register(registry);
         this.breaches = MultiGauge.builder("ringmap.partition.guideline.breaches")
                 .description("Guideline breaches (partition too large, too many rows) the table's nodes show")
                 .register(registry);
-        nodes.forEach((status, value) -> registry.gauge("ringmap.sizes.nodes", Tags.of("status", status.name()),
-                value, AtomicLong::doubleValue));
+        nodes.forEach((status, value) -> registry.gauge(
+                "ringmap.sizes.nodes", Tags.of("status", status.name()), value, AtomicLong::doubleValue));
         Gauge.builder("ringmap.sizes.round.queries", roundQueries, AtomicLong::doubleValue)
                 .description("Requests this instance sent to Cassandra nodes in its last sizes round (CQL statements "
                         + "and JMX connections; with peers, for its share of the nodes only)")
@@ -75,8 +78,9 @@ public class SizeMetrics implements MeterBinder {
         nodes.values().forEach(v -> v.set(0));
         for (NodeReport report : snapshot.nodes()) {
             nodes.get(report.status()).incrementAndGet();
-            report.tables().forEach((name, stats) ->
-                    byTable.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(report.address(), stats));
+            report.tables()
+                    .forEach((name, stats) -> byTable.computeIfAbsent(name, k -> new LinkedHashMap<>())
+                            .put(report.address(), stats));
         }
         List<MultiGauge.Row<?>> largestRows = new ArrayList<>();
         List<MultiGauge.Row<?>> breachRows = new ArrayList<>();

@@ -1,10 +1,10 @@
 package io.ringmap.sizes.peers;
 
-import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.peers.Contributors;
 import io.ringmap.peers.PeerRefused;
 import io.ringmap.peers.Rendezvous;
 import io.ringmap.peers.client.PeerClient;
+import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.SizesShare;
 import io.ringmap.token.Partitioner;
@@ -55,11 +55,16 @@ public final class DeploymentSizes implements SizesShare {
         String instance = peers.instance().value();
         Set<String> live = new HashSet<>();
         live.add(instance);
-        Contributors contributors = peers.gather(PeerClient.target(PART), SizesCodec.decoder(partitioner),
-                PeerSizes::instance, peers.client().deadlineFromNow(), () -> { }, (peer, sizes) -> {
+        Contributors contributors = peers.gather(
+                PeerClient.target(PART),
+                SizesCodec.decoder(partitioner),
+                PeerSizes::instance,
+                peers.client().deadlineFromNow(),
+                () -> {},
+                (peer, sizes) -> {
                     if (sizes.share() != null && sizes.share().nodes().size() > nodes.size()) {
-                        throw new PeerRefused("refused: a share of " + sizes.share().nodes().size() + " nodes, the "
-                                + "ring has " + nodes.size());
+                        throw new PeerRefused("refused: a share of "
+                                + sizes.share().nodes().size() + " nodes, the " + "ring has " + nodes.size());
                     }
                     live.add(sizes.instance());
                     Map<String, NodeReport> reports = sent.computeIfAbsent(peer, p -> new ConcurrentHashMap<>());

@@ -23,8 +23,9 @@ public final class SizesCodec {
 
     /** @param json the application's mapper, which the codec writes with, tokens as Cassandra prints them */
     public SizesCodec(JsonMapper json) {
-        this.writer = json.rebuild().addModule(new SimpleModule("ringmap-sizes")
-                .addSerializer(Token.class, ToStringSerializer.instance)).build();
+        this.writer = json.rebuild()
+                .addModule(new SimpleModule("ringmap-sizes").addSerializer(Token.class, ToStringSerializer.instance))
+                .build();
     }
 
     /** The tree {@code GET /actuator/peer/sizes} answers with. */
@@ -37,23 +38,25 @@ public final class SizesCodec {
      * besides its size ({@code ringmap.peers.max-answer-size}): a node's report grows with its tables.
      */
     public static PeerClient.Decoder<PeerSizes> decoder(Partitioner partitioner) {
-        JsonMapper reader = JsonMapper.builder(PeerClient.jsonFactory(Long.MAX_VALUE)).addModule(new SimpleModule("ringmap-sizes")
-                .addDeserializer(Token.class, new StdDeserializer<Token>(Token.class) {
-                    @Override
-                    public Token deserialize(JsonParser parser, DeserializationContext context) {
-                        return partitioner.parseToken(parser.getString());
-                    }
-                })
-                .addKeyDeserializer(TableName.class, new KeyDeserializer() {
-                    @Override
-                    public Object deserializeKey(String key, DeserializationContext context) {
-                        int dot = key.indexOf('.'); // Cassandra's names are word characters: no dot inside
-                        if (dot <= 0 || dot == key.length() - 1) {
-                            throw new IllegalArgumentException("'" + key + "' is not keyspace.table");
-                        }
-                        return new TableName(key.substring(0, dot), key.substring(dot + 1));
-                    }
-                })).build();
+        JsonMapper reader = JsonMapper.builder(PeerClient.jsonFactory(Long.MAX_VALUE))
+                .addModule(new SimpleModule("ringmap-sizes")
+                        .addDeserializer(Token.class, new StdDeserializer<Token>(Token.class) {
+                            @Override
+                            public Token deserialize(JsonParser parser, DeserializationContext context) {
+                                return partitioner.parseToken(parser.getString());
+                            }
+                        })
+                        .addKeyDeserializer(TableName.class, new KeyDeserializer() {
+                            @Override
+                            public Object deserializeKey(String key, DeserializationContext context) {
+                                int dot = key.indexOf('.'); // Cassandra's names are word characters: no dot inside
+                                if (dot <= 0 || dot == key.length() - 1) {
+                                    throw new IllegalArgumentException("'" + key + "' is not keyspace.table");
+                                }
+                                return new TableName(key.substring(0, dot), key.substring(dot + 1));
+                            }
+                        }))
+                .build();
         return body -> reader.readValue(body, PeerSizes.class);
     }
 }

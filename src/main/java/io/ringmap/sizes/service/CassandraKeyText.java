@@ -15,12 +15,12 @@ import java.util.Map;
  */
 final class CassandraKeyText {
 
-    private CassandraKeyText() {
-    }
+    private CassandraKeyText() {}
 
     /** The key's components by column name, in partition key order. */
     static Map<String, String> components(TableSchema schema, String key) {
-        List<String> columns = schema.partitionKey().stream().map(KeyColumn::name).toList();
+        List<String> columns =
+                schema.partitionKey().stream().map(KeyColumn::name).toList();
         List<String> parts = columns.size() == 1 ? List.of(key) : split(key);
         if (parts.size() != columns.size()) {
             throw new IllegalArgumentException("key '" + key + "' has " + parts.size() + " components, the table's "

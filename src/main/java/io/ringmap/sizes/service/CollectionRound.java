@@ -16,7 +16,7 @@ public record CollectionRound(Instant startedAt, Instant finishedAt, Duration ag
 
     /** The round {@code snapshot} came from, as old as it is at the clock's now. */
     static CollectionRound of(SizesSnapshot snapshot, Clock clock) {
-        return new CollectionRound(snapshot.startedAt(), snapshot.finishedAt(),
-                Duration.between(snapshot.finishedAt(), clock.instant()));
+        return new CollectionRound(
+                snapshot.startedAt(), snapshot.finishedAt(), Duration.between(snapshot.finishedAt(), clock.instant()));
     }
 }

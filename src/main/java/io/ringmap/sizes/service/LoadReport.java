@@ -18,8 +18,13 @@ import java.util.Objects;
  * @param contributors whose client hits are counted
  * @param snapshot     the served snapshot ownership was read from
  */
-public record LoadReport(String keyspace, List<NodeShare> nodes, LoadAnalysis.Verdict verdict,
-        CollectionRound collection, Contributors contributors, ServedSnapshot snapshot) {
+public record LoadReport(
+        String keyspace,
+        List<NodeShare> nodes,
+        LoadAnalysis.Verdict verdict,
+        CollectionRound collection,
+        Contributors contributors,
+        ServedSnapshot snapshot) {
 
     public LoadReport {
         nodes = List.copyOf(nodes);
@@ -37,8 +42,15 @@ public record LoadReport(String keyspace, List<NodeShare> nodes, LoadAnalysis.Ve
      * @param clientHitShare     its share of every node's client hits, null when there were none
      * @param status             how complete its figures of the round are, null when it was not in the round
      */
-    public record NodeShare(Node node, double ownership, double effectiveOwnership, Long loadBytes, Double loadShare,
-            long clientHits, Double clientHitShare, NodeReport.Status status) {
+    public record NodeShare(
+            Node node,
+            double ownership,
+            double effectiveOwnership,
+            Long loadBytes,
+            Double loadShare,
+            long clientHits,
+            Double clientHitShare,
+            NodeReport.Status status) {
 
         public NodeShare {
             Objects.requireNonNull(node, "node");

@@ -15,8 +15,14 @@ import java.util.Objects;
  * @param reportedBy    the nodes that reported it
  * @param decodeProblem why the key could not be decoded, null when it was
  */
-public record SizedPartition(String key, Map<String, String> components, long value, String token,
-        List<String> replicas, List<String> reportedBy, String decodeProblem) {
+public record SizedPartition(
+        String key,
+        Map<String, String> components,
+        long value,
+        String token,
+        List<String> replicas,
+        List<String> reportedBy,
+        String decodeProblem) {
 
     public SizedPartition {
         Objects.requireNonNull(key, "key");

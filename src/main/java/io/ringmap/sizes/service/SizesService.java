@@ -1,16 +1,16 @@
 package io.ringmap.sizes.service;
 
-import io.ringmap.hotkeys.KeyLabels;
-import io.ringmap.hotkeys.ServerHotKeys;
-import io.ringmap.ring.TableName;
-import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKeySource;
+import io.ringmap.hotkeys.KeyLabels;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.SaturatingCounter;
+import io.ringmap.hotkeys.ServerHotKeys;
+import io.ringmap.peers.Contributors;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaLookup;
 import io.ringmap.ring.RingSnapshot;
+import io.ringmap.ring.TableName;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
@@ -51,12 +51,16 @@ public class SizesService implements ServerHotKeys {
      * @param ownershipTolerance ownership is even when largest / smallest effective ownership is at most 1 + this
      * @param imbalanceRatio     load is uneven when largest / smallest load reaches this
      */
-    public record Limits(int topPartitions, double ownershipTolerance, double imbalanceRatio) {
-    }
+    public record Limits(int topPartitions, double ownershipTolerance, double imbalanceRatio) {}
 
     /** @param replicaHits client-side replica hits, or null when hot-key tracking is off */
-    public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, Limits settings,
-            ReplicaHits replicaHits, Clock clock) {
+    public SizesService(
+            RoutingService routing,
+            SizesSource sizes,
+            SizeGuideline guideline,
+            Limits settings,
+            ReplicaHits replicaHits,
+            Clock clock) {
         this(routing, sizes, guideline, settings, replicaHits, null, clock);
     }
 
@@ -64,8 +68,14 @@ public class SizesService implements ServerHotKeys {
      * @param replicaHits client-side replica hits, or null when hot-key tracking is off
      * @param deployment  the replica hits of every instance merged, or null when this instance has no peers
      */
-    public SizesService(RoutingService routing, SizesSource sizes, SizeGuideline guideline, Limits settings,
-            ReplicaHits replicaHits, HotKeySource deployment, Clock clock) {
+    public SizesService(
+            RoutingService routing,
+            SizesSource sizes,
+            SizeGuideline guideline,
+            Limits settings,
+            ReplicaHits replicaHits,
+            HotKeySource deployment,
+            Clock clock) {
         this.routing = routing;
         this.sizes = sizes;
         this.guideline = guideline;
@@ -98,12 +108,21 @@ public class SizesService implements ServerHotKeys {
         }
         MergedTable merged = SizeMerge.merge(name, byNode, settings.topPartitions());
         KeyspacePlacement.Placed placement = placed(served, schema);
-        return new TableSizes(schema.keyspace(), schema.table(), merged,
+        return new TableSizes(
+                schema.keyspace(),
+                schema.table(),
+                merged,
                 partitions(served, schema, placement, merged.largest()),
                 partitions(served, schema, placement, merged.mostTombstoned()),
                 partitions(served, schema, placement, SizeMerge.sampled(byNode, true, settings.topPartitions())),
                 partitions(served, schema, placement, SizeMerge.sampled(byNode, false, settings.topPartitions())),
-                nodes, missing, warnings, guideline, CollectionRound.of(snapshot, clock), snapshot.collectors(), served);
+                nodes,
+                missing,
+                warnings,
+                guideline,
+                CollectionRound.of(snapshot, clock),
+                snapshot.collectors(),
+                served);
     }
 
     /**
@@ -139,9 +158,14 @@ public class SizesService implements ServerHotKeys {
         List<NodeSamples> out = new ArrayList<>();
         for (NodeReport report : snapshot.get().nodes()) {
             NodeTableStats s = report.tables().get(new TableName(schema.keyspace(), schema.table()));
-            if (s != null && s.jmx() != null && report.collectedAt() != null
-                    && (!s.jmx().sampledReads().isEmpty() || !s.jmx().sampledWrites().isEmpty())) {
-                out.add(new NodeSamples(report.address(), report.collectedAt(),
+            if (s != null
+                    && s.jmx() != null
+                    && report.collectedAt() != null
+                    && (!s.jmx().sampledReads().isEmpty()
+                            || !s.jmx().sampledWrites().isEmpty())) {
+                out.add(new NodeSamples(
+                        report.address(),
+                        report.collectedAt(),
                         sampled(served, schema, Map.of(report.address(), s), Integer.MAX_VALUE)));
             }
         }
@@ -149,15 +173,17 @@ public class SizesService implements ServerHotKeys {
     }
 
     /** The partitions the given nodes sampled, reads and writes merged by key, heaviest first, at most limit. */
-    private static List<ServerHotKey> sampled(ServedSnapshot served, TableSchema schema,
-            Map<String, NodeTableStats> byNode, int limit) {
+    private static List<ServerHotKey> sampled(
+            ServedSnapshot served, TableSchema schema, Map<String, NodeTableStats> byNode, int limit) {
         Map<String, long[]> counts = new LinkedHashMap<>();
         Map<String, java.util.TreeSet<String>> reporters = new LinkedHashMap<>();
         int side = 0;
         for (boolean reads : new boolean[] {true, false}) {
             for (MergedPartition p : SizeMerge.sampled(byNode, reads, Integer.MAX_VALUE)) {
                 counts.computeIfAbsent(p.key(), k -> new long[2])[side] = p.value();
-                reporters.computeIfAbsent(p.key(), k -> new java.util.TreeSet<>()).addAll(p.reportedBy());
+                reporters
+                        .computeIfAbsent(p.key(), k -> new java.util.TreeSet<>())
+                        .addAll(p.reportedBy());
             }
             side++;
         }
@@ -167,11 +193,21 @@ public class SizesService implements ServerHotKeys {
                 .sorted((a, b) -> Long.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
                 .limit(limit)
                 .forEach(e -> {
-                    SizedPartition v = partitions(served, schema, placement,
-                            List.of(new MergedPartition(e.getKey(), 0,
-                            List.copyOf(reporters.get(e.getKey()))))).get(0);
-                    out.add(new ServerHotKey(SERVER_SAMPLING, e.getKey(), label(schema, e.getKey()),
-                            e.getValue()[0], e.getValue()[1], v.token(), v.replicas(), v.reportedBy()));
+                    SizedPartition v = partitions(
+                                    served,
+                                    schema,
+                                    placement,
+                                    List.of(new MergedPartition(e.getKey(), 0, List.copyOf(reporters.get(e.getKey())))))
+                            .get(0);
+                    out.add(new ServerHotKey(
+                            SERVER_SAMPLING,
+                            e.getKey(),
+                            label(schema, e.getKey()),
+                            e.getValue()[0],
+                            e.getValue()[1],
+                            v.token(),
+                            v.replicas(),
+                            v.reportedBy()));
                 });
         return out;
     }
@@ -185,12 +221,17 @@ public class SizesService implements ServerHotKeys {
         java.util.TreeSet<TableName> names = new java.util.TreeSet<>();
         for (NodeReport report : snapshot.get().nodes()) {
             report.tables().forEach((name, s) -> {
-                if (s.jmx() != null && (!s.jmx().sampledReads().isEmpty() || !s.jmx().sampledWrites().isEmpty())) {
+                if (s.jmx() != null
+                        && (!s.jmx().sampledReads().isEmpty()
+                                || !s.jmx().sampledWrites().isEmpty())) {
                     names.add(name);
                 }
             });
         }
-        return names.stream().limit(limit).map(n -> new TableName(n.keyspace(), n.table())).toList();
+        return names.stream()
+                .limit(limit)
+                .map(n -> new TableName(n.keyspace(), n.table()))
+                .toList();
     }
 
     @Override
@@ -254,20 +295,35 @@ public class SizesService implements ServerHotKeys {
         for (int i = 0; i < ringNodes.size(); i++) {
             Node n = ringNodes.get(i);
             long h = hits.getOrDefault(n.address(), hits.getOrDefault(n.hostId(), 0L));
-            NodeReport.Status status = snapshot.node(n.address()).map(NodeReport::status).orElse(null);
-            shares.add(new LoadReport.NodeShare(n, primary[i], effective[i], loads[i],
+            NodeReport.Status status =
+                    snapshot.node(n.address()).map(NodeReport::status).orElse(null);
+            shares.add(new LoadReport.NodeShare(
+                    n,
+                    primary[i],
+                    effective[i],
+                    loads[i],
                     loads[i] == null || totalLoad == 0 ? null : (double) loads[i] / totalLoad,
-                    h, totalHits == 0 ? null : (double) h / totalHits, status));
+                    h,
+                    totalHits == 0 ? null : (double) h / totalHits,
+                    status));
             input.add(new LoadAnalysis.NodeLoad(n.address(), primary[i], effective[i], loads[i], h));
         }
-        LoadAnalysis.Verdict verdict = LoadAnalysis.analyse(input, settings.ownershipTolerance(),
-                settings.imbalanceRatio());
-        return new LoadReport(placement == null ? null : placement.keyspace(), shares, verdict,
-                CollectionRound.of(snapshot, clock), contributors, served);
+        LoadAnalysis.Verdict verdict =
+                LoadAnalysis.analyse(input, settings.ownershipTolerance(), settings.imbalanceRatio());
+        return new LoadReport(
+                placement == null ? null : placement.keyspace(),
+                shares,
+                verdict,
+                CollectionRound.of(snapshot, clock),
+                contributors,
+                served);
     }
 
-    private static List<SizedPartition> partitions(ServedSnapshot served, TableSchema schema,
-            KeyspacePlacement.Placed placement, List<MergedPartition> merged) {
+    private static List<SizedPartition> partitions(
+            ServedSnapshot served,
+            TableSchema schema,
+            KeyspacePlacement.Placed placement,
+            List<MergedPartition> merged) {
         List<SizedPartition> out = new ArrayList<>(merged.size());
         for (MergedPartition p : merged) {
             Map<String, String> components = null;
@@ -284,7 +340,10 @@ public class SizesService implements ServerHotKeys {
                     ReplicaLookup lookup = ring.lookup(placement, t);
                     List<String> addresses = new ArrayList<>();
                     for (int i = 0; i < lookup.replicas().size(); i++) {
-                        addresses.add(ring.tokenRing().nodes().get(lookup.replicas().node(i)).address());
+                        addresses.add(ring.tokenRing()
+                                .nodes()
+                                .get(lookup.replicas().node(i))
+                                .address());
                     }
                     replicas = addresses;
                 }
@@ -298,7 +357,9 @@ public class SizesService implements ServerHotKeys {
 
     /** The keyspace's placement on the ring, null when the snapshot holds none or its replication failed to place. */
     private static KeyspacePlacement.Placed placed(ServedSnapshot served, TableSchema schema) {
-        return served.keyspace(schema.keyspace()).filter(KeyspacePlacement.Placed.class::isInstance)
-                .map(KeyspacePlacement.Placed.class::cast).orElse(null);
+        return served.keyspace(schema.keyspace())
+                .filter(KeyspacePlacement.Placed.class::isInstance)
+                .map(KeyspacePlacement.Placed.class::cast)
+                .orElse(null);
     }
 }

@@ -28,10 +28,21 @@ import java.util.Objects;
  * @param collectors        whose reports the round holds (this instance alone, or the deployment's instances)
  * @param snapshot          the served snapshot tokens and replicas were read from
  */
-public record TableSizes(String keyspace, String table, MergedTable merged, List<SizedPartition> largestPartitions,
-        List<SizedPartition> mostTombstoned, List<SizedPartition> sampledReads, List<SizedPartition> sampledWrites,
-        List<NodeFigures> nodes, List<String> missingNodes, List<SizeWarning> warnings, SizeGuideline guideline,
-        CollectionRound collection, Contributors collectors, ServedSnapshot snapshot) {
+public record TableSizes(
+        String keyspace,
+        String table,
+        MergedTable merged,
+        List<SizedPartition> largestPartitions,
+        List<SizedPartition> mostTombstoned,
+        List<SizedPartition> sampledReads,
+        List<SizedPartition> sampledWrites,
+        List<NodeFigures> nodes,
+        List<String> missingNodes,
+        List<SizeWarning> warnings,
+        SizeGuideline guideline,
+        CollectionRound collection,
+        Contributors collectors,
+        ServedSnapshot snapshot) {
 
     public TableSizes {
         largestPartitions = List.copyOf(largestPartitions);

@@ -24,15 +24,15 @@ public class SizesController {
         this.sizes = sizes;
     }
 
-    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER,
-            detail = "required parameter 'table' is missing")
+    @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = "required parameter 'table' is missing")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = SampleProblems.SIZES_NOT_COLLECTED)
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/sizes", produces = "application/json")
-    @Operation(summary = "Partition sizes of a table, per node and merged, with its largest partitions",
+    @Operation(
+            summary = "Partition sizes of a table, per node and merged, with its largest partitions",
             description = "From the last collection round (system.table_estimates, the system_views table metrics, "
                     + "system.top_partitions, and JMX when enabled): maximum and mean partition size, partition "
                     + "count, disk usage, percentiles (JMX), rows and tombstones per read; the largest partitions "
@@ -50,14 +50,16 @@ public class SizesController {
     @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
     @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/load", produces = "application/json")
-    @Operation(summary = "Per node: ownership against data on disk and client-side hits",
+    @Operation(
+            summary = "Per node: ownership against data on disk and client-side hits",
             description = "Ownership and effective ownership (with keyspace) from the ring, live bytes on disk of "
                     + "the collected tables (the keyspace's, with keyspace) from the last round, and each node's "
                     + "share of the client-side replica hits. Names the symptom uneven-load-even-ownership when load "
                     + "is uneven while ownership is even.")
     public LoadResponse load(
             @Parameter(description = "Keyspace for effective ownership and its tables' load", example = "iot")
-            @RequestParam(required = false) String keyspace) {
+                    @RequestParam(required = false)
+                    String keyspace) {
         return LoadResponse.of(sizes.load(keyspace));
     }
 }

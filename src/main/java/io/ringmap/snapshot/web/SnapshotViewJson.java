@@ -31,10 +31,11 @@ public final class SnapshotViewJson extends SimpleModule {
         setSerializerModifier(new ValueSerializerModifier() {
             @Override
             @SuppressWarnings("unchecked")
-            public ValueSerializer<?> modifySerializer(SerializationConfig config, BeanDescription.Supplier bean,
-                    ValueSerializer<?> serializer) {
+            public ValueSerializer<?> modifySerializer(
+                    SerializationConfig config, BeanDescription.Supplier bean, ValueSerializer<?> serializer) {
                 return bean.getBeanClass() == SnapshotView.class
-                        ? new Writer((ValueSerializer<Object>) serializer) : serializer;
+                        ? new Writer((ValueSerializer<Object>) serializer)
+                        : serializer;
             }
         });
     }
@@ -58,8 +59,7 @@ public final class SnapshotViewJson extends SimpleModule {
          * @param marked the snapshot with the marker age, to recognize the same snapshot
          * @param head   the text before the age, or null when it could not be cut out
          */
-        record Parts(SnapshotView marked, boolean fastDoubles, String head, String tail) {
-        }
+        record Parts(SnapshotView marked, boolean fastDoubles, String head, String tail) {}
 
         @Override
         public void serialize(SnapshotView view, JsonGenerator gen, SerializationContext ctxt) {

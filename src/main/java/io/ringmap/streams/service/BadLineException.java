@@ -12,7 +12,10 @@ public final class BadLineException extends RequestProblem {
 
     /** A line longer than {@code ringmap.api.streams.max-line-size}. */
     BadLineException(long line, int limit) {
-        super(ProblemKind.STREAM_TOO_LONG.problem("line " + line + " is longer than the " + limit
-                + " bytes allowed (ringmap.api.streams.max-line-size)").with("line", line).with("limit", limit));
+        super(ProblemKind.STREAM_TOO_LONG
+                .problem("line " + line + " is longer than the " + limit
+                        + " bytes allowed (ringmap.api.streams.max-line-size)")
+                .with("line", line)
+                .with("limit", limit));
     }
 }

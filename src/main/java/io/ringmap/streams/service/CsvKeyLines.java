@@ -45,8 +45,8 @@ final class CsvKeyLines extends LineKeys {
                 }
             }
             if (problem != null) {
-                throw new BadLineException(lines.number(), problem + " (the first line names the key columns, "
-                        + "e.g. sensor_id,day)");
+                throw new BadLineException(
+                        lines.number(), problem + " (the first line names the key columns, " + "e.g. sensor_id,day)");
             }
             columns.addAll(fields);
             return this;

@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.ringmap.config.StreamFormat;
+import io.ringmap.config.StreamProperties;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
@@ -11,8 +13,6 @@ import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.InvalidKeyValueException;
-import io.ringmap.config.StreamFormat;
-import io.ringmap.config.StreamProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
@@ -62,15 +62,19 @@ public class KeyStreams implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         FunctionCounter.builder("ringmap.streams.lines", lines, LongAdder::doubleValue)
-                .description("Lines of streamed batches answered").baseUnit("lines").register(registry);
+                .description("Lines of streamed batches answered")
+                .baseUnit("lines")
+                .register(registry);
         Gauge.builder("ringmap.streams.active", active, AtomicInteger::get)
-                .description("Streamed batches in progress").register(registry);
+                .description("Streamed batches in progress")
+                .register(registry);
     }
 
     /** The lines of {@code body} in {@code format}. */
     public KeyLines lines(StreamFormat format, InputStream body) throws IOException {
         int maxLine = (int) settings.maxLineSize().toBytes();
-        return format == StreamFormat.CSV ? new CsvKeyLines(body, maxLine).readHeader()
+        return format == StreamFormat.CSV
+                ? new CsvKeyLines(body, maxLine).readHeader()
                 : new NdjsonKeyLines(body, maxLine);
     }
 
@@ -106,8 +110,10 @@ public class KeyStreams implements MeterBinder {
                 }
                 long line = keys.line() + (ended == null ? 0 : 1);
                 if (ended == null && line > settings.maxLines()) {
-                    ended = ProblemKind.STREAM_TOO_LONG.problem("the stream has more than " + settings.maxLines()
-                            + " lines (ringmap.api.streams.max-lines)").with("limit", settings.maxLines());
+                    ended = ProblemKind.STREAM_TOO_LONG
+                            .problem("the stream has more than " + settings.maxLines()
+                                    + " lines (ringmap.api.streams.max-lines)")
+                            .with("limit", settings.maxLines());
                 }
                 if (ended != null) {
                     answers.problem(line, ended.with("line", line));
@@ -160,10 +166,13 @@ public class KeyStreams implements MeterBinder {
 
     /** The problem of a bad line, naming the line. */
     private Problem problemOf(RuntimeException bad, long line) {
-        Problem problem = hideKeyValues && bad instanceof InvalidKeyValueException key ? key.problemWithoutValue()
-                : bad instanceof ProblemException p ? p.problem()
-                : ProblemKind.INVALID_PARAMETER.problem(bad.getMessage());
-        return problem.properties().containsKey("line") ? problem
+        Problem problem = hideKeyValues && bad instanceof InvalidKeyValueException key
+                ? key.problemWithoutValue()
+                : bad instanceof ProblemException p
+                        ? p.problem()
+                        : ProblemKind.INVALID_PARAMETER.problem(bad.getMessage());
+        return problem.properties().containsKey("line")
+                ? problem
                 : problem.withDetail("line " + line + ": " + problem.detail()).with("line", line);
     }
 

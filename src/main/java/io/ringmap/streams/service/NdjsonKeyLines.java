@@ -85,8 +85,9 @@ final class NdjsonKeyLines extends LineKeys {
             if (valueTo < 0) {
                 return false;
             }
-            key.put(names.name(b, nameFrom + 1, nameTo), new String(b, valueFrom + 1, valueTo - valueFrom - 1,
-                    StandardCharsets.ISO_8859_1));
+            key.put(
+                    names.name(b, nameFrom + 1, nameTo),
+                    new String(b, valueFrom + 1, valueTo - valueFrom - 1, StandardCharsets.ISO_8859_1));
             i = skipBlanks(b, valueTo + 1);
             if (i >= end) {
                 return false;
@@ -126,17 +127,19 @@ final class NdjsonKeyLines extends LineKeys {
     }
 
     private RuntimeException read() {
-        try (JsonParser p = json.createParser(ObjectReadContext.empty(), lines.buffer(), lines.start(),
-                lines.length())) {
+        try (JsonParser p =
+                json.createParser(ObjectReadContext.empty(), lines.buffer(), lines.start(), lines.length())) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return new BadLineException(lines.number(), "a key is a JSON object {column: value}");
             }
             for (String name = p.nextName(); name != null; name = p.nextName()) {
                 JsonToken t = p.nextToken();
                 if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-                    return new BadLineException(lines.number(), "the value of '" + name
-                            + "' is a JSON " + (t == JsonToken.START_OBJECT ? "object" : "array")
-                            + "; a key value is a string, number or boolean");
+                    return new BadLineException(
+                            lines.number(),
+                            "the value of '" + name
+                                    + "' is a JSON " + (t == JsonToken.START_OBJECT ? "object" : "array")
+                                    + "; a key value is a string, number or boolean");
                 }
                 key.put(name, t == JsonToken.VALUE_NULL ? null : p.getString());
             }
@@ -145,8 +148,10 @@ final class NdjsonKeyLines extends LineKeys {
             }
             return null;
         } catch (JacksonException e) {
-            return new BadLineException(lines.number(), "not JSON: " + e.getOriginalMessage() + " at column "
-                    + (e.getLocation() == null ? "?" : e.getLocation().getColumnNr()));
+            return new BadLineException(
+                    lines.number(),
+                    "not JSON: " + e.getOriginalMessage() + " at column "
+                            + (e.getLocation() == null ? "?" : e.getLocation().getColumnNr()));
         }
     }
 

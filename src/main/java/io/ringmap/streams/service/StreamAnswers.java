@@ -1,8 +1,8 @@
 package io.ringmap.streams.service;
 
 import io.ringmap.problem.Problem;
-import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.KeyRouter;
 import java.io.IOException;
 
 /** Where a stream's answers go, one per key line, in the order the lines were read. */

@@ -11,6 +11,11 @@ import io.ringmap.config.StreamFormat;
  * @param stopOnError end the stream at the first bad line (answered in its place) instead of answering the rest
  * @param input       the body's format
  */
-public record StreamRequest(String keyspace, String table, boolean replicas, String dc, boolean compact,
-        boolean stopOnError, StreamFormat input) {
-}
+public record StreamRequest(
+        String keyspace,
+        String table,
+        boolean replicas,
+        String dc,
+        boolean compact,
+        boolean stopOnError,
+        StreamFormat input) {}

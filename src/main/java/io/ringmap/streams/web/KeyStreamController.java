@@ -1,9 +1,9 @@
 package io.ringmap.streams.web;
 
+import io.ringmap.config.StreamFormat;
+import io.ringmap.hits.web.HitCounting;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.routing.web.BatchResponses;
-import io.ringmap.hits.web.HitCounting;
-import io.ringmap.config.StreamFormat;
 import io.ringmap.streams.service.KeyLines;
 import io.ringmap.streams.service.KeyStreams;
 import io.ringmap.streams.service.StreamAnswers;
@@ -59,57 +59,94 @@ public class KeyStreamController {
     // the body is a string in the document (generated clients send a string as it is; a binary body they would
     // serialize as JSON), the answer binary (generated clients save it to a file as it arrives)
     @StreamProblems
-    @PostMapping(path = "/token/stream", consumes = {NDJSON, CSV}, produces = {NDJSON, CSV})
+    @PostMapping(
+            path = "/token/stream",
+            consumes = {NDJSON, CSV},
+            produces = {NDJSON, CSV})
     @Tag(name = "token")
-    @Operation(summary = "Tokens of a stream of keys of one table, one key a line",
+    @Operation(
+            summary = "Tokens of a stream of keys of one table, one key a line",
             description = StreamDocs.BODY + " Each answer line gives the line number, the key in canonical text and "
                     + "its token. " + StreamDocs.PROBLEMS,
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = {
-                @Content(mediaType = NDJSON, schema = @Schema(type = "string"),
-                        examples = @ExampleObject(name = "keys", value = KEYS_EXAMPLE)),
-                @Content(mediaType = CSV, schema = @Schema(type = "string"),
-                        examples = @ExampleObject(name = "keys", value = CSV_EXAMPLE))}),
-            responses = @ApiResponse(responseCode = "200", description = "One line per key line, in order",
-                    content = {@Content(mediaType = NDJSON, schema = @Schema(type = "string", format = "binary")),
-                        @Content(mediaType = CSV, schema = @Schema(type = "string", format = "binary"))}))
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = true,
+                            content = {
+                                @Content(
+                                        mediaType = NDJSON,
+                                        schema = @Schema(type = "string"),
+                                        examples = @ExampleObject(name = "keys", value = KEYS_EXAMPLE)),
+                                @Content(
+                                        mediaType = CSV,
+                                        schema = @Schema(type = "string"),
+                                        examples = @ExampleObject(name = "keys", value = CSV_EXAMPLE))
+                            }),
+            responses =
+                    @ApiResponse(
+                            responseCode = "200",
+                            description = "One line per key line, in order",
+                            content = {
+                                @Content(mediaType = NDJSON, schema = @Schema(type = "string", format = "binary")),
+                                @Content(mediaType = CSV, schema = @Schema(type = "string", format = "binary"))
+                            }))
     public void tokenStream(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(description = StreamDocs.STOP_ON_ERROR) @RequestParam(defaultValue = "false")
-            boolean stopOnError,
-            HttpServletRequest request, HttpServletResponse response) throws IOException {
-        stream(new StreamRequest(keyspace, table, false, null, false, stopOnError, format(request)), request,
-                response);
+                    boolean stopOnError,
+            HttpServletRequest request,
+            HttpServletResponse response)
+            throws IOException {
+        stream(new StreamRequest(keyspace, table, false, null, false, stopOnError, format(request)), request, response);
     }
 
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
     @StreamProblems
-    @PostMapping(path = "/replicas/stream", consumes = {NDJSON, CSV}, produces = {NDJSON, CSV})
+    @PostMapping(
+            path = "/replicas/stream",
+            consumes = {NDJSON, CSV},
+            produces = {NDJSON, CSV})
     @Tag(name = "replicas")
-    @Operation(summary = "Replicas of a stream of keys of one table, one key a line",
+    @Operation(
+            summary = "Replicas of a stream of keys of one table, one key a line",
             description = StreamDocs.BODY + " Each answer line gives the line number, the key in canonical text, "
                     + "its token and its replicas' addresses in placement order (their details are in GET /ring); "
                     + "with compact=true the line number, the token and the index of its replica set, whose "
                     + "addresses come once, on the set's first use. " + StreamDocs.PROBLEMS,
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = {
-                @Content(mediaType = NDJSON, schema = @Schema(type = "string"),
-                        examples = @ExampleObject(name = "keys", value = KEYS_EXAMPLE)),
-                @Content(mediaType = CSV, schema = @Schema(type = "string"),
-                        examples = @ExampleObject(name = "keys", value = CSV_EXAMPLE))}),
-            responses = @ApiResponse(responseCode = "200", description = "One line per key line, in order",
-                    content = {@Content(mediaType = NDJSON, schema = @Schema(type = "string", format = "binary")),
-                        @Content(mediaType = CSV, schema = @Schema(type = "string", format = "binary"))}))
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = true,
+                            content = {
+                                @Content(
+                                        mediaType = NDJSON,
+                                        schema = @Schema(type = "string"),
+                                        examples = @ExampleObject(name = "keys", value = KEYS_EXAMPLE)),
+                                @Content(
+                                        mediaType = CSV,
+                                        schema = @Schema(type = "string"),
+                                        examples = @ExampleObject(name = "keys", value = CSV_EXAMPLE))
+                            }),
+            responses =
+                    @ApiResponse(
+                            responseCode = "200",
+                            description = "One line per key line, in order",
+                            content = {
+                                @Content(mediaType = NDJSON, schema = @Schema(type = "string", format = "binary")),
+                                @Content(mediaType = CSV, schema = @Schema(type = "string", format = "binary"))
+                            }))
     public void replicaStream(
             @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
             @Parameter(description = "Table", example = "readings") @RequestParam String table,
             @Parameter(description = "Only replicas in this data centre") @RequestParam(required = false) String dc,
             @Parameter(description = "Each replica set once, each key with its set's index")
-            @RequestParam(defaultValue = "false") boolean compact,
+                    @RequestParam(defaultValue = "false")
+                    boolean compact,
             @Parameter(description = StreamDocs.STOP_ON_ERROR) @RequestParam(defaultValue = "false")
-            boolean stopOnError,
-            HttpServletRequest request, HttpServletResponse response) throws IOException {
-        stream(new StreamRequest(keyspace, table, true, dc, compact, stopOnError, format(request)), request,
-                response);
+                    boolean stopOnError,
+            HttpServletRequest request,
+            HttpServletResponse response)
+            throws IOException {
+        stream(new StreamRequest(keyspace, table, true, dc, compact, stopOnError, format(request)), request, response);
     }
 
     private void stream(StreamRequest asked, HttpServletRequest request, HttpServletResponse response)
@@ -121,7 +158,8 @@ public class KeyStreamController {
         BatchResponses.buffer(response);
         // the answers' end leaves the response open, so that its headers can still say how the connection ends
         OutputStream out = new KeptOpen(response.getOutputStream());
-        StreamAnswers answers = output == StreamFormat.CSV ? new CsvAnswers(out, asked)
+        StreamAnswers answers = output == StreamFormat.CSV
+                ? new CsvAnswers(out, asked)
                 : new NdjsonAnswers(out, asked, request.getRequestURI());
         streams.answer(asked, lines, answers, hitCounting.counts());
         // a stream that stopped early (stopOnError, a bound), or a gzip body whose reader stopped at its trailer,

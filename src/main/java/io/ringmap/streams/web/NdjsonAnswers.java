@@ -24,7 +24,8 @@ import tools.jackson.core.json.JsonFactory;
  */
 final class NdjsonAnswers implements StreamAnswers {
 
-    private static final JsonFactory JSON = JsonFactory.builder().rootValueSeparator((String) null).build();
+    private static final JsonFactory JSON =
+            JsonFactory.builder().rootValueSeparator((String) null).build();
     private static final SerializedString LINE = new SerializedString("line");
     private static final SerializedString KEY = new SerializedString("key");
     private static final SerializedString TOKEN = new SerializedString("token");

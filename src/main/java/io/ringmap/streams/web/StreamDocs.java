@@ -16,8 +16,8 @@ final class StreamDocs {
             + "(408 body-read-timeout) the bound's problem is the last line. At most max-concurrent streams at once "
             + "(503 body-reads-busy beyond). A problem with the request itself (keyspace, table, dc, a CSV header) is "
             + "answered as a problem+json response before any line.";
-    static final String STOP_ON_ERROR = "End the stream at the first bad line (answered in its place) instead of "
-            + "answering every line";
+    static final String STOP_ON_ERROR =
+            "End the stream at the first bad line (answered in its place) instead of " + "answering every line";
 
     /** The detail of a CSV header naming a column twice (OperationAnswersTest checks it on the bundled sample). */
     static final String MALFORMED_HEADER = "line 1: the header names a column twice: [sensor_id, sensor_id] (the "
@@ -26,6 +26,5 @@ final class StreamDocs {
     static final String UNSUPPORTED_MEDIA_TYPE = "Content-Type 'application/x-www-form-urlencoded' is not accepted "
             + "here; send one of [application/x-ndjson, text/csv]";
 
-    private StreamDocs() {
-    }
+    private StreamDocs() {}
 }

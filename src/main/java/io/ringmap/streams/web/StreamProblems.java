@@ -26,5 +26,4 @@ import java.lang.annotation.Target;
 @SnapshotProblems
 @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
 @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
-@interface StreamProblems {
-}
+@interface StreamProblems {}

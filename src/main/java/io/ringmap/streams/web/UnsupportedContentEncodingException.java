@@ -7,7 +7,9 @@ import io.ringmap.problem.RequestProblem;
 final class UnsupportedContentEncodingException extends RequestProblem {
 
     UnsupportedContentEncodingException(String encoding) {
-        super(ProblemKind.UNSUPPORTED_MEDIA_TYPE.problem("Content-Encoding '" + encoding + "' is not accepted here; "
-                + "send the body as it is or gzipped (Content-Encoding: gzip)").with("contentEncoding", encoding));
+        super(ProblemKind.UNSUPPORTED_MEDIA_TYPE
+                .problem("Content-Encoding '" + encoding + "' is not accepted here; "
+                        + "send the body as it is or gzipped (Content-Encoding: gzip)")
+                .with("contentEncoding", encoding));
     }
 }

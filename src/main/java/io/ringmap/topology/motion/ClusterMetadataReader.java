@@ -46,8 +46,8 @@ final class ClusterMetadataReader {
             + "native_port, dc, rack, state, tokens, multi_step_operation "
             + "FROM system_views.cluster_metadata_directory";
     /** The newest entries, where the PREPARE step of an operation in progress is (the log keeps its recent past). */
-    static final String RECENT_LOG = "SELECT epoch, kind, transformation FROM system_views.cluster_metadata_log "
-            + "LIMIT 2000";
+    static final String RECENT_LOG =
+            "SELECT epoch, kind, transformation FROM system_views.cluster_metadata_log " + "LIMIT 2000";
 
     static final String MOVE_AS_START = "a move's MID step is answered as its START step (reads still on the old "
             + "token); the move completes at its FINISH step";
@@ -62,19 +62,20 @@ final class ClusterMetadataReader {
     private static final Pattern PREPARE_TOKENS = Pattern.compile("nodeId=NodeId\\{id=(\\d+)}, tokens=\\[([^\\]]*)]");
     private static final int ATTEMPTS = 3;
 
-    private ClusterMetadataReader() {
-    }
+    private ClusterMetadataReader() {}
 
     /** Whether the session's cluster has the cluster-metadata tables (Cassandra 6.0 and later). */
     static boolean available(CqlSession session) {
-        return session.getMetadata().getKeyspace("system_views")
+        return session.getMetadata()
+                .getKeyspace("system_views")
                 .flatMap(ks -> ks.getTable("cluster_metadata_directory"))
                 .isPresent();
     }
 
     /** The epoch the log of whichever node answers ends at: the cheap question asked between rebuilds. */
     static long lastEpoch(CqlSession session, Duration timeout) {
-        Row row = session.execute(SimpleStatement.newInstance(EPOCH).setTimeout(timeout)).one();
+        Row row = session.execute(SimpleStatement.newInstance(EPOCH).setTimeout(timeout))
+                .one();
         if (row == null) {
             throw new IllegalStateException("system_views.cluster_metadata_log is empty");
         }
@@ -101,21 +102,25 @@ final class ClusterMetadataReader {
     }
 
     /** UP nodes, ring members of the driver's model first, each group by address. */
-    private static List<com.datastax.oss.driver.api.core.metadata.Node> candidates(CqlSession session,
-            TopologyModel model) {
+    private static List<com.datastax.oss.driver.api.core.metadata.Node> candidates(
+            CqlSession session, TopologyModel model) {
         java.util.Set<String> members = new java.util.HashSet<>();
         model.nodes().forEach(nt -> members.add(nt.node().hostId()));
-        List<com.datastax.oss.driver.api.core.metadata.Node> up = new ArrayList<>(session.getMetadata().getNodes()
-                .values().stream().filter(n -> n.getState() == com.datastax.oss.driver.api.core.metadata.NodeState.UP)
-                .toList());
+        List<com.datastax.oss.driver.api.core.metadata.Node> up =
+                new ArrayList<>(session.getMetadata().getNodes().values().stream()
+                        .filter(n -> n.getState() == com.datastax.oss.driver.api.core.metadata.NodeState.UP)
+                        .toList());
         up.sort(Comparator.comparing((com.datastax.oss.driver.api.core.metadata.Node n) ->
                         !members.contains(String.valueOf(n.getHostId())))
                 .thenComparing(n -> String.valueOf(n.getEndPoint())));
         return up.subList(0, Math.min(3, up.size()));
     }
 
-    private static TopologyModel read(CqlSession session, TopologyModel model,
-            com.datastax.oss.driver.api.core.metadata.Node node, Duration timeout) {
+    private static TopologyModel read(
+            CqlSession session,
+            TopologyModel model,
+            com.datastax.oss.driver.api.core.metadata.Node node,
+            Duration timeout) {
         for (int attempt = 1; ; attempt++) {
             Row epochRow = session.execute(pinned(EPOCH, node, timeout)).one();
             if (epochRow == null) {
@@ -136,14 +141,24 @@ final class ClusterMetadataReader {
         }
     }
 
-    private static SimpleStatement pinned(String cql, com.datastax.oss.driver.api.core.metadata.Node node,
-            Duration timeout) {
+    private static SimpleStatement pinned(
+            String cql, com.datastax.oss.driver.api.core.metadata.Node node, Duration timeout) {
         return SimpleStatement.newInstance(cql).setTimeout(timeout).setNode(node);
     }
 
     /** One node of the directory as the table shows it. */
-    record Entry(int nodeId, String hostId, String broadcastAddress, int broadcastPort, String nativeAddress,
-            int nativePort, String dc, String rack, String state, List<String> tokens, Map<String, String> operation) {
+    record Entry(
+            int nodeId,
+            String hostId,
+            String broadcastAddress,
+            int broadcastPort,
+            String nativeAddress,
+            int nativePort,
+            String dc,
+            String rack,
+            String state,
+            List<String> tokens,
+            Map<String, String> operation) {
 
         Entry {
             tokens = List.copyOf(tokens);
@@ -181,10 +196,18 @@ final class ClusterMetadataReader {
         if (t instanceof Collection<?> c) {
             c.forEach(token -> tokens.add(String.valueOf(token)));
         }
-        return new Entry(row.getInt("node_id"), String.valueOf(row.getObject("host_id")),
-                ip(row.getObject("broadcast_address")), row.getInt("broadcast_port"),
-                ip(row.getObject("native_address")), row.getInt("native_port"), row.getString("dc"),
-                row.getString("rack"), row.getString("state"), tokens, operation);
+        return new Entry(
+                row.getInt("node_id"),
+                String.valueOf(row.getObject("host_id")),
+                ip(row.getObject("broadcast_address")),
+                row.getInt("broadcast_port"),
+                ip(row.getObject("native_address")),
+                row.getInt("native_port"),
+                row.getString("dc"),
+                row.getString("rack"),
+                row.getString("state"),
+                tokens,
+                operation);
     }
 
     private static String ip(Object value) {
@@ -199,15 +222,14 @@ final class ClusterMetadataReader {
             if (!"PREPARE_JOIN".equals(kind) && !"PREPARE_MOVE".equals(kind)) {
                 continue;
             }
-            parsePrepared(String.valueOf(row.getObject("transformation"))).ifPresent(p ->
-                    out.putIfAbsent(p.nodeId(), p.tokens()));
+            parsePrepared(String.valueOf(row.getObject("transformation")))
+                    .ifPresent(p -> out.putIfAbsent(p.nodeId(), p.tokens()));
         }
         return out;
     }
 
     /** A PREPARE entry's node and tokens. */
-    record Prepared(int nodeId, List<String> tokens) {
-    }
+    record Prepared(int nodeId, List<String> tokens) {}
 
     /** Reads {@code PrepareJoin{nodeId=NodeId{id=4}, tokens=[t1, t2], ...}} (the log's text of the entry). */
     static Optional<Prepared> parsePrepared(String transformation) {
@@ -225,8 +247,8 @@ final class ClusterMetadataReader {
     }
 
     /** The model at {@code epoch} (pure: tested without a cluster). */
-    static TopologyModel of(TopologyModel model, long epoch, List<Entry> directory,
-            Map<Integer, List<String>> prepared) {
+    static TopologyModel of(
+            TopologyModel model, long epoch, List<Entry> directory, Map<Integer, List<String>> prepared) {
         RingNodes known = new RingNodes(model);
         Map<String, NodeTokens> ring = new LinkedHashMap<>();
         List<NodeMotion> motions = new ArrayList<>();
@@ -255,21 +277,36 @@ final class ClusterMetadataReader {
                     if (phase == MetadataStep.Phase.READS_MOVED) {
                         ring.put(node.hostId(), new NodeTokens(node, sorted(known, joining)));
                     }
-                    motions.add(new NodeMotion(node.withState(NodeState.JOINING), MotionKind.JOINING,
-                            parse(known, joining), null, alive, step));
+                    motions.add(new NodeMotion(
+                            node.withState(NodeState.JOINING),
+                            MotionKind.JOINING,
+                            parse(known, joining),
+                            null,
+                            alive,
+                            step));
                 }
                 case "LEAVE", "REMOVE" -> {
                     if (phase != MetadataStep.Phase.READS_MOVED) {
                         ring.put(node.hostId(), new NodeTokens(node, sorted(known, tokens)));
                     }
-                    motions.add(new NodeMotion(node.withState(NodeState.LEAVING), MotionKind.LEAVING,
-                            parse(known, tokens), null, alive, step));
+                    motions.add(new NodeMotion(
+                            node.withState(NodeState.LEAVING),
+                            MotionKind.LEAVING,
+                            parse(known, tokens),
+                            null,
+                            alive,
+                            step));
                 }
                 case "MOVE" -> {
                     ring.put(node.hostId(), new NodeTokens(node, sorted(known, tokens)));
                     List<String> to = prepared.getOrDefault(e.nodeId(), List.of());
-                    motions.add(new NodeMotion(node.withState(NodeState.MOVING), MotionKind.MOVING,
-                            to.size() == 1 ? parse(known, to) : List.of(), null, alive, step));
+                    motions.add(new NodeMotion(
+                            node.withState(NodeState.MOVING),
+                            MotionKind.MOVING,
+                            to.size() == 1 ? parse(known, to) : List.of(),
+                            null,
+                            alive,
+                            step));
                     if (phase == MetadataStep.Phase.READS_MOVED && !notes.contains(MOVE_AS_START)) {
                         notes.add(MOVE_AS_START);
                     }
@@ -284,10 +321,13 @@ final class ClusterMetadataReader {
         }
         replacements(known, directory, ring, motions);
         List<NodeTokens> nodes = new ArrayList<>(ring.values());
-        nodes.sort(Comparator.comparing((NodeTokens nt) -> nt.node().address()).thenComparing(nt -> nt.node().hostId()));
+        nodes.sort(Comparator.comparing((NodeTokens nt) -> nt.node().address())
+                .thenComparing(nt -> nt.node().hostId()));
         motions.sort(Comparator.comparing((NodeMotion m) -> m.node().hostId()));
-        return model.atEpoch(epoch, nodes, new MotionReport(MotionSource.CLUSTER_METADATA, motions, Map.of(),
-                String.join("; ", notes)));
+        return model.atEpoch(
+                epoch,
+                nodes,
+                new MotionReport(MotionSource.CLUSTER_METADATA, motions, Map.of(), String.join("; ", notes)));
     }
 
     /**
@@ -295,8 +335,8 @@ final class ClusterMetadataReader {
      * directory lists with the same tokens; once its reads moved it is in the ring in that node's place, and the
      * replaced node, which still takes writes, is shown leaving at the same step.
      */
-    private static void replacements(RingNodes known, List<Entry> directory, Map<String, NodeTokens> ring,
-            List<NodeMotion> motions) {
+    private static void replacements(
+            RingNodes known, List<Entry> directory, Map<String, NodeTokens> ring, List<NodeMotion> motions) {
         for (Entry e : directory) {
             if (!"REPLACE".equals(e.kind()) || e.stepDone() == null) {
                 continue;
@@ -314,12 +354,19 @@ final class ClusterMetadataReader {
             String step = e.stepDone();
             if (MetadataStep.phase(step) == MetadataStep.Phase.READS_MOVED) {
                 ring.remove(old.hostId());
-                ring.put(replacement.hostId(), new NodeTokens(replacement, sorted(known, replaced.get().tokens())));
-                motions.add(new NodeMotion(old.withState(NodeState.LEAVING), MotionKind.LEAVING, tokens, null,
-                        old.state() != NodeState.DOWN, step));
+                ring.put(
+                        replacement.hostId(),
+                        new NodeTokens(replacement, sorted(known, replaced.get().tokens())));
+                motions.add(new NodeMotion(
+                        old.withState(NodeState.LEAVING),
+                        MotionKind.LEAVING,
+                        tokens,
+                        null,
+                        old.state() != NodeState.DOWN,
+                        step));
             }
-            motions.add(new NodeMotion(replacement.withState(NodeState.JOINING), MotionKind.REPLACING, tokens,
-                    old.hostId(), alive, step));
+            motions.add(new NodeMotion(
+                    replacement.withState(NodeState.JOINING), MotionKind.REPLACING, tokens, old.hostId(), alive, step));
         }
     }
 
@@ -334,8 +381,14 @@ final class ClusterMetadataReader {
         if (found.isPresent()) {
             return found.get().node();
         }
-        return new Node(e.hostId(), e.nativeAddress(), e.dc() == null ? "unknown" : e.dc(),
-                e.rack() == null ? "unknown" : e.rack(), NodeState.UNKNOWN, e.nativePort(), e.broadcastAddress(),
+        return new Node(
+                e.hostId(),
+                e.nativeAddress(),
+                e.dc() == null ? "unknown" : e.dc(),
+                e.rack() == null ? "unknown" : e.rack(),
+                NodeState.UNKNOWN,
+                e.nativePort(),
+                e.broadcastAddress(),
                 e.broadcastPort());
     }
 

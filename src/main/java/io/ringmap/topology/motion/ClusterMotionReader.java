@@ -65,7 +65,8 @@ public final class ClusterMotionReader implements MotionReader {
         }
         jmxAddresses = model.nodes().stream()
                 .sorted(java.util.Comparator.comparing(nt -> nt.node().state() != io.ringmap.ring.NodeState.UP))
-                .map(nt -> nt.node().address()).toList();
+                .map(nt -> nt.node().address())
+                .toList();
         return model.withMotion(readMotion(session, model));
     }
 
@@ -105,12 +106,12 @@ public final class ClusterMotionReader implements MotionReader {
             if (jmxFailure == null) {
                 return gossip;
             }
-            String note = jmxFailure + ", read from gossip instead" + (gossip.note() == null ? "" : "; "
-                    + gossip.note());
+            String note =
+                    jmxFailure + ", read from gossip instead" + (gossip.note() == null ? "" : "; " + gossip.note());
             return new MotionReport(gossip.source(), gossip.motions(), gossip.reported(), note);
         } catch (RuntimeException e) {
-            String failure = "system_views.gossip_info could not be read (Cassandra 4.1 or later has it): "
-                    + e.getMessage();
+            String failure =
+                    "system_views.gossip_info could not be read (Cassandra 4.1 or later has it): " + e.getMessage();
             once(failure);
             return MotionReport.unknown(jmxFailure == null ? failure : jmxFailure + "; " + failure);
         }

@@ -43,12 +43,13 @@ final class GossipMotionReader {
 
     static final String STATUSES = "SELECT address, port, status_with_port, status FROM system_views.gossip_info";
 
-    private GossipMotionReader() {
-    }
+    private GossipMotionReader() {}
 
     /** Whether the session's cluster has {@code system_views.gossip_info} (Cassandra 4.1 and later). */
     static boolean available(CqlSession session) {
-        return session.getMetadata().getKeyspace("system_views").flatMap(ks -> ks.getTable("gossip_info"))
+        return session.getMetadata()
+                .getKeyspace("system_views")
+                .flatMap(ks -> ks.getTable("gossip_info"))
                 .isPresent();
     }
 
@@ -66,7 +67,8 @@ final class GossipMotionReader {
 
     static MotionReport read(CqlSession session, TopologyModel model, Duration timeout) {
         RingNodes ring = new RingNodes(model);
-        List<Row> rows = session.execute(SimpleStatement.newInstance(QUERY).setTimeout(timeout)).all();
+        List<Row> rows = session.execute(SimpleStatement.newInstance(QUERY).setTimeout(timeout))
+                .all();
         List<Status> statuses = new ArrayList<>();
         for (Row row : rows) {
             InetAddress address = row.getInetAddress("address");
@@ -83,15 +85,14 @@ final class GossipMotionReader {
             if (nativeEndpoint == null && row.getString("rpc_address") != null) {
                 nativeEndpoint = row.getString("rpc_address");
             }
-            statuses.add(new Status(hostId, endpoint, nativeEndpoint, row.getString("dc"), row.getString("rack"),
-                    status));
+            statuses.add(
+                    new Status(hostId, endpoint, nativeEndpoint, row.getString("dc"), row.getString("rack"), status));
         }
         return of(ring, statuses);
     }
 
     /** One endpoint's gossip as the table shows it. */
-    record Status(String hostId, String endpoint, String nativeEndpoint, String dc, String rack, String status) {
-    }
+    record Status(String hostId, String endpoint, String nativeEndpoint, String dc, String rack, String status) {}
 
     /** The movement the statuses describe (pure: tested without a cluster). */
     static MotionReport of(RingNodes ring, List<Status> statuses) {
@@ -108,7 +109,8 @@ final class GossipMotionReader {
             switch (state) {
                 case "BOOT" -> {
                     Node joiner = RingNodes.offRing(s.hostId(), s.endpoint(), s.nativeEndpoint(), s.dc(), s.rack());
-                    List<Token> tokens = arg == null ? List.of() : List.of(ring.partitioner().parseToken(arg));
+                    List<Token> tokens =
+                            arg == null ? List.of() : List.of(ring.partitioner().parseToken(arg));
                     motions.add(new NodeMotion(joiner, MotionKind.JOINING, tokens, null, true));
                     addOnce(notes, FIRST_TOKEN_ONLY);
                     addOnce(notes, ASSUMED_LIVE);
@@ -116,31 +118,42 @@ final class GossipMotionReader {
                 case "BOOT_REPLACE" -> {
                     Optional<NodeTokens> replaced = arg == null ? Optional.empty() : ring.find(null, arg);
                     if (replaced.isPresent()) {
-                        Node replacing = RingNodes.offRing(s.hostId(), s.endpoint(), s.nativeEndpoint(), s.dc(),
-                                s.rack());
-                        motions.add(new NodeMotion(replacing, MotionKind.REPLACING, ring.tokens(replaced.get()),
-                                replaced.get().node().hostId(), true));
+                        Node replacing =
+                                RingNodes.offRing(s.hostId(), s.endpoint(), s.nativeEndpoint(), s.dc(), s.rack());
+                        motions.add(new NodeMotion(
+                                replacing,
+                                MotionKind.REPLACING,
+                                ring.tokens(replaced.get()),
+                                replaced.get().node().hostId(),
+                                true));
                         addOnce(notes, ASSUMED_LIVE);
                     }
                 }
                 case "LEAVING", "removing" -> {
                     // StorageService.handleStateLeaving; handleStateRemoving marks the removed endpoint leaving too
                     Optional<NodeTokens> leaving = state.equals("removing") ? ring.find(arg, s.endpoint()) : inRing;
-                    leaving.ifPresent(nt -> motions.add(new NodeMotion(nt.node().withState(NodeState.LEAVING),
-                            MotionKind.LEAVING, ring.tokens(nt), null, nt.node().state() != NodeState.DOWN)));
+                    leaving.ifPresent(nt -> motions.add(new NodeMotion(
+                            nt.node().withState(NodeState.LEAVING),
+                            MotionKind.LEAVING,
+                            ring.tokens(nt),
+                            null,
+                            nt.node().state() != NodeState.DOWN)));
                 }
-                case "MOVING" -> inRing.ifPresent(nt -> motions.add(new NodeMotion(
-                        nt.node().withState(NodeState.MOVING), MotionKind.MOVING,
-                        arg == null ? List.of() : List.of(ring.partitioner().parseToken(arg)), null,
-                        nt.node().state() != NodeState.DOWN)));
+                case "MOVING" ->
+                    inRing.ifPresent(nt -> motions.add(new NodeMotion(
+                            nt.node().withState(NodeState.MOVING),
+                            MotionKind.MOVING,
+                            arg == null ? List.of() : List.of(ring.partitioner().parseToken(arg)),
+                            null,
+                            nt.node().state() != NodeState.DOWN)));
                 default -> {
                     // NORMAL, LEFT, shutdown, hibernate, removed: nothing in motion
                 }
             }
         }
         motions.sort(java.util.Comparator.comparing((NodeMotion m) -> m.node().hostId()));
-        return new MotionReport(MotionSource.GOSSIP, motions, Map.of(), notes.isEmpty() ? null
-                : String.join("; ", notes));
+        return new MotionReport(
+                MotionSource.GOSSIP, motions, Map.of(), notes.isEmpty() ? null : String.join("; ", notes));
     }
 
     private static void addOnce(List<String> notes, String note) {

@@ -8,9 +8,9 @@ import io.ringmap.pending.PendingRange;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.ring.TokenRange;
+import io.ringmap.token.Token;
 import io.ringmap.topology.JmxConnections;
 import io.ringmap.topology.JmxSettings;
-import io.ringmap.token.Token;
 import io.ringmap.topology.NodeTokens;
 import io.ringmap.topology.TopologyModel;
 import java.util.ArrayList;
@@ -54,7 +54,8 @@ final class JmxMotionReader {
         candidates.sort(java.util.Comparator.comparing(nt -> nt.node().state() != NodeState.UP));
         Exception last = null;
         for (NodeTokens nt : candidates.subList(0, Math.min(3, candidates.size()))) {
-            try (JMXConnector connector = JmxConnections.open(settings, nt.node().address())) {
+            try (JMXConnector connector =
+                    JmxConnections.open(settings, nt.node().address())) {
                 return read(connector.getMBeanServerConnection(), model);
             } catch (Exception e) {
                 last = e;
@@ -97,57 +98,80 @@ final class JmxMotionReader {
                 .forEach((hostId, endpoint) -> hostIds.put(endpoint, hostId));
         Map<String, List<Token>> tokensByEndpoint = new LinkedHashMap<>();
         if (!joining.isEmpty()) {
-            ((Map<String, String>) jmx.getAttribute(ss, "TokenToEndpointWithPortMap")).forEach((token, endpoint) ->
-                    tokensByEndpoint.computeIfAbsent(endpoint, e -> new ArrayList<>())
+            ((Map<String, String>) jmx.getAttribute(ss, "TokenToEndpointWithPortMap"))
+                    .forEach((token, endpoint) -> tokensByEndpoint
+                            .computeIfAbsent(endpoint, e -> new ArrayList<>())
                             .add(ring.partitioner().parseToken(token)));
         }
 
         Map<String, Node> offRing = new LinkedHashMap<>();
         List<NodeMotion> motions = new ArrayList<>();
         for (String endpoint : joining) {
-            Node node = RingNodes.offRing(hostIds.get(endpoint), endpoint, null, snitch(jmx, "getDatacenter", endpoint),
+            Node node = RingNodes.offRing(
+                    hostIds.get(endpoint),
+                    endpoint,
+                    null,
+                    snitch(jmx, "getDatacenter", endpoint),
                     snitch(jmx, "getRack", endpoint));
             offRing.put(endpoint, node);
             List<Token> tokens = tokensByEndpoint.getOrDefault(endpoint, List.of());
             Optional<NodeTokens> replaced = replacedBy(ring, model, tokens);
             boolean alive = !unreachable.contains(endpoint);
-            motions.add(replaced.isPresent()
-                    ? new NodeMotion(node, MotionKind.REPLACING, tokens, replaced.get().node().hostId(), alive)
-                    : new NodeMotion(node, MotionKind.JOINING, tokens, null, alive));
+            motions.add(
+                    replaced.isPresent()
+                            ? new NodeMotion(
+                                    node,
+                                    MotionKind.REPLACING,
+                                    tokens,
+                                    replaced.get().node().hostId(),
+                                    alive)
+                            : new NodeMotion(node, MotionKind.JOINING, tokens, null, alive));
         }
         for (String endpoint : leaving) {
-            ring.find(hostIds.get(endpoint), endpoint).ifPresent(nt -> motions.add(new NodeMotion(
-                    nt.node().withState(NodeState.LEAVING), MotionKind.LEAVING, ring.tokens(nt), null,
-                    !unreachable.contains(endpoint))));
+            ring.find(hostIds.get(endpoint), endpoint)
+                    .ifPresent(nt -> motions.add(new NodeMotion(
+                            nt.node().withState(NodeState.LEAVING),
+                            MotionKind.LEAVING,
+                            ring.tokens(nt),
+                            null,
+                            !unreachable.contains(endpoint))));
         }
         for (String endpoint : moving) {
             // the MBean does not say where to: Cassandra's own pending ranges below say what moves
-            ring.find(hostIds.get(endpoint), endpoint).ifPresent(nt -> motions.add(new NodeMotion(
-                    nt.node().withState(NodeState.MOVING), MotionKind.MOVING, List.of(), null,
-                    !unreachable.contains(endpoint))));
+            ring.find(hostIds.get(endpoint), endpoint)
+                    .ifPresent(nt -> motions.add(new NodeMotion(
+                            nt.node().withState(NodeState.MOVING),
+                            MotionKind.MOVING,
+                            List.of(),
+                            null,
+                            !unreachable.contains(endpoint))));
         }
         motions.sort(java.util.Comparator.comparing((NodeMotion m) -> m.node().hostId()));
 
         Map<String, List<PendingRange>> reported = new LinkedHashMap<>();
         if (!motions.isEmpty()) {
             for (String keyspace : model.replication().keySet()) {
-                Map<List<String>, List<String>> map = (Map<List<String>, List<String>>) jmx.invoke(ss,
-                        "getPendingRangeToEndpointWithPortMap", new Object[] {keyspace},
-                        new String[] {String.class.getName()});
+                Map<List<String>, List<String>> map = (Map<List<String>, List<String>>)
+                        jmx.invoke(ss, "getPendingRangeToEndpointWithPortMap", new Object[] {keyspace}, new String[] {
+                            String.class.getName()
+                        });
                 List<PendingRange> ranges = new ArrayList<>();
                 map.forEach((range, endpoints) -> {
-                    TokenRange r = new TokenRange(ring.partitioner().parseToken(range.get(0)),
+                    TokenRange r = new TokenRange(
+                            ring.partitioner().parseToken(range.get(0)),
                             ring.partitioner().parseToken(range.get(1)));
                     for (String endpoint : endpoints) {
                         Node node = offRing.get(endpoint);
                         if (node == null) {
-                            node = ring.find(hostIds.get(endpoint), endpoint).map(NodeTokens::node)
+                            node = ring.find(hostIds.get(endpoint), endpoint)
+                                    .map(NodeTokens::node)
                                     .orElse(RingNodes.offRing(hostIds.get(endpoint), endpoint, null, null, null));
                         }
                         ranges.add(new PendingRange(r, node));
                     }
                 });
-                ranges.sort(java.util.Comparator.comparing((PendingRange p) -> p.range().end())
+                ranges.sort(java.util.Comparator.comparing(
+                                (PendingRange p) -> p.range().end())
                         .thenComparing(p -> p.replica().hostId()));
                 reported.put(keyspace, ranges);
             }
@@ -170,8 +194,8 @@ final class JmxMotionReader {
 
     private static String snitch(MBeanServerConnection jmx, String operation, String endpoint) {
         try {
-            return (String) jmx.invoke(new ObjectName(SNITCH), operation, new Object[] {endpoint},
-                    new String[] {String.class.getName()});
+            return (String) jmx.invoke(
+                    new ObjectName(SNITCH), operation, new Object[] {endpoint}, new String[] {String.class.getName()});
         } catch (Exception e) {
             return null; // the node is then placed in the "unknown" DC and rack
         }

@@ -55,8 +55,15 @@ final class RingNodes {
         int port = port(endpoint);
         String rpc = rpcEndpoint == null ? address : ip(rpcEndpoint);
         int rpcPort = rpcEndpoint == null ? 0 : port(rpcEndpoint);
-        return new Node(hostId == null ? endpoint : hostId, rpc, dc == null ? "unknown" : dc,
-                rack == null ? "unknown" : rack, NodeState.JOINING, rpcPort, address, port);
+        return new Node(
+                hostId == null ? endpoint : hostId,
+                rpc,
+                dc == null ? "unknown" : dc,
+                rack == null ? "unknown" : rack,
+                NodeState.JOINING,
+                rpcPort,
+                address,
+                port);
     }
 
     /** The IP of {@code ip:port}, {@code [v6]:port} or a bare IP (a leading slash, as InetAddress prints, dropped). */

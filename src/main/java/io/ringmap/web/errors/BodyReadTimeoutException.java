@@ -2,7 +2,6 @@ package io.ringmap.web.errors;
 
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemKind;
-
 import java.time.Duration;
 
 /**
@@ -14,8 +13,10 @@ public final class BodyReadTimeoutException extends BodyReadException {
     private final Problem problem;
 
     public BodyReadTimeoutException(Duration timeout) {
-        this(ProblemKind.BODY_READ_TIMEOUT.problem("the request body did not arrive within " + timeout.toMillis()
-                + " ms (ringmap.api.body-reads.timeout)").with("timeoutMillis", timeout.toMillis()));
+        this(ProblemKind.BODY_READ_TIMEOUT
+                .problem("the request body did not arrive within " + timeout.toMillis()
+                        + " ms (ringmap.api.body-reads.timeout)")
+                .with("timeoutMillis", timeout.toMillis()));
     }
 
     /** @param problem a {@code body-read-timeout} problem naming the bound that passed */

@@ -20,7 +20,8 @@ public final class BodyTooLargeException extends BodyReadException {
 
     /** The problem answered for a body over the limit. */
     public static Problem problem(long limit) {
-        return ProblemKind.BODY_TOO_LARGE.problem("the request body is larger than the " + limit
-                + " bytes allowed (ringmap.api.max-body-size)").with("limit", limit);
+        return ProblemKind.BODY_TOO_LARGE
+                .problem("the request body is larger than the " + limit + " bytes allowed (ringmap.api.max-body-size)")
+                .with("limit", limit);
     }
 }

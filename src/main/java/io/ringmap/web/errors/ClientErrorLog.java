@@ -1,7 +1,6 @@
 package io.ringmap.web.errors;
 
 import io.ringmap.problem.Problem;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -71,12 +70,21 @@ public final class ClientErrorLog {
             }
         }
         if (held > 0) {
-            target.warn("{} more rejected client requests were not logged in the previous {} (at most {} lines per "
-                    + "interval)", held, interval, maxLines);
+            target.warn(
+                    "{} more rejected client requests were not logged in the previous {} (at most {} lines per "
+                            + "interval)",
+                    held,
+                    interval,
+                    maxLines);
         }
         if (write) {
-            target.warn("rejected client request {} {}: {} {} - {}", clean(method), clean(withoutParameters(path)),
-                    status, type, clean(detail));
+            target.warn(
+                    "rejected client request {} {}: {} {} - {}",
+                    clean(method),
+                    clean(withoutParameters(path)),
+                    status,
+                    type,
+                    clean(detail));
         }
     }
 

@@ -59,11 +59,12 @@ public class ProblemReportValve extends ErrorReportValve {
         if (!ioAllowed.get()) {
             return;
         }
-        Throwable failure = throwable != null ? throwable
-                : (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+        Throwable failure =
+                throwable != null ? throwable : (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
         org.apache.coyote.Request coyote = request.getCoyoteRequest();
         // the request target is only set once the whole request line was read
-        boolean lineParsed = !coyote.requestURI().isNull() && !coyote.requestURI().toString().isEmpty();
+        boolean lineParsed =
+                !coyote.requestURI().isNull() && !coyote.requestURI().toString().isEmpty();
         String path = lineParsed ? coyote.requestURI().toString() : null;
         Problem problem;
         try {
@@ -71,7 +72,9 @@ public class ProblemReportValve extends ErrorReportValve {
         } catch (RuntimeException e) {
             // whatever the request holds, its answer stays a problem (without the detail that could not be worked out)
             problem = status < 500
-                    ? ProblemKind.MALFORMED_REQUEST.problem("the request is not valid HTTP/1.1").withStatus(status)
+                    ? ProblemKind.MALFORMED_REQUEST
+                            .problem("the request is not valid HTTP/1.1")
+                            .withStatus(status)
                     : ServerRejections.INTERNAL;
         }
         if (problem.status() < 500) {
@@ -80,19 +83,32 @@ public class ProblemReportValve extends ErrorReportValve {
         write(response, problem, path);
     }
 
-    private static ServerRejections.Rejection rejection(Request request, int status, Throwable failure,
-            boolean lineParsed, String path) {
+    private static ServerRejections.Rejection rejection(
+            Request request, int status, Throwable failure, boolean lineParsed, String path) {
         org.apache.coyote.Request coyote = request.getCoyoteRequest();
-        ProtocolHandler handler = request.getConnector() == null ? null : request.getConnector().getProtocolHandler();
+        ProtocolHandler handler =
+                request.getConnector() == null ? null : request.getConnector().getProtocolHandler();
         int maxHeaderBytes = handler instanceof AbstractHttp11Protocol<?> h ? h.getMaxHttpRequestHeaderSize() : -1;
         int maxHeaderCount = handler instanceof AbstractHttp11Protocol<?> h ? h.getMaxHeaderCount() : -1;
-        int maxParameters = request.getConnector() == null ? -1 : request.getConnector().getMaxParameterCount();
-        ServerRejections.Request parsed = lineParsed ? new ServerRejections.Request(coyote.method().toString(),
-                coyote.protocol().toString(),
-                path, values(coyote.getMimeHeaders(), "host"), values(coyote.getMimeHeaders(), "content-length"),
-                values(coyote.getMimeHeaders(), "transfer-encoding")) : null;
-        return new ServerRejections.Rejection(status, failure, response(request).getMessage(),
-                lineParsed ? coyote.queryString().toString() : null, maxHeaderBytes, maxHeaderCount, maxParameters,
+        int maxParameters =
+                request.getConnector() == null ? -1 : request.getConnector().getMaxParameterCount();
+        ServerRejections.Request parsed = lineParsed
+                ? new ServerRejections.Request(
+                        coyote.method().toString(),
+                        coyote.protocol().toString(),
+                        path,
+                        values(coyote.getMimeHeaders(), "host"),
+                        values(coyote.getMimeHeaders(), "content-length"),
+                        values(coyote.getMimeHeaders(), "transfer-encoding"))
+                : null;
+        return new ServerRejections.Rejection(
+                status,
+                failure,
+                response(request).getMessage(),
+                lineParsed ? coyote.queryString().toString() : null,
+                maxHeaderBytes,
+                maxHeaderCount,
+                maxParameters,
                 parsed);
     }
 

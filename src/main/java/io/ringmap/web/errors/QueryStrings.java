@@ -20,12 +20,10 @@ public final class QueryStrings {
 
     private static final int MAX_SHOWN = 60;
 
-    private QueryStrings() {
-    }
+    private QueryStrings() {}
 
     /** What is wrong with one parameter of a query string. */
-    public record Violation(String parameter, String detail) {
-    }
+    public record Violation(String parameter, String detail) {}
 
     /** The first malformed parameter of {@code rawQuery}, if any (null or empty: none). */
     public static Optional<Violation> firstViolation(String rawQuery) {
@@ -40,19 +38,23 @@ public final class QueryStrings {
             String rawName = eq < 0 ? pair : pair.substring(0, eq);
             String shownName = shown(lenientDecode(rawName));
             if (rawName.isEmpty()) {
-                return Optional.of(new Violation("", "a query string chunk has a value but no parameter name ('=' "
-                        + "first; the value is not shown)"));
+                return Optional.of(new Violation(
+                        "",
+                        "a query string chunk has a value but no parameter name ('=' "
+                                + "first; the value is not shown)"));
             }
             Optional<String> nameProblem = problemIn(rawName, true, true);
             if (nameProblem.isPresent()) {
-                return Optional.of(new Violation(shownName, "parameter name '" + shown(rawName) + "' "
-                        + nameProblem.get()));
+                return Optional.of(
+                        new Violation(shownName, "parameter name '" + shown(rawName) + "' " + nameProblem.get()));
             }
             if (eq >= 0) {
                 Optional<String> valueProblem = problemIn(pair.substring(eq + 1), true, false);
                 if (valueProblem.isPresent()) {
-                    return Optional.of(new Violation(shownName, "the value of parameter '" + shownName + "' "
-                            + valueProblem.get() + " (the value is not shown)"));
+                    return Optional.of(new Violation(
+                            shownName,
+                            "the value of parameter '" + shownName + "' " + valueProblem.get()
+                                    + " (the value is not shown)"));
                 }
             }
         }
@@ -77,8 +79,10 @@ public final class QueryStrings {
                 int eq = parameter.indexOf('=');
                 String name = eq < 0 ? parameter : parameter.substring(0, eq);
                 Optional<String> problem = problemIn(name, false, true)
-                        .or(() -> eq < 0 ? Optional.empty() : problemIn(parameter.substring(eq + 1), false, false)
-                                .map(p -> "(its value) " + p + " (the value is not shown)"));
+                        .or(() -> eq < 0
+                                ? Optional.empty()
+                                : problemIn(parameter.substring(eq + 1), false, false)
+                                        .map(p -> "(its value) " + p + " (the value is not shown)"));
                 if (problem.isPresent()) {
                     return Optional.of("parameter ';" + shown(name) + "' " + problem.get());
                 }
@@ -112,8 +116,11 @@ public final class QueryStrings {
         }
         bytes.flip();
         try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(bytes.duplicate());
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(bytes.duplicate());
             return Optional.empty();
         } catch (CharacterCodingException e) {
             if (!quote) {
@@ -121,8 +128,8 @@ public final class QueryStrings {
             }
             byte[] all = new byte[Math.min(bytes.remaining(), 24)];
             bytes.get(all);
-            return Optional.of("does not percent-decode to valid UTF-8 (bytes " + HexFormat.ofDelimiter(" ")
-                    .formatHex(all) + (bytes.remaining() > 0 ? " ..." : "") + ")");
+            return Optional.of("does not percent-decode to valid UTF-8 (bytes "
+                    + HexFormat.ofDelimiter(" ").formatHex(all) + (bytes.remaining() > 0 ? " ..." : "") + ")");
         }
     }
 
@@ -130,7 +137,10 @@ public final class QueryStrings {
         StringBuilder out = new StringBuilder(raw.length());
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);
-            if (c == '%' && i + 2 < raw.length() && hex(raw.charAt(i + 1)) >= 0 && hex(raw.charAt(i + 2)) >= 0
+            if (c == '%'
+                    && i + 2 < raw.length()
+                    && hex(raw.charAt(i + 1)) >= 0
+                    && hex(raw.charAt(i + 2)) >= 0
                     && hex(raw.charAt(i + 1)) < 8) {
                 out.append((char) (hex(raw.charAt(i + 1)) * 16 + hex(raw.charAt(i + 2))));
                 i += 2;

@@ -1,10 +1,10 @@
 package io.ringmap.web.errors;
 
+import io.ringmap.config.StreamFormat;
+import io.ringmap.config.StreamProperties;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.web.ProblemRenderer;
-import io.ringmap.config.StreamFormat;
-import io.ringmap.config.StreamProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -48,7 +48,11 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
     private final Clock clock;
     private final ClientErrorLog clientErrors;
 
-    public RequestBodyLimitFilter(long limit, BodyReadProperties bodyReads, StreamProperties streams, Clock clock,
+    public RequestBodyLimitFilter(
+            long limit,
+            BodyReadProperties bodyReads,
+            StreamProperties streams,
+            Clock clock,
             ClientErrorLog clientErrors) {
         this.limit = limit;
         this.timeout = bodyReads.timeout();
@@ -76,8 +80,10 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
             return;
         }
         if (!bodyReads.tryAcquire()) {
-            refuse(request, response, busy("requests with a body", maxConcurrent,
-                    "ringmap.api.body-reads.max-concurrent"));
+            refuse(
+                    request,
+                    response,
+                    busy("requests with a body", maxConcurrent, "ringmap.api.body-reads.max-concurrent"));
             return;
         }
         try {
@@ -85,8 +91,9 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
                 chain.doFilter(new LimitedRequest(request, limit, timeout, null, timeout, clock), response);
             } else if (streams.tryAcquire()) {
                 try {
-                    chain.doFilter(new LimitedRequest(request, Long.MAX_VALUE, streamTimeout,
-                            streamTimedOut, timeout, clock), response);
+                    chain.doFilter(
+                            new LimitedRequest(request, Long.MAX_VALUE, streamTimeout, streamTimedOut, timeout, clock),
+                            response);
                 } finally {
                     streams.release();
                 }
@@ -99,14 +106,15 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
     }
 
     private static Problem busy(String what, int max, String setting) {
-        return ProblemKind.BODY_READS_BUSY.problem("more than " + max + " " + what + " are in progress (" + setting
-                + "); retry in " + BUSY_RETRY_AFTER_SECONDS + " s").with("maxConcurrent", max)
+        return ProblemKind.BODY_READS_BUSY
+                .problem("more than " + max + " " + what + " are in progress (" + setting + "); retry in "
+                        + BUSY_RETRY_AFTER_SECONDS + " s")
+                .with("maxConcurrent", max)
                 .withHeader("Retry-After", Integer.toString(BUSY_RETRY_AFTER_SECONDS));
     }
 
     /** Answers without reading the body; the connection is closed after the answer (see UnreadBodyValve). */
-    private void refuse(HttpServletRequest request, HttpServletResponse response, Problem problem)
-            throws IOException {
+    private void refuse(HttpServletRequest request, HttpServletResponse response, Problem problem) throws IOException {
         clientErrors.rejected(problem, request.getMethod(), request.getRequestURI());
         ProblemRenderer.write(response, problem.withHeader("Connection", "close"), request.getRequestURI());
     }
@@ -130,8 +138,13 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
          * @param timedOut    the problem when {@code timeout} passes, or null for a body's
          * @param readTimeout the longest one read waits (the connector's upload timeout, the body-reads timeout)
          */
-        LimitedRequest(HttpServletRequest request, long limit, Duration timeout, Problem timedOut,
-                Duration readTimeout, Clock clock) {
+        LimitedRequest(
+                HttpServletRequest request,
+                long limit,
+                Duration timeout,
+                Problem timedOut,
+                Duration readTimeout,
+                Clock clock) {
             super(request);
             this.limit = limit;
             this.timeout = timeout;
@@ -191,7 +204,8 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
                 throw new BodyTooLargeException(request.limit);
             }
             if (request.clock.millis() > request.deadline) {
-                throw request.timedOut == null ? new BodyReadTimeoutException(request.timeout)
+                throw request.timedOut == null
+                        ? new BodyReadTimeoutException(request.timeout)
                         : new BodyReadTimeoutException(request.timedOut);
             }
         }

@@ -45,7 +45,8 @@ public final class SecurityHeadersValve extends ValveBase {
     static void set(HttpServletResponse response, String decodedPath) {
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("X-Frame-Options", "DENY");
-        if (decodedPath != null && decodedPath.regionMatches(true, 0, CONSOLE, 0, CONSOLE.length())
+        if (decodedPath != null
+                && decodedPath.regionMatches(true, 0, CONSOLE, 0, CONSOLE.length())
                 && (decodedPath.length() == CONSOLE.length() || decodedPath.charAt(CONSOLE.length()) == '/')) {
             response.setHeader("Content-Security-Policy", CONSOLE_POLICY);
         }

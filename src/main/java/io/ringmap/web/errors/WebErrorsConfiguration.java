@@ -35,8 +35,12 @@ public class WebErrorsConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<RequestBodyLimitFilter> requestBodyLimitFilter(ApiProperties api,
-            BodyReadProperties bodyReads, StreamProperties streams, Clock clock, ClientErrorLog clientErrors) {
+    FilterRegistrationBean<RequestBodyLimitFilter> requestBodyLimitFilter(
+            ApiProperties api,
+            BodyReadProperties bodyReads,
+            StreamProperties streams,
+            Clock clock,
+            ClientErrorLog clientErrors) {
         FilterRegistrationBean<RequestBodyLimitFilter> registration = new FilterRegistrationBean<>(
                 new RequestBodyLimitFilter(api.maxBodySize().toBytes(), bodyReads, streams, clock, clientErrors));
         // ahead of Spring Security, so that an unauthenticated body counts against the limits too

@@ -3,10 +3,10 @@ package io.ringmap.availability.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.consistency.Availability;
 import io.ringmap.consistency.AvailabilityRequestException;
 import io.ringmap.consistency.ConsistencyLevel;
-import io.ringmap.availability.UnsafeToStopException;
 import io.ringmap.pending.MotionKind;
 import io.ringmap.pending.MotionReport;
 import io.ringmap.pending.MotionSource;
@@ -39,7 +39,8 @@ class AvailabilityServiceTest {
         assertThat(iot.unavailableForReads()).isEqualTo(2);
         assertThat(iot.readShareLost()).isEqualTo(0.5);
         assertThat(report.safeToStop()).isEmpty();
-        assertThat(report.unsafeToStop()).extracting(AvailabilityReport.UnsafeNode::address)
+        assertThat(report.unsafeToStop())
+                .extracting(AvailabilityReport.UnsafeNode::address)
                 .containsExactly("127.0.0.1", "127.0.0.2");
         assertThat(report.snapshot()).isNotNull();
     }
@@ -47,14 +48,19 @@ class AvailabilityServiceTest {
     @Test
     void theLimitBoundsTheRangesListedNotTheCounts() {
         Availability.KeyspaceAvailability iot = service.availability("QUORUM", "iot", List.of("N3", "N4"), null, 1)
-                .keyspaces().get(0);
+                .keyspaces()
+                .get(0);
 
         assertThat(iot.unavailable()).hasSize(1);
         assertThat(iot.unavailableForReads()).isEqualTo(2);
-        assertThat(service.availability("QUORUM", "iot", List.of("N3", "N4"), null, 0).keyspaces().get(0)
-                .unavailable()).isEmpty();
+        assertThat(service.availability("QUORUM", "iot", List.of("N3", "N4"), null, 0)
+                        .keyspaces()
+                        .get(0)
+                        .unavailable())
+                .isEmpty();
         assertThatThrownBy(() -> service.availability("QUORUM", "iot", List.of("N3", "N4"), null, -1))
-                .isInstanceOfSatisfying(AvailabilityRequestException.class,
+                .isInstanceOfSatisfying(
+                        AvailabilityRequestException.class,
                         e -> assertThat(e.getMessage()).contains("limit", "-1"));
     }
 
@@ -64,9 +70,15 @@ class AvailabilityServiceTest {
         // (N4, N1], (N1, N2] and (N2, N5], so writes there wait for the level's count plus N5
         SnapshotHolder holder = new SnapshotHolder(Clock.systemUTC());
         Node n5 = new Node("N5", "127.0.0.5", "dc1", "rack1", NodeState.JOINING);
-        holder.publish(WebTestSupport.modelFrom("/topology/default.yaml").withMotion(new MotionReport(
-                MotionSource.GOSSIP, List.of(new NodeMotion(n5, MotionKind.JOINING,
-                        List.of(new LongToken(1L << 61)), null, true)), Map.of(), null)), "test:joining");
+        holder.publish(
+                WebTestSupport.modelFrom("/topology/default.yaml")
+                        .withMotion(new MotionReport(
+                                MotionSource.GOSSIP,
+                                List.of(new NodeMotion(
+                                        n5, MotionKind.JOINING, List.of(new LongToken(1L << 61)), null, true)),
+                                Map.of(),
+                                null)),
+                "test:joining");
         AvailabilityService joining = new AvailabilityService(WebTestSupport.routing(holder, 100), null);
 
         // when N5 is assumed down, by address or host id
@@ -77,16 +89,21 @@ class AvailabilityServiceTest {
         assertThat(all.assumedDown()).containsExactly("127.0.0.5");
         assertThat(all.keyspaces().get(0).unavailableForWrites()).isEqualTo(3);
         assertThat(all.keyspaces().get(0).unavailableForReads()).isZero();
-        assertThat(joining.availability("ALL", "iot", List.of(), null, 100).keyspaces().get(0)
-                .unavailableForWrites()).isZero();
+        assertThat(joining.availability("ALL", "iot", List.of(), null, 100)
+                        .keyspaces()
+                        .get(0)
+                        .unavailableForWrites())
+                .isZero();
         assertThat(quorum.keyspaces().get(0).unavailableForWrites()).isZero();
         // a name that is neither in the ring nor joining is still refused, naming the joiner among the known
         assertThatThrownBy(() -> joining.availability("ALL", "iot", List.of("N9"), null, 100))
-                .isInstanceOf(AvailabilityRequestException.class).hasMessageContaining("N9")
+                .isInstanceOf(AvailabilityRequestException.class)
+                .hasMessageContaining("N9")
                 .hasMessageContaining("127.0.0.5");
         // safe-to-stop answers for ring members and says where a joiner's stop is shown
         assertThatThrownBy(() -> joining.safeToStop("N5", "ALL", "iot", List.of(), null))
-                .isInstanceOf(AvailabilityRequestException.class).hasMessageContaining("joining")
+                .isInstanceOf(AvailabilityRequestException.class)
+                .hasMessageContaining("joining")
                 .hasMessageContaining("/availability?down=N5");
         // a ring member's stop with the joiner down: ALL already fails there, QUORUM (2 + 1 of N1..N4 less one) too
         assertThatThrownBy(() -> joining.safeToStop("N1", "QUORUM", "iot", List.of("N5"), null))
@@ -96,18 +113,25 @@ class AvailabilityServiceTest {
     @Test
     void withoutAKeyspaceEveryKeyspaceThatIsNotNodeLocalInNameOrder() {
         assertThat(service.availability("ALL", null, List.of(), null, 100).keyspaces())
-                .extracting(Availability.KeyspaceAvailability::keyspace).containsExactly("iot", "iot_multi_dc");
+                .extracting(Availability.KeyspaceAvailability::keyspace)
+                .containsExactly("iot", "iot_multi_dc");
     }
 
     @Test
     void localLevelsNameTheGivenOrConfiguredDatacenter() {
-        assertThat(service.availability("LOCAL_QUORUM", "iot_multi_dc", List.of(), "dc1", 100).localDatacenter())
+        assertThat(service.availability("LOCAL_QUORUM", "iot_multi_dc", List.of(), "dc1", 100)
+                        .localDatacenter())
                 .isEqualTo("dc1");
         AvailabilityService configured = new AvailabilityService(
                 WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 100), "dc2");
-        assertThat(configured.availability("LOCAL_ONE", "iot_multi_dc", List.of(), null, 100).localDatacenter())
+        assertThat(configured
+                        .availability("LOCAL_ONE", "iot_multi_dc", List.of(), null, 100)
+                        .localDatacenter())
                 .isEqualTo("dc2");
-        assertThat(configured.availability("QUORUM", "iot", List.of(), null, 100).localDatacenter()).isNull();
+        assertThat(configured
+                        .availability("QUORUM", "iot", List.of(), null, 100)
+                        .localDatacenter())
+                .isNull();
         assertThatThrownBy(() -> service.availability("LOCAL_ONE", "iot_multi_dc", List.of(), null, 100))
                 .isInstanceOf(AvailabilityRequestException.class);
     }
@@ -121,6 +145,7 @@ class AvailabilityServiceTest {
         assertThatThrownBy(() -> service.safeToStop("N1", "QUORUM", "iot", List.of("N3"), null))
                 .isInstanceOf(UnsafeToStopException.class);
         assertThatThrownBy(() -> service.safeToStop("N9", "ONE", null, List.of(), null))
-                .isInstanceOf(AvailabilityRequestException.class).hasMessageContaining("N9");
+                .isInstanceOf(AvailabilityRequestException.class)
+                .hasMessageContaining("N9");
     }
 }

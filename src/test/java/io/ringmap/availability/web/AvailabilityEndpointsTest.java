@@ -65,11 +65,15 @@ class AvailabilityEndpointsTest {
         mvc.perform(get("/availability/safe-to-stop?node=127.0.0.1&consistency=QUORUM&keyspace=iot"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.safe").value(true));
-        problem(mvc.perform(get("/availability/safe-to-stop?node=N1&consistency=QUORUM&keyspace=iot&down=N3")), 409,
-                "unsafe-to-stop")
+        problem(
+                        mvc.perform(get("/availability/safe-to-stop?node=N1&consistency=QUORUM&keyspace=iot&down=N3")),
+                        409,
+                        "unsafe-to-stop")
                 .andExpect(jsonPath("$.node").value("127.0.0.1"))
-                .andExpect(jsonPath("$.reasons[0]", Matchers.startsWith("keyspace iot would lose QUORUM for 2 "
-                        + "ranges (reads) and 2 ranges (writes), 50.00% of the ring")));
+                .andExpect(jsonPath(
+                        "$.reasons[0]",
+                        Matchers.startsWith("keyspace iot would lose QUORUM for 2 "
+                                + "ranges (reads) and 2 ranges (writes), 50.00% of the ring")));
     }
 
     @Test

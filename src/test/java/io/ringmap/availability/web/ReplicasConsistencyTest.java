@@ -5,8 +5,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.ringmap.web.BundledSampleRouting;
 import io.ringmap.routing.web.ReplicasController;
+import io.ringmap.web.BundledSampleRouting;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
@@ -31,9 +31,11 @@ class ReplicasConsistencyTest {
                 .andExpect(jsonPath("$.consistency.read.achievable").value(true))
                 .andExpect(jsonPath("$.consistency.read.required").value(2))
                 .andExpect(jsonPath("$.consistency.write.counted").value("LOCAL_DATACENTER"))
-                .andExpect(jsonPath("$.consistency.write.datacenters.dc1.required").value(2))
+                .andExpect(
+                        jsonPath("$.consistency.write.datacenters.dc1.required").value(2))
                 .andExpect(jsonPath("$.consistency.write.datacenters.dc1.live").value(2))
-                .andExpect(jsonPath("$.consistency.write.datacenters.dc2.replicas").value(2))
+                .andExpect(
+                        jsonPath("$.consistency.write.datacenters.dc2.replicas").value(2))
                 // dc also filters the replicas listed
                 .andExpect(jsonPath("$.replicas.length()").value(2));
     }
@@ -42,8 +44,8 @@ class ReplicasConsistencyTest {
     void everyLevelIsAnsweredForReadsAndWrites() throws Exception {
         mvc.perform(get("/replicas?keyspace=iot&token=0&consistency=ANY"))
                 .andExpect(jsonPath("$.consistency.read.valid").value(false))
-                .andExpect(jsonPath("$.consistency.read.reason").value("ANY ConsistencyLevel is only supported for "
-                        + "writes"))
+                .andExpect(jsonPath("$.consistency.read.reason")
+                        .value("ANY ConsistencyLevel is only supported for " + "writes"))
                 .andExpect(jsonPath("$.consistency.write.achievable").value(true));
         mvc.perform(get("/replicas?keyspace=iot&token=0&consistency=EACH_QUORUM"))
                 .andExpect(jsonPath("$.consistency.write.required").value(2)); // SimpleStrategy: a quorum of RF 3
@@ -56,9 +58,12 @@ class ReplicasConsistencyTest {
 
     @Test
     void unknownLevelsAndLocalLevelsWithoutADatacenterAreProblems() throws Exception {
-        problem(mvc.perform(get("/replicas?keyspace=iot&token=0&consistency=MOST")), 400,
-                "unknown-consistency-level").andExpect(jsonPath("$.parameter").value("consistency"));
-        problem(mvc.perform(get("/replicas?keyspace=iot&token=0&consistency=LOCAL_ONE")), 400,
-                "local-datacenter-required").andExpect(jsonPath("$.parameter").value("dc"));
+        problem(mvc.perform(get("/replicas?keyspace=iot&token=0&consistency=MOST")), 400, "unknown-consistency-level")
+                .andExpect(jsonPath("$.parameter").value("consistency"));
+        problem(
+                        mvc.perform(get("/replicas?keyspace=iot&token=0&consistency=LOCAL_ONE")),
+                        400,
+                        "local-datacenter-required")
+                .andExpect(jsonPath("$.parameter").value("dc"));
     }
 }

@@ -28,8 +28,7 @@ public class MinimalApp {
     static final String PROFILE = "bench-minimal";
 
     /** A small answer, about the size of a one-replica-set routing answer. */
-    public record Answer(String keyspace, String key, String token, List<String> replicas) {
-    }
+    public record Answer(String keyspace, String key, String token, List<String> replicas) {}
 
     @GetMapping("/hello")
     public Answer hello(@RequestParam String key) {
@@ -40,10 +39,16 @@ public class MinimalApp {
         SpringApplication app = new SpringApplication(MinimalApp.class);
         app.setAdditionalProfiles(PROFILE);
         // as ringmap's application.yaml: no Cassandra health check (no cluster here), the same actuator exposure
-        app.setDefaultProperties(java.util.Map.of("management.health.cassandra.enabled", "false",
-                "management.endpoints.web.exposure.include", "health,info,prometheus",
-                "spring.threads.virtual.enabled", "false",
-                "spring.autoconfigure.exclude", String.join(",",
+        app.setDefaultProperties(java.util.Map.of(
+                "management.health.cassandra.enabled",
+                "false",
+                "management.endpoints.web.exposure.include",
+                "health,info,prometheus",
+                "spring.threads.virtual.enabled",
+                "false",
+                "spring.autoconfigure.exclude",
+                String.join(
+                        ",",
                         "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
                         "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
                         "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",

@@ -2,8 +2,8 @@ package io.ringmap.console.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.testsupport.TestHttp;
 import io.ringmap.testsupport.SystemTool;
+import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -39,13 +39,24 @@ public final class ConsoleBrowser implements AutoCloseable {
     public ConsoleBrowser(int port, Path profile) {
         Path chromium = SystemTool.CHROMIUM.require();
         Path chromedriver = SystemTool.CHROMEDRIVER.require();
-        ChromeOptions options = new ChromeOptions().setBinary(chromium.toFile())
-                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        "--no-first-run", "--window-size=1400,1100", "--user-data-dir=" + profile);
+        ChromeOptions options = new ChromeOptions()
+                .setBinary(chromium.toFile())
+                .addArguments(
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-dev-shm-usage",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--no-first-run",
+                        "--window-size=1400,1100",
+                        "--user-data-dir=" + profile);
         options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
-                .usingAnyFreePort().build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(chromedriver.toFile())
+                .usingAnyFreePort()
+                .build();
         this.driver = new ChromeDriver(service, options);
         this.wait = new WebDriverWait(driver, WAIT);
         this.base = "http://127.0.0.1:" + port;
@@ -63,14 +74,18 @@ public final class ConsoleBrowser implements AutoCloseable {
 
     public void screenshot(String name) throws IOException {
         Path dir = Files.createDirectories(Path.of("target", "console"));
-        Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(name + ".png"),
+        Files.copy(
+                driver.getScreenshotAs(OutputType.FILE).toPath(),
+                dir.resolve(name + ".png"),
                 StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Browser console messages at warning level or above (script errors, refused by the CSP, failed loads). */
     public List<String> consoleProblems() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).map(LogEntry::toString).toList();
+                .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue())
+                .map(LogEntry::toString)
+                .toList();
     }
 
     /** Runs a script in the page and returns what it returns (numbers as Long or Double, lists, maps). */
@@ -85,8 +100,7 @@ public final class ConsoleBrowser implements AutoCloseable {
 
     /** A value of the option the chart with this id draws, e.g. {@code "series[0].data.length"}. */
     public Object option(String id, String path) {
-        return script("return echarts.getInstanceByDom(document.getElementById(arguments[0])).getOption()." + path,
-                id);
+        return script("return echarts.getInstanceByDom(document.getElementById(arguments[0])).getOption()." + path, id);
     }
 
     /**
@@ -122,8 +136,9 @@ public final class ConsoleBrowser implements AutoCloseable {
 
     public HttpResponse<String> call(String method, String path, String json, String... headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json));
+                .method(
+                        method,
+                        json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         if (json != null) {
             request.header("Content-Type", "application/json");
         }
@@ -131,7 +146,9 @@ public final class ConsoleBrowser implements AutoCloseable {
             request.headers(headers);
         }
         HttpResponse<String> answer = TestHttp.send(request.build());
-        assertThat(answer.statusCode()).as("%s %s: %s", method, path, answer.body()).isLessThan(500);
+        assertThat(answer.statusCode())
+                .as("%s %s: %s", method, path, answer.body())
+                .isLessThan(500);
         return answer;
     }
 

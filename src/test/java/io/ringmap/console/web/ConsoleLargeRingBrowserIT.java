@@ -35,8 +35,11 @@ class ConsoleLargeRingBrowserIT extends ConsoleBrowserTest {
 
     @DynamicPropertySource
     static void topology(DynamicPropertyRegistry registry) {
-        registry.add("ringmap.topology.file", () -> "file:" + write(Path.of("target", "console", "ring-1000x256.yaml"))
-                .toAbsolutePath());
+        registry.add(
+                "ringmap.topology.file",
+                () -> "file:"
+                        + write(Path.of("target", "console", "ring-1000x256.yaml"))
+                                .toAbsolutePath());
     }
 
     /** 1000 nodes of 256 distinct random tokens (seed 42), as scripts/bench_topology.py writes its benchmark ring. */
@@ -53,9 +56,19 @@ class ConsoleLargeRingBrowserIT extends ConsoleBrowserTest {
                     t++;
                 }
             }
-            yaml.append("  - {address: 10.").append(n / 250).append('.').append(n % 250).append(".1, hostId: n")
-                    .append(n).append(", datacenter: dc").append(n % 2 + 1).append(", rack: rack").append(n / 2 % 3)
-                    .append(", tokens: ").append(tokens).append("}\n");
+            yaml.append("  - {address: 10.")
+                    .append(n / 250)
+                    .append('.')
+                    .append(n % 250)
+                    .append(".1, hostId: n")
+                    .append(n)
+                    .append(", datacenter: dc")
+                    .append(n % 2 + 1)
+                    .append(", rack: rack")
+                    .append(n / 2 % 3)
+                    .append(", tokens: ")
+                    .append(tokens)
+                    .append("}\n");
         }
         yaml.append("keyspaces:\n  iot:\n    replication: {class: NetworkTopologyStrategy, dc1: '3', dc2: '3'}\n")
                 .append("    tables:\n      readings:\n")
@@ -87,13 +100,18 @@ class ConsoleLargeRingBrowserIT extends ConsoleBrowserTest {
         assertThat(Integer.parseInt(ring.getDomAttribute("data-replica"))).isGreaterThan(TOKENS);
         // the ownership chart shows the first 24 nodes with a slider for the others
         assertThat(browser.option("ownership-chart", "dataZoom[0].endValue")).isEqualTo(23L);
-        assertThat(browser.driver.findElements(By.cssSelector("#ring-nodes tr"))).hasSize(NODES + 1);
+        assertThat(browser.driver.findElements(By.cssSelector("#ring-nodes tr")))
+                .hasSize(NODES + 1);
         browser.screenshot("large-ring");
-        Files.writeString(Path.of("target", "console", "large-ring.txt"), "ring view of " + NODES + " x " + TOKENS
-                + ": nodes drawn " + ring.getDomAttribute("data-render-ms") + " ms after the view opened, the picked "
-                + "node's ranges " + ring.getDomAttribute("data-ranges-ms") + " ms after\n");
+        Files.writeString(
+                Path.of("target", "console", "large-ring.txt"),
+                "ring view of " + NODES + " x " + TOKENS
+                        + ": nodes drawn " + ring.getDomAttribute("data-render-ms")
+                        + " ms after the view opened, the picked "
+                        + "node's ranges " + ring.getDomAttribute("data-ranges-ms") + " ms after\n");
 
-        assertThat(browser.consoleProblems()).filteredOn(m -> !m.contains("status of 409") || !(m.contains("/load?")
-                || m.contains("source="))).isEmpty();
+        assertThat(browser.consoleProblems())
+                .filteredOn(m -> !m.contains("status of 409") || !(m.contains("/load?") || m.contains("source=")))
+                .isEmpty();
     }
 }

@@ -44,15 +44,24 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
     @Test
     void everyViewShowsWhatTheApiAnswersWithoutAClick() throws Exception {
         // given a Zipf workload (s = 1.2) over 300 sensors of one day, reported as hits on the sample's last table
-        StringBuilder hits = new StringBuilder("{\"keyspace\":\"" + hitKeyspace + "\",\"table\":\"readings\",\"hits\":[");
+        StringBuilder hits =
+                new StringBuilder("{\"keyspace\":\"" + hitKeyspace + "\",\"table\":\"readings\",\"hits\":[");
         for (int k = 1; k <= 300; k++) {
-            hits.append(k > 1 ? "," : "").append("{\"key\":{\"sensor_id\":\"sensor-").append(k)
-                    .append("\",\"day\":\"2026-12-01\"},\"count\":").append((long) (50_000 / Math.pow(k, 1.2)) + 1)
+            hits.append(k > 1 ? "," : "")
+                    .append("{\"key\":{\"sensor_id\":\"sensor-")
+                    .append(k)
+                    .append("\",\"day\":\"2026-12-01\"},\"count\":")
+                    .append((long) (50_000 / Math.pow(k, 1.2)) + 1)
                     .append('}');
         }
         browser.call("POST", "/hits", hits.append("]}").toString());
-        BigInteger hotToken = new BigInteger(JsonPath.<String>read(browser.call("GET", "/token?keyspace="
-                + hitKeyspace + "&table=readings&sensor_id=sensor-1&day=2026-12-01", null).body(), "$.token"));
+        BigInteger hotToken = new BigInteger(JsonPath.<String>read(
+                browser.call(
+                                "GET",
+                                "/token?keyspace=" + hitKeyspace + "&table=readings&sensor_id=sensor-1&day=2026-12-01",
+                                null)
+                        .body(),
+                "$.token"));
 
         // when the console opens
         browser.open("/console");
@@ -63,11 +72,16 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
                 .isEqualTo(hitKeyspace + ".readings");
         assertThat(browser.drawn("heatmap-chart")).isTrue();
         WebElement summary = browser.driver.findElement(By.id("heatmap-summary"));
-        assertThat(hotToken).isGreaterThan(new BigInteger(summary.getDomAttribute("data-hottest-start")))
+        assertThat(hotToken)
+                .isGreaterThan(new BigInteger(summary.getDomAttribute("data-hottest-start")))
                 .isLessThanOrEqualTo(new BigInteger(summary.getDomAttribute("data-hottest-end")));
         // the cells drawn are the answer's non-zero cells
-        String heatmap = browser.call("GET", "/heatmap?keyspace=" + hitKeyspace + "&table=readings&buckets="
-                + ((Number) browser.option("heatmap-chart", "yAxis[0].data.length")).intValue(), null).body();
+        String heatmap = browser.call(
+                        "GET",
+                        "/heatmap?keyspace=" + hitKeyspace + "&table=readings&buckets="
+                                + ((Number) browser.option("heatmap-chart", "yAxis[0].data.length")).intValue(),
+                        null)
+                .body();
         List<Integer> counts = JsonPath.read(heatmap, "$.slices[*].counts[*]");
         assertThat(((Number) browser.option("heatmap-chart", "series[0].data.length")).longValue())
                 .isEqualTo(counts.stream().filter(c -> c > 0).count());
@@ -84,18 +98,23 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         // the hottest cell's tooltip: its time, range, hits and replicas
         browser.wait.until(d -> d.findElement(By.id("heatmap-chart")).getText().contains("replicas:"));
         assertThat(browser.driver.findElement(By.id("heatmap-chart")).getText())
-                .contains("tokens (" + summary.getDomAttribute("data-hottest-start") + ", ").contains(" hits");
+                .contains("tokens (" + summary.getDomAttribute("data-hottest-start") + ", ")
+                .contains(" hits");
         assertThat(browser.driver.findElement(By.id("heatmap-cell")).getText()).contains("sensor-1:2026-12-01");
         // the servers' series cannot be had on a static topology: offered disabled, saying why
         WebElement reads = browser.driver.findElement(By.cssSelector("#heatmap-source option[value=reads]"));
         assertThat(reads.isEnabled()).isFalse();
         assertThat(reads.getText()).contains("not here");
-        assertThat(browser.driver.findElement(By.id("heatmap-sources")).getText()).contains("live cluster");
+        assertThat(browser.driver.findElement(By.id("heatmap-sources")).getText())
+                .contains("live cluster");
         browser.screenshot(sample + "-heatmap");
         // a selection of every cell (the brush tool's rectangle) sums to the answer's hits, and is said in words
-        browser.script("echarts.getInstanceByDom(document.getElementById('heatmap-chart')).dispatchAction({type: "
-                + "'brush', areas: [{brushType: 'rect', xAxisIndex: 0, yAxisIndex: 0, coordRange: [[0, arguments[0]],"
-                + " [0, arguments[1]]]}]})", counts.size() / labels.size() - 1, labels.size() - 1);
+        browser.script(
+                "echarts.getInstanceByDom(document.getElementById('heatmap-chart')).dispatchAction({type: "
+                        + "'brush', areas: [{brushType: 'rect', xAxisIndex: 0, yAxisIndex: 0, coordRange: [[0, arguments[0]],"
+                        + " [0, arguments[1]]]}]})",
+                counts.size() / labels.size() - 1,
+                labels.size() - 1);
         WebElement selection = browser.driver.findElement(By.id("heatmap-selection"));
         browser.wait.until(d -> selection.getDomAttribute("data-total") != null);
         assertThat(Long.parseLong(selection.getDomAttribute("data-total")))
@@ -108,16 +127,22 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         String before = visible.getText();
         int buckets = Integer.parseInt(visible.getDomAttribute("data-buckets"));
         WebElement chart = browser.driver.findElement(By.id("heatmap-chart"));
-        new Actions(browser.driver).scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(chart), 0, -600).perform();
+        new Actions(browser.driver)
+                .scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(chart), 0, -600)
+                .perform();
         browser.wait.until(d -> !visible.getText().equals(before));
-        new Actions(browser.driver).keyDown(org.openqa.selenium.Keys.SHIFT)
+        new Actions(browser.driver)
+                .keyDown(org.openqa.selenium.Keys.SHIFT)
                 .scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(chart), 0, -1200)
-                .keyUp(org.openqa.selenium.Keys.SHIFT).perform();
+                .keyUp(org.openqa.selenium.Keys.SHIFT)
+                .perform();
         browser.wait.until(d -> Integer.parseInt(visible.getDomAttribute("data-buckets")) < buckets);
         // and a refresh (as Live does every 15 s) keeps the zoom; Live can be paused
         // (as many slices and buckets; the window itself moves on with the clock)
         String zoomed = visible.getDomAttribute("data-slices") + " x " + visible.getDomAttribute("data-buckets");
-        browser.driver.findElement(By.cssSelector("#heatmap-form button[type=submit]")).click();
+        browser.driver
+                .findElement(By.cssSelector("#heatmap-form button[type=submit]"))
+                .click();
         browser.settle();
         assertThat(visible.getDomAttribute("data-slices") + " x " + visible.getDomAttribute("data-buckets"))
                 .isEqualTo(zoomed);
@@ -131,28 +156,36 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         browser.settle();
         String keyspace = browser.driver.findElement(By.id("ring-keyspace")).getDomProperty("value");
         String node = browser.driver.findElement(By.id("ring-node")).getDomProperty("value");
-        String ranges = browser.call("GET", "/ranges?keyspace=" + keyspace, null).body();
+        String ranges =
+                browser.call("GET", "/ranges?keyspace=" + keyspace, null).body();
         List<Map<String, Object>> nodes = JsonPath.read(ranges, "$.nodes");
         int index = nodes.stream().map(n -> n.get("address")).toList().indexOf(node);
         List<List<Integer>> replicas = JsonPath.read(ranges, "$.replicas");
         WebElement ring = browser.driver.findElement(By.id("ring-chart"));
         assertThat(browser.drawn("ring-chart")).isTrue();
         assertThat(ring.getDomAttribute("data-primary"))
-                .isEqualTo(String.valueOf(replicas.stream().filter(r -> r.get(0) == index).count()));
+                .isEqualTo(String.valueOf(
+                        replicas.stream().filter(r -> r.get(0) == index).count()));
         assertThat(ring.getDomAttribute("data-replica"))
-                .isEqualTo(String.valueOf(replicas.stream().filter(r -> r.indexOf(index) > 0).count()));
-        assertThat(browser.driver.findElements(By.cssSelector("#ring-nodes tr"))).hasSize(nodes.size() + 1);
+                .isEqualTo(String.valueOf(
+                        replicas.stream().filter(r -> r.indexOf(index) > 0).count()));
+        assertThat(browser.driver.findElements(By.cssSelector("#ring-nodes tr")))
+                .hasSize(nodes.size() + 1);
         // the nodes' load needs a live cluster: said in place
-        assertThat(browser.driver.findElement(By.cssSelector("#ring-node-details p.needs")).getText())
+        assertThat(browser.driver
+                        .findElement(By.cssSelector("#ring-node-details p.needs"))
+                        .getText())
                 .contains("static topology");
         browser.screenshot(sample + "-ring");
 
         // what-if answers in its default state (every keyspace, no node down): nothing lost, nothing drawn lost
         browser.driver.findElement(By.id("tab-whatif")).click();
         browser.settle();
-        assertThat(browser.driver.findElement(By.id("whatif-keyspace")).getDomProperty("value")).isEmpty();
+        assertThat(browser.driver.findElement(By.id("whatif-keyspace")).getDomProperty("value"))
+                .isEmpty();
         assertThat(browser.drawn("whatif-chart")).isTrue();
-        assertThat(browser.driver.findElement(By.id("whatif-banner")).isDisplayed()).isFalse();
+        assertThat(browser.driver.findElement(By.id("whatif-banner")).isDisplayed())
+                .isFalse();
         // (the legend's swatch is the only red)
         long legendOnly = browser.pixels("whatif-chart", LOST[0], LOST[1], LOST[2]);
         assertThat(legendOnly).isLessThan(500);
@@ -161,8 +194,9 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
             browser.driver.findElement(By.id("down-" + down)).click();
             browser.settle();
         }
-        String availability = browser.call("GET", "/availability?consistency=QUORUM&limit=10000&down="
-                + String.join(",", downNodes), null).body();
+        String availability = browser.call(
+                        "GET", "/availability?consistency=QUORUM&limit=10000&down=" + String.join(",", downNodes), null)
+                .body();
         List<Boolean> readable = JsonPath.read(availability, "$.keyspaces[*].unavailableRanges[*].readable");
         List<Boolean> writable = JsonPath.read(availability, "$.keyspaces[*].unavailableRanges[*].writable");
         long lost = 0;
@@ -187,7 +221,8 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
             assertThat(browser.drawn("restart-chart")).isTrue();
             assertThat(browser.driver.findElement(By.id("restart-chart")).getDomAttribute("data-waves"))
                     .isEqualTo(String.valueOf(waves));
-            assertThat(browser.driver.findElements(By.cssSelector("#restart-waves tr"))).hasSize(waves + 1);
+            assertThat(browser.driver.findElements(By.cssSelector("#restart-waves tr")))
+                    .hasSize(waves + 1);
             assertThat(browser.driver.findElement(By.id("restart-guide")).getDomAttribute("data-action"))
                     .isEqualTo("STOP");
         } else {
@@ -204,7 +239,8 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         WebElement sizes = browser.driver.findElement(By.id("sizes-banner"));
         assertThat(sizes.getDomAttribute("data-problem")).isEqualTo("urn:ringmap:problem:sizes-not-collected");
         assertThat(sizes.getText()).contains("static topology");
-        assertThat(browser.driver.findElement(By.id("sizes-largest")).isDisplayed()).isFalse();
+        assertThat(browser.driver.findElement(By.id("sizes-largest")).isDisplayed())
+                .isFalse();
         browser.screenshot(sample + "-sizes");
 
         // plans: drawn on open; a broken request is an error of the plans view alone, gone when it next succeeds
@@ -215,25 +251,36 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         WebElement request = browser.driver.findElement(By.id("plans-request"));
         String atlasMart = request.getDomProperty("value");
         request.sendKeys("}");
-        browser.driver.findElement(By.cssSelector("#plans-form button[type=submit]")).click();
+        browser.driver
+                .findElement(By.cssSelector("#plans-form button[type=submit]"))
+                .click();
         browser.settle();
         assertThat(browser.driver.findElement(By.id("plans-banner")).getText()).contains("not JSON");
         browser.driver.findElement(By.id("tab-heatmap")).click();
-        assertThat(browser.driver.findElement(By.id("heatmap-banner")).isDisplayed()).isFalse();
+        assertThat(browser.driver.findElement(By.id("heatmap-banner")).isDisplayed())
+                .isFalse();
         assertThat(browser.driver.findElement(By.id("error")).isDisplayed()).isFalse();
         browser.driver.findElement(By.id("tab-plans")).click();
         browser.script("document.getElementById('plans-request').value = arguments[0]", atlasMart);
-        browser.driver.findElement(By.cssSelector("#plans-form button[type=submit]")).click();
+        browser.driver
+                .findElement(By.cssSelector("#plans-form button[type=submit]"))
+                .click();
         browser.settle();
-        assertThat(browser.driver.findElement(By.id("plans-banner")).isDisplayed()).isFalse();
+        assertThat(browser.driver.findElement(By.id("plans-banner")).isDisplayed())
+                .isFalse();
         browser.screenshot(sample + "-plans");
 
         // Chromium logs every non-2xx answer: the 409s the views show in place (sizes and load need a live cluster,
         // the servers' series JMX sampling, "not safe to stop" and "no restart keeps the level" are answers) are the
         // only ones
-        assertThat(browser.consoleProblems()).filteredOn(m -> !m.contains("status of 409")
-                || !(m.contains("/sizes?") || m.contains("/load?") || m.contains("/availability/safe-to-stop?")
-                || m.contains("source=reads") || m.contains("source=writes") || m.contains("/plan/restart -")))
+        assertThat(browser.consoleProblems())
+                .filteredOn(m -> !m.contains("status of 409")
+                        || !(m.contains("/sizes?")
+                                || m.contains("/load?")
+                                || m.contains("/availability/safe-to-stop?")
+                                || m.contains("source=reads")
+                                || m.contains("source=writes")
+                                || m.contains("/plan/restart -")))
                 .isEmpty();
         assertThat(browser.offOriginRequests()).isEmpty();
     }

@@ -33,16 +33,23 @@ class ConsoleScriptsTest {
         // given node, and the modules and their tests where node reads them as ES modules
         Path node = SystemTool.NODE.require();
         copy(MODULES);
-        List<Path> tests = copy(TESTS).stream().filter(p -> p.toString().endsWith(".test.mjs")).toList();
+        List<Path> tests = copy(TESTS).stream()
+                .filter(p -> p.toString().endsWith(".test.mjs"))
+                .toList();
         Files.writeString(WORK.resolve("package.json"), "{\"type\": \"module\", \"private\": true}\n");
 
         // when node's test runner runs every test file
         List<String> command = new ArrayList<>(List.of(node.toString(), "--test"));
         tests.forEach(t -> command.add(TESTS.resolve(t.getFileName()).toString()));
-        Process process = new ProcessBuilder(command).directory(WORK.toFile()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(WORK.toFile())
+                .redirectErrorStream(true)
+                .start();
         process.getOutputStream().close();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("node --test finished within 60 s").isTrue();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS))
+                .as("node --test finished within 60 s")
+                .isTrue();
 
         // then every test passed, and there were tests
         assertThat(process.exitValue()).as(output).isZero();

@@ -5,8 +5,9 @@ import java.util.List;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /** {@link ConsoleScenario} on the vnode sample (12 nodes of 16 tokens in two DCs of three racks). */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "management.server.port=0", "ringmap.topology.file=classpath:topology/vnodes.yaml"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"management.server.port=0", "ringmap.topology.file=classpath:topology/vnodes.yaml"})
 @TimeBudget(seconds = 60)
 class ConsoleVnodesBrowserIT extends ConsoleScenario {
 

@@ -19,13 +19,15 @@ import org.junit.jupiter.api.Test;
 
 class HeatmapMetricsTest {
 
-    private final TokenRing ring = TokenRing.of(Murmur3Partitioner.INSTANCE, Map.of(
-            Rings.node("N1", "127.0.0.1", "dc1", "rack1"), List.<Token>of(new LongToken(0))));
+    private final TokenRing ring = TokenRing.of(
+            Murmur3Partitioner.INSTANCE,
+            Map.of(Rings.node("N1", "127.0.0.1", "dc1", "rack1"), List.<Token>of(new LongToken(0))));
 
     @Test
     void countsTablesEvictionsAndDroppedHits() {
         // given one slot, taken by a table hit once, and the metrics bound to a registry
-        HeatmapRegistry heatmaps = new HeatmapRegistry(new HeatmapSettings(4, Duration.ofMinutes(1), 2, 1),
+        HeatmapRegistry heatmaps = new HeatmapRegistry(
+                new HeatmapSettings(4, Duration.ofMinutes(1), 2, 1),
                 new MovingClock(Instant.parse("2026-12-05T12:00:00Z")));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         new HeatmapMetrics(heatmaps).bindTo(registry);
@@ -37,7 +39,9 @@ class HeatmapMetricsTest {
 
         // then
         assertThat(registry.get(HeatmapMetrics.TABLES).gauge().value()).isEqualTo(1.0);
-        assertThat(registry.get(HeatmapMetrics.EVICTIONS).functionCounter().count()).isEqualTo(1.0);
-        assertThat(registry.get(HeatmapMetrics.DROPPED_HITS).functionCounter().count()).isEqualTo(1.0);
+        assertThat(registry.get(HeatmapMetrics.EVICTIONS).functionCounter().count())
+                .isEqualTo(1.0);
+        assertThat(registry.get(HeatmapMetrics.DROPPED_HITS).functionCounter().count())
+                .isEqualTo(1.0);
     }
 }

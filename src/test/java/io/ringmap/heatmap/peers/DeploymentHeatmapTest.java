@@ -2,7 +2,6 @@ package io.ringmap.heatmap.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.heatmap.BucketLayout;
 import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
@@ -11,16 +10,15 @@ import io.ringmap.heatmap.TableHeatmap;
 import io.ringmap.peers.Contributors;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
-import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.peers.client.PeerServers;
+import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.ring.TableName;
 import io.ringmap.token.LongToken;
 import io.ringmap.token.Token;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -35,9 +33,10 @@ class DeploymentHeatmapTest {
     private static final Duration TIMEOUT = Duration.ofMillis(2000);
     /** The wait of the tests that check what is refused, not when. */
     private static final Duration PATIENT = Duration.ofSeconds(10);
+
     private static final TableName TABLE = new TableName("iot", "readings");
-    private static final BucketLayout LAYOUT = BucketLayout.of(new LongToken(Long.MIN_VALUE),
-            List.<Token>of(new LongToken(0), new LongToken(Long.MAX_VALUE)));
+    private static final BucketLayout LAYOUT = BucketLayout.of(
+            new LongToken(Long.MIN_VALUE), List.<Token>of(new LongToken(0), new LongToken(Long.MAX_VALUE)));
     private static final String ENDS = "[\"0\",\"9223372036854775807\"]";
 
     @RegisterExtension
@@ -46,15 +45,19 @@ class DeploymentHeatmapTest {
     @Test
     void sumsThePeersOnTheSameBucketsAndNamesTheOthersWithinTheTimeout() {
         // given this instance's counts (slice 60000: 1 and 2 hits), and five peers
-        PeerAddress fast = peer("p-fast", 60_000, ENDS, "[{\"start\":60000,\"counts\":[10,20]},"
-                + "{\"start\":120000,\"counts\":[0,5]}]", 0);
+        PeerAddress fast = peer(
+                "p-fast",
+                60_000,
+                ENDS,
+                "[{\"start\":60000,\"counts\":[10,20]}," + "{\"start\":120000,\"counts\":[0,5]}]",
+                0);
         PeerAddress idle = servers.serve("/actuator/peer/heatmap", 200, "{\"instance\":\"p-idle\"}", Duration.ZERO);
-        PeerAddress otherRing = peer("p-ring", 60_000, "[\"-5\",\"9223372036854775807\"]",
-                "[{\"start\":60000,\"counts\":[100,100]}]", 0);
+        PeerAddress otherRing = peer(
+                "p-ring", 60_000, "[\"-5\",\"9223372036854775807\"]", "[{\"start\":60000,\"counts\":[100,100]}]", 0);
         PeerAddress otherSlice = peer("p-slice", 1_000, ENDS, "[{\"start\":60000,\"counts\":[100,100]}]", 0);
         PeerAddress slow = peer("p-slow", 60_000, ENDS, "[{\"start\":60000,\"counts\":[100,100]}]", 5_000);
-        TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000,
-                List.of(new TableHeatmap.Slice(60_000, new long[] {1, 2})));
+        TableHeatmap local =
+                new TableHeatmap(TABLE, LAYOUT, 60_000, List.of(new TableHeatmap.Slice(60_000, new long[] {1, 2})));
 
         DeploymentHeatmap source = source(fast, idle, otherRing, otherSlice, slow);
 
@@ -64,15 +67,20 @@ class DeploymentHeatmapTest {
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         // then only the fast peer's counts are added, cell by cell
-        assertThat(answer.heatmap().slices()).containsExactly(new TableHeatmap.Slice(60_000, new long[] {11, 22}),
-                new TableHeatmap.Slice(120_000, new long[] {0, 5}));
+        assertThat(answer.heatmap().slices())
+                .containsExactly(
+                        new TableHeatmap.Slice(60_000, new long[] {11, 22}),
+                        new TableHeatmap.Slice(120_000, new long[] {0, 5}));
         assertThat(answer.contributors().contributed()).containsExactlyInAnyOrder(fast.toString(), idle.toString());
-        assertThat(answer.contributors().missing()).extracting(Contributors.Missing::peer)
+        assertThat(answer.contributors().missing())
+                .extracting(Contributors.Missing::peer)
                 .containsExactlyInAnyOrder(otherRing.toString(), otherSlice.toString(), slow.toString());
-        assertThat(reason(answer, otherRing)).startsWith("not summed: it counts on other token buckets (2 there, 2 "
-                + "here; its ring abcdef012345, this instance's 0123456789ab)");
-        assertThat(reason(answer, otherSlice)).isEqualTo("configured differently: slices of 1000 ms there, 60000 "
-                + "ms here (ringmap.heatmap.slice must be the same on every instance)");
+        assertThat(reason(answer, otherRing))
+                .startsWith("not summed: it counts on other token buckets (2 there, 2 "
+                        + "here; its ring abcdef012345, this instance's 0123456789ab)");
+        assertThat(reason(answer, otherSlice))
+                .isEqualTo("configured differently: slices of 1000 ms there, 60000 "
+                        + "ms here (ringmap.heatmap.slice must be the same on every instance)");
         assertThat(reason(answer, slow)).isEqualTo("no answer within 2000 ms");
         assertThat(answer.hotKeys()).isNull();
         assertThat(tookMillis).as("answer time").isLessThan(TIMEOUT.toMillis() + 1000);
@@ -97,7 +105,10 @@ class DeploymentHeatmapTest {
         // given a peer with 61 slices, one more than the default retention of 60
         StringBuilder slices = new StringBuilder("[");
         for (int i = 1; i <= 61; i++) {
-            slices.append(i == 1 ? "" : ",").append("{\"start\":").append(60_000L * i).append(",\"counts\":[1,1]}");
+            slices.append(i == 1 ? "" : ",")
+                    .append("{\"start\":")
+                    .append(60_000L * i)
+                    .append(",\"counts\":[1,1]}");
         }
         PeerAddress many = peer("p-many", 60_000, ENDS, slices.append("]").toString(), 0);
         TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000, List.of());
@@ -105,8 +116,8 @@ class DeploymentHeatmapTest {
         HeatmapSource.Gathered answer = source(PATIENT, many).heatmap(local, false, 20);
 
         assertThat(answer.heatmap().slices()).isEmpty();
-        assertThat(reason(answer, many)).isEqualTo("refused: 61 slices, the retention keeps 60 "
-                + "(ringmap.heatmap.slices)");
+        assertThat(reason(answer, many))
+                .isEqualTo("refused: 61 slices, the retention keeps 60 " + "(ringmap.heatmap.slices)");
     }
 
     private static DeploymentHeatmap source(PeerAddress... peers) {
@@ -117,19 +128,29 @@ class DeploymentHeatmapTest {
         PeerDirectory directory = new PeerDirectory(null, List.of(peers), () -> -1, null);
         directory.refresh();
         PeerFanout fanout = new PeerFanout(InstanceId.random(), directory, PeerServers.client(timeout, 1 << 20), 32);
-        return new DeploymentHeatmap(new HeatmapRegistry(HeatmapSettings.DEFAULTS, Clock.systemUTC()), null,
-                () -> "0123456789abcdef", fanout);
+        return new DeploymentHeatmap(
+                new HeatmapRegistry(HeatmapSettings.DEFAULTS, Clock.systemUTC()),
+                null,
+                () -> "0123456789abcdef",
+                fanout);
     }
 
     private static String reason(HeatmapSource.Gathered answer, PeerAddress peer) {
-        return answer.contributors().missing().stream().filter(m -> m.peer().equals(peer.toString())).findFirst()
-                .orElseThrow().reason();
+        return answer.contributors().missing().stream()
+                .filter(m -> m.peer().equals(peer.toString()))
+                .findFirst()
+                .orElseThrow()
+                .reason();
     }
 
     /** A real HTTP peer that answers its heatmap of iot.readings after {@code delayMillis}. */
     private static PeerAddress peer(String instance, long sliceMillis, String ends, String slices, long delayMillis) {
-        return servers.serve("/actuator/peer/heatmap", 200, "{\"instance\":\"" + instance + "\",\"ring\":"
-                + "\"abcdef0123456789\",\"counts\":{\"sliceMillis\":" + sliceMillis + ",\"ends\":" + ends
-                + ",\"slices\":" + slices + "}}", Duration.ofMillis(delayMillis));
+        return servers.serve(
+                "/actuator/peer/heatmap",
+                200,
+                "{\"instance\":\"" + instance + "\",\"ring\":"
+                        + "\"abcdef0123456789\",\"counts\":{\"sliceMillis\":" + sliceMillis + ",\"ends\":" + ends
+                        + ",\"slices\":" + slices + "}}",
+                Duration.ofMillis(delayMillis));
     }
 }

@@ -6,9 +6,9 @@ import io.ringmap.config.ApiProperties;
 import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.TableHeatmap;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.ring.TableName;
-import io.ringmap.hits.HitRecorder;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.testsupport.MovingClock;
 import io.ringmap.token.LongToken;
@@ -30,18 +30,20 @@ class ServerSeriesTest {
 
     private final MovingClock clock = new MovingClock(NOW);
     private final HeatmapSettings settings = new HeatmapSettings(16, Duration.ofMinutes(1), 10, 4);
-    private final RoutingService routing = new RoutingService(WebTestSupport.ringFrom("/topology/default.yaml"),
-            new ApiProperties(1000), HitRecorder.all(List.of()), null);
+    private final RoutingService routing = new RoutingService(
+            WebTestSupport.ringFrom("/topology/default.yaml"),
+            new ApiProperties(1000),
+            HitRecorder.all(List.of()),
+            null);
     private final FakeServer server = new FakeServer();
-    private final ServerSeries series = new ServerSeries(server, routing, new HeatmapRegistry(settings, clock),
-            new HeatmapRegistry(settings, clock));
+    private final ServerSeries series = new ServerSeries(
+            server, routing, new HeatmapRegistry(settings, clock), new HeatmapRegistry(settings, clock));
 
     @Test
     void addsReadsAndWritesAtTheirTokensAndCountsUndecodableKeysAsUnplaced() {
         // given a round in which two nodes sampled a key at token 5 and one sampled a key it could not decode
         server.publish(Map.of(
-                "127.0.0.1", new ServerHotKeys.NodeSamples("127.0.0.1", NOW, List.of(key("5", 30, 2),
-                        key(null, 7, 1))),
+                "127.0.0.1", new ServerHotKeys.NodeSamples("127.0.0.1", NOW, List.of(key("5", 30, 2), key(null, 7, 1))),
                 "127.0.0.2", new ServerHotKeys.NodeSamples("127.0.0.2", NOW, List.of(key("5", 10, 0)))));
 
         // when the round is published
@@ -65,24 +67,34 @@ class ServerSeriesTest {
     @Test
     void aReportServedAgainInTheNextRoundIsCountedOnce() {
         // given a round, then one in which node 1 collected anew and node 2's report is the same one again
-        server.publish(Map.of("127.0.0.1", new ServerHotKeys.NodeSamples("127.0.0.1", NOW, List.of(key("5", 3, 0))),
-                "127.0.0.2", new ServerHotKeys.NodeSamples("127.0.0.2", NOW, List.of(key("5", 4, 0)))));
+        server.publish(Map.of(
+                "127.0.0.1",
+                new ServerHotKeys.NodeSamples("127.0.0.1", NOW, List.of(key("5", 3, 0))),
+                "127.0.0.2",
+                new ServerHotKeys.NodeSamples("127.0.0.2", NOW, List.of(key("5", 4, 0)))));
         series.roundPublished();
-        server.publish(Map.of("127.0.0.1", new ServerHotKeys.NodeSamples("127.0.0.1", NOW.plusSeconds(5),
-                        List.of(key("5", 100, 0))),
-                "127.0.0.2", new ServerHotKeys.NodeSamples("127.0.0.2", NOW, List.of(key("5", 4, 0)))));
+        server.publish(Map.of(
+                "127.0.0.1",
+                new ServerHotKeys.NodeSamples("127.0.0.1", NOW.plusSeconds(5), List.of(key("5", 100, 0))),
+                "127.0.0.2",
+                new ServerHotKeys.NodeSamples("127.0.0.2", NOW, List.of(key("5", 4, 0)))));
 
         // when
         series.roundPublished();
 
         // then node 2's report is in once
-        assertThat(series.reads().heatmap("iot", "readings").orElseThrow().slices().get(0).total())
+        assertThat(series.reads()
+                        .heatmap("iot", "readings")
+                        .orElseThrow()
+                        .slices()
+                        .get(0)
+                        .total())
                 .isEqualTo(3 + 4 + 100);
     }
 
     private static ServerHotKeys.ServerHotKey key(String token, long reads, long writes) {
-        return new ServerHotKeys.ServerHotKey(ServerHotKeys.SERVER_SAMPLING, "k", null, reads, writes, token,
-                List.of(), List.of());
+        return new ServerHotKeys.ServerHotKey(
+                ServerHotKeys.SERVER_SAMPLING, "k", null, reads, writes, token, List.of(), List.of());
     }
 
     /** The servers' side: one table's samples per node in the current round. */

@@ -12,13 +12,13 @@ import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.HeatmapRecorder;
+import io.ringmap.hits.HitRecorder;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.hotkeys.service.HotKeyRecorder;
-import io.ringmap.hits.HitRecorder;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.testsupport.MovingClock;
@@ -69,14 +69,17 @@ class HeatmapEndpointsTest {
 
         @Bean
         RoutingService routingService(HotKeyRegistry hotKeys, HeatmapRegistry heatmaps) {
-            return new RoutingService(WebTestSupport.ringFrom("/topology/default.yaml"), new ApiProperties(1000),
-                    HitRecorder.all(List.of(new HotKeyRecorder(hotKeys, new ReplicaHits(10)),
-                            new HeatmapRecorder(heatmaps))), null);
+            return new RoutingService(
+                    WebTestSupport.ringFrom("/topology/default.yaml"),
+                    new ApiProperties(1000),
+                    HitRecorder.all(
+                            List.of(new HotKeyRecorder(hotKeys, new ReplicaHits(10)), new HeatmapRecorder(heatmaps))),
+                    null);
         }
 
         @Bean
-        HeatmapQuery heatmapQuery(RoutingService routing, HeatmapRegistry heatmaps, HotKeyRegistry hotKeys,
-                MovingClock clock) {
+        HeatmapQuery heatmapQuery(
+                RoutingService routing, HeatmapRegistry heatmaps, HotKeyRegistry hotKeys, MovingClock clock) {
             HotKeyQuery query = new HotKeyQuery(routing, hotKeys);
             return new HeatmapQuery(routing, heatmaps, () -> query, true, 20, null, null, clock);
         }
@@ -111,7 +114,9 @@ class HeatmapEndpointsTest {
     @Test
     void theHottestCellIsTheHotKeysBucketWithItsReplicas() throws Exception {
         // given the hot key's token and replicas as /replicas computes them
-        KeyRoute hot = routing.route("iot", "readings", List.of(key(1)), true, false).keys().get(0);
+        KeyRoute hot = routing.route("iot", "readings", List.of(key(1)), true, false)
+                .keys()
+                .get(0);
         long token = Long.parseLong(hot.token().toString());
 
         // when
@@ -124,7 +129,9 @@ class HeatmapEndpointsTest {
                 .andExpect(jsonPath("$.slices", Matchers.hasSize(10)))
                 .andExpect(jsonPath("$.buckets", Matchers.hasSize(16)))
                 .andExpect(jsonPath("$.keysShown").value("clear"))
-                .andReturn().getResponse().getContentAsString();
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
 
         // then the largest cell of the newest slice is the bucket holding the hot key's token
         List<Integer> newest = JsonPath.read(body, "$.slices[9].counts");
@@ -136,9 +143,18 @@ class HeatmapEndpointsTest {
                 .isEqualTo(((Number) JsonPath.read(body, "$.hits")).longValue());
         // with the key's replicas, and the key named first among the bucket's hot keys
         List<String> replicas = JsonPath.read(body, "$.buckets[" + hottest + "].replicas[*].address");
-        assertThat(replicas).containsExactlyInAnyOrderElementsOf(hot.replicas().replicas().nodes().length == 0
-                ? List.of() : java.util.Arrays.stream(hot.replicas().replicas().nodes())
-                        .mapToObj(n -> routing.snapshot().tokenRing().nodes().get(n).address()).toList());
+        assertThat(replicas)
+                .containsExactlyInAnyOrderElementsOf(
+                        hot.replicas().replicas().nodes().length == 0
+                                ? List.of()
+                                : java.util.Arrays.stream(
+                                                hot.replicas().replicas().nodes())
+                                        .mapToObj(n -> routing.snapshot()
+                                                .tokenRing()
+                                                .nodes()
+                                                .get(n)
+                                                .address())
+                                        .toList());
         assertThat((String) JsonPath.read(body, "$.buckets[" + hottest + "].hotKeys[0].label"))
                 .isEqualTo("sensor-1:2026-12-01");
         // and the ring's tokens are bucket edges: N1's token ends bucket 3 of 16
@@ -178,8 +194,9 @@ class HeatmapEndpointsTest {
         problem(mvc.perform(get("/heatmap?keyspace=iot&table=readings&window=soon")), 400, "invalid-parameter")
                 .andExpect(jsonPath("$.detail").value("window must be a duration such as 10m, 1h or PT10M"));
         problem(mvc.perform(get("/heatmap?keyspace=iot&table=readings&window=2h")), 400, "invalid-parameter")
-                .andExpect(jsonPath("$.detail", Matchers.startsWith("window must be positive and at most the "
-                        + "retention, PT10M")));
+                .andExpect(jsonPath(
+                        "$.detail",
+                        Matchers.startsWith("window must be positive and at most the " + "retention, PT10M")));
         problem(mvc.perform(get("/heatmap?keyspace=iot&table=nope")), 404, "unknown-table");
         problem(mvc.perform(get("/heatmap?keyspace=iot")), 400, "invalid-parameter")
                 .andExpect(jsonPath("$.detail", Matchers.containsString("table")));

@@ -59,7 +59,8 @@ class HotKeyMetricsTest {
         assertThat(seriesByTable.get("day")).hasSizeLessThanOrEqualTo(21).anyMatch(l -> l.contains("\"_other\""));
         assertThat(limit.deniedSeries()).isZero();
         // and exported series plus what evicted keys had counted add up to every hit exactly
-        long evicted = hotKeys.counters().stream().mapToLong(TopKCounters::evicted).sum();
+        long evicted =
+                hotKeys.counters().stream().mapToLong(TopKCounters::evicted).sum();
         assertThat(sumOf(scrapeSeries(prometheus)) + evicted).isEqualTo(hits);
     }
 
@@ -84,7 +85,8 @@ class HotKeyMetricsTest {
 
         // then
         assertThat(series).hasSize(4);
-        assertThat(series).anyMatch(l -> l.contains("partition=\"k1\""))
+        assertThat(series)
+                .anyMatch(l -> l.contains("partition=\"k1\""))
                 .anyMatch(l -> l.contains("partition=\"_other\""));
         assertThat(sumOf(series)).isEqualTo(hits);
     }
@@ -108,7 +110,10 @@ class HotKeyMetricsTest {
         metrics.refreshAndSync();
 
         // then the meter of "old" is gone from the registry
-        assertThat(registry.find(HotKeyMetrics.HOTKEY_HITS).tag("partition", "old").meter()).isNull();
+        assertThat(registry.find(HotKeyMetrics.HOTKEY_HITS)
+                        .tag("partition", "old")
+                        .meter())
+                .isNull();
         assertThat(registry.find(HotKeyMetrics.HOTKEY_HITS).meters()).hasSize(2);
 
         // and when "old" comes back, its series restarts from zero
@@ -125,8 +130,10 @@ class HotKeyMetricsTest {
         // given
         ReplicaHits replicas = new ReplicaHits(10);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        HotKeyMetrics metrics = new HotKeyMetrics(new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain()),
-                replicas, node -> node.equals("n1") ? new ReplicaPlacement("dc1", "r1") : ReplicaPlacement.UNKNOWN);
+        HotKeyMetrics metrics = new HotKeyMetrics(
+                new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain()),
+                replicas,
+                node -> node.equals("n1") ? new ReplicaPlacement("dc1", "r1") : ReplicaPlacement.UNKNOWN);
         metrics.bindTo(registry);
 
         // when
@@ -135,10 +142,16 @@ class HotKeyMetricsTest {
         metrics.sync();
 
         // then
-        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("replica", "n1", "datacenter", "dc1", "rack", "r1")
-                .functionCounter().count()).isEqualTo(4);
-        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("replica", "n2", "datacenter", "unknown")
-                .functionCounter().count()).isEqualTo(3);
+        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS)
+                        .tags("replica", "n1", "datacenter", "dc1", "rack", "r1")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(4);
+        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS)
+                        .tags("replica", "n2", "datacenter", "unknown")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(3);
     }
 
     @Test
@@ -158,7 +171,8 @@ class HotKeyMetricsTest {
 
         // then
         assertThat(registry.find(HotKeyMetrics.HOTKEY_HITS).meters())
-                .extracting(m -> m.getId().getTag("partition")).containsExactlyInAnyOrder("a", "d");
+                .extracting(m -> m.getId().getTag("partition"))
+                .containsExactlyInAnyOrder("a", "d");
         assertThat(limit.deniedSeries()).isEqualTo(1);
     }
 
@@ -166,8 +180,9 @@ class HotKeyMetricsTest {
     void maximumAllowableTagsWouldLockOutNewHotKeysAfterChurn() {
         // given Micrometer's stock limit of 2 partition values
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        registry.config().meterFilter(
-                MeterFilter.maximumAllowableTags(HotKeyMetrics.HOTKEY_HITS, "partition", 2, MeterFilter.deny()));
+        registry.config()
+                .meterFilter(MeterFilter.maximumAllowableTags(
+                        HotKeyMetrics.HOTKEY_HITS, "partition", 2, MeterFilter.deny()));
 
         // when two keys pass through and are removed, then a third becomes hot
         registry.remove(registry.counter(HotKeyMetrics.HOTKEY_HITS, "partition", "a"));
@@ -179,14 +194,23 @@ class HotKeyMetricsTest {
     }
 
     private static double count(MeterRegistry registry, String partition) {
-        return registry.get(HotKeyMetrics.HOTKEY_HITS).tag("partition", partition).functionCounter().count();
+        return registry.get(HotKeyMetrics.HOTKEY_HITS)
+                .tag("partition", partition)
+                .functionCounter()
+                .count();
     }
 
     private static List<String> scrapeSeries(PrometheusMeterRegistry prometheus) {
-        return prometheus.scrape().lines().filter(line -> line.startsWith(SERIES)).toList();
+        return prometheus
+                .scrape()
+                .lines()
+                .filter(line -> line.startsWith(SERIES))
+                .toList();
     }
 
     private static long sumOf(List<String> series) {
-        return (long) series.stream().mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        return (long) series.stream()
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
     }
 }

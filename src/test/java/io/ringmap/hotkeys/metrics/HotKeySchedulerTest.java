@@ -40,8 +40,8 @@ class HotKeySchedulerTest {
         HotKeyMetrics metrics = new HotKeyMetrics(hotKeys, replicas, placements);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         metrics.bindTo(registry);
-        HotKeyScheduler scheduler = new HotKeyScheduler(metrics, hotKeys, replicas, snapshots, placements,
-                Duration.ofSeconds(1), Duration.ofMinutes(5));
+        HotKeyScheduler scheduler = new HotKeyScheduler(
+                metrics, hotKeys, replicas, snapshots, placements, Duration.ofSeconds(1), Duration.ofMinutes(5));
         replicas.record("10.0.0.1", 3);
         replicas.record("10.0.0.2", 5);
         scheduler.refresh();
@@ -53,7 +53,8 @@ class HotKeySchedulerTest {
 
         // then
         assertThat(replicas.counters()).extracting(HitCounter::key).containsExactly("10.0.0.1");
-        assertThat(registry.find(HotKeyMetrics.REPLICA_HITS).meters()).singleElement()
+        assertThat(registry.find(HotKeyMetrics.REPLICA_HITS).meters())
+                .singleElement()
                 .satisfies(c -> assertThat(c.getId().getTag("replica")).isEqualTo("10.0.0.1"));
     }
 }

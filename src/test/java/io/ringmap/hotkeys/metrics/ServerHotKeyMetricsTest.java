@@ -27,8 +27,9 @@ class ServerHotKeyMetricsTest {
     void exportsEachSampledPartitionsReadsAndWritesWithItsSource() {
         // given a round in which the nodes sampled two partitions of shop.events
         FakeServer server = new FakeServer();
-        server.publish(Map.of(new TableName("shop", "events"), List.of(
-                key("user-7", "user-7", 900, 0), key("user-1", "user-1", 40, 3))));
+        server.publish(Map.of(
+                new TableName("shop", "events"),
+                List.of(key("user-7", "user-7", 900, 0), key("user-1", "user-1", 40, 3))));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         ServerHotKeyMetrics metrics = new ServerHotKeyMetrics(() -> server, KeyExporter.plain(), 20, 10, 256);
 
@@ -36,10 +37,11 @@ class ServerHotKeyMetricsTest {
         metrics.bindTo(registry);
 
         // then: one series per partition and operation, no write series for a partition nobody wrote
-        assertThat(series(registry)).containsExactly(
-                Map.entry("shop.events/user-1/read/server-sampling", 40.0),
-                Map.entry("shop.events/user-1/write/server-sampling", 3.0),
-                Map.entry("shop.events/user-7/read/server-sampling", 900.0));
+        assertThat(series(registry))
+                .containsExactly(
+                        Map.entry("shop.events/user-1/read/server-sampling", 40.0),
+                        Map.entry("shop.events/user-1/write/server-sampling", 3.0),
+                        Map.entry("shop.events/user-7/read/server-sampling", 900.0));
     }
 
     @Test
@@ -60,13 +62,20 @@ class ServerHotKeyMetricsTest {
         clientMetrics.refreshAndSync();
         metrics.bindTo(registry);
         String clientPartition = registry.find(HotKeyMetrics.HOTKEY_HITS).tag("table", "readings").meters().stream()
-                .map(m -> m.getId().getTag("partition")).filter(p -> !p.equals(KeyLabels.OTHER)).findFirst()
+                .map(m -> m.getId().getTag("partition"))
+                .filter(p -> !p.equals(KeyLabels.OTHER))
+                .findFirst()
                 .orElseThrow();
-        String serverPartition = registry.get(ServerHotKeyMetrics.SAMPLED).gauge().getId().getTag("partition");
+        String serverPartition =
+                registry.get(ServerHotKeyMetrics.SAMPLED).gauge().getId().getTag("partition");
 
         // then: the same 16 hex characters on both sides, and no clear text of the key anywhere
-        assertThat(serverPartition).isEqualTo(clientPartition).isEqualTo(hashed.export(label)).matches("[0-9a-f]{16}");
-        assertThat(registry.getMeters()).extracting(m -> m.getId().getTags().toString())
+        assertThat(serverPartition)
+                .isEqualTo(clientPartition)
+                .isEqualTo(hashed.export(label))
+                .matches("[0-9a-f]{16}");
+        assertThat(registry.getMeters())
+                .extracting(m -> m.getId().getTags().toString())
                 .noneMatch(t -> t.contains("tenant") || t.contains("2026"));
     }
 
@@ -85,7 +94,8 @@ class ServerHotKeyMetricsTest {
     void keepsAtMostTopKPartitionsPerTableAndMaxTablesTables() {
         // given 30 sampled tables of 50 partitions each, and bounds of 5 per table and 4 tables
         FakeServer server = new FakeServer();
-        Map<TableName, List<ServerHotKey>> round = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+        Map<TableName, List<ServerHotKey>> round =
+                new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
         for (int t = 0; t < 30; t++) {
             List<ServerHotKey> keys = new ArrayList<>();
             for (int k = 0; k < 50; k++) {
@@ -100,7 +110,11 @@ class ServerHotKeyMetricsTest {
         new ServerHotKeyMetrics(() -> server, KeyExporter.plain(), 5, 4, 256).bindTo(prometheus);
 
         // then: 4 tables × 5 partitions × (reads, writes), the heaviest of each table
-        List<String> lines = prometheus.scrape().lines().filter(l -> l.startsWith("ringmap_hotkey_sampled{")).toList();
+        List<String> lines = prometheus
+                .scrape()
+                .lines()
+                .filter(l -> l.startsWith("ringmap_hotkey_sampled{"))
+                .toList();
         assertThat(lines).hasSize(4 * 5 * 2);
         assertThat(lines).allMatch(l -> l.matches(".*partition=\"k[0-4]\".*"));
         assertThat(lines).allMatch(l -> l.contains("source=\"server-sampling\""));
@@ -133,7 +147,14 @@ class ServerHotKeyMetricsTest {
     }
 
     static ServerHotKey key(String cassandraText, String label, long reads, long writes) {
-        return new ServerHotKey(ServerHotKeys.SERVER_SAMPLING, cassandraText, label, reads, writes, null, List.of(),
+        return new ServerHotKey(
+                ServerHotKeys.SERVER_SAMPLING,
+                cassandraText,
+                label,
+                reads,
+                writes,
+                null,
+                List.of(),
                 List.of("127.0.0.1"));
     }
 
@@ -141,8 +162,10 @@ class ServerHotKeyMetricsTest {
         Map<String, Double> out = new TreeMap<>();
         for (Meter m : registry.find(ServerHotKeyMetrics.SAMPLED).meters()) {
             var id = m.getId();
-            out.put(id.getTag("keyspace") + "." + id.getTag("table") + "/" + id.getTag("partition") + "/"
-                    + id.getTag("operation") + "/" + id.getTag("source"), ((Gauge) m).value());
+            out.put(
+                    id.getTag("keyspace") + "." + id.getTag("table") + "/" + id.getTag("partition") + "/"
+                            + id.getTag("operation") + "/" + id.getTag("source"),
+                    ((Gauge) m).value());
         }
         return out;
     }
@@ -166,7 +189,9 @@ class ServerHotKeyMetricsTest {
         @Override
         public List<TableName> sampledTables(int limit) {
             reads++;
-            return round.keySet().stream().sorted((a, b) -> a.toString().compareTo(b.toString())).limit(limit)
+            return round.keySet().stream()
+                    .sorted((a, b) -> a.toString().compareTo(b.toString()))
+                    .limit(limit)
                     .toList();
         }
 

@@ -16,24 +16,27 @@ import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
-import io.ringmap.token.LongToken;
-import io.ringmap.token.Murmur3Partitioner;
 import io.ringmap.schema.CqlTypeParser;
 import io.ringmap.schema.KeyColumn;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
+import io.ringmap.token.LongToken;
+import io.ringmap.token.Murmur3Partitioner;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class HotKeyRecorderTest {
 
-    private static final TableSchema READINGS = new TableSchema("iot", "readings", List.of(
-            new KeyColumn("sensor_id", CqlTypeParser.parse("text")),
-            new KeyColumn("day", CqlTypeParser.parse("date"))));
-    private static final TableSchema BY_ID = new TableSchema("iot", "by_id",
-            List.of(new KeyColumn("id", CqlTypeParser.parse("int"))));
+    private static final TableSchema READINGS = new TableSchema(
+            "iot",
+            "readings",
+            List.of(
+                    new KeyColumn("sensor_id", CqlTypeParser.parse("text")),
+                    new KeyColumn("day", CqlTypeParser.parse("date"))));
+    private static final TableSchema BY_ID =
+            new TableSchema("iot", "by_id", List.of(new KeyColumn("id", CqlTypeParser.parse("int"))));
     private static final Node N1 = new Node("N1", "127.0.0.1", "dc1", "rack1", NodeState.UP);
     private static final Node N2 = new Node("N2", "127.0.0.2", "dc1", "rack2", NodeState.UP);
 
@@ -44,8 +47,8 @@ class HotKeyRecorderTest {
     @Test
     void countsABatchExactlyAsOneRecordPerKeyWould() {
         // given a ring of two nodes and a batch with repeated keys, counts, and a key without replicas
-        TokenRing ring = TokenRing.of(Murmur3Partitioner.INSTANCE,
-                Map.of(N1, List.of(new LongToken(0)), N2, List.of(new LongToken(100))));
+        TokenRing ring = TokenRing.of(
+                Murmur3Partitioner.INSTANCE, Map.of(N1, List.of(new LongToken(0)), N2, List.of(new LongToken(100))));
         int n1 = ring.nodes().indexOf(N1);
         int n2 = ring.nodes().indexOf(N2);
         List<ParsedKey> keys = List.of(
@@ -54,8 +57,12 @@ class HotKeyRecorderTest {
                 PartitionKeyParser.parse(READINGS, Map.of("sensor_id", "a", "day", "2026-10-01")),
                 PartitionKeyParser.parse(READINGS, Map.of("sensor_id", "d", "day", "2026-10-02")));
         long[] counts = {2, 1, 5, 7};
-        ReplicaSet[] sets = {new ReplicaSet(new int[] {n1, n2}, new boolean[2]),
-            new ReplicaSet(new int[] {n2}, new boolean[1]), new ReplicaSet(new int[] {n1, n2}, new boolean[2]), null};
+        ReplicaSet[] sets = {
+            new ReplicaSet(new int[] {n1, n2}, new boolean[2]),
+            new ReplicaSet(new int[] {n2}, new boolean[1]),
+            new ReplicaSet(new int[] {n1, n2}, new boolean[2]),
+            null
+        };
         HotKeyRegistry oneByOne = new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain());
         ReplicaHits oneByOneReplicas = new ReplicaHits(10);
         HotKeyRecorder single = new HotKeyRecorder(oneByOne, oneByOneReplicas);
@@ -63,8 +70,11 @@ class HotKeyRecorderTest {
         // when the batch is recorded at once, and key by key elsewhere
         recorder.recordAll(READINGS, keys, null, counts, ring, sets); // tokens are not the hot keys' concern
         for (int i = 0; i < keys.size(); i++) {
-            List<Node> nodes = sets[i] == null ? List.of()
-                    : java.util.Arrays.stream(sets[i].nodes()).mapToObj(ring.nodes()::get).toList();
+            List<Node> nodes = sets[i] == null
+                    ? List.of()
+                    : java.util.Arrays.stream(sets[i].nodes())
+                            .mapToObj(ring.nodes()::get)
+                            .toList();
             single.record(READINGS, keys.get(i), null, counts[i], ring, nodes);
         }
         hotKeys.refresh();
@@ -74,17 +84,25 @@ class HotKeyRecorderTest {
         TableHotKeys batch = hotKeys.hotKeys("iot", "readings", 10).orElseThrow();
         TableHotKeys each = oneByOne.hotKeys("iot", "readings", 10).orElseThrow();
         assertThat(batch.streamLength()).isEqualTo(15).isEqualTo(each.streamLength());
-        assertThat(batch.keys()).extracting(HotKey::label, HotKey::estimate)
+        assertThat(batch.keys())
+                .extracting(HotKey::label, HotKey::estimate)
                 .containsExactlyElementsOf(each.keys().stream()
-                        .map(k -> org.assertj.core.groups.Tuple.tuple(k.label(), k.estimate())).toList())
-                .contains(org.assertj.core.groups.Tuple.tuple("a:2026-10-01", 7L),
+                        .map(k -> org.assertj.core.groups.Tuple.tuple(k.label(), k.estimate()))
+                        .toList())
+                .contains(
+                        org.assertj.core.groups.Tuple.tuple("a:2026-10-01", 7L),
                         org.assertj.core.groups.Tuple.tuple("b\\:c:2026-10-01", 1L));
-        assertThat(hotKeys.counters().get(0).total()).isEqualTo(oneByOne.counters().get(0).total()).isEqualTo(15);
-        assertThat(replicas.counters()).extracting(HitCounter::key, HitCounter::count)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("127.0.0.1", 7L),
+        assertThat(hotKeys.counters().get(0).total())
+                .isEqualTo(oneByOne.counters().get(0).total())
+                .isEqualTo(15);
+        assertThat(replicas.counters())
+                .extracting(HitCounter::key, HitCounter::count)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("127.0.0.1", 7L),
                         org.assertj.core.groups.Tuple.tuple("127.0.0.2", 8L))
                 .containsExactlyElementsOf(oneByOneReplicas.counters().stream()
-                        .map(c -> org.assertj.core.groups.Tuple.tuple(c.key(), c.count())).toList());
+                        .map(c -> org.assertj.core.groups.Tuple.tuple(c.key(), c.count()))
+                        .toList());
     }
 
     @Test
@@ -103,8 +121,10 @@ class HotKeyRecorderTest {
             assertThat(k.label()).isEqualTo("sensor-17:2026-10-01");
             assertThat(k.estimate()).isEqualTo(4);
         });
-        assertThat(replicas.counters()).extracting(HitCounter::key, HitCounter::count)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("127.0.0.1", 3L),
+        assertThat(replicas.counters())
+                .extracting(HitCounter::key, HitCounter::count)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("127.0.0.1", 3L),
                         org.assertj.core.groups.Tuple.tuple("127.0.0.2", 3L));
     }
 
@@ -112,7 +132,9 @@ class HotKeyRecorderTest {
     void exportsReplicaHitsWithDcAndRackOfTheNode() {
         // given
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        HotKeyMetrics metrics = new HotKeyMetrics(hotKeys, replicas,
+        HotKeyMetrics metrics = new HotKeyMetrics(
+                hotKeys,
+                replicas,
                 node -> node.equals("127.0.0.1") ? new ReplicaPlacement("dc1", "rack1") : ReplicaPlacement.UNKNOWN);
         metrics.bindTo(registry);
 
@@ -121,9 +143,15 @@ class HotKeyRecorderTest {
         metrics.refreshAndSync();
 
         // then
-        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS).tags("replica", "127.0.0.1", "datacenter", "dc1", "rack", "rack1")
-                .functionCounter().count()).isEqualTo(2);
-        assertThat(registry.get(HotKeyMetrics.HOTKEY_HITS).tags("table", "by_id", "partition", "1")
-                .functionCounter().count()).isZero(); // entered the top K at the refresh: counts from then on
+        assertThat(registry.get(HotKeyMetrics.REPLICA_HITS)
+                        .tags("replica", "127.0.0.1", "datacenter", "dc1", "rack", "rack1")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(2);
+        assertThat(registry.get(HotKeyMetrics.HOTKEY_HITS)
+                        .tags("table", "by_id", "partition", "1")
+                        .functionCounter()
+                        .count())
+                .isZero(); // entered the top K at the refresh: counts from then on
     }
 }

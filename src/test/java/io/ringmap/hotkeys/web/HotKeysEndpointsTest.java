@@ -3,15 +3,14 @@ package io.ringmap.hotkeys.web;
 import static io.ringmap.web.ProblemAssertions.problem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.ringmap.hits.web.HitsController;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.ringmap.hits.metrics.ReportedHits;
+import io.ringmap.hits.web.HitsController;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.config.HotKeysProperties;
-import io.ringmap.hits.metrics.ReportedHits;
 import io.ringmap.routing.web.TokenController;
 import java.time.Duration;
 import org.hamcrest.Matchers;
@@ -29,8 +28,16 @@ import org.springframework.test.web.servlet.ResultActions;
 @WebMvcTest(controllers = {HitsController.class, HotKeysController.class, TokenController.class})
 class HotKeysEndpointsTest {
 
-    static final HotKeysProperties PROPERTIES = new HotKeysProperties(true, 5, HotKeysProperties.ExportKey.PLAIN,
-            null, 1000, Duration.ofMinutes(5), Duration.ofSeconds(1), 1024, false);
+    static final HotKeysProperties PROPERTIES = new HotKeysProperties(
+            true,
+            5,
+            HotKeysProperties.ExportKey.PLAIN,
+            null,
+            1000,
+            Duration.ofMinutes(5),
+            Duration.ofSeconds(1),
+            1024,
+            false);
 
     @TestConfiguration
     static class Config extends HotKeysWebWiring {
@@ -87,20 +94,27 @@ class HotKeysEndpointsTest {
                 .andExpect(jsonPath("$.tracked").value(true));
 
         // then
-        org.assertj.core.api.Assertions.assertThat(hotKeys.hotKeys("iot", "readings", 5).orElseThrow().keys())
+        org.assertj.core.api.Assertions.assertThat(
+                        hotKeys.hotKeys("iot", "readings", 5).orElseThrow().keys())
                 .extracting(k -> k.label() + "=" + k.estimate())
                 .containsExactly("s-1:2026-10-01=101", "s-2:2026-10-01=1");
         org.assertj.core.api.Assertions.assertThat(meters.get(ReportedHits.REPORTED)
-                .tags("keyspace", "iot", "table", "readings", "operation", "read").counter().count()).isEqualTo(100);
+                        .tags("keyspace", "iot", "table", "readings", "operation", "read")
+                        .counter()
+                        .count())
+                .isEqualTo(100);
         org.assertj.core.api.Assertions.assertThat(meters.get(ReportedHits.REPORTED)
-                .tags("operation", "unspecified").counter().count()).isEqualTo(1);
+                        .tags("operation", "unspecified")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
     void readsHitItemsAsJacksonsRecordBindingWould() throws Exception {
         // counts given as text or null, operations in any case, unknown fields ignored (the mapper's setting)
-        io.micrometer.core.instrument.Counter writes = meters.counter(ReportedHits.REPORTED, "keyspace", "iot",
-                "table", "readings", "operation", "write");
+        io.micrometer.core.instrument.Counter writes =
+                meters.counter(ReportedHits.REPORTED, "keyspace", "iot", "table", "readings", "operation", "write");
         double writesBefore = writes.count();
         postHits("""
                 {"keyspace": "iot", "table": "readings", "hits": [
@@ -110,10 +124,12 @@ class HotKeysEndpointsTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.recorded").value(3))
                 .andExpect(jsonPath("$.hits").value(1_000_000_004L));
-        org.assertj.core.api.Assertions.assertThat(hotKeys.hotKeys("iot", "readings", 5).orElseThrow().keys())
+        org.assertj.core.api.Assertions.assertThat(
+                        hotKeys.hotKeys("iot", "readings", 5).orElseThrow().keys())
                 .extracting(k -> k.label() + "=" + k.estimate())
                 .containsExactly("s-2:2026-10-01=1000000000", "s-1:2026-10-01=4");
-        org.assertj.core.api.Assertions.assertThat(writes.count() - writesBefore).isEqualTo(1e9);
+        org.assertj.core.api.Assertions.assertThat(writes.count() - writesBefore)
+                .isEqualTo(1e9);
         // an item that is not an object is malformed, as before
         problem(postHits("""
                 {"keyspace": "iot", "table": "readings", "hits": ["s-1"]}"""), 400, "malformed-body");
@@ -128,24 +144,22 @@ class HotKeysEndpointsTest {
                 .andExpect(jsonPath("$.index").value(1))
                 .andExpect(jsonPath("$.column").value("day"))
                 .andExpect(jsonPath("$.instance").value("/hits"));
-        org.assertj.core.api.Assertions.assertThat(hotKeys.hotKeys("iot", "readings", 5)).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(hotKeys.hotKeys("iot", "readings", 5))
+                .isEmpty();
     }
 
     @Test
     void rejectsAnUnknownOperationAMissingKeyAndANonPositiveCount() throws Exception {
         problem(postHits("""
-                {"keyspace": "iot", "table": "by_id", "hits": [{"key": {"id": "1"}, "operation": "scan"}]}"""),
-                400, "invalid-parameter")
+                {"keyspace": "iot", "table": "by_id", "hits": [{"key": {"id": "1"}, "operation": "scan"}]}"""), 400, "invalid-parameter")
                 .andExpect(jsonPath("$.index").value(0))
                 .andExpect(jsonPath("$.parameter").value("operation"));
         problem(postHits("""
-                {"keyspace": "iot", "table": "by_id", "hits": [{"key": {"id": "1"}}, {"count": 2}]}"""),
-                400, "invalid-parameter")
+                {"keyspace": "iot", "table": "by_id", "hits": [{"key": {"id": "1"}}, {"count": 2}]}"""), 400, "invalid-parameter")
                 .andExpect(jsonPath("$.index").value(1))
                 .andExpect(jsonPath("$.parameter").value("key"));
         problem(postHits("""
-                {"keyspace": "iot", "table": "by_id", "hits": [{"key": {"id": "1"}, "count": 0}]}"""),
-                400, "invalid-parameter")
+                {"keyspace": "iot", "table": "by_id", "hits": [{"key": {"id": "1"}, "count": 0}]}"""), 400, "invalid-parameter")
                 .andExpect(jsonPath("$.index").value(0))
                 .andExpect(jsonPath("$.parameter").value("count"))
                 .andExpect(jsonPath("$.detail", Matchers.containsString("count must be from 1 to 1000000000")));
@@ -155,12 +169,12 @@ class HotKeysEndpointsTest {
                 .andExpect(jsonPath("$.index").value(1))
                 .andExpect(jsonPath("$.parameter").value("count"));
         problem(postHits("""
-                {"keyspace": "iot", "table": "by_id", "hits": [{"key": {"id": "1", "extra": "x"}}]}"""),
-                400, "key-components")
+                {"keyspace": "iot", "table": "by_id", "hits": [{"key": {"id": "1", "extra": "x"}}]}"""), 400, "key-components")
                 .andExpect(jsonPath("$.unknown[0]").value("extra"));
         problem(postHits("{\"keyspace\": \"iot\", \"table\": \"by_id\"}"), 400, "invalid-parameter")
                 .andExpect(jsonPath("$.errors[0].field").value("hits"));
-        org.assertj.core.api.Assertions.assertThat(hotKeys.hotKeys("iot", "by_id", 5)).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(hotKeys.hotKeys("iot", "by_id", 5))
+                .isEmpty();
     }
 
     @Test
@@ -201,8 +215,8 @@ class HotKeysEndpointsTest {
                 .andExpect(jsonPath("$.tables[0].keys[0].share").value(0.75))
                 .andExpect(jsonPath("$.tables[0].keys[0].token").value("-4069959284402364209"))
                 // in (-4611686018427387904, 0]: N2's range, then the next two nodes (SimpleStrategy, RF 3)
-                .andExpect(jsonPath("$.tables[0].keys[0].replicas[*].address").value(Matchers.contains(
-                        "127.0.0.2", "127.0.0.3", "127.0.0.4")))
+                .andExpect(jsonPath("$.tables[0].keys[0].replicas[*].address")
+                        .value(Matchers.contains("127.0.0.2", "127.0.0.3", "127.0.0.4")))
                 .andExpect(jsonPath("$.tables[0].keys[1].token").value("-9081975895656599623"));
         mvc.perform(get("/hotkeys?limit=1"))
                 .andExpect(status().isOk())
@@ -214,10 +228,13 @@ class HotKeysEndpointsTest {
     void routesCompositeKeysBackFromTheirLabel() throws Exception {
         postHits("""
                 {"keyspace": "iot", "table": "readings", "hits": [
-                  {"key": {"sensor_id": "a:b\\\\c", "day": "2026-10-01"}, "count": 5}]}""")
+                  {"key": {"sensor_id": "a:b\\\\c", "day": "2026-10-01"}, "count": 5}]}""").andExpect(status().isOk());
+        mvc.perform(get("/token")
+                        .param("keyspace", "iot")
+                        .param("table", "readings")
+                        .param("sensor_id", "a:b\\c")
+                        .param("day", "2026-10-01"))
                 .andExpect(status().isOk());
-        mvc.perform(get("/token").param("keyspace", "iot").param("table", "readings").param("sensor_id", "a:b\\c")
-                .param("day", "2026-10-01")).andExpect(status().isOk());
 
         mvc.perform(get("/hotkeys?keyspace=iot"))
                 .andExpect(status().isOk())

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
@@ -38,8 +38,16 @@ class HotKeysPrivacyTest {
     static final String SECRET_SENSOR = "patient-4711";
 
     static HotKeysProperties hashed(boolean showClearKeys) {
-        return new HotKeysProperties(true, 5, HotKeysProperties.ExportKey.HASH, SALT, 1000, Duration.ofMinutes(5),
-                Duration.ofSeconds(1), 1024, showClearKeys);
+        return new HotKeysProperties(
+                true,
+                5,
+                HotKeysProperties.ExportKey.HASH,
+                SALT,
+                1000,
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(1),
+                1024,
+                showClearKeys);
     }
 
     @TestConfiguration
@@ -73,19 +81,20 @@ class HotKeysPrivacyTest {
         }
 
         ResultActions postHits(String body) throws Exception {
-            return mvc.perform(post("/hits").contentType(MediaType.APPLICATION_JSON).content(body));
+            return mvc.perform(
+                    post("/hits").contentType(MediaType.APPLICATION_JSON).content(body));
         }
 
         void reportSecretSensor() throws Exception {
             postHits("""
                     {"keyspace": "iot", "table": "readings", "hits": [
-                      {"key": {"sensor_id": "%s", "day": "2026-10-01"}, "count": 7}]}""".formatted(SECRET_SENSOR))
-                    .andExpect(status().isOk());
+                      {"key": {"sensor_id": "%s", "day": "2026-10-01"}, "count": 7}]}""".formatted(SECRET_SENSOR)).andExpect(status().isOk());
         }
     }
 
     @Nested
-    @WebMvcTest(controllers = {HitsController.class, HotKeysController.class, TokenController.class},
+    @WebMvcTest(
+            controllers = {HitsController.class, HotKeysController.class, TokenController.class},
             properties = {"ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=" + SALT})
     @Import(HiddenKeys.class)
     @ExtendWith(OutputCaptureExtension.class)
@@ -106,7 +115,9 @@ class HotKeysPrivacyTest {
                     .andExpect(jsonPath("$.tables[0].keys[0].token").doesNotExist())
                     .andExpect(jsonPath("$.tables[0].keys[0].estimate").value(7))
                     .andExpect(jsonPath("$.tables[0].keys[0].replicas").doesNotExist())
-                    .andReturn().getResponse().getContentAsString();
+                    .andReturn()
+                    .getResponse()
+                    .getContentAsString();
 
             assertThat(hash).matches("[0-9a-f]{16}");
             assertThat(body).doesNotContain(SECRET_SENSOR);
@@ -122,21 +133,34 @@ class HotKeysPrivacyTest {
                     .andExpect(jsonPath("$.column").value("id"))
                     .andExpect(jsonPath("$.expectedType").value("int"))
                     .andExpect(jsonPath("$.value").doesNotExist())
-                    .andReturn().getResponse().getContentAsString();
+                    .andReturn()
+                    .getResponse()
+                    .getContentAsString();
 
             assertThat(body).doesNotContain(SECRET_SENSOR);
-            String lookup = problem(mvc.perform(get("/token").param("keyspace", "iot").param("table", "by_id")
-                    .param("id", SECRET_SENSOR)), 400, "invalid-key-value")
-                    .andReturn().getResponse().getContentAsString();
+            String lookup = problem(
+                            mvc.perform(get("/token")
+                                    .param("keyspace", "iot")
+                                    .param("table", "by_id")
+                                    .param("id", SECRET_SENSOR)),
+                            400,
+                            "invalid-key-value")
+                    .andReturn()
+                    .getResponse()
+                    .getContentAsString();
             assertThat(lookup).doesNotContain(SECRET_SENSOR);
             assertThat(output.getAll()).doesNotContain(SECRET_SENSOR);
         }
     }
 
     @Nested
-    @WebMvcTest(controllers = {HitsController.class, HotKeysController.class, TokenController.class},
-            properties = {"ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=" + SALT,
-                "ringmap.hotkeys.show-clear-keys=true"})
+    @WebMvcTest(
+            controllers = {HitsController.class, HotKeysController.class, TokenController.class},
+            properties = {
+                "ringmap.hotkeys.export-key=hash",
+                "ringmap.hotkeys.salt=" + SALT,
+                "ringmap.hotkeys.show-clear-keys=true"
+            })
     @Import(ShownKeys.class)
     class ClearKeysExplicitlyAllowed extends Calls {
 
@@ -148,16 +172,21 @@ class HotKeysPrivacyTest {
                     .andExpect(status().isOk())
                     .andExpect(jsonPath("$.clearKeys").value(true))
                     .andExpect(jsonPath("$.tables[0].keys[0].label").value(SECRET_SENSOR + ":2026-10-01"))
-                    .andExpect(jsonPath("$.tables[0].keys[0].exportedAs").value(
-                            hashed(true).exporter().export(SECRET_SENSOR + ":2026-10-01")))
+                    .andExpect(jsonPath("$.tables[0].keys[0].exportedAs")
+                            .value(hashed(true).exporter().export(SECRET_SENSOR + ":2026-10-01")))
                     .andExpect(jsonPath("$.tables[0].keys[0].key.sensor_id").value(SECRET_SENSOR))
                     .andExpect(jsonPath("$.tables[0].keys[0].token").isString());
         }
 
         @Test
         void aBadKeyIsEchoedWhenClearKeysAreAllowed() throws Exception {
-            problem(mvc.perform(get("/token").param("keyspace", "iot").param("table", "by_id")
-                    .param("id", SECRET_SENSOR)), 400, "invalid-key-value")
+            problem(
+                            mvc.perform(get("/token")
+                                    .param("keyspace", "iot")
+                                    .param("table", "by_id")
+                                    .param("id", SECRET_SENSOR)),
+                            400,
+                            "invalid-key-value")
                     .andExpect(jsonPath("$.value").value(SECRET_SENSOR));
         }
     }

@@ -31,8 +31,7 @@ abstract class HotKeysWebWiring {
 
     @Bean
     RoutingService routingService(SnapshotHolder ring, HotKeyRegistry hotKeys) {
-        return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)),
-                null);
+        return new RoutingService(ring, new ApiProperties(3), new HotKeyRecorder(hotKeys, new ReplicaHits(10)), null);
     }
 
     @Bean

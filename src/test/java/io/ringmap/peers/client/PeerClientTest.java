@@ -2,12 +2,12 @@ package io.ringmap.peers.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.peers.web.PeerPart;
 import com.sun.net.httpserver.HttpServer;
+import io.ringmap.hotkeys.peers.PeerState;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerSigner;
-import io.ringmap.hotkeys.peers.PeerState;
+import io.ringmap.peers.web.PeerPart;
 import io.ringmap.testsupport.Ports;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -77,8 +77,8 @@ class PeerClientTest {
 
         List<PeerClient.Answer<PeerState>> answers = states(client, List.of(peer));
 
-        assertThat(answers.get(0).problem()).isEqualTo(
-                "answered HTTP 401 (the peers must share ringmap.peers.secret and clocks within "
+        assertThat(answers.get(0).problem())
+                .isEqualTo("answered HTTP 401 (the peers must share ringmap.peers.secret and clocks within "
                         + "ringmap.peers.max-clock-skew)");
     }
 
@@ -100,8 +100,12 @@ class PeerClientTest {
         InstanceId asker = InstanceId.random();
         PeerClient client = new PeerClient(Duration.ofSeconds(2), 1 << 20, PeerServers.signer(asker), null);
         try {
-            client.ask(List.of(new PeerAddress("127.0.0.1", server.getAddress().getPort())),
-                    PeerClient.target(PeerPart.ROOT, "keyspace", "iot", "table", "readings"), PeerServers.states(), client.deadlineFromNow())
+            client.ask(
+                            List.of(new PeerAddress(
+                                    "127.0.0.1", server.getAddress().getPort())),
+                            PeerClient.target(PeerPart.ROOT, "keyspace", "iot", "table", "readings"),
+                            PeerServers.states(),
+                            client.deadlineFromNow())
                     .all();
         } finally {
             server.stop(0);
@@ -117,8 +121,7 @@ class PeerClientTest {
 
         List<PeerClient.Answer<PeerState>> answers = states(client, List.of(peer));
 
-        assertThat(answers.get(0).problem()).isEqualTo(
-                "answer larger than 16 bytes (ringmap.peers.max-answer-size)");
+        assertThat(answers.get(0).problem()).isEqualTo("answer larger than 16 bytes (ringmap.peers.max-answer-size)");
     }
 
     @Test
@@ -132,8 +135,8 @@ class PeerClientTest {
     }
 
     private static List<PeerClient.Answer<PeerState>> states(PeerClient client, List<PeerAddress> peers) {
-        return client.ask(peers, PeerClient.target(PeerPart.ROOT), PeerServers.states(),
-                client.deadlineFromNow()).all();
+        return client.ask(peers, PeerClient.target(PeerPart.ROOT), PeerServers.states(), client.deadlineFromNow())
+                .all();
     }
 
     private PeerAddress serve(String path, int status, String body, boolean hang) {

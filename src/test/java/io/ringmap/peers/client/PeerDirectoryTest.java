@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /** Which entries of a peer list are this instance (PeersDnsIT does the same with a DNS name and real processes). */
 class PeerDirectoryTest {
 
-    private static final List<PeerAddress> LIST = PeerList.parse(
-            "127.0.0.180:9001,127.0.0.181:9001,127.0.0.180:9002,10.255.255.1:9001");
+    private static final List<PeerAddress> LIST =
+            PeerList.parse("127.0.0.180:9001,127.0.0.181:9001,127.0.0.180:9002,10.255.255.1:9001");
 
     @Test
     void boundToOneAddressOnlyThatAddressAtItsPortIsItself() {
@@ -20,7 +20,8 @@ class PeerDirectoryTest {
 
         directory.refresh();
 
-        assertThat(directory.peers()).map(PeerAddress::toString)
+        assertThat(directory.peers())
+                .map(PeerAddress::toString)
                 .containsExactly("10.255.255.1:9001", "127.0.0.180:9002", "127.0.0.181:9001");
         assertThat(directory.problem()).isNull();
     }
@@ -31,7 +32,8 @@ class PeerDirectoryTest {
 
         directory.refresh();
 
-        assertThat(directory.peers()).map(PeerAddress::toString)
+        assertThat(directory.peers())
+                .map(PeerAddress::toString)
                 .containsExactly("10.255.255.1:9001", "127.0.0.180:9002");
     }
 
@@ -41,7 +43,8 @@ class PeerDirectoryTest {
 
         directory.refresh();
 
-        assertThat(directory.peers()).map(PeerAddress::toString)
+        assertThat(directory.peers())
+                .map(PeerAddress::toString)
                 .containsExactly("10.255.255.1:9001", "127.0.0.180:9002");
     }
 }

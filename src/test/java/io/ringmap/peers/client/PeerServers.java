@@ -1,12 +1,12 @@
 package io.ringmap.peers.client;
 
-import io.ringmap.peers.web.PeerPart;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.ringmap.hotkeys.peers.PeerState;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.PeerSigner;
-import io.ringmap.hotkeys.peers.PeerState;
+import io.ringmap.peers.web.PeerPart;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -116,8 +116,8 @@ public final class PeerServers implements AutoCloseable, BeforeAllCallback, Afte
     private static void sign(HttpExchange exchange, int status, byte[] body, String secret, String instance) {
         String nonce = exchange.getRequestHeaders().getFirst(PeerSigner.NONCE);
         if (nonce != null) {
-            PeerSigner signer = new PeerSigner(secret, new InstanceId(instance), Duration.ofSeconds(30),
-                    Clock.systemUTC());
+            PeerSigner signer =
+                    new PeerSigner(secret, new InstanceId(instance), Duration.ofSeconds(30), Clock.systemUTC());
             exchange.getResponseHeaders().add(PeerSigner.INSTANCE, signer.self().value());
             exchange.getResponseHeaders().add(PeerSigner.SIGNATURE, signer.signAnswer(nonce, status, body));
         }
@@ -141,7 +141,11 @@ public final class PeerServers implements AutoCloseable, BeforeAllCallback, Afte
         try (PeerServers servers = new PeerServers()) {
             PeerAddress peer = servers.serve(PeerClient.PATH, 200, "{\"instance\":\"warm-up\"}", Duration.ZERO);
             PeerClient patient = client(Duration.ofSeconds(60), 1 << 20);
-            patient.ask(List.of(peer), PeerClient.target(PeerPart.ROOT, "replicasOnly", "true"), states(), patient.deadlineFromNow())
+            patient.ask(
+                            List.of(peer),
+                            PeerClient.target(PeerPart.ROOT, "replicasOnly", "true"),
+                            states(),
+                            patient.deadlineFromNow())
                     .all();
         }
     }

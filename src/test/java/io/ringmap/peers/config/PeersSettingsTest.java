@@ -18,8 +18,7 @@ class PeersSettingsTest {
 
     @Configuration(proxyBeanMethods = false)
     @EnableConfigurationProperties(PeersProperties.class)
-    static class Settings {
-    }
+    static class Settings {}
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class))
@@ -30,16 +29,22 @@ class PeersSettingsTest {
     void peersWithoutASecretDoNotStart() {
         for (String secret : new String[] {"", "too-short-secret"}) {
             runner.withPropertyValues("ringmap.peers.allow-plain-http=true", "ringmap.peers.secret=" + secret)
-                    .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                    .run(context -> assertThat(context)
+                            .hasFailed()
+                            .getFailure()
+                            .rootCause()
                             .hasMessageContaining("ringmap.peers.secret must be set (at least 32 characters"));
         }
     }
 
     @Test
     void peersOverPlainHttpDoNotStartUnlessAllowed() {
-        runner.withPropertyValues("ringmap.peers.secret=" + PeerServers.SECRET).run(context -> assertThat(context)
-                .hasFailed().getFailure().rootCause().hasMessageContaining("plain http only with "
-                        + "ringmap.peers.allow-plain-http=true"));
+        runner.withPropertyValues("ringmap.peers.secret=" + PeerServers.SECRET)
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
+                        .hasMessageContaining("plain http only with " + "ringmap.peers.allow-plain-http=true"));
         runner.withPropertyValues("ringmap.peers.secret=" + PeerServers.SECRET, "ringmap.peers.allow-plain-http=true")
                 .run(context -> assertThat(context).hasNotFailed());
         runner.withPropertyValues("ringmap.peers.secret=" + PeerServers.SECRET, "ringmap.peers.tls.bundle=peers")
@@ -48,7 +53,9 @@ class PeersSettingsTest {
 
     @Test
     void withoutPeersNothingIsRequired() {
-        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class))
-                .withUserConfiguration(Settings.class).run(context -> assertThat(context).hasNotFailed());
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class))
+                .withUserConfiguration(Settings.class)
+                .run(context -> assertThat(context).hasNotFailed());
     }
 }

@@ -2,21 +2,21 @@ package io.ringmap.peers.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.hotkeys.peers.DeploymentHotKeys;
 import com.sun.net.httpserver.HttpServer;
-import io.ringmap.peers.Contributors;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.HotKeySource;
 import io.ringmap.hotkeys.KeyExporter;
 import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.peers.DeploymentHotKeys;
+import io.ringmap.peers.Contributors;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
+import io.ringmap.peers.PeerSigner;
 import io.ringmap.peers.client.PeerClient;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.peers.client.PeerServers;
 import io.ringmap.ring.TableName;
-import io.ringmap.peers.PeerSigner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -45,6 +45,7 @@ class PeerAttacksTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
     /** The stated slack of docs/peers.md, plus scheduling on a loaded 2-core machine. */
     private static final long SLACK_MILLIS = 1000;
+
     private static final int CALLS = 40;
     private static final TableName READINGS = new TableName("iot", "readings");
 
@@ -74,11 +75,13 @@ class PeerAttacksTest {
                 long start = System.nanoTime();
                 HotKeySource.Gathered answer = hotKeys.hotKeys(READINGS, 10);
                 long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                assertThat(answer.contributors().contributed()).as(answer.contributors().toString())
+                assertThat(answer.contributors().contributed())
+                        .as(answer.contributors().toString())
                         .containsExactly(honest.toString());
                 String reason = reason(answer.contributors(), attacker);
-                assertThat(reason).isEqualTo("refused: a sketch with more than 768 keys, a sketch holds at most 768 "
-                        + "(0.75 × ringmap.hotkeys.max-map-size)");
+                assertThat(reason)
+                        .isEqualTo("refused: a sketch with more than 768 keys, a sketch holds at most 768 "
+                                + "(0.75 × ringmap.hotkeys.max-map-size)");
                 assertThat(answer.tables().get(0).streamLength()).isEqualTo(5 + 7);
                 return new long[] {took};
             }));
@@ -102,13 +105,16 @@ class PeerAttacksTest {
         for (int i = 0; i < 15_000; i++) {
             nodes.append(i == 0 ? "" : ",").append("\"node-").append(i).append("\":1");
         }
-        PeerAddress many = servers.serve("/actuator/peer", 200, "{\"instance\":\"p-many\",\"clearLabels\":true,"
-                + "\"tables\":[],\"replicaHits\":{" + nodes + "}}", Duration.ZERO);
+        PeerAddress many = servers.serve(
+                "/actuator/peer",
+                200,
+                "{\"instance\":\"p-many\",\"clearLabels\":true," + "\"tables\":[],\"replicaHits\":{" + nodes + "}}",
+                Duration.ZERO);
 
         HotKeySource.Gathered answer = hotKeys(many).hotKeys(READINGS, 10);
 
-        assertThat(reason(answer.contributors(), many)).startsWith("refused: more than an honest peer sends for this "
-                + "question (Token count");
+        assertThat(reason(answer.contributors(), many))
+                .startsWith("refused: more than an honest peer sends for this " + "question (Token count");
     }
 
     @Test
@@ -121,8 +127,9 @@ class PeerAttacksTest {
             HotKeySource.Gathered answer = hotKeys(honest, attacker).hotKeys(null, 10);
 
             // then the peer is refused at the 769th key of the table, not after a million
-            assertThat(reason(answer.contributors(), attacker)).isEqualTo("refused: a sketch with more than 768 keys, "
-                    + "a sketch holds at most 768 (0.75 × ringmap.hotkeys.max-map-size)");
+            assertThat(reason(answer.contributors(), attacker))
+                    .isEqualTo("refused: a sketch with more than 768 keys, "
+                            + "a sketch holds at most 768 (0.75 × ringmap.hotkeys.max-map-size)");
             assertThat(answer.contributors().contributed()).containsExactly(honest.toString());
         }
     }
@@ -130,9 +137,10 @@ class PeerAttacksTest {
     /** 15.6 MB of valid JSON: a hot-key state with 1.2 million keys in iot.readings (the attack of issue 35). */
     private static synchronized byte[] floodBody() {
         if (floodBody == null) {
-            StringBuilder flood = new StringBuilder(16 << 20).append("{\"instance\":\"p-flood\",\"clearLabels\":true,"
-                    + "\"tables\":[{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":1200000,"
-                    + "\"maximumError\":0,\"counts\":{");
+            StringBuilder flood = new StringBuilder(16 << 20)
+                    .append("{\"instance\":\"p-flood\",\"clearLabels\":true,"
+                            + "\"tables\":[{\"keyspace\":\"iot\",\"table\":\"readings\",\"hits\":1200000,"
+                            + "\"maximumError\":0,\"counts\":{");
             for (int i = 0; i < 1_200_000; i++) {
                 flood.append(i == 0 ? "" : ",").append("\"key-").append(i).append("\":1");
             }
@@ -175,8 +183,9 @@ class PeerAttacksTest {
             }
             OutputStream out = connection.getOutputStream();
             out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length
-                    + "\r\n" + PeerSigner.INSTANCE + ": p-flood\r\n" + PeerSigner.SIGNATURE + ": AAAA\r\n"
-                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "\r\n" + PeerSigner.INSTANCE + ": p-flood\r\n" + PeerSigner.SIGNATURE + ": AAAA\r\n"
+                            + "Connection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.write(body);
         } catch (IOException e) {
             // the asker hung up
@@ -193,7 +202,7 @@ class PeerAttacksTest {
             exchange.sendResponseHeaders(200, 0);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(("{\"instance\":\"p-trickle\",\"clearLabels\":true,\"tables\":[{\"keyspace\":\"iot\","
-                        + "\"table\":\"readings\",\"hits\":9,\"maximumError\":0,\"counts\":{\"a\":1")
+                                + "\"table\":\"readings\",\"hits\":9,\"maximumError\":0,\"counts\":{\"a\":1")
                         .getBytes(StandardCharsets.UTF_8));
                 for (int i = 0; i < 200; i++) {
                     out.write((",\"k" + i + "\":1").getBytes(StandardCharsets.UTF_8));
@@ -214,9 +223,11 @@ class PeerAttacksTest {
             long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
             assertThat(answer.contributors().contributed()).containsExactly(honest.toString());
-            assertThat(reason(answer.contributors(), slow)).matches("no answer within 2000 ms"
-                    + "|answered, but not merged within 2000 ms"
-                    + "|answer not read within the deadline \\(ringmap.peers.timeout\\): stopped after \\d+ bytes");
+            assertThat(reason(answer.contributors(), slow))
+                    .matches(
+                            "no answer within 2000 ms"
+                                    + "|answered, but not merged within 2000 ms"
+                                    + "|answer not read within the deadline \\(ringmap.peers.timeout\\): stopped after \\d+ bytes");
             assertThat(took).isLessThan(TIMEOUT.toMillis() + SLACK_MILLIS);
         } finally {
             trickle.stop(0);
@@ -227,13 +238,16 @@ class PeerAttacksTest {
     void inflatedCountsAreRefusedAndNamed() {
         // given a peer whose key is counted 4e18 times in a table of 56,015 hits
         PeerAddress honest = honest("p-honest");
-        PeerAddress inflated = servers.serve("/actuator/peer", 200, state("p-inflated", "iot", "readings", 56_015,
-                "\"sensor-1\":4000000000000000000"), Duration.ZERO);
+        PeerAddress inflated = servers.serve(
+                "/actuator/peer",
+                200,
+                state("p-inflated", "iot", "readings", 56_015, "\"sensor-1\":4000000000000000000"),
+                Duration.ZERO);
 
         HotKeySource.Gathered answer = hotKeys(honest, inflated).hotKeys(READINGS, 10);
 
-        assertThat(reason(answer.contributors(), inflated)).startsWith("refused: the sketch of iot.readings counts a "
-                + "key 4000000000000000000 times");
+        assertThat(reason(answer.contributors(), inflated))
+                .startsWith("refused: the sketch of iot.readings counts a " + "key 4000000000000000000 times");
         assertThat(answer.tables().get(0).keys().get(0).lowerBound()).isEqualTo(5 + 7);
     }
 
@@ -249,20 +263,24 @@ class PeerAttacksTest {
         HotKeySource.Gathered answer = hotKeys(honest, attacker).hotKeys(READINGS, 10);
 
         assertThat(reason(answer.contributors(), attacker)).isEqualTo("refused: 2 tables, 1 was asked for");
-        assertThat(answer.tables()).singleElement().satisfies(t -> assertThat(t.table()).isEqualTo(READINGS));
+        assertThat(answer.tables())
+                .singleElement()
+                .satisfies(t -> assertThat(t.table()).isEqualTo(READINGS));
         assertThat(answer.tables().get(0).streamLength()).isEqualTo(5 + 7);
     }
 
     @Test
     void aTableNotAskedForIsRefusedAndNamed() {
-        PeerAddress other = servers.serve("/actuator/peer", 200, state("p-other", "aaa", "first", 9, "\"x\":9"),
-                Duration.ZERO);
+        PeerAddress other =
+                servers.serve("/actuator/peer", 200, state("p-other", "aaa", "first", 9, "\"x\":9"), Duration.ZERO);
 
         HotKeySource.Gathered answer = hotKeys(other).hotKeys(READINGS, 10);
 
-        assertThat(reason(answer.contributors(), other)).isEqualTo("refused: it sent aaa.first, which was not asked "
-                + "for (iot.readings)");
-        assertThat(answer.tables()).singleElement().satisfies(t -> assertThat(t.table()).isEqualTo(READINGS));
+        assertThat(reason(answer.contributors(), other))
+                .isEqualTo("refused: it sent aaa.first, which was not asked " + "for (iot.readings)");
+        assertThat(answer.tables())
+                .singleElement()
+                .satisfies(t -> assertThat(t.table()).isEqualTo(READINGS));
     }
 
     @Test
@@ -270,14 +288,14 @@ class PeerAttacksTest {
         // given the honest peer p-honest, and a fake one that echoes its id but does not hold the secret
         PeerAddress honest = honest("p-honest");
         try (PeerServers outsiders = new PeerServers("not-the-deployment-secret-0123456789")) {
-            PeerAddress spoof = outsiders.serve("/actuator/peer", 200, state("p-honest", "iot", "readings", 1,
-                    "\"evil\":1"), Duration.ZERO);
+            PeerAddress spoof = outsiders.serve(
+                    "/actuator/peer", 200, state("p-honest", "iot", "readings", 1, "\"evil\":1"), Duration.ZERO);
 
             HotKeySource.Gathered answer = hotKeys(spoof, honest).hotKeys(READINGS, 10);
 
             // then the spoof is named, and the honest instance's counts are in, whoever answered first
-            assertThat(reason(answer.contributors(), spoof)).startsWith("refused: the answer's signature does not "
-                    + "match");
+            assertThat(reason(answer.contributors(), spoof))
+                    .startsWith("refused: the answer's signature does not " + "match");
             assertThat(answer.contributors().contributed()).containsExactly(honest.toString());
             assertThat(answer.tables().get(0).streamLength()).isEqualTo(5 + 7);
         }
@@ -291,8 +309,11 @@ class PeerAttacksTest {
         HotKeySource.Gathered answer = hotKeys(first, second).hotKeys(READINGS, 10);
 
         assertThat(answer.contributors().contributed()).hasSize(1);
-        assertThat(answer.contributors().missing()).singleElement().satisfies(m -> assertThat(m.reason())
-                .startsWith("the same instance (p-same) as ").endsWith(", merged once"));
+        assertThat(answer.contributors().missing())
+                .singleElement()
+                .satisfies(m -> assertThat(m.reason())
+                        .startsWith("the same instance (p-same) as ")
+                        .endsWith(", merged once"));
         assertThat(answer.tables().get(0).streamLength()).isEqualTo(5 + 7);
     }
 
@@ -303,14 +324,18 @@ class PeerAttacksTest {
         PeerDirectory directory = new PeerDirectory(null, List.of(peers), () -> -1, null);
         directory.refresh();
         PeerClient client = PeerServers.client(TIMEOUT, 16 << 20);
-        return new DeploymentHotKeys(registry, new ReplicaHits(100), KeyExporter.plain(), true,
+        return new DeploymentHotKeys(
+                registry,
+                new ReplicaHits(100),
+                KeyExporter.plain(),
+                true,
                 new PeerFanout(InstanceId.random(), directory, client, 32));
     }
 
     /** An honest peer: sensor-1 counted 7 times in iot.readings. */
     private static PeerAddress honest(String instance) {
-        return servers.serve("/actuator/peer", 200, state(instance, "iot", "readings", 7, "\"sensor-1\":7"),
-                Duration.ZERO);
+        return servers.serve(
+                "/actuator/peer", 200, state(instance, "iot", "readings", 7, "\"sensor-1\":7"), Duration.ZERO);
     }
 
     private static String state(String instance, String keyspace, String table, long hits, String counts) {
@@ -320,7 +345,10 @@ class PeerAttacksTest {
     }
 
     private static String reason(Contributors contributors, PeerAddress peer) {
-        return contributors.missing().stream().filter(m -> m.peer().equals(peer.toString())).findFirst()
-                .map(Contributors.Missing::reason).orElse("(not missing)");
+        return contributors.missing().stream()
+                .filter(m -> m.peer().equals(peer.toString()))
+                .findFirst()
+                .map(Contributors.Missing::reason)
+                .orElse("(not missing)");
     }
 }

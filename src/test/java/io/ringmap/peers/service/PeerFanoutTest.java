@@ -2,14 +2,14 @@ package io.ringmap.peers.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.peers.web.PeerPart;
+import io.ringmap.hotkeys.peers.PeerState;
 import io.ringmap.peers.Contributors;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
-import io.ringmap.hotkeys.peers.PeerState;
 import io.ringmap.peers.client.PeerClient;
-import io.ringmap.peers.client.PeerServers;
 import io.ringmap.peers.client.PeerDirectory;
+import io.ringmap.peers.client.PeerServers;
+import io.ringmap.peers.web.PeerPart;
 import io.ringmap.testsupport.Ports;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,27 +65,40 @@ class PeerFanoutTest {
             });
 
             // the sizes round asks its peers whatever the callers do
-            Contributors round = ask(fanout, client, false, () -> { });
-            assertThat(round.missing()).singleElement()
+            Contributors round = ask(fanout, client, false, () -> {});
+            assertThat(round.missing())
+                    .singleElement()
                     .satisfies(m -> assertThat(m.reason()).doesNotStartWith("not asked"));
         } finally {
             release.countDown();
             callers.shutdown();
         }
         for (Future<Contributors> answer : held) {
-            assertThat(answer.get(30, TimeUnit.SECONDS).missing()).singleElement()
+            assertThat(answer.get(30, TimeUnit.SECONDS).missing())
+                    .singleElement()
                     .satisfies(m -> assertThat(m.reason()).doesNotStartWith("not asked"));
         }
-        assertThat(ask(fanout, client, true, () -> { }).missing()).singleElement()
+        assertThat(ask(fanout, client, true, () -> {}).missing())
+                .singleElement()
                 .satisfies(m -> assertThat(m.reason()).doesNotStartWith("not asked"));
     }
 
     private static Contributors ask(PeerFanout fanout, PeerClient client, boolean caller, Runnable local) {
         String target = PeerClient.target(PeerPart.ROOT, "replicasOnly", "true");
         return caller
-                ? fanout.gatherForCaller(target, PeerServers.states(), PeerState::instance, client.deadlineFromNow(), local,
-                        (peer, state) -> { })
-                : fanout.gather(target, PeerServers.states(), PeerState::instance, client.deadlineFromNow(), local,
-                        (peer, state) -> { });
+                ? fanout.gatherForCaller(
+                        target,
+                        PeerServers.states(),
+                        PeerState::instance,
+                        client.deadlineFromNow(),
+                        local,
+                        (peer, state) -> {})
+                : fanout.gather(
+                        target,
+                        PeerServers.states(),
+                        PeerState::instance,
+                        client.deadlineFromNow(),
+                        local,
+                        (peer, state) -> {});
     }
 }

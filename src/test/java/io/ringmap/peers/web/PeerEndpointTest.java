@@ -22,16 +22,19 @@ class PeerEndpointTest {
                 }),
                 new PeerPart("heatmap", q -> {
                     asked.add(q);
-                    return q.namesTable() ? JsonNodeFactory.instance.stringNode(q.keyspace() + "." + q.table())
-                            : null;
+                    return q.namesTable() ? JsonNodeFactory.instance.stringNode(q.keyspace() + "." + q.table()) : null;
                 })));
 
         // when / then
         assertThat(endpoint.root(null, null, true, null).asString()).isEqualTo("root");
-        assertThat(endpoint.part("heatmap", "iot", "readings", null, true).asString()).isEqualTo("iot.readings");
+        assertThat(endpoint.part("heatmap", "iot", "readings", null, true).asString())
+                .isEqualTo("iot.readings");
         assertThat(endpoint.part("heatmap", "iot", null, null, null)).isNull();
         assertThat(endpoint.part("sizes", null, null, null, null)).isNull();
-        assertThat(asked).containsExactly(new PeerQuestion(null, null, true, false),
-                new PeerQuestion("iot", "readings", false, true), new PeerQuestion("iot", null, false, false));
+        assertThat(asked)
+                .containsExactly(
+                        new PeerQuestion(null, null, true, false),
+                        new PeerQuestion("iot", "readings", false, true),
+                        new PeerQuestion("iot", null, false, false));
     }
 }

@@ -29,8 +29,12 @@ class KeyHashingTest {
     @Test
     void encodesCompositeKeysAsTheRouterHashesThem() {
         // given a three-column design and its table
-        KeyDesign design = new KeyDesign("composite", List.of(new KeyDesign.Column("tenant", "text", ANY),
-                new KeyDesign.Column("bucket", "int", ANY), new KeyDesign.Column("day", "date", ANY)));
+        KeyDesign design = new KeyDesign(
+                "composite",
+                List.of(
+                        new KeyDesign.Column("tenant", "text", ANY),
+                        new KeyDesign.Column("bucket", "int", ANY),
+                        new KeyDesign.Column("day", "date", ANY)));
         Random random = new Random(36);
         for (String name : List.of("Murmur3Partitioner", "RandomPartitioner")) {
             Partitioner partitioner = Partitioners.byName(name);
@@ -38,14 +42,17 @@ class KeyHashingTest {
             TableSchema table = table(design);
             for (int k = 0; k < 500; k++) {
                 // when a key with repeating (and now and then empty) components is encoded
-                List<String> values = List.of(random.nextInt(8) == 0 ? "" : "tenant-" + random.nextInt(5),
-                        Integer.toString(random.nextInt(4) - 2), "2026-10-0" + (1 + random.nextInt(9)));
+                List<String> values = List.of(
+                        random.nextInt(8) == 0 ? "" : "tenant-" + random.nextInt(5),
+                        Integer.toString(random.nextInt(4) - 2),
+                        "2026-10-0" + (1 + random.nextInt(9)));
                 Map<String, String> byName = new LinkedHashMap<>();
                 for (int i = 0; i < values.size(); i++) {
                     byName.put(design.columns().get(i).name(), values.get(i));
                 }
                 // then its token is the router's
-                assertThat(encoder.token(values)).as("%s %s", name, values)
+                assertThat(encoder.token(values))
+                        .as("%s %s", name, values)
                         .isEqualTo(KeyRouter.token(partitioner, table, byName));
             }
         }

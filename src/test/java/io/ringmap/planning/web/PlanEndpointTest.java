@@ -33,7 +33,8 @@ class PlanEndpointTest {
 
     @Test
     void atlasMartTenantOnlyIsOnePartitionOfFifteenMillionRows() throws Exception {
-        plan(PlanController.ATLASMART).andExpect(status().isOk())
+        plan(PlanController.ATLASMART)
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.designs[0].name").value("tenant only"))
                 .andExpect(jsonPath("$.designs[0].partitions").value(1))
                 .andExpect(jsonPath("$.designs[0].rows").value(15_000_000))
@@ -49,7 +50,8 @@ class PlanEndpointTest {
 
     @Test
     void atlasMartTenantDeviceDayIsNinetyPartitionsTheLargestTheCelebritysDeviceDay() throws Exception {
-        plan(PlanController.ATLASMART).andExpect(status().isOk())
+        plan(PlanController.ATLASMART)
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.designs[1].partitions").value(90))
                 .andExpect(jsonPath("$.designs[1].rows").value(15_000_000))
                 .andExpect(jsonPath("$.designs[1].largest.rows").value(480_000))
@@ -94,7 +96,8 @@ class PlanEndpointTest {
                 "{\"name\": \"day\", \"type\": \"date\", \"generator\": {\"kind\": \"timeBucket\", \"unit\": \"day\"}}",
                 "{\"name\": \"day\", \"type\": \"date\", \"generator\": {\"kind\": \"timeBucket\", \"unit\": \"day\"}},"
                         + "{\"name\": \"shard\", \"type\": \"int\", \"generator\": {\"kind\": \"shard\", \"count\": 5}}");
-        plan(sharded).andExpect(status().isOk())
+        plan(sharded)
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.designs[1].partitions").value(450))
                 .andExpect(jsonPath("$.designs[1].largest.rows").value(96_000))
                 .andExpect(jsonPath("$.designs[1].partitionsOverGuideline").value(0))
@@ -112,7 +115,8 @@ class PlanEndpointTest {
                  "designs": [{"name": "user+day", "columns": [
                      {"name": "user", "type": "text", "generator": {"kind": "entity"}},
                      {"name": "day", "type": "date", "generator": {"kind": "timeBucket", "unit": "day"}}]}]}""";
-        plan(body).andExpect(status().isOk())
+        plan(body)
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.designs[0].partitions").value(70_000_007))
                 .andExpect(jsonPath("$.designs[0].rows").value(703_360_000))
                 .andExpect(jsonPath("$.designs[0].sampling.population").value(10_000_000))
@@ -124,21 +128,40 @@ class PlanEndpointTest {
 
     @Test
     void badGeneratorsAndOversizedPlansAreProblems() throws Exception {
-        problem(plan(PlanController.ATLASMART.replace("\"unit\": \"day\"", "\"unit\": \"fortnight\"")), 400,
-                "invalid-generator").andExpect(jsonPath("$.field").value("designs[1].columns[2].generator"))
+        problem(
+                        plan(PlanController.ATLASMART.replace("\"unit\": \"day\"", "\"unit\": \"fortnight\"")),
+                        400,
+                        "invalid-generator")
+                .andExpect(jsonPath("$.field").value("designs[1].columns[2].generator"))
                 .andExpect(jsonPath("$.detail", Matchers.containsString("fortnight")));
-        problem(plan(PlanController.ATLASMART.replace("\"kind\": \"entity\"", "\"kind\": \"random\"")), 400,
+        problem(
+                plan(PlanController.ATLASMART.replace("\"kind\": \"entity\"", "\"kind\": \"random\"")),
+                400,
                 "invalid-generator");
-        problem(plan(PlanController.ATLASMART.replace("\"type\": \"date\"", "\"type\": \"boolean\"")), 400,
-                "invalid-key-value").andExpect(jsonPath("$.column").value("day"));
-        problem(plan(PlanController.ATLASMART.replace("\"unit\": \"day\"", "\"unit\": \"hour\"")), 400,
-                "invalid-generator").andExpect(jsonPath("$.detail", Matchers.containsString("cannot hold hour")));
-        problem(plan(PlanController.ATLASMART.replace("\"unit\": \"day\"", "\"unit\": \"hour\"")
-                .replace("\"type\": \"date\"", "\"type\": \"timestamp\"")
-                .replace("\"retentionDays\": 30", "\"retentionDays\": 3660")
-                .replace("\"celebrity-display\": 480000", "\"celebrity-display\": 480000, \"d4\": 1, \"d5\": 1")),
-                413, "plan-too-large").andExpect(jsonPath("$.field").value("workload.entities"));
-        problem(plan(PlanController.ATLASMART.replace("\"keyspace\": \"iot\"", "\"keyspace\": \"nope\"")), 404,
+        problem(
+                        plan(PlanController.ATLASMART.replace("\"type\": \"date\"", "\"type\": \"boolean\"")),
+                        400,
+                        "invalid-key-value")
+                .andExpect(jsonPath("$.column").value("day"));
+        problem(
+                        plan(PlanController.ATLASMART.replace("\"unit\": \"day\"", "\"unit\": \"hour\"")),
+                        400,
+                        "invalid-generator")
+                .andExpect(jsonPath("$.detail", Matchers.containsString("cannot hold hour")));
+        problem(
+                        plan(PlanController.ATLASMART
+                                .replace("\"unit\": \"day\"", "\"unit\": \"hour\"")
+                                .replace("\"type\": \"date\"", "\"type\": \"timestamp\"")
+                                .replace("\"retentionDays\": 30", "\"retentionDays\": 3660")
+                                .replace(
+                                        "\"celebrity-display\": 480000",
+                                        "\"celebrity-display\": 480000, \"d4\": 1, \"d5\": 1")),
+                        413,
+                        "plan-too-large")
+                .andExpect(jsonPath("$.field").value("workload.entities"));
+        problem(
+                plan(PlanController.ATLASMART.replace("\"keyspace\": \"iot\"", "\"keyspace\": \"nope\"")),
+                404,
                 "unknown-keyspace");
     }
 }

@@ -34,9 +34,13 @@ import org.springframework.test.web.servlet.ResultActions;
  * answers. The limits are the defaults but for the ones lowered here so the tests stay fast (generated keys, sample
  * keys, layout tokens); no request logs an ERROR line.
  */
-@WebMvcTest(controllers = {TokenPlanController.class, PlanController.class, ShardPlanController.class},
-        properties = {"ringmap.plan.max-generated-keys=2000", "ringmap.plan.max-sample-keys=5",
-            "ringmap.plan.max-layout-tokens=10"})
+@WebMvcTest(
+        controllers = {TokenPlanController.class, PlanController.class, ShardPlanController.class},
+        properties = {
+            "ringmap.plan.max-generated-keys=2000",
+            "ringmap.plan.max-sample-keys=5",
+            "ringmap.plan.max-layout-tokens=10"
+        })
 @Import({BundledSampleRouting.class, PlanningConfiguration.class})
 @ExtendWith(OutputCaptureExtension.class)
 @Isolated("reads the process's output")
@@ -52,7 +56,8 @@ class PlanLimitsTest {
 
     ResultActions post(String path, String body) throws Exception {
         return mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post(path)
-                .contentType(MediaType.APPLICATION_JSON).content(body));
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(body));
     }
 
     static ResultActions tooLarge(ResultActions r, String field, long size, long limit) throws Exception {
@@ -63,7 +68,8 @@ class PlanLimitsTest {
     }
 
     static String nodesPerDc(int dcs, int nodes) {
-        return IntStream.range(0, dcs).mapToObj(d -> "\"dc" + d + "\": " + nodes)
+        return IntStream.range(0, dcs)
+                .mapToObj(d -> "\"dc" + d + "\": " + nodes)
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 
@@ -72,17 +78,23 @@ class PlanLimitsTest {
     @Test
     void theIssuesTwentyNineKilobyteRequestIsRefusedBeforeAnyTokenIsComputed() throws Exception {
         // 2,000 DCs of 1,000 nodes: 45 MB of tokens in 4 s before; 20,000 such DCs ran a 768 MB heap out of memory
-        tooLarge(post("/tokens/balanced", "{\"nodes\": " + nodesPerDc(2000, 1000) + "}"), "nodes", 2_000_000,
-                10_000)
-                .andExpect(jsonPath("$.detail").value("2,000,000 nodes in 2000 data centres, more than the 10,000 a "
-                        + "token plan places (ringmap.plan.max-nodes)"));
+        tooLarge(post("/tokens/balanced", "{\"nodes\": " + nodesPerDc(2000, 1000) + "}"), "nodes", 2_000_000, 10_000)
+                .andExpect(jsonPath("$.detail")
+                        .value("2,000,000 nodes in 2000 data centres, more than the 10,000 a "
+                                + "token plan places (ringmap.plan.max-nodes)"));
     }
 
     @Test
     void oneNodeOverTheTotalIsRefusedInEitherForm() throws Exception {
-        tooLarge(post("/tokens/balanced", "{\"nodes\": {\"dc1\": 2500, \"dc2\": 2500, \"dc3\": 2500, \"dc4\": 2501}}"),
-                "nodes", 10_001, 10_000);
-        tooLarge(mvc.perform(get("/tokens/balanced?nodes=dc1:2500,dc2:2500,dc3:2500,dc4:2501")), "nodes", 10_001,
+        tooLarge(
+                post("/tokens/balanced", "{\"nodes\": {\"dc1\": 2500, \"dc2\": 2500, \"dc3\": 2500, \"dc4\": 2501}}"),
+                "nodes",
+                10_001,
+                10_000);
+        tooLarge(
+                mvc.perform(get("/tokens/balanced?nodes=dc1:2500,dc2:2500,dc3:2500,dc4:2501")),
+                "nodes",
+                10_001,
                 10_000);
         // the total counts, not the split: one DC alone over it is refused the same way
         tooLarge(mvc.perform(get("/tokens/balanced?nodes=dc1:10001")), "nodes", 10_001, 10_000);
@@ -96,7 +108,9 @@ class PlanLimitsTest {
                 mvc.perform(get("/tokens/balanced?nodes=dc1:2500,dc2:2500,dc3:2500,dc4:2500")))) {
             String body = r.andExpect(status().isOk())
                     .andExpect(jsonPath("$.initialTokens.dc4", Matchers.hasSize(2500)))
-                    .andReturn().getResponse().getContentAsString();
+                    .andReturn()
+                    .getResponse()
+                    .getContentAsString();
             List<String> tokens = JsonPath.read(body, "$.initialTokens.*[*]");
             assertThat(tokens).hasSize(10_000);
             assertThat(new HashSet<>(tokens)).hasSize(10_000);
@@ -106,39 +120,53 @@ class PlanLimitsTest {
     // ---- POST /tokens/balanced: sample keys (ringmap.plan.max-sample-keys, 5 here)
 
     static String sample(int keys) {
-        return IntStream.range(0, keys).mapToObj(i -> "{\"sensor_id\": \"s-" + i + "\", \"day\": \"2026-10-01\"}")
-                .collect(Collectors.joining(", ", "{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [",
-                        "]}"));
+        return IntStream.range(0, keys)
+                .mapToObj(i -> "{\"sensor_id\": \"s-" + i + "\", \"day\": \"2026-10-01\"}")
+                .collect(
+                        Collectors.joining(", ", "{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [", "]}"));
     }
 
     @Test
     void aSampleOverTheLimitIsRefusedBeforeAnyKeyIsHashed() throws Exception {
-        tooLarge(post("/tokens/balanced", "{\"partitioner\": \"ByteOrderedPartitioner\", \"nodes\": {\"dc1\": 2}, "
-                + "\"sample\": " + sample(6) + "}"), "sample.keys", 6, 5)
+        tooLarge(
+                        post(
+                                "/tokens/balanced",
+                                "{\"partitioner\": \"ByteOrderedPartitioner\", \"nodes\": {\"dc1\": 2}, "
+                                        + "\"sample\": " + sample(6) + "}"),
+                        "sample.keys",
+                        6,
+                        5)
                 .andExpect(jsonPath("$.detail", Matchers.containsString("ringmap.plan.max-sample-keys")));
-        post("/tokens/balanced", "{\"partitioner\": \"ByteOrderedPartitioner\", \"nodes\": {\"dc1\": 2}, "
-                + "\"sample\": " + sample(5) + "}").andExpect(status().isOk())
+        post(
+                        "/tokens/balanced",
+                        "{\"partitioner\": \"ByteOrderedPartitioner\", \"nodes\": {\"dc1\": 2}, " + "\"sample\": "
+                                + sample(5) + "}")
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.method").value("quantiles of 5 sample keys"));
     }
 
     // ---- POST /tokens/evaluate: tokens of the evaluated ring (ringmap.plan.max-layout-tokens, 10 here)
 
     static String layout(String mode, int nodes) {
-        return IntStream.range(0, nodes).mapToObj(n -> "{\"address\": \"10.1.0." + n + "\", \"datacenter\": \"dc1\", "
-                + "\"rack\": \"rack1\", \"tokens\": [\"" + (1000 + n) + "\"]}")
+        return IntStream.range(0, nodes)
+                .mapToObj(n -> "{\"address\": \"10.1.0." + n + "\", \"datacenter\": \"dc1\", "
+                        + "\"rack\": \"rack1\", \"tokens\": [\"" + (1000 + n) + "\"]}")
                 .collect(Collectors.joining(", ", "{\"mode\": \"" + mode + "\", \"nodes\": [", "]}"));
     }
 
     @Test
     void aLayoutOverTheTokenLimitIsRefusedBeforeAnyKeyspaceIsPlaced() throws Exception {
         tooLarge(post("/tokens/evaluate", layout("replace", 11)), "nodes", 11, 10)
-                .andExpect(jsonPath("$.detail").value("11 tokens in the proposed layout, more than the 10 a layout "
-                        + "evaluation places keyspaces on (ringmap.plan.max-layout-tokens)"));
-        post("/tokens/evaluate", layout("replace", 10)).andExpect(status().isOk())
+                .andExpect(jsonPath("$.detail")
+                        .value("11 tokens in the proposed layout, more than the 10 a layout "
+                                + "evaluation places keyspaces on (ringmap.plan.max-layout-tokens)"));
+        post("/tokens/evaluate", layout("replace", 10))
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.nodes", Matchers.hasSize(10)));
         // mode add: the served ring's 4 tokens count too
         tooLarge(post("/tokens/evaluate", layout("add", 7)), "nodes", 11, 10);
-        post("/tokens/evaluate", layout("add", 6)).andExpect(status().isOk())
+        post("/tokens/evaluate", layout("add", 6))
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.nodes", Matchers.hasSize(10)));
     }
 
@@ -147,8 +175,9 @@ class PlanLimitsTest {
     static String plan(int retentionDays, String population, String... designs) {
         return """
                 {"keyspace": "iot", "workload": {"entities": {"a": 10, "b": 20, "c": 30}, %s
-                 "start": "2026-08-01", "retentionDays": %d, "bytesPerRow": 100}, "designs": [%s]}"""
-                .formatted(population == null ? "" : "\"population\": " + population + ",", retentionDays,
+                 "start": "2026-08-01", "retentionDays": %d, "bytesPerRow": 100}, "designs": [%s]}""".formatted(
+                        population == null ? "" : "\"population\": " + population + ",",
+                        retentionDays,
                         String.join(", ", designs));
     }
 
@@ -162,19 +191,28 @@ class PlanLimitsTest {
 
     @Test
     void moreDesignsThanAPlanComparesAreRefused() throws Exception {
-        tooLarge(post("/plan", plan(30, null, java.util.Collections.nCopies(9, DEVICE).toArray(String[]::new))),
-                "designs", 9, 8);
+        tooLarge(
+                post(
+                        "/plan",
+                        plan(30, null, java.util.Collections.nCopies(9, DEVICE).toArray(String[]::new))),
+                "designs",
+                9,
+                8);
         post("/plan", plan(30, null, java.util.Collections.nCopies(8, DEVICE).toArray(String[]::new)))
-                .andExpect(status().isOk()).andExpect(jsonPath("$.designs", Matchers.hasSize(8)));
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.designs", Matchers.hasSize(8)));
     }
 
     @Test
     void namedEntitiesGeneratingMoreKeysThanTheBudgetAreRefusedBeforeAnyIsGenerated() throws Exception {
         // 3 entities x 667 days = 2,001 keys; 666 days = 1,998
         tooLarge(post("/plan", plan(667, null, DEVICE_DAY)), "workload.entities", 2001, 2000)
-                .andExpect(jsonPath("$.detail", Matchers.startsWith("2,001 partition keys from design 'device+day' "
-                        + "(3 named entities x 667 buckets x 1 shards)")));
-        post("/plan", plan(666, null, DEVICE_DAY)).andExpect(status().isOk())
+                .andExpect(jsonPath(
+                        "$.detail",
+                        Matchers.startsWith("2,001 partition keys from design 'device+day' "
+                                + "(3 named entities x 667 buckets x 1 shards)")));
+        post("/plan", plan(666, null, DEVICE_DAY))
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.designs[0].partitions").value(1998));
     }
 
@@ -183,7 +221,8 @@ class PlanLimitsTest {
         // alone, 3 x 400 = 1,200 keys fit 2,000; two such designs get 1,000 each
         post("/plan", plan(400, null, DEVICE_DAY)).andExpect(status().isOk());
         tooLarge(post("/plan", plan(400, null, DEVICE_DAY, DEVICE_DAY)), "workload.entities", 1200, 1000);
-        post("/plan", plan(333, null, DEVICE_DAY, DEVICE_DAY)).andExpect(status().isOk())
+        post("/plan", plan(333, null, DEVICE_DAY, DEVICE_DAY))
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.designs[1].partitions").value(999));
     }
 
@@ -195,8 +234,13 @@ class PlanLimitsTest {
                   {"name": "device", "type": "text", "generator": {"kind": "entity"}},
                   {"name": "hour", "type": "timestamp", "generator": {"kind": "timeBucket", "unit": "hour"}},
                   {"name": "shard", "type": "int", "generator": {"kind": "shard", "count": 65536}}]}""";
-        tooLarge(post("/plan", plan(3660, "{\"count\": 1000000, \"prefix\": \"d-\", \"eventsPerDay\": 5}",
-                hourlySharded)), "workload.population", 4L * 87_840 * 65_536, 2000);
+        tooLarge(
+                post(
+                        "/plan",
+                        plan(3660, "{\"count\": 1000000, \"prefix\": \"d-\", \"eventsPerDay\": 5}", hourlySharded)),
+                "workload.population",
+                4L * 87_840 * 65_536,
+                2000);
     }
 
     @Test
@@ -220,9 +264,11 @@ class PlanLimitsTest {
         tooLarge(post("/plan/shards", """
                 {"keyspace": "iot", "table": "readings", "key": {"day": "2026-10-01"}, "shardColumn": "sensor_id",
                  "count": 2, "candidates": 4097}"""), "candidates", 4097, 4096);
-        mvc.perform(get(SHARDS + "&count=1024&candidates=1024")).andExpect(status().isOk())
+        mvc.perform(get(SHARDS + "&count=1024&candidates=1024"))
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.sequential", Matchers.hasSize(1024)));
-        mvc.perform(get(SHARDS + "&count=2&candidates=4096")).andExpect(status().isOk())
+        mvc.perform(get(SHARDS + "&count=2&candidates=4096"))
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.candidatesSearched").value(4096));
     }
 }

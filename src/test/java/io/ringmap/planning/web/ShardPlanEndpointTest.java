@@ -37,9 +37,12 @@ class ShardPlanEndpointTest {
 
     @Test
     void theCelebrityNeedsFiveShardsEachHashedAsTokenDoes() throws Exception {
-        String token3 = com.jayway.jsonpath.JsonPath.read(mvc.perform(
-                get("/token?keyspace=hot&table=item_events&item_id=celebrity&shard=3")).andReturn().getResponse()
-                .getContentAsString(), "$.token");
+        String token3 = com.jayway.jsonpath.JsonPath.read(
+                mvc.perform(get("/token?keyspace=hot&table=item_events&item_id=celebrity&shard=3"))
+                        .andReturn()
+                        .getResponse()
+                        .getContentAsString(),
+                "$.token");
         mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=celebrity&shardColumn=shard"
                         + "&load=480000&target=100000"))
                 .andExpect(status().isOk())
@@ -57,8 +60,11 @@ class ShardPlanEndpointTest {
     @Test
     void chosenValuesSpreadAtLeastAsWideAsSequentialOnes() throws Exception {
         for (int n : new int[] {1, 2, 3, 4}) {
-            String body = mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=shard"
-                    + "&count=" + n)).andReturn().getResponse().getContentAsString();
+            String body = mvc.perform(get(
+                            "/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=shard" + "&count=" + n))
+                    .andReturn()
+                    .getResponse()
+                    .getContentAsString();
             int sequential = com.jayway.jsonpath.JsonPath.read(body, "$.sequentialSpread.nodes");
             int chosen = com.jayway.jsonpath.JsonPath.read(body, "$.spreadSpread.nodes");
             org.assertj.core.api.Assertions.assertThat(chosen).isGreaterThanOrEqualTo(sequential);
@@ -71,23 +77,38 @@ class ShardPlanEndpointTest {
 
     @Test
     void badShardQuestionsAreProblems() throws Exception {
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=nope&count=2")),
-                400, "invalid-parameter");
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=shard")), 400,
+        problem(
+                mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=nope&count=2")),
+                400,
                 "invalid-parameter");
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=shard"
-                + "&count=5000")), 413, "plan-too-large");
+        problem(
+                mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=shard")),
+                400,
+                "invalid-parameter");
+        problem(
+                mvc.perform(
+                        get("/plan/shards?keyspace=hot&table=item_events&item_id=x&shardColumn=shard" + "&count=5000")),
+                413,
+                "plan-too-large");
     }
 
     @Test
     void theBodyFormAnswersAsTheQueryForm() throws Exception {
         String query = mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&item_id=celebrity"
-                + "&shardColumn=shard&load=480000&target=100000")).andExpect(status().isOk()).andReturn()
-                .getResponse().getContentAsString();
-        String body = mvc.perform(post("/plan/shards").contentType(MediaType.APPLICATION_JSON).content("""
+                        + "&shardColumn=shard&load=480000&target=100000"))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
+        String body = mvc.perform(post("/plan/shards")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("""
                         {"keyspace": "hot", "table": "item_events", "key": {"item_id": "celebrity"},
                          "shardColumn": "shard", "load": 480000, "target": 100000}"""))
-                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
 
         // the same answer, up to the snapshot's age at each request
         org.assertj.core.api.Assertions.assertThat(body.replaceAll("\"ageSeconds\":[0-9.]+", ""))
@@ -96,14 +117,28 @@ class ShardPlanEndpointTest {
 
     @Test
     void badBodiesAreProblems() throws Exception {
-        problem(mvc.perform(post("/plan/shards").contentType(MediaType.APPLICATION_JSON).content("""
-                {"keyspace": "hot", "table": "item_events", "shardColumn": "shard", "count": 2}""")), 400,
+        problem(
+                mvc.perform(post("/plan/shards")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("""
+                {"keyspace": "hot", "table": "item_events", "shardColumn": "shard", "count": 2}""")),
+                400,
                 "invalid-parameter");
-        problem(mvc.perform(post("/plan/shards").contentType(MediaType.APPLICATION_JSON).content("""
+        problem(
+                mvc.perform(post("/plan/shards")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("""
                 {"keyspace": "hot", "table": "item_events", "key": {"item_id": "x", "shard": "1"},
-                 "shardColumn": "shard", "count": 2}""")), 400, "invalid-parameter");
-        problem(mvc.perform(post("/plan/shards").contentType(MediaType.APPLICATION_JSON).content("""
+                 "shardColumn": "shard", "count": 2}""")),
+                400,
+                "invalid-parameter");
+        problem(
+                mvc.perform(post("/plan/shards")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("""
                 {"keyspace": "hot", "table": "item_events", "key": {"item_id": "x"}, "shardColumn": "shard",
-                 "count": 5000}""")), 413, "plan-too-large");
+                 "count": 5000}""")),
+                413,
+                "plan-too-large");
     }
 }

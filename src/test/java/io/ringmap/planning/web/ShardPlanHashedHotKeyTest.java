@@ -30,8 +30,16 @@ class ShardPlanHashedHotKeyTest {
     static class Config extends ShardPlanHotKeyWiring {
         @Override
         HotKeysProperties properties() {
-            return new HotKeysProperties(true, 5, HotKeysProperties.ExportKey.HASH, "shard-salt", 1000,
-                    Duration.ofMinutes(5), Duration.ofSeconds(1), 1024, false);
+            return new HotKeysProperties(
+                    true,
+                    5,
+                    HotKeysProperties.ExportKey.HASH,
+                    "shard-salt",
+                    1000,
+                    Duration.ofMinutes(5),
+                    Duration.ofSeconds(1),
+                    1024,
+                    false);
         }
     }
 
@@ -42,7 +50,11 @@ class ShardPlanHashedHotKeyTest {
     HotKeyRegistry registry;
 
     String body(String uri) throws Exception {
-        return mvc.perform(get(uri)).andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        return mvc.perform(get(uri))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
     }
 
     String hashedPlan(String hash) throws Exception {
@@ -68,8 +80,16 @@ class ShardPlanHashedHotKeyTest {
         assertThat((Integer) JsonPath.read(first, "$.count")).isEqualTo(5);
         assertThat((Double) JsonPath.read(first, "$.load")).isEqualTo(480_000.0);
         assertThat((String) JsonPath.read(first, "$.hotKey.label")).isEqualTo(hashes.get(0));
-        for (String absent : List.of("\"key\":", "\"token\"", "\"replicas\"", "\"sequential\"", "\"spread\"",
-                "Spread\"", "candidatesSearched", "celebrity", "influencer")) {
+        for (String absent : List.of(
+                "\"key\":",
+                "\"token\"",
+                "\"replicas\"",
+                "\"sequential\"",
+                "\"spread\"",
+                "Spread\"",
+                "candidatesSearched",
+                "celebrity",
+                "influencer")) {
             assertThat(first).as(absent).doesNotContain(absent);
         }
         // the two answers differ only by the label given: a guess cannot be matched against either
@@ -93,13 +113,20 @@ class ShardPlanHashedHotKeyTest {
                     + "@example.com&shardColumn=shard&load=480000&target=100000");
             List<Object> replicas = JsonPath.read(clear, "$.sequential[*].replicas");
             // then nothing of a guess's plan appears in the hashed answer, the right guess's (42) included
-            assertThat(hashed).as("candidate " + candidate).doesNotContain(JsonPath.<Object>read(clear,
-                    "$.sequential[0].replicas").toString().replace(" ", "")).doesNotContain("{\"shard\":");
+            assertThat(hashed)
+                    .as("candidate " + candidate)
+                    .doesNotContain(JsonPath.<Object>read(clear, "$.sequential[0].replicas")
+                            .toString()
+                            .replace(" ", ""))
+                    .doesNotContain("{\"shard\":");
             assertThat(replicas).hasSize(5);
         }
 
         // clear keys are hidden: a guessed clear label must not confirm that the key is hot
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items"
-                + "&hotkey=user-42@example.com&shardColumn=shard&target=100000")), 404, "unknown-hot-key");
+        problem(
+                mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items"
+                        + "&hotkey=user-42@example.com&shardColumn=shard&target=100000")),
+                404,
+                "unknown-hot-key");
     }
 }

@@ -23,12 +23,22 @@ import org.springframework.test.web.servlet.MockMvc;
  * GET /plan/shards for a key from GET /hotkeys (plain export): the label /hotkeys shows names the key, its estimate
  * is the load, and the plan equals the one asked with the key's columns and that load.
  */
-@WebMvcTest(controllers = {ShardPlanController.class, HotKeysController.class, io.ringmap.routing.web.TokenController.class})
+@WebMvcTest(
+        controllers = {ShardPlanController.class, HotKeysController.class, io.ringmap.routing.web.TokenController.class
+        })
 class ShardPlanHotKeyTest {
 
     static HotKeysProperties plain() {
-        return new HotKeysProperties(true, 5, HotKeysProperties.ExportKey.PLAIN, null, 1000, Duration.ofMinutes(5),
-                Duration.ofSeconds(1), 1024, false);
+        return new HotKeysProperties(
+                true,
+                5,
+                HotKeysProperties.ExportKey.PLAIN,
+                null,
+                1000,
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(1),
+                1024,
+                false);
     }
 
     @TestConfiguration
@@ -61,7 +71,11 @@ class ShardPlanHotKeyTest {
     }
 
     String body(String uri) throws Exception {
-        return mvc.perform(get(uri)).andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        return mvc.perform(get(uri))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
     }
 
     @Test
@@ -81,8 +95,8 @@ class ShardPlanHotKeyTest {
         for (String part : List.of("$.sequential", "$.spread", "$.sequentialSpread", "$.spreadSpread")) {
             assertThat(JsonPath.<Object>read(fromHotKey, part)).as(part).isEqualTo(JsonPath.read(byHand, part));
         }
-        String token3 = JsonPath.read(body("/token?keyspace=hot&table=item_events&item_id=celebrity&shard=3"),
-                "$.token");
+        String token3 =
+                JsonPath.read(body("/token?keyspace=hot&table=item_events&item_id=celebrity&shard=3"), "$.token");
         assertThat((String) JsonPath.read(fromHotKey, "$.sequential[3].token")).isEqualTo(token3);
     }
 
@@ -113,28 +127,47 @@ class ShardPlanHotKeyTest {
 
     @Test
     void hotKeysThatCannotBePlannedAreProblems() throws Exception {
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items&hotkey=nobody"
-                + "&shardColumn=shard&target=100")), 404, "unknown-hot-key")
+        problem(
+                        mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items&hotkey=nobody"
+                                + "&shardColumn=shard&target=100")),
+                        404,
+                        "unknown-hot-key")
                 .andExpect(jsonPath("$.parameter").value("hotkey"))
                 .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("'nobody'")));
         // a label over 256 characters is kept shortened: its full key is gone
         String shortened = label("items", 2);
         assertThat(shortened).contains("\\~");
-        problem(mvc.perform(get("/plan/shards").param("keyspace", "hot").param("table", "item_events")
-                .param("hotkeyTable", "items").param("hotkey", shortened).param("shardColumn", "shard")
-                .param("target", "100")), 422, "hot-key-not-resolvable")
+        problem(
+                        mvc.perform(get("/plan/shards")
+                                .param("keyspace", "hot")
+                                .param("table", "item_events")
+                                .param("hotkeyTable", "items")
+                                .param("hotkey", shortened)
+                                .param("shardColumn", "shard")
+                                .param("target", "100")),
+                        422,
+                        "hot-key-not-resolvable")
                 .andExpect(jsonPath("$.parameter").value("hotkey"));
         // the hot key's column is not part of the planned table's key
         registry.record("hot", "users", List.of("u-1"), 5);
         registry.refresh();
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=users&hotkey=u-1"
-                + "&shardColumn=shard&target=1")), 422, "hot-key-not-resolvable")
+        problem(
+                        mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=users&hotkey=u-1"
+                                + "&shardColumn=shard&target=1")),
+                        422,
+                        "hot-key-not-resolvable")
                 .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("'user_id'")));
         // no target and no count: the unit of target is the estimate's
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items&hotkey=celebrity"
-                + "&shardColumn=shard")), 400, "invalid-parameter")
+        problem(
+                        mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=items&hotkey=celebrity"
+                                + "&shardColumn=shard")),
+                        400,
+                        "invalid-parameter")
                 .andExpect(jsonPath("$.parameter").value("target"));
-        problem(mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=nope&hotkey=celebrity"
-                + "&shardColumn=shard&target=1")), 404, "unknown-table");
+        problem(
+                mvc.perform(get("/plan/shards?keyspace=hot&table=item_events&hotkeyTable=nope&hotkey=celebrity"
+                        + "&shardColumn=shard&target=1")),
+                404,
+                "unknown-table");
     }
 }

@@ -27,7 +27,8 @@ class TokenPlanEndpointTest {
 
     ResultActions post(String path, String body) throws Exception {
         return mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post(path)
-                .contentType(MediaType.APPLICATION_JSON).content(body));
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(body));
     }
 
     @Test
@@ -35,14 +36,16 @@ class TokenPlanEndpointTest {
         mvc.perform(get("/tokens/balanced?nodes=dc1:2,dc2:2"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.partitioner").value("Murmur3Partitioner"))
-                .andExpect(jsonPath("$.initialTokens.dc1", Matchers.contains("-6917529027641081856",
-                        "2305843009213693952")))
-                .andExpect(jsonPath("$.initialTokens.dc2", Matchers.contains("-2305843009213693952",
-                        "6917529027641081856")));
+                .andExpect(jsonPath(
+                        "$.initialTokens.dc1", Matchers.contains("-6917529027641081856", "2305843009213693952")))
+                .andExpect(jsonPath(
+                        "$.initialTokens.dc2", Matchers.contains("-2305843009213693952", "6917529027641081856")));
         // the 0.8 documentation's single-DC rule: i * 2^127 / N (offset by half a step)
         mvc.perform(get("/tokens/balanced?nodes=dc1:2&partitioner=RandomPartitioner"))
-                .andExpect(jsonPath("$.initialTokens.dc1", Matchers.contains("42535295865117307932921825928971026432",
-                        "127605887595351923798765477786913079296")));
+                .andExpect(jsonPath(
+                        "$.initialTokens.dc1",
+                        Matchers.contains(
+                                "42535295865117307932921825928971026432", "127605887595351923798765477786913079296")));
         // unequal DCs: dc1's third token (3/4 of the way round) is where dc2's only one falls; no two nodes may
         // share a token, so dc2's moves up by one
         mvc.perform(get("/tokens/balanced?nodes=dc1:3,dc2:1"))
@@ -52,15 +55,22 @@ class TokenPlanEndpointTest {
 
     @Test
     void byteOrderedTokensAreQuantilesOfRealKeys() throws Exception {
-        problem(mvc.perform(get("/tokens/balanced?nodes=dc1:2&partitioner=ByteOrderedPartitioner")), 400,
+        problem(
+                mvc.perform(get("/tokens/balanced?nodes=dc1:2&partitioner=ByteOrderedPartitioner")),
+                400,
                 "invalid-generator");
         StringBuilder keys = new StringBuilder();
         for (int i = 0; i < 100; i++) {
-            keys.append(i == 0 ? "" : ",").append("{\"sensor_id\": \"s-").append(String.format("%02d", i))
+            keys.append(i == 0 ? "" : ",")
+                    .append("{\"sensor_id\": \"s-")
+                    .append(String.format("%02d", i))
                     .append("\", \"day\": \"2026-10-01\"}");
         }
-        post("/tokens/balanced", "{\"partitioner\": \"ByteOrderedPartitioner\", \"nodes\": {\"dc1\": 2}, "
-                + "\"sample\": {\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [" + keys + "]}}")
+        post(
+                        "/tokens/balanced",
+                        "{\"partitioner\": \"ByteOrderedPartitioner\", \"nodes\": {\"dc1\": 2}, "
+                                + "\"sample\": {\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [" + keys
+                                + "]}}")
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.method").value("quantiles of 100 sample keys"))
                 // positions 25 and 75 of the sorted sample: s-25 and s-75 (composite: length, bytes, 0x00, ...)
@@ -76,16 +86,19 @@ class TokenPlanEndpointTest {
                   {"address": "10.0.0.2", "datacenter": "dc1", "rack": "rack2", "tokens": ["2305843009213693952"]},
                   {"address": "10.0.0.3", "datacenter": "dc2", "rack": "rack1", "tokens": ["-2305843009213693952"]},
                   {"address": "10.0.0.4", "datacenter": "dc2", "rack": "rack2", "tokens": ["6917529027641081856"]}]}""";
-        post("/tokens/evaluate", balanced).andExpect(status().isOk())
+        post("/tokens/evaluate", balanced)
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.nodes[*].ownership", Matchers.everyItem(Matchers.closeTo(0.25, 1e-9))))
                 .andExpect(jsonPath("$.ownershipImbalance").value(Matchers.closeTo(1.0, 1e-9)))
-                .andExpect(jsonPath("$.nodes[0].effectiveOwnership.iot_multi_dc").value(Matchers.closeTo(1.0, 1e-9)))
+                .andExpect(
+                        jsonPath("$.nodes[0].effectiveOwnership.iot_multi_dc").value(Matchers.closeTo(1.0, 1e-9)))
                 .andExpect(jsonPath("$.nodes[0].effectiveOwnership.iot").value(Matchers.closeTo(0.75, 1e-9)))
                 .andExpect(jsonPath("$.keyspaces[1].imbalanceByDatacenter.dc1").value(Matchers.closeTo(1.0, 1e-9)));
         // a fifth node halfway between N1 (-2^62) and N2 (0) takes half of N2's quarter
         post("/tokens/evaluate", """
                 {"mode": "add", "nodes": [{"address": "127.0.0.5", "datacenter": "dc1", "rack": "rack1",
-                  "tokens": ["-2305843009213693952"]}]}""").andExpect(status().isOk())
+                  "tokens": ["-2305843009213693952"]}]}""")
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.nodes.length()").value(5))
                 .andExpect(jsonPath("$.nodes[4].ownership").value(Matchers.closeTo(0.125, 1e-9)))
                 .andExpect(jsonPath("$.nodes[1].ownership").value(Matchers.closeTo(0.125, 1e-9)))

@@ -19,11 +19,16 @@ import tools.jackson.databind.json.JsonMapper;
  * the security entry point and access-denied handler, the firewall) answers bytes for bytes what
  * {@link ProblemRenderer} writes for the same problem and request path, with the catalog's type, title and status.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "ringmap.security.mode=api-key", "ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
-        "ringmap.security.api-keys.dashboard.key=" + ProblemEntryPathsTest.READER_KEY,
-        "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
-        "ringmap.api.max-body-size=1KB"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "ringmap.security.mode=api-key",
+            "ringmap.hotkeys.export-key=hash",
+            "ringmap.hotkeys.salt=test-salt",
+            "ringmap.security.api-keys.dashboard.key=" + ProblemEntryPathsTest.READER_KEY,
+            "ringmap.security.api-keys.dashboard.scopes=ringmap:read",
+            "ringmap.api.max-body-size=1KB"
+        })
 class ProblemEntryPathsTest {
 
     static final String READER_KEY = "rk-0f6e2b7d9481c3aa";
@@ -33,8 +38,10 @@ class ProblemEntryPathsTest {
     int port;
 
     private RawHttp.Response send(String method, String target, String version, String headers) {
-        return RawHttp.send(port, method + " " + target + " " + version + "\r\nHost: ringmap\r\n" + headers
-                + "Connection: close\r\n\r\n");
+        return RawHttp.send(
+                port,
+                method + " " + target + " " + version + "\r\nHost: ringmap\r\n" + headers
+                        + "Connection: close\r\n\r\n");
     }
 
     private static String key() {
@@ -48,9 +55,10 @@ class ProblemEntryPathsTest {
     private static Problem assertRendered(RawHttp.Response r, ProblemKind kind, String path) {
         assertThat(r.status()).as(r.toString()).isEqualTo(kind.status());
         assertThat(r.contentType()).startsWith("application/problem+json");
-        Map<String, Object> members = JSON.readValue(r.body(), new TypeReference<LinkedHashMap<String, Object>>() {
-        });
-        assertThat(members).containsEntry("type", kind.type().toString()).containsEntry("title", kind.title())
+        Map<String, Object> members = JSON.readValue(r.body(), new TypeReference<LinkedHashMap<String, Object>>() {});
+        assertThat(members)
+                .containsEntry("type", kind.type().toString())
+                .containsEntry("title", kind.title())
                 .containsEntry("status", kind.status());
         Problem problem = kind.problem((String) members.get("detail"));
         for (Map.Entry<String, Object> m : members.entrySet()) {
@@ -64,8 +72,8 @@ class ProblemEntryPathsTest {
 
     @Test
     void theSpringMvcAdviceRendersAProblemTheCoreThrew() {
-        RawHttp.Response r = send("GET", "/token?keyspace=nope&table=readings&sensor_id=s-1&day=2026-10-01",
-                "HTTP/1.1", key());
+        RawHttp.Response r =
+                send("GET", "/token?keyspace=nope&table=readings&sensor_id=s-1&day=2026-10-01", "HTTP/1.1", key());
 
         Problem p = assertRendered(r, ProblemKind.UNKNOWN_KEYSPACE, "/token");
         assertThat(p.properties()).containsEntry("keyspace", "nope").containsKey("known");
@@ -81,8 +89,8 @@ class ProblemEntryPathsTest {
 
     @Test
     void theBodyLimitFilterRendersADeclaredOversizedBody() {
-        RawHttp.Response r = send("POST", "/token", "HTTP/1.1",
-                key() + "Content-Type: application/json\r\nContent-Length: 5000\r\n");
+        RawHttp.Response r = send(
+                "POST", "/token", "HTTP/1.1", key() + "Content-Type: application/json\r\nContent-Length: 5000\r\n");
 
         Problem p = assertRendered(r, ProblemKind.BODY_TOO_LARGE, "/token");
         assertThat(p.properties()).containsEntry("limit", 1024).containsEntry("size", 5000);
@@ -98,8 +106,8 @@ class ProblemEntryPathsTest {
 
     @Test
     void theAccessDeniedHandlerRendersAMissingScope() {
-        RawHttp.Response r = send("POST", "/hits", "HTTP/1.1",
-                key() + "Content-Type: application/json\r\nContent-Length: 2\r\n");
+        RawHttp.Response r =
+                send("POST", "/hits", "HTTP/1.1", key() + "Content-Type: application/json\r\nContent-Length: 2\r\n");
 
         Problem p = assertRendered(r, ProblemKind.FORBIDDEN, "/hits");
         assertThat(p.properties()).containsEntry("scope", "ringmap:hits");

@@ -28,15 +28,23 @@ class ProblemRendererTest {
         for (char c = 0; c < 0x20; c++) {
             s.append(c);
         }
-        s.append('\u007f').append('\u2028').append('\u2029').append("\ud83d\ude00").append("\uD834\uDD1E")
-                .append("é€").append('\uFEFF');
+        s.append('\u007f')
+                .append('\u2028')
+                .append('\u2029')
+                .append("\ud83d\ude00")
+                .append("\uD834\uDD1E")
+                .append("é€")
+                .append('\uFEFF');
         HOSTILE = s.toString();
     }
 
     @Test
     void writesWhatJacksonWritesForTheSameMembersWhateverTheClientSent() {
-        Problem p = ProblemKind.MALFORMED_QUERY.problem("detail " + HOSTILE).with("parameter", HOSTILE)
-                .with("limit", 8192).with("known", List.of(HOSTILE, "b"));
+        Problem p = ProblemKind.MALFORMED_QUERY
+                .problem("detail " + HOSTILE)
+                .with("parameter", HOSTILE)
+                .with("limit", 8192)
+                .with("known", List.of(HOSTILE, "b"));
 
         byte[] rendered = ProblemRenderer.json(p, "/ring");
 
@@ -66,7 +74,8 @@ class ProblemRendererTest {
         String cut = "x\ud83d";
         String cutLow = "\ude00y";
 
-        byte[] rendered = ProblemRenderer.json(ProblemKind.MALFORMED_REQUEST.problem(cut).with("p", cutLow), "/r");
+        byte[] rendered =
+                ProblemRenderer.json(ProblemKind.MALFORMED_REQUEST.problem(cut).with("p", cutLow), "/r");
 
         JsonNode back = JACKSON.readTree(rendered);
         assertThat(back.path("detail").asString()).startsWith("x");
@@ -76,8 +85,10 @@ class ProblemRendererTest {
 
     @Test
     void writesTheMembersInOneOrderAndLeavesOutNullOnes() {
-        Problem p = ProblemKind.UNSUPPORTED_MEDIA_TYPE.problem("a body without Content-Type is not accepted here")
-                .with("contentType", null).with("supported", List.of("application/json"));
+        Problem p = ProblemKind.UNSUPPORTED_MEDIA_TYPE
+                .problem("a body without Content-Type is not accepted here")
+                .with("contentType", null)
+                .with("supported", List.of("application/json"));
 
         JsonNode json = JACKSON.readTree(ProblemRenderer.json(p, "/token"));
 
@@ -89,7 +100,9 @@ class ProblemRendererTest {
 
     @Test
     void leavesOutAnUnknownInstanceAndKeepsAnOverriddenStatus() {
-        Problem p = ProblemKind.MALFORMED_REQUEST.problem("the request is not valid HTTP/1.1").withStatus(411);
+        Problem p = ProblemKind.MALFORMED_REQUEST
+                .problem("the request is not valid HTTP/1.1")
+                .withStatus(411);
 
         JsonNode json = JACKSON.readTree(ProblemRenderer.json(p, null));
 
@@ -115,7 +128,8 @@ class ProblemRendererTest {
 
     @Test
     void aServletAnswerCarriesTheStatusAndHeadersAndLeavesTheLengthToTheContainer() throws Exception {
-        Problem p = ProblemKind.NO_SNAPSHOT.problem("no ring snapshot is available yet: starting")
+        Problem p = ProblemKind.NO_SNAPSHOT
+                .problem("no ring snapshot is available yet: starting")
                 .withHeader("Retry-After", "5");
         MockHttpServletResponse response = new MockHttpServletResponse();
 
@@ -124,7 +138,8 @@ class ProblemRendererTest {
         assertThat(response.getStatus()).isEqualTo(503);
         assertThat(response.getHeader("Retry-After")).isEqualTo("5");
         assertThat(MediaType.parseMediaType(response.getContentType()))
-                .satisfies(type -> assertThat(type.isCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)).isTrue());
+                .satisfies(type -> assertThat(type.isCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                        .isTrue());
         assertThat(response.getContentAsByteArray()).isEqualTo(ProblemRenderer.json(p, "/ring"));
         // no declared length: the container adds it at the end, after the unread-body check (see write)
         assertThat(response.getHeader("Content-Length")).isNull();
@@ -132,7 +147,8 @@ class ProblemRendererTest {
 
     @Test
     void aSpringMvcAnswerHasTheSameBytes() {
-        Problem p = ProblemKind.UNKNOWN_KEYSPACE.problem("keyspace 'nope' is not in the ring snapshot")
+        Problem p = ProblemKind.UNKNOWN_KEYSPACE
+                .problem("keyspace 'nope' is not in the ring snapshot")
                 .with("keyspace", "nope");
 
         ResponseEntity<Object> entity = ProblemRenderer.entity(p, "/token");

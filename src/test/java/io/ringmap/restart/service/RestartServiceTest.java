@@ -2,8 +2,8 @@ package io.ringmap.restart.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ringmap.consistency.Availability;
 import io.ringmap.availability.service.AvailabilityService;
+import io.ringmap.consistency.Availability;
 import io.ringmap.restart.NodeView;
 import io.ringmap.restart.WaveCheck;
 import io.ringmap.routing.RoutingService;
@@ -43,10 +43,11 @@ class RestartServiceTest {
         }
     };
 
-    private final RoutingService routing = WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"),
-            100);
+    private final RoutingService routing =
+            WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 100);
     /** N3 (127.0.0.3) holds N1 at generation {@code seenByN3}; N1 itself is at 200. */
     private final AtomicInteger seenByN3 = new AtomicInteger(100);
+
     private final RestartService service = new RestartService(routing, null, LIMITS, this::views, CLOCK);
 
     @Test
@@ -54,18 +55,24 @@ class RestartServiceTest {
         AvailabilityService availability = new AvailabilityService(routing, null);
 
         // iot_multi_dc (2 + 2) keeps LOCAL_ONE in both DCs, iot (SimpleStrategy RF 3) keeps ONE
-        PlannedRestart plan = service.plan(new RestartQuestion(List.of(), "ONE", Map.of("iot_multi_dc", "LOCAL_ONE"),
-                null, null));
+        PlannedRestart plan =
+                service.plan(new RestartQuestion(List.of(), "ONE", Map.of("iot_multi_dc", "LOCAL_ONE"), null, null));
 
         assertThat(plan.datacenters().get(io.ringmap.consistency.ConsistencyLevel.LOCAL_ONE))
                 .containsExactly("dc1", "dc2");
         assertThat(plan.waves()).hasSize(2);
         for (PlannedRestart.PlannedWave wave : plan.waves()) {
             for (WaveCheck check : wave.checks()) {
-                Availability.KeyspaceAvailability answer = availability.availability(check.level().name(),
-                        check.keyspace(), wave.nodes(), check.coordinatorDc(), 0).keyspaces().get(0);
-                assertThat(check.unavailableForReads()).isEqualTo(answer.unavailableForReads()).isZero();
-                assertThat(check.unavailableForWrites()).isEqualTo(answer.unavailableForWrites()).isZero();
+                Availability.KeyspaceAvailability answer = availability
+                        .availability(check.level().name(), check.keyspace(), wave.nodes(), check.coordinatorDc(), 0)
+                        .keyspaces()
+                        .get(0);
+                assertThat(check.unavailableForReads())
+                        .isEqualTo(answer.unavailableForReads())
+                        .isZero();
+                assertThat(check.unavailableForWrites())
+                        .isEqualTo(answer.unavailableForWrites())
+                        .isZero();
                 assertThat(check.ranges()).isEqualTo(answer.ranges());
             }
         }
@@ -83,8 +90,9 @@ class RestartServiceTest {
             assertThat(w.node()).isEqualTo("127.0.0.1");
             assertThat(w.peer()).isEqualTo("127.0.0.3");
         });
-        assertThat(waiting.views()).extracting(NodeView::node).containsExactly("127.0.0.1", "127.0.0.2",
-                "127.0.0.3", "127.0.0.4");
+        assertThat(waiting.views())
+                .extracting(NodeView::node)
+                .containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4");
         assertThat(waiting.answeredAt()).isEqualTo(CLOCK.instant());
         assertThat(waiting.next().nodes()).doesNotContain("127.0.0.1");
 
@@ -95,18 +103,22 @@ class RestartServiceTest {
         assertThat(go.stop()).isEqualTo(go.next().nodes()).isNotEmpty().doesNotContain("127.0.0.1");
         assertThat(go.remaining()).containsExactly("127.0.0.2", "127.0.0.3", "127.0.0.4");
         assertThat(service.next(new RestartQuestion(List.of("N1"), "ONE", Map.of(), null, null), List.of("N1"))
-                .action()).isEqualTo(RestartGuidance.Action.DONE);
+                        .action())
+                .isEqualTo(RestartGuidance.Action.DONE);
     }
 
     private List<NodeView> views(List<io.ringmap.ring.Node> nodes) {
-        return nodes.stream().map(n -> {
-            Map<String, NodeView.Member> members = new HashMap<>();
-            int n1 = n.address().equals("127.0.0.3") ? seenByN3.get() : 200;
-            members.put("127.0.0.1", new NodeView.Member("127.0.0.1", n1, n1 == 200 ? "NORMAL" : "shutdown", true));
-            for (String other : List.of("127.0.0.2", "127.0.0.3", "127.0.0.4")) {
-                members.put(other, new NodeView.Member(other, 1, "NORMAL", true));
-            }
-            return new NodeView(n.address(), CLOCK.instant(), "test", members, null);
-        }).toList();
+        return nodes.stream()
+                .map(n -> {
+                    Map<String, NodeView.Member> members = new HashMap<>();
+                    int n1 = n.address().equals("127.0.0.3") ? seenByN3.get() : 200;
+                    members.put(
+                            "127.0.0.1", new NodeView.Member("127.0.0.1", n1, n1 == 200 ? "NORMAL" : "shutdown", true));
+                    for (String other : List.of("127.0.0.2", "127.0.0.3", "127.0.0.4")) {
+                        members.put(other, new NodeView.Member(other, 1, "NORMAL", true));
+                    }
+                    return new NodeView(n.address(), CLOCK.instant(), "test", members, null);
+                })
+                .toList();
     }
 }

@@ -25,11 +25,14 @@ class RestartEndpointsTest {
     MockMvc mvc;
 
     private ResultActions plan(String body) throws Exception {
-        return mvc.perform(post("/plan/restart").contentType(MediaType.APPLICATION_JSON).content(body));
+        return mvc.perform(
+                post("/plan/restart").contentType(MediaType.APPLICATION_JSON).content(body));
     }
 
     private ResultActions next(String body) throws Exception {
-        return mvc.perform(post("/plan/restart/next").contentType(MediaType.APPLICATION_JSON).content(body));
+        return mvc.perform(post("/plan/restart/next")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(body));
     }
 
     @Test
@@ -71,20 +74,23 @@ class RestartEndpointsTest {
 
     @Test
     void badRequestsAreProblems() throws Exception {
-        problem(plan("{}"), 400, "invalid-parameter").andExpect(jsonPath("$.parameter").value("consistency"));
+        problem(plan("{}"), 400, "invalid-parameter")
+                .andExpect(jsonPath("$.parameter").value("consistency"));
         problem(plan("{\"consistency\": \"MOST\"}"), 400, "unknown-consistency-level");
         problem(plan("{\"keyspaces\": {\"iot\": \"MOST\"}}"), 400, "unknown-consistency-level")
                 .andExpect(jsonPath("$.parameter").value("keyspaces.iot"));
         problem(plan("{\"consistency\": \"ONE\", \"nodes\": [\"127.0.0.9\"]}"), 400, "unknown-node")
-                .andExpect(jsonPath("$.detail").value("nodes [127.0.0.9] are not in the ring (give addresses or "
-                        + "host ids); known: [127.0.0.1, 127.0.0.2, 127.0.0.3, 127.0.0.4]"));
+                .andExpect(jsonPath("$.detail")
+                        .value("nodes [127.0.0.9] are not in the ring (give addresses or "
+                                + "host ids); known: [127.0.0.1, 127.0.0.2, 127.0.0.3, 127.0.0.4]"));
         problem(plan("{\"keyspaces\": {\"nope\": \"ONE\"}}"), 404, "unknown-keyspace");
         problem(plan("{\"consistency\": \"ONE\", \"parallelism\": 0}"), 400, "invalid-parameter")
                 .andExpect(jsonPath("$.parameter").value("parallelism"));
         problem(plan("{\"consistency\": \"LOCAL_QUORUM\", \"dc\": \"dc9\"}"), 400, "local-datacenter-required");
         problem(plan("{\"consistency\": \"ONE\", \"nodes\": " + manyNodes(1001) + "}"), 413, "plan-too-large")
-                .andExpect(jsonPath("$.detail").value("1,001 nodes, more than the 1,000 a restart plan names "
-                        + "(ringmap.plan.restart.max-nodes)"));
+                .andExpect(jsonPath("$.detail")
+                        .value("1,001 nodes, more than the 1,000 a restart plan names "
+                                + "(ringmap.plan.restart.max-nodes)"));
         problem(plan("{\"consistency\": \"ONE\", \"nodes\": \"all\"}"), 400, "malformed-body");
         problem(next("{\"consistency\": \"ONE\", \"restarted\": [\"N9\"]}"), 400, "unknown-node")
                 .andExpect(jsonPath("$.parameter").value("restarted"));
@@ -111,7 +117,12 @@ class RestartEndpointsTest {
     private static String manyNodes(int n) {
         StringBuilder out = new StringBuilder("[");
         for (int i = 0; i < n; i++) {
-            out.append(i == 0 ? "" : ",").append("\"10.0.").append(i / 250).append('.').append(i % 250).append('"');
+            out.append(i == 0 ? "" : ",")
+                    .append("\"10.0.")
+                    .append(i / 250)
+                    .append('.')
+                    .append(i % 250)
+                    .append('"');
         }
         return out.append(']').toString();
     }

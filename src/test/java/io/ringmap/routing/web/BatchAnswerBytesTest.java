@@ -1,13 +1,13 @@
 package io.ringmap.routing.web;
 
-import io.ringmap.web.ProblemAssertions;
-import io.ringmap.web.WebTestSupport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.ringmap.routing.RoutingService;
+import io.ringmap.web.ProblemAssertions;
+import io.ringmap.web.WebTestSupport;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,8 +32,9 @@ import tools.jackson.databind.node.ObjectNode;
 class BatchAnswerBytesTest {
 
     // a key needing JSON escapes, a control character, non-ASCII text, a surrogate pair, a separator, an empty text
-    private static final String[] SENSORS = {"s-1", "quote\\\"back\\\\slash", "tab\\t\\u0001", "caf\u00e9",
-        "\ud83d\ude00", "a:b", ""};
+    private static final String[] SENSORS = {
+        "s-1", "quote\\\"back\\\\slash", "tab\\t\\u0001", "caf\u00e9", "\ud83d\ude00", "a:b", ""
+    };
 
     @TestConfiguration
     static class Config {
@@ -61,15 +62,19 @@ class BatchAnswerBytesTest {
     void writesReplicasOfKeysAsTheirRecordsInEveryDatacenterFilter() throws Exception {
         for (String dc : new String[] {null, "dc1", "dc2"}) {
             // dc1 holds a transient replica ("3/1"); nodes with and without ports and broadcast addresses
-            assertSameBytesAsRecords("/replicas", "{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":["
-                    + keys() + "]" + dc(dc) + "}");
+            assertSameBytesAsRecords(
+                    "/replicas",
+                    "{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":[" + keys() + "]" + dc(dc) + "}");
             // uuid and int take the codecs' general path (upper-case uuid and a padded int are canonicalized)
-            assertSameBytesAsRecords("/replicas", "{\"keyspace\":\"wide\",\"table\":\"by_uuid\",\"keys\":["
-                    + "{\"id\":\"5132b130-ae79-11e4-ab27-0800200c9a66\",\"n\":\"-2147483648\"},"
-                    + "{\"id\":\"5132B130-AE79-11E4-AB27-0800200C9A66\",\"n\":\" 7 \"}]" + dc(dc) + "}");
+            assertSameBytesAsRecords(
+                    "/replicas",
+                    "{\"keyspace\":\"wide\",\"table\":\"by_uuid\",\"keys\":["
+                            + "{\"id\":\"5132b130-ae79-11e4-ab27-0800200c9a66\",\"n\":\"-2147483648\"},"
+                            + "{\"id\":\"5132B130-AE79-11E4-AB27-0800200C9A66\",\"n\":\" 7 \"}]" + dc(dc) + "}");
         }
-        assertSameBytesAsRecords("/replicas", "{\"keyspace\":\"simple\",\"table\":\"t\",\"keys\":["
-                + "{\"k\":\"0x00ff\"},{\"k\":\"0xABCDEF\"}]}");
+        assertSameBytesAsRecords(
+                "/replicas",
+                "{\"keyspace\":\"simple\",\"table\":\"t\",\"keys\":[" + "{\"k\":\"0x00ff\"},{\"k\":\"0xABCDEF\"}]}");
         assertSameBytesAsRecords("/replicas", "{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":[]}");
     }
 
@@ -77,20 +82,26 @@ class BatchAnswerBytesTest {
     void writesReplicasOfTokensAsTheirRecords() throws Exception {
         for (String dc : new String[] {null, "dc1", "dc2"}) {
             // the ring's ends, tokens on and next to node tokens, the wrapping range
-            assertSameBytesAsRecords("/replicas", "{\"keyspace\":\"wide\",\"tokens\":[\"-9223372036854775808\","
-                    + "\"9223372036854775807\",\"-100\",\"-99\",\"0\",\"7\",\"6917529027641081857\","
-                    + "\"-9000000000000000001\"]" + dc(dc) + "}");
+            assertSameBytesAsRecords(
+                    "/replicas",
+                    "{\"keyspace\":\"wide\",\"tokens\":[\"-9223372036854775808\","
+                            + "\"9223372036854775807\",\"-100\",\"-99\",\"0\",\"7\",\"6917529027641081857\","
+                            + "\"-9000000000000000001\"]" + dc(dc) + "}");
         }
     }
 
     @Test
     void writesTokensOfKeysAsTheirRecords() throws Exception {
         assertSameBytesAsRecords("/token", "{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":[" + keys() + "]}");
-        assertSameBytesAsRecords("/token", "{\"keyspace\":\"wide\",\"table\":\"by_id\",\"keys\":["
-                + "{\"id\":\"-9223372036854775808\"},{\"id\":\"9223372036854775807\"},{\"id\":\"0\"},"
-                + "{\"id\":\"-01\"},{\"id\":\" 12 \"}]}");
-        assertSameBytesAsRecords("/token", "{\"keyspace\":\"simple\",\"table\":\"t\",\"keys\":["
-                + "{\"k\":\"0x00ff10\"},{\"k\":\"0xABCDEF0123456789\"}]}");
+        assertSameBytesAsRecords(
+                "/token",
+                "{\"keyspace\":\"wide\",\"table\":\"by_id\",\"keys\":["
+                        + "{\"id\":\"-9223372036854775808\"},{\"id\":\"9223372036854775807\"},{\"id\":\"0\"},"
+                        + "{\"id\":\"-01\"},{\"id\":\" 12 \"}]}");
+        assertSameBytesAsRecords(
+                "/token",
+                "{\"keyspace\":\"simple\",\"table\":\"t\",\"keys\":["
+                        + "{\"k\":\"0x00ff10\"},{\"k\":\"0xABCDEF0123456789\"}]}");
         assertSameBytesAsRecords("/token", "{\"keyspace\":\"wide\",\"table\":\"by_id\",\"keys\":[]}");
     }
 
@@ -100,7 +111,8 @@ class BatchAnswerBytesTest {
             for (String request : new String[] {
                 "{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":[" + keys() + "]" + dc(dc) + "}",
                 "{\"keyspace\":\"wide\",\"tokens\":[\"-9223372036854775808\",\"9223372036854775807\",\"-100\","
-                        + "\"-99\",\"0\",\"7\",\"6917529027641081857\",\"-9000000000000000001\"]" + dc(dc) + "}"}) {
+                        + "\"-99\",\"0\",\"7\",\"6917529027641081857\",\"-9000000000000000001\"]" + dc(dc) + "}"
+            }) {
                 JsonNode full = tree("/replicas", request);
                 JsonNode compact = tree("/replicas/compact", request);
                 JsonNode distinct = compact.get("replicas");
@@ -116,7 +128,8 @@ class BatchAnswerBytesTest {
                         expanded.add(distinct.get(index.intValue()));
                     }
                     ObjectNode expandedResult = ((ObjectNode) result.deepCopy()).set("replicas", expanded);
-                    assertThat(expandedResult).as("result %d of %s", i, request)
+                    assertThat(expandedResult)
+                            .as("result %d of %s", i, request)
                             .isEqualTo(full.get("results").get(i));
                 }
                 assertThat(next).isEqualTo(distinct.size());
@@ -126,27 +139,41 @@ class BatchAnswerBytesTest {
                 assertSameBytesAsRecords("/replicas/compact", request);
             }
         }
-        assertThat(tree("/replicas/compact", "{\"keyspace\":\"wide\",\"tokens\":[]}").get("replicas")).isEmpty();
+        assertThat(tree("/replicas/compact", "{\"keyspace\":\"wide\",\"tokens\":[]}")
+                        .get("replicas"))
+                .isEmpty();
     }
 
     @Test
     void rejectsABadKeyOfACompactBatchNamingItsIndex() throws Exception {
-        ProblemAssertions.problem(mvc.perform(post("/replicas/compact").contentType(MediaType.APPLICATION_JSON)
-                .content("{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":[{\"sensor_id\":\"a\","
-                        + "\"day\":\"2026-10-01\"},{\"sensor_id\":\"b\",\"day\":\"not-a-date\"}]}")),
-                400, "invalid-key-value").andExpect(jsonPath("$.index").value(1));
+        ProblemAssertions.problem(
+                        mvc.perform(post("/replicas/compact")
+                                .contentType(MediaType.APPLICATION_JSON)
+                                .content("{\"keyspace\":\"wide\",\"table\":\"readings\",\"keys\":[{\"sensor_id\":\"a\","
+                                        + "\"day\":\"2026-10-01\"},{\"sensor_id\":\"b\",\"day\":\"not-a-date\"}]}")),
+                        400,
+                        "invalid-key-value")
+                .andExpect(jsonPath("$.index").value(1));
     }
 
     private JsonNode tree(String path, String request) throws Exception {
-        return JSON.readTree(mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).content(request))
-                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8));
+        return JSON.readTree(
+                mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).content(request))
+                        .andExpect(status().isOk())
+                        .andReturn()
+                        .getResponse()
+                        .getContentAsString(StandardCharsets.UTF_8));
     }
 
     private static String keys() {
         StringBuilder keys = new StringBuilder();
         for (int i = 0; i < SENSORS.length; i++) {
-            keys.append(i == 0 ? "" : ",").append("{\"sensor_id\":\"").append(SENSORS[i])
-                    .append("\",\"day\":\"2026-10-0").append(i + 1).append("\"}");
+            keys.append(i == 0 ? "" : ",")
+                    .append("{\"sensor_id\":\"")
+                    .append(SENSORS[i])
+                    .append("\",\"day\":\"2026-10-0")
+                    .append(i + 1)
+                    .append("\"}");
         }
         // names in another order and case than the schema's: the answer names the schema's columns
         return keys.append(",{\"day\":\"2026-10-09\",\"SENSOR_ID\":\"upper\"}").toString();
@@ -161,36 +188,61 @@ class BatchAnswerBytesTest {
      * key and replicas) as plain records, maps and lists.
      */
     private void assertSameBytesAsRecords(String path, String request) throws Exception {
-        byte[] served = mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).content(request))
-                .andExpect(status().isOk()).andReturn().getResponse().getContentAsByteArray();
+        byte[] served = mvc.perform(
+                        post(path).contentType(MediaType.APPLICATION_JSON).content(request))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsByteArray();
         Object records;
         if (path.equals("/replicas/compact")) {
             ReplicasCompactBatchResponse r = replicasController.replicasBatchCompact(
                     mapper.readValue(request, ReplicasBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(CompactResults.class);
-            records = new ReplicasCompactBatchResponse(r.keyspace(), r.table(), r.partitioner(),
-                    r.nodeLocal(), r.warnings(), List.copyOf(r.replicas()), r.results().stream().map(x ->
-                            new CompactResult(x.key() == null ? null : new LinkedHashMap<>(x.key()),
-                                    x.token(), x.range(), List.copyOf(x.replicas()))).toList(), r.snapshot());
+            records = new ReplicasCompactBatchResponse(
+                    r.keyspace(),
+                    r.table(),
+                    r.partitioner(),
+                    r.nodeLocal(),
+                    r.warnings(),
+                    List.copyOf(r.replicas()),
+                    r.results().stream()
+                            .map(x -> new CompactResult(
+                                    x.key() == null ? null : new LinkedHashMap<>(x.key()),
+                                    x.token(),
+                                    x.range(),
+                                    List.copyOf(x.replicas())))
+                            .toList(),
+                    r.snapshot());
         } else if (path.equals("/replicas")) {
-            ReplicasBatchResponse r = replicasController.replicasBatch(
-                    mapper.readValue(request, ReplicasBatchRequest.class), null);
+            ReplicasBatchResponse r =
+                    replicasController.replicasBatch(mapper.readValue(request, ReplicasBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(ReplicasResults.class);
-            records = new ReplicasBatchResponse(r.keyspace(), r.table(), r.partitioner(),
-                    r.nodeLocal(), r.warnings(), r.results().stream().map(x -> new ReplicasResult(
-                            x.key() == null ? null : new LinkedHashMap<>(x.key()), x.token(), x.range(),
-                            List.copyOf(x.replicas()))).toList(), r.snapshot());
+            records = new ReplicasBatchResponse(
+                    r.keyspace(),
+                    r.table(),
+                    r.partitioner(),
+                    r.nodeLocal(),
+                    r.warnings(),
+                    r.results().stream()
+                            .map(x -> new ReplicasResult(
+                                    x.key() == null ? null : new LinkedHashMap<>(x.key()),
+                                    x.token(),
+                                    x.range(),
+                                    List.copyOf(x.replicas())))
+                            .toList(),
+                    r.snapshot());
         } else {
-            TokenBatchResponse r = tokenController.tokens(
-                    mapper.readValue(request, TokenBatchRequest.class), null);
+            TokenBatchResponse r = tokenController.tokens(mapper.readValue(request, TokenBatchRequest.class), null);
             assertThat(r.results()).isInstanceOf(TokenResults.class);
-            records = new TokenBatchResponse(r.keyspace(), r.table(), r.partitioner(),
-                    List.copyOf(r.results()), r.snapshot());
+            records = new TokenBatchResponse(
+                    r.keyspace(), r.table(), r.partitioner(), List.copyOf(r.results()), r.snapshot());
         }
         // everything up to the snapshot, the last member (its ageSeconds moves between the two writes)
         String expected = beforeSnapshot(new String(mapper.writeValueAsBytes(records), StandardCharsets.UTF_8));
         assertThat(expected).contains("\"results\":[");
-        assertThat(beforeSnapshot(new String(served, StandardCharsets.UTF_8))).as("%s %s", path, request)
+        assertThat(beforeSnapshot(new String(served, StandardCharsets.UTF_8)))
+                .as("%s %s", path, request)
                 .isEqualTo(expected);
     }
 

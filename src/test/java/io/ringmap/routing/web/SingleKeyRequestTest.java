@@ -84,7 +84,9 @@ class SingleKeyRequestTest {
                 revalidating.put("If-None-Match", "\"matches-nothing\"");
                 RawHttp.Response changed = get(target, revalidating);
 
-                assertThat(plain.status()).as(target + " " + headers + ": " + plain).isEqualTo(200);
+                assertThat(plain.status())
+                        .as(target + " " + headers + ": " + plain)
+                        .isEqualTo(200);
                 assertThat(changed.body()).as(target + " " + headers).isEqualTo(plain.body());
                 assertThat(withoutDate(changed)).as(target + " " + headers).isEqualTo(withoutDate(plain));
                 if (target.contains("=s-1&")) { // KEY written another way
@@ -106,8 +108,7 @@ class SingleKeyRequestTest {
     void answersEveryOtherFormAsSpringMvcDoes() {
         String etag = get(KEY, Map.of()).header("etag");
         String ok = "keyspace=iot&table=readings&sensor_id=s-1&day=2026-10-01";
-        record Case(String method, String target, Map<String, String> headers, int status) {
-        }
+        record Case(String method, String target, Map<String, String> headers, int status) {}
         List<Case> cases = List.of(
                 // not a plain key: a token, a consistency, a conditional request, negotiation, another method
                 new Case("GET", "/replicas?keyspace=iot&token=0", Map.of(), 200),
@@ -143,8 +144,11 @@ class SingleKeyRequestTest {
                 new Case("GET", "/replicas?keyspace=nope&table=readings&sensor_id=s-1&day=2026-10-01", Map.of(), 404),
                 new Case("GET", "/replicas?keyspace=iot&table=nope&sensor_id=s-1&day=2026-10-01", Map.of(), 404));
         for (Case c : cases) {
-            RawHttp.Response r = RawHttp.send(port, RawHttp.request(c.method(), c.target(), c.headers()).getBytes(
-                    java.nio.charset.StandardCharsets.ISO_8859_1), "HEAD".equals(c.method()));
+            RawHttp.Response r = RawHttp.send(
+                    port,
+                    RawHttp.request(c.method(), c.target(), c.headers())
+                            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+                    "HEAD".equals(c.method()));
             assertThat(r.status()).as(c + ": " + r).isEqualTo(c.status());
             if (c.status() >= 400 && c.status() != 404 || c.target().contains("keyspace=nope")) {
                 assertThat(r.contentType()).as(c.toString()).startsWith("application/problem+json");
@@ -168,13 +172,16 @@ class SingleKeyRequestTest {
         assertThat(get(target, Map.of("If-None-Match", "\"x\"")).status()).isEqualTo(200);
         assertThat(get(target, Map.of("If-None-Match", etag)).status()).isEqualTo(304);
         assertThat(get(target + "&dc=dc9", Map.of()).status()).isEqualTo(400);
-        assertThat(get(target.replace("2026-10-01", "someday"), Map.of()).status()).isEqualTo(400);
+        assertThat(get(target.replace("2026-10-01", "someday"), Map.of()).status())
+                .isEqualTo(400);
 
         String batch = "{\"keyspace\":\"iot\",\"table\":\"readings\",\"dc\":\"dc9\",\"keys\":[{\"sensor_id\":\""
                 + sensor + "\",\"day\":\"2026-10-01\"}]}";
-        RawHttp.Response refusedBatch = RawHttp.send(port, "POST /replicas HTTP/1.1\r\nHost: localhost\r\n"
-                + "Connection: close\r\nContent-Type: application/json\r\nContent-Length: " + batch.length()
-                + "\r\n\r\n" + batch);
+        RawHttp.Response refusedBatch = RawHttp.send(
+                port,
+                "POST /replicas HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Connection: close\r\nContent-Type: application/json\r\nContent-Length: " + batch.length()
+                        + "\r\n\r\n" + batch);
         assertThat(refusedBatch.status()).as(refusedBatch.toString()).isEqualTo(400);
 
         assertThat(tableHits() - hitsBefore).isEqualTo(4);
@@ -191,8 +198,11 @@ class SingleKeyRequestTest {
     @Test
     void isObservedUnderTheReplicasUriTag() {
         LongSupplier observed = () -> {
-            Timer t = meters.find("http.server.requests").tag("uri", "/replicas").tag("status", "200")
-                    .tag("method", "GET").timer();
+            Timer t = meters.find("http.server.requests")
+                    .tag("uri", "/replicas")
+                    .tag("status", "200")
+                    .tag("method", "GET")
+                    .timer();
             return t == null ? 0 : t.count();
         };
         long before = observed.getAsLong();
@@ -215,15 +225,20 @@ class SingleKeyRequestTest {
     }
 
     private long tableHits() {
-        JsonNode tables = json.readTree(get("/hotkeys?keyspace=iot&table=readings", Map.of()).body())
+        JsonNode tables = json.readTree(
+                        get("/hotkeys?keyspace=iot&table=readings", Map.of()).body())
                 .get("tables");
         return tables.isEmpty() ? 0 : tables.get(0).get("hits").asLong();
     }
 
     private JsonNode hotKey(String sensor) {
-        for (JsonNode key : json.readTree(get("/hotkeys?keyspace=iot&table=readings", Map.of()).body())
-                .get("tables").get(0).get("keys")) {
-            if (key.get("key") != null && sensor.equals(key.get("key").get("sensor_id").asString())) {
+        for (JsonNode key : json.readTree(
+                        get("/hotkeys?keyspace=iot&table=readings", Map.of()).body())
+                .get("tables")
+                .get(0)
+                .get("keys")) {
+            if (key.get("key") != null
+                    && sensor.equals(key.get("key").get("sensor_id").asString())) {
                 return key;
             }
         }

@@ -24,10 +24,14 @@ class SizeMetricsTest {
         assertThat(registry.get("ringmap.sizes.round.queries").gauge().value()).isZero();
 
         // when this instance read two nodes (eight CQL statements and one JMX connection each) and failed on a third
-        metrics.ownRound(new SizesSnapshot(T0, T0, List.of(
-                new NodeReport("10.0.0.1", NodeReport.Status.COLLECTED, T0, List.of(), Map.of(), null, 9),
-                new NodeReport("10.0.0.2", NodeReport.Status.PARTIAL, T0, List.of("jmx: refused"), Map.of(), null, 8),
-                NodeReport.unreachable("10.0.0.3", "no answer", 3))));
+        metrics.ownRound(new SizesSnapshot(
+                T0,
+                T0,
+                List.of(
+                        new NodeReport("10.0.0.1", NodeReport.Status.COLLECTED, T0, List.of(), Map.of(), null, 9),
+                        new NodeReport(
+                                "10.0.0.2", NodeReport.Status.PARTIAL, T0, List.of("jmx: refused"), Map.of(), null, 8),
+                        NodeReport.unreachable("10.0.0.3", "no answer", 3))));
 
         // then the gauge is their sum, one series
         assertThat(registry.find("ringmap.sizes.round.queries").gauges()).hasSize(1);

@@ -2,15 +2,14 @@ package io.ringmap.sizes.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import tools.jackson.databind.json.JsonMapper;
-import io.ringmap.peers.service.PeerFanout;
 import com.sun.net.httpserver.HttpServer;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.Rendezvous;
 import io.ringmap.peers.client.PeerClient;
-import io.ringmap.peers.client.PeerServers;
 import io.ringmap.peers.client.PeerDirectory;
+import io.ringmap.peers.client.PeerServers;
+import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.sizes.NodeReport;
 import io.ringmap.sizes.SizesShare;
 import io.ringmap.sizes.SizesSnapshot;
@@ -35,6 +34,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The sizes rounds of three instances (a, b, c) while their live sets differ for a round, played with the sharing
@@ -50,7 +50,8 @@ class DeploymentSizesTest {
     private static final SizesCodec CODEC = new SizesCodec(JsonMapper.builder().build());
 
     private static final Partitioner MURMUR3 = Partitioners.byName("Murmur3Partitioner");
-    private static final List<String> NODES = IntStream.rangeClosed(1, 40).mapToObj(i -> "10.0.0." + i).toList();
+    private static final List<String> NODES =
+            IntStream.rangeClosed(1, 40).mapToObj(i -> "10.0.0." + i).toList();
     private static final Instant T0 = Instant.parse("2026-12-02T12:00:00Z");
     private static final Duration ROUND = Duration.ofMinutes(5);
 
@@ -78,22 +79,27 @@ class DeploymentSizesTest {
     void aNodeIsReadTwiceWhileOneInstanceCannotReachAnotherAndEachViewKeepsOneReportPerNode() throws IOException {
         // given the three seeing each other, after one round
         Map<String, Integer> first = round(1, a, b, c);
-        assertThat(first).as("reads per node, views agreeing").containsOnlyKeys(NODES).allSatisfy((n, reads) ->
-                assertThat(reads).as(n).isOne());
+        assertThat(first)
+                .as("reads per node, views agreeing")
+                .containsOnlyKeys(NODES)
+                .allSatisfy((n, reads) -> assertThat(reads).as(n).isOne());
 
         // when a cannot reach b for a round (b and c still see everyone)
         a.link(b).cut();
         Map<String, Integer> second = round(2, a, b, c);
 
         // then b's nodes that a owns among {a, c} are read twice, the others once, none by no one
-        Set<String> twice = nodes(n -> owner(n, "a", "b", "c").equals("b") && owner(n, "a", "c").equals("a"));
+        Set<String> twice = nodes(
+                n -> owner(n, "a", "b", "c").equals("b") && owner(n, "a", "c").equals("a"));
         assertThat(twice).isNotEmpty();
-        assertThat(second).containsOnlyKeys(NODES).allSatisfy((n, reads) ->
-                assertThat(reads).as(n).isEqualTo(twice.contains(n) ? 2 : 1));
+        assertThat(second)
+                .containsOnlyKeys(NODES)
+                .allSatisfy((n, reads) -> assertThat(reads).as(n).isEqualTo(twice.contains(n) ? 2 : 1));
         // and every view has one report per node: a's own where it read one; b's nodes that a leaves to c (c sees b,
         // so leaves them to b, whom a cannot hear) have no report a ever received (b's first share came after a
         // asked): MISSING in a's view
-        Set<String> toC = nodes(n -> owner(n, "a", "b", "c").equals("b") && owner(n, "a", "c").equals("c"));
+        Set<String> toC = nodes(
+                n -> owner(n, "a", "b", "c").equals("b") && owner(n, "a", "c").equals("c"));
         assertThat(toC).isNotEmpty();
         for (Instance i : abc) {
             assertThat(i.view).extracting(NodeReport::address).containsExactlyElementsOf(NODES);
@@ -104,8 +110,8 @@ class DeploymentSizesTest {
                 assertThat(node.collectedAt()).isEqualTo(at(2));
             } else if (toC.contains(node.address())) {
                 assertThat(node.status()).as(node.address()).isEqualTo(NodeReport.Status.MISSING);
-                assertThat(node.problems()).containsExactly(
-                        "not collected: no instance that answered collected it in its last round");
+                assertThat(node.problems())
+                        .containsExactly("not collected: no instance that answered collected it in its last round");
             } else {
                 assertThat(node.absent()).as(node.address()).isFalse();
             }
@@ -120,7 +126,9 @@ class DeploymentSizesTest {
         // when a reaches b again: every node is read once, and every view is complete
         a.link(b).restore();
         Map<String, Integer> third = round(3, a, b, c);
-        assertThat(third).containsOnlyKeys(NODES).allSatisfy((n, reads) -> assertThat(reads).as(n).isOne());
+        assertThat(third)
+                .containsOnlyKeys(NODES)
+                .allSatisfy((n, reads) -> assertThat(reads).as(n).isOne());
         for (Instance i : abc) {
             assertThat(i.view).as(i.id.value()).noneMatch(NodeReport::absent);
         }
@@ -147,12 +155,16 @@ class DeploymentSizesTest {
         for (Instance i : List.of(a, b)) {
             Instance other = i == a ? b : a;
             for (NodeReport node : i.view) {
-                assertThat(node.absent()).as("%s in %s's view", node.address(), i.id.value()).isFalse();
+                assertThat(node.absent())
+                        .as("%s in %s's view", node.address(), i.id.value())
+                        .isFalse();
                 if (cs.contains(node.address())) {
                     assertThat(node.collectedAt()).as(node.address()).isEqualTo(at(2));
                     boolean readItself = owner(node.address(), "a", "b").equals(i.id.value());
-                    assertThat(node.collectedBy()).as(node.address())
-                            .isEqualTo(readItself ? null : i.link(other).address().toString());
+                    assertThat(node.collectedBy())
+                            .as(node.address())
+                            .isEqualTo(
+                                    readItself ? null : i.link(other).address().toString());
                 }
             }
         }
@@ -161,11 +173,16 @@ class DeploymentSizesTest {
         round(3, c);
         Map<String, Integer> fourth = round(4, a, b);
         for (String node : NODES) {
-            assertThat(fourth.getOrDefault(node, 0) + (cs.contains(node) ? 1 : 0)).as(node).isOne();
+            assertThat(fourth.getOrDefault(node, 0) + (cs.contains(node) ? 1 : 0))
+                    .as(node)
+                    .isOne();
         }
         for (Instance i : List.of(a, b)) {
-            assertThat(i.view).noneMatch(NodeReport::absent).filteredOn(n -> cs.contains(n.address()))
-                    .allSatisfy(n -> assertThat(n.collectedBy()).isEqualTo(i.link(c).address().toString()));
+            assertThat(i.view)
+                    .noneMatch(NodeReport::absent)
+                    .filteredOn(n -> cs.contains(n.address()))
+                    .allSatisfy(n -> assertThat(n.collectedBy())
+                            .isEqualTo(i.link(c).address().toString()));
         }
     }
 
@@ -232,22 +249,24 @@ class DeploymentSizesTest {
         }
 
         void join() {
-            PeerDirectory directory = new PeerDirectory(null, links.values().stream().map(Link::address).toList(),
-                    () -> -1, null);
+            PeerDirectory directory = new PeerDirectory(
+                    null, links.values().stream().map(Link::address).toList(), () -> -1, null);
             directory.refresh();
-            sizes = new DeploymentSizes(new PeerFanout(id, directory,
-                    PeerServers.client(Duration.ofSeconds(5), 1 << 20), 32));
+            sizes = new DeploymentSizes(
+                    new PeerFanout(id, directory, PeerServers.client(Duration.ofSeconds(5), 1 << 20), 32));
         }
 
         /** As SizesCollector.collect: split, read its nodes, assemble the view, publish its own share. */
         void round(Instant at) {
             split = sizes.split(NODES, MURMUR3);
-            List<NodeReport> read = NODES.stream().filter(split.mine()::contains)
+            List<NodeReport> read = NODES.stream()
+                    .filter(split.mine()::contains)
                     .map(node -> new NodeReport(node, NodeReport.Status.COLLECTED, at, List.of(), Map.of(), null, 9))
                     .toList();
             view = split.assemble(NODES, read, own, at.minus(ROUND.multipliedBy(2)));
             own = read;
-            answer.set(CODEC.encode(new PeerSizes(id.value(), new SizesSnapshot(at, at, read))).toString());
+            answer.set(CODEC.encode(new PeerSizes(id.value(), new SizesSnapshot(at, at, read)))
+                    .toString());
         }
     }
 

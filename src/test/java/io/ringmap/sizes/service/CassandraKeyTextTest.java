@@ -26,7 +26,8 @@ class CassandraKeyTextTest {
 
     @Test
     void rejectsAKeyWithTheWrongNumberOfComponents() {
-        TableSchema t = new TableSchema("ks", "t", List.of(new KeyColumn("a", DataTypes.TEXT), new KeyColumn("b", DataTypes.INT)));
+        TableSchema t = new TableSchema(
+                "ks", "t", List.of(new KeyColumn("a", DataTypes.TEXT), new KeyColumn("b", DataTypes.INT)));
         assertThatThrownBy(() -> CassandraKeyText.components(t, "x")).hasMessageContaining("1 components");
     }
 }

@@ -9,13 +9,14 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import io.ringmap.config.ApiProperties;
 import io.ringmap.hits.HitRecorder;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.sizes.service.SizesService;
+import io.ringmap.routing.web.SplitsController;
 import io.ringmap.sizes.SizeGuideline;
 import io.ringmap.sizes.SizesSource;
 import io.ringmap.sizes.config.SizesProperties;
+import io.ringmap.sizes.service.SizesService;
 import io.ringmap.snapshot.SnapshotHolder;
 import io.ringmap.topology.StaticTopologyParser;
-import io.ringmap.routing.web.SplitsController;
+import io.ringmap.web.SplitAndOwnershipServices;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -27,10 +28,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.util.unit.DataSize;
-import org.springframework.context.annotation.Import;
-import io.ringmap.web.SplitAndOwnershipServices;
 
 /**
  * With a static topology there are no server figures: {@code /sizes}, {@code /load} and {@code /splits?mode=size}
@@ -49,8 +49,9 @@ class SizesEndpointsTest {
         SnapshotHolder snapshots() throws Exception {
             SnapshotHolder ring = new SnapshotHolder(Clock.systemUTC());
             try (InputStream in = SizesEndpointsTest.class.getResourceAsStream("/topology/default.yaml")) {
-                ring.publish(StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
-                        "default"), "static:default");
+                ring.publish(
+                        StaticTopologyParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "default"),
+                        "static:default");
             }
             return ring;
         }
@@ -62,19 +63,42 @@ class SizesEndpointsTest {
 
         @Bean
         SizesSource sizesSource() {
-            return SizesSource.unavailable("ringmap serves a static topology: partition sizes come only from a live "
-                    + "cluster");
+            return SizesSource.unavailable(
+                    "ringmap serves a static topology: partition sizes come only from a live " + "cluster");
         }
 
         @Bean
         SizesService sizesService(RoutingService routing, SizesSource sizes) {
-            SizesProperties settings = new SizesProperties(true, Duration.ofMinutes(5), Duration.ofSeconds(10),
-                    Duration.ofSeconds(5), 1000, 100000, 10, false,
+            SizesProperties settings = new SizesProperties(
+                    true,
+                    Duration.ofMinutes(5),
+                    Duration.ofSeconds(10),
+                    Duration.ofSeconds(5),
+                    1000,
+                    100000,
+                    10,
+                    false,
                     new SizesProperties.Guideline(DataSize.ofMegabytes(100), 100000, 10),
-                    new SizesProperties.Load(0.1, 1.5), new SizesProperties.Jmx(false, "{address}", 7199, Map.of(),
-                            null, null, false, new SizesProperties.Sampling(false, Duration.ofSeconds(5), 256, 10)));
-            return new SizesService(routing, sizes, SizeGuideline.DEFAULT, new SizesService.Limits(settings.topPartitions(),
-                    settings.load().ownershipTolerance(), settings.load().imbalanceRatio()), null, Clock.systemUTC());
+                    new SizesProperties.Load(0.1, 1.5),
+                    new SizesProperties.Jmx(
+                            false,
+                            "{address}",
+                            7199,
+                            Map.of(),
+                            null,
+                            null,
+                            false,
+                            new SizesProperties.Sampling(false, Duration.ofSeconds(5), 256, 10)));
+            return new SizesService(
+                    routing,
+                    sizes,
+                    SizeGuideline.DEFAULT,
+                    new SizesService.Limits(
+                            settings.topPartitions(),
+                            settings.load().ownershipTolerance(),
+                            settings.load().imbalanceRatio()),
+                    null,
+                    Clock.systemUTC());
         }
     }
 
@@ -83,8 +107,12 @@ class SizesEndpointsTest {
 
     @Test
     void everySizeQuestionAnswers409SizesNotCollectedWithTheReason() throws Exception {
-        for (String path : new String[] {"/sizes?keyspace=iot&table=readings", "/load", "/load?keyspace=iot",
-            "/splits?keyspace=iot&table=readings&mode=size"}) {
+        for (String path : new String[] {
+            "/sizes?keyspace=iot&table=readings",
+            "/load",
+            "/load?keyspace=iot",
+            "/splits?keyspace=iot&table=readings&mode=size"
+        }) {
             problem(mvc.perform(get(path)), 409, "sizes-not-collected")
                     .andExpect(header().doesNotExist("Retry-After"))
                     .andExpect(jsonPath("$.detail", Matchers.containsString("static topology")))
@@ -105,7 +133,8 @@ class SizesEndpointsTest {
 
     @Test
     void otherSplitModesNeedNoSizes() throws Exception {
-        mvc.perform(get("/splits?keyspace=iot&table=readings&mode=aligned&n=4")).andExpect(status().isOk())
+        mvc.perform(get("/splits?keyspace=iot&table=readings&mode=aligned&n=4"))
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.splits[0].estimatedBytes").doesNotExist());
     }
 }

@@ -3,6 +3,8 @@ package io.ringmap.streams.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ringmap.config.StreamFormat;
+import io.ringmap.config.StreamProperties;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
@@ -10,8 +12,6 @@ import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.Routes;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.config.StreamFormat;
-import io.ringmap.config.StreamProperties;
 import io.ringmap.testsupport.MovingClock;
 import io.ringmap.web.WebTestSupport;
 import java.io.ByteArrayInputStream;
@@ -35,8 +35,8 @@ class KeyStreamsTest {
 
     private static final String KEY = "{\"sensor_id\": \"sensor-%d\", \"day\": \"2026-10-01\"}";
 
-    private final RoutingService routing = WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"),
-            10_000);
+    private final RoutingService routing =
+            WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 10_000);
     private final MovingClock clock = new MovingClock(Instant.parse("2026-10-01T00:00:00Z"));
 
     /** What a stream answered, line by line. */
@@ -113,7 +113,8 @@ class KeyStreamsTest {
         assertThat(out.problems).containsOnlyNulls();
         for (int i = 0; i < 3000; i++) {
             assertThat(out.routes.get(i).token()).isEqualTo(batch.keys().get(i).token());
-            assertThat(out.routes.get(i).keyByColumn()).isEqualTo(batch.keys().get(i).keyByColumn());
+            assertThat(out.routes.get(i).keyByColumn())
+                    .isEqualTo(batch.keys().get(i).keyByColumn());
         }
         assertThat(out.ended).isTrue();
     }
@@ -126,28 +127,46 @@ class KeyStreamsTest {
             body.append(KEY.formatted(i)).append('\n');
             keys.add(Map.of("sensor_id", "sensor-" + i, "day", "2026-10-01"));
         }
-        Recorded out = run(streams(StreamProperties.defaults()), new StreamRequest("iot", "readings", true, null,
-                false, false, StreamFormat.NDJSON), body.toString());
+        Recorded out = run(
+                streams(StreamProperties.defaults()),
+                new StreamRequest("iot", "readings", true, null, false, false, StreamFormat.NDJSON),
+                body.toString());
         Routes batch = routing.replicasOfKeys("iot", "readings", keys, null, false);
         for (int i = 0; i < 500; i++) {
-            assertThat(out.routes.get(i).replicas()).isEqualTo(batch.keys().get(i).replicas());
+            assertThat(out.routes.get(i).replicas())
+                    .isEqualTo(batch.keys().get(i).replicas());
         }
     }
 
     @Test
     void badLinesAreAnsweredInTheirPlaceWithTheirLineNumbers() throws IOException {
         // given good lines around bad ones, and a blank line (not a key, still counted)
-        String body = String.join("\n", KEY.formatted(1), "{\"sensor_id\": \"s\", day}",
-                "{\"sensor_id\": \"s\"}", "{\"sensor_id\": \"s\", \"day\": \"yesterday\"}", "", "[1, 2]",
-                "{\"sensor_id\": {\"a\": 1}, \"day\": \"2026-10-01\"}", "{\"sensor_id\": \"s\", \"day\": "
-                        + "\"2026-10-01\"} {}", KEY.formatted(9));
+        String body = String.join(
+                "\n",
+                KEY.formatted(1),
+                "{\"sensor_id\": \"s\", day}",
+                "{\"sensor_id\": \"s\"}",
+                "{\"sensor_id\": \"s\", \"day\": \"yesterday\"}",
+                "",
+                "[1, 2]",
+                "{\"sensor_id\": {\"a\": 1}, \"day\": \"2026-10-01\"}",
+                "{\"sensor_id\": \"s\", \"day\": " + "\"2026-10-01\"} {}",
+                KEY.formatted(9));
         // when
         Recorded out = run(streams(StreamProperties.defaults()), tokens(false), body);
         // then
         assertThat(out.lines).containsExactly(1L, 2L, 3L, 4L, 6L, 7L, 8L, 9L);
-        assertThat(out.problems).extracting(p -> p == null ? null : p.kind()).containsExactly(null,
-                ProblemKind.MALFORMED_BODY, ProblemKind.KEY_COMPONENTS, ProblemKind.INVALID_KEY_VALUE,
-                ProblemKind.MALFORMED_BODY, ProblemKind.MALFORMED_BODY, ProblemKind.MALFORMED_BODY, null);
+        assertThat(out.problems)
+                .extracting(p -> p == null ? null : p.kind())
+                .containsExactly(
+                        null,
+                        ProblemKind.MALFORMED_BODY,
+                        ProblemKind.KEY_COMPONENTS,
+                        ProblemKind.INVALID_KEY_VALUE,
+                        ProblemKind.MALFORMED_BODY,
+                        ProblemKind.MALFORMED_BODY,
+                        ProblemKind.MALFORMED_BODY,
+                        null);
         for (int i = 1; i < 7; i++) {
             Problem p = out.problems.get(i);
             assertThat(p.properties()).containsEntry("line", out.lines.get(i));
@@ -193,8 +212,8 @@ class KeyStreamsTest {
     void aStreamPastItsLinesEndsWithTheBoundsProblem() throws IOException {
         // given at most 3 lines
         StreamProperties settings = new StreamProperties(3, Duration.ofMinutes(1), DataSize.ofKilobytes(64), 2);
-        String body = String.join("\n", KEY.formatted(1), KEY.formatted(2), KEY.formatted(3), KEY.formatted(4),
-                KEY.formatted(5));
+        String body = String.join(
+                "\n", KEY.formatted(1), KEY.formatted(2), KEY.formatted(3), KEY.formatted(4), KEY.formatted(5));
         // when
         Recorded out = run(streams(settings), tokens(false), body);
         // then lines 1-3 answered, line 4 is the 413 problem, and nothing after it
@@ -209,8 +228,7 @@ class KeyStreamsTest {
     @Test
     void aStreamPastItsTimeEndsWithTheTimeoutProblem() throws IOException {
         // given a stream whose body keeps the clock moving past the timeout
-        StreamProperties settings = new StreamProperties(1_000_000, Duration.ofSeconds(1), DataSize.ofKilobytes(64),
-                2);
+        StreamProperties settings = new StreamProperties(1_000_000, Duration.ofSeconds(1), DataSize.ofKilobytes(64), 2);
         int lines = KeyStreams.BLOCK * 3;
         InputStream slow = new InputStream() {
             private final byte[] line = (KEY.formatted(1) + "\n").getBytes(StandardCharsets.UTF_8);
@@ -248,58 +266,86 @@ class KeyStreamsTest {
     @Test
     void aLineLongerThanTheLimitIsAnsweredInItsPlaceAndSkipped() throws IOException {
         StreamProperties settings = new StreamProperties(1000, Duration.ofMinutes(1), DataSize.ofBytes(256), 2);
-        String body = String.join("\n", KEY.formatted(1), "{\"sensor_id\": \"" + "x".repeat(100_000) + "\"}",
-                KEY.formatted(3));
+        String body = String.join(
+                "\n", KEY.formatted(1), "{\"sensor_id\": \"" + "x".repeat(100_000) + "\"}", KEY.formatted(3));
         Recorded out = run(streams(settings), tokens(false), body);
         assertThat(out.lines).containsExactly(1L, 2L, 3L);
         assertThat(out.problems.get(1).kind()).isEqualTo(ProblemKind.STREAM_TOO_LONG);
-        assertThat(out.problems.get(1).detail()).isEqualTo("line 2 is longer than the 256 bytes allowed "
-                + "(ringmap.api.streams.max-line-size)");
+        assertThat(out.problems.get(1).detail())
+                .isEqualTo("line 2 is longer than the 256 bytes allowed " + "(ringmap.api.streams.max-line-size)");
         assertThat(out.routes.get(2).keyByColumn()).containsEntry("sensor_id", "sensor-3");
     }
 
     @Test
     void csvNamesItsColumnsInAHeaderAndQuotesAsRfc4180() throws IOException {
         // given a header in the table's order reversed, quoted fields, an empty line and bad lines
-        String body = String.join("\r\n", "day,sensor_id", "2026-10-01,sensor-1", "2026-10-01,\"sensor,\"\"2\"\"\"",
-                "", "2026-10-01", "2026-10-01,\"open", "2026-10-01,sen\"sor", "\"2026-10-01\",sensor-8") + "\r\n";
+        String body = String.join(
+                        "\r\n",
+                        "day,sensor_id",
+                        "2026-10-01,sensor-1",
+                        "2026-10-01,\"sensor,\"\"2\"\"\"",
+                        "",
+                        "2026-10-01",
+                        "2026-10-01,\"open",
+                        "2026-10-01,sen\"sor",
+                        "\"2026-10-01\",sensor-8")
+                + "\r\n";
         StreamRequest request = new StreamRequest("iot", "readings", false, null, false, false, StreamFormat.CSV);
         // when
         Recorded out = run(streams(StreamProperties.defaults()), request, body);
         // then
         assertThat(out.lines).containsExactly(2L, 3L, 5L, 6L, 7L, 8L);
-        assertThat(out.routes.get(0).keyByColumn()).isEqualTo(new LinkedHashMap<>(Map.of("sensor_id", "sensor-1",
-                "day", "2026-10-01")));
+        assertThat(out.routes.get(0).keyByColumn())
+                .isEqualTo(new LinkedHashMap<>(Map.of("sensor_id", "sensor-1", "day", "2026-10-01")));
         assertThat(out.routes.get(1).keyByColumn()).containsEntry("sensor_id", "sensor,\"2\"");
-        assertThat(out.problems.get(2).detail()).isEqualTo("line 5: 1 fields where the header names 2 "
-                + "[day, sensor_id]");
+        assertThat(out.problems.get(2).detail())
+                .isEqualTo("line 5: 1 fields where the header names 2 " + "[day, sensor_id]");
         assertThat(out.problems.get(3).detail()).isEqualTo("line 6: a quoted field is not closed on its line");
         assertThat(out.problems.get(4).kind()).isEqualTo(ProblemKind.MALFORMED_BODY);
         assertThat(out.routes.get(5).keyByColumn()).containsEntry("sensor_id", "sensor-8");
-        assertThat(out.routes.get(5).token()).isEqualTo(routing.route("iot", "readings",
-                List.of(Map.of("sensor_id", "sensor-8", "day", "2026-10-01")), false, false).keys().get(0).token());
+        assertThat(out.routes.get(5).token())
+                .isEqualTo(routing.route(
+                                "iot",
+                                "readings",
+                                List.of(Map.of("sensor_id", "sensor-8", "day", "2026-10-01")),
+                                false,
+                                false)
+                        .keys()
+                        .get(0)
+                        .token());
     }
 
     @Test
     void aBadCsvHeaderIsTheRequestsProblem() {
         KeyStreams streams = streams(StreamProperties.defaults());
         assertThatThrownBy(() -> streams.lines(StreamFormat.CSV, body("sensor_id,sensor_id\ns,2026-10-01\n")))
-                .isInstanceOfSatisfying(ProblemException.class, e -> assertThat(e.problem().detail()).isEqualTo(
-                        "line 1: the header names a column twice: [sensor_id, sensor_id] (the first line names the "
-                                + "key columns, e.g. sensor_id,day)"));
+                .isInstanceOfSatisfying(
+                        ProblemException.class,
+                        e -> assertThat(e.problem().detail())
+                                .isEqualTo(
+                                        "line 1: the header names a column twice: [sensor_id, sensor_id] (the first line names the "
+                                                + "key columns, e.g. sensor_id,day)"));
     }
 
     @Test
     void theTableAndDcAreCheckedBeforeAnyAnswer() throws IOException {
         KeyStreams streams = streams(StreamProperties.defaults());
         Recorded out = new Recorded();
-        assertThatThrownBy(() -> streams.answer(new StreamRequest("iot", "events", false, null, false, false,
-                StreamFormat.NDJSON), streams.lines(StreamFormat.NDJSON, body(KEY.formatted(1))), out, false))
-                .isInstanceOfSatisfying(ProblemException.class,
+        assertThatThrownBy(() -> streams.answer(
+                        new StreamRequest("iot", "events", false, null, false, false, StreamFormat.NDJSON),
+                        streams.lines(StreamFormat.NDJSON, body(KEY.formatted(1))),
+                        out,
+                        false))
+                .isInstanceOfSatisfying(
+                        ProblemException.class,
                         e -> assertThat(e.problem().kind()).isEqualTo(ProblemKind.UNKNOWN_TABLE));
-        assertThatThrownBy(() -> streams.answer(new StreamRequest("iot", "readings", true, "mars", false, false,
-                StreamFormat.NDJSON), streams.lines(StreamFormat.NDJSON, body(KEY.formatted(1))), out, false))
-                .isInstanceOfSatisfying(ProblemException.class,
+        assertThatThrownBy(() -> streams.answer(
+                        new StreamRequest("iot", "readings", true, "mars", false, false, StreamFormat.NDJSON),
+                        streams.lines(StreamFormat.NDJSON, body(KEY.formatted(1))),
+                        out,
+                        false))
+                .isInstanceOfSatisfying(
+                        ProblemException.class,
                         e -> assertThat(e.problem().kind()).isEqualTo(ProblemKind.INVALID_PARAMETER));
         assertThat(out.router).isNull();
         assertThat(out.lines).isEmpty();

@@ -18,25 +18,55 @@ import org.junit.jupiter.api.Test;
  */
 class NdjsonKeyLinesTest {
 
-    private static final String[] NAMES = {"\"sensor_id\"", "\"day\"", "\"Day\"", "\"\"", "\"se\\u006esor_id\"",
-        "\"d\\\"ay\"", "\"caf\u00e9\"", "sensor_id", "\"sensor_id"};
-    private static final String[] VALUES = {"\"sensor-17\"", "\"2026-10-01\"", "\"\"", "\"a b,c:{}[]\"",
-        "\"tab\\there\"", "\"\\u00e9t\u00e9\"", "\"caf\u00e9\"", "17", "-1.5e3", "0.10", "true", "false", "null",
-        "{\"a\": \"b\"}", "[\"x\"]", "\"unclosed", "'single'", "nul", "\"\u0001\"", "\"del\u007f\""};
+    private static final String[] NAMES = {
+        "\"sensor_id\"",
+        "\"day\"",
+        "\"Day\"",
+        "\"\"",
+        "\"se\\u006esor_id\"",
+        "\"d\\\"ay\"",
+        "\"caf\u00e9\"",
+        "sensor_id",
+        "\"sensor_id"
+    };
+    private static final String[] VALUES = {
+        "\"sensor-17\"",
+        "\"2026-10-01\"",
+        "\"\"",
+        "\"a b,c:{}[]\"",
+        "\"tab\\there\"",
+        "\"\\u00e9t\u00e9\"",
+        "\"caf\u00e9\"",
+        "17",
+        "-1.5e3",
+        "0.10",
+        "true",
+        "false",
+        "null",
+        "{\"a\": \"b\"}",
+        "[\"x\"]",
+        "\"unclosed",
+        "'single'",
+        "nul",
+        "\"\u0001\"",
+        "\"del\u007f\""
+    };
     private static final String[] BLANKS = {"", "", " ", "\t", "  ", "\r"};
     private static final String[] PLAIN_BLANKS = {"", " ", "\t", "  "};
     private static final String[] ENDS = {"}", "}", "}", "", "},", "} {}", "}}", "} x", "]"};
 
     /** What one reader made of each line: its number, then its problem or its key's entries in order. */
     private static List<String> read(String body, boolean plainFirst, long[] byJackson) throws IOException {
-        NdjsonKeyLines lines = new NdjsonKeyLines(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)),
-                64 * 1024, plainFirst);
+        NdjsonKeyLines lines = new NdjsonKeyLines(
+                new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), 64 * 1024, plainFirst);
         List<String> out = new ArrayList<>();
         while (lines.next()) {
             RuntimeException error = lines.error();
             Map<String, String> key = lines.key();
-            out.add(lines.line() + " " + (error != null ? error.getClass().getSimpleName() + ": "
-                    + error.getMessage() : new ArrayList<>(key.entrySet())));
+            out.add(lines.line() + " "
+                    + (error != null
+                            ? error.getClass().getSimpleName() + ": " + error.getMessage()
+                            : new ArrayList<>(key.entrySet())));
         }
         byJackson[0] = lines.parsedByJackson();
         return out;
@@ -60,12 +90,17 @@ class NdjsonKeyLinesTest {
                 if (p > 0) {
                     body.append(random.nextInt(40) == 0 ? "" : ",");
                 }
-                body.append(pick(random, blanks)).append(plain ? NAMES[random.nextInt(3)] : pick(random, NAMES))
-                        .append(pick(random, blanks)).append(random.nextInt(40) == 0 ? "" : ":")
+                body.append(pick(random, blanks))
+                        .append(plain ? NAMES[random.nextInt(3)] : pick(random, NAMES))
                         .append(pick(random, blanks))
-                        .append(plain ? VALUES[random.nextInt(4)] : pick(random, VALUES)).append(pick(random, blanks));
+                        .append(random.nextInt(40) == 0 ? "" : ":")
+                        .append(pick(random, blanks))
+                        .append(plain ? VALUES[random.nextInt(4)] : pick(random, VALUES))
+                        .append(pick(random, blanks));
             }
-            body.append(plain ? "}" : pick(random, ENDS)).append(pick(random, blanks)).append('\n');
+            body.append(plain ? "}" : pick(random, ENDS))
+                    .append(pick(random, blanks))
+                    .append('\n');
         }
         long[] shortcut = new long[1];
         long[] oracle = new long[1];
@@ -85,9 +120,11 @@ class NdjsonKeyLinesTest {
         String body = "{\"sensor_id\": \"s-1\", \"day\": \"2026-10-01\"}\n\n{\"sensor_id\": \"s-2\", day}\n"
                 + "{\"sensor_id\":\"s-3\",\"day\":\"2026-10-03\"}";
         List<String> lines = read(body, true, new long[1]);
-        assertThat(lines).containsExactly("1 [sensor_id=s-1, day=2026-10-01]",
-                "3 BadLineException: line 3: not JSON: Unexpected character ('d' (code 100)): was expecting double-quote "
-                        + "to start property name at column 22",
-                "4 [sensor_id=s-3, day=2026-10-03]");
+        assertThat(lines)
+                .containsExactly(
+                        "1 [sensor_id=s-1, day=2026-10-01]",
+                        "3 BadLineException: line 3: not JSON: Unexpected character ('d' (code 100)): was expecting double-quote "
+                                + "to start property name at column 22",
+                        "4 [sensor_id=s-3, day=2026-10-03]");
     }
 }

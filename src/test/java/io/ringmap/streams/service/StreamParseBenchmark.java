@@ -54,8 +54,11 @@ public class StreamParseBenchmark {
         SplittableRandom random = new SplittableRandom(39);
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < LINES; i++) {
-            text.append("{\"sensor_id\": \"sensor-").append(random.nextInt(1_000_000)).append("\", \"day\": \"2026-10-")
-                    .append(String.format("%02d", 1 + random.nextInt(28))).append("\"}\n");
+            text.append("{\"sensor_id\": \"sensor-")
+                    .append(random.nextInt(1_000_000))
+                    .append("\", \"day\": \"2026-10-")
+                    .append(String.format("%02d", 1 + random.nextInt(28)))
+                    .append("\"}\n");
         }
         body = text.toString().getBytes(StandardCharsets.UTF_8);
         router = WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 10_000)
@@ -89,6 +92,9 @@ public class StreamParseBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        new Runner(new OptionsBuilder().include(StreamParseBenchmark.class.getSimpleName()).build()).run();
+        new Runner(new OptionsBuilder()
+                        .include(StreamParseBenchmark.class.getSimpleName())
+                        .build())
+                .run();
     }
 }

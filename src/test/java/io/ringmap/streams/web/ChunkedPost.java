@@ -33,7 +33,8 @@ final class ChunkedPost implements AutoCloseable {
         out = socket.getOutputStream();
         in = socket.getInputStream();
         out.write(("POST " + target + " HTTP/1.1\r\nHost: ringmap\r\nContent-Type: " + contentType
-                + "\r\nTransfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                        + "\r\nTransfer-Encoding: chunked\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
         out.flush();
     }
 
@@ -59,7 +60,9 @@ final class ChunkedPost implements AutoCloseable {
             status = Integer.parseInt(statusLine.split(" ")[1]);
             for (String h = line(); !h.isEmpty(); h = line()) {
                 int colon = h.indexOf(':');
-                headers.put(h.substring(0, colon).strip().toLowerCase(Locale.ROOT), h.substring(colon + 1).strip());
+                headers.put(
+                        h.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                        h.substring(colon + 1).strip());
             }
         }
         return status;

@@ -64,23 +64,25 @@ class KeyStreamEndpointsTest {
     @Test
     void answersEachLineInItsPlaceAsNdjson() {
         // when
-        HttpResponse<byte[]> r = post("/token/stream?keyspace=iot&table=readings", KEYS,
-                Map.of("Content-Type", NDJSON));
+        HttpResponse<byte[]> r =
+                post("/token/stream?keyspace=iot&table=readings", KEYS, Map.of("Content-Type", NDJSON));
         // then the answer to line 1, the problem of line 2 in its place, nothing for the blank line 3, line 4
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).hasValue(NDJSON);
         List<String> answer = text(r).lines().toList();
         assertThat(answer).hasSize(3);
         // the token of the reference key is docs/api.md's (and Cassandra's, TokenConformanceIT)
-        assertThat(answer.get(0)).isEqualTo("{\"line\":1,\"key\":{\"sensor_id\":\"sensor-17\",\"day\":\"2026-10-01\"},"
-                + "\"token\":\"-6820531059477802030\"}");
+        assertThat(answer.get(0))
+                .isEqualTo("{\"line\":1,\"key\":{\"sensor_id\":\"sensor-17\",\"day\":\"2026-10-01\"},"
+                        + "\"token\":\"-6820531059477802030\"}");
         JsonNode bad = TestHttp.JSON.readTree(answer.get(1));
         assertThat(bad.get("line").asInt()).isEqualTo(2);
         assertThat(bad.at("/problem/type").asString()).isEqualTo("urn:ringmap:problem:key-components");
         assertThat(bad.at("/problem/title").asString()).isEqualTo("Missing or unknown key components");
         assertThat(bad.at("/problem/status").asInt()).isEqualTo(400);
-        assertThat(bad.at("/problem/detail").asString()).isEqualTo("line 2: missing partition key column(s) [day]; "
-                + "the partition key columns are [sensor_id, day]");
+        assertThat(bad.at("/problem/detail").asString())
+                .isEqualTo("line 2: missing partition key column(s) [day]; "
+                        + "the partition key columns are [sensor_id, day]");
         assertThat(bad.at("/problem/line").asInt()).isEqualTo(2);
         assertThat(bad.at("/problem/instance").asString()).isEqualTo("/token/stream");
         assertThat(TestHttp.JSON.readTree(answer.get(2)).get("line").asInt()).isEqualTo(4);
@@ -89,22 +91,29 @@ class KeyStreamEndpointsTest {
     @Test
     void answersCsvWhenAskedAndReadsCsv() {
         // given a CSV body, answered as CSV (its own format)
-        HttpResponse<byte[]> csv = post("/replicas/stream?keyspace=iot&table=readings",
-                "sensor_id,day\nsensor-17,2026-10-01\nsensor-17\n", Map.of("Content-Type", CSV));
+        HttpResponse<byte[]> csv = post(
+                "/replicas/stream?keyspace=iot&table=readings",
+                "sensor_id,day\nsensor-17,2026-10-01\nsensor-17\n",
+                Map.of("Content-Type", CSV));
         assertThat(csv.statusCode()).isEqualTo(200);
         assertThat(csv.headers().firstValue("Content-Type").orElseThrow()).startsWith(CSV);
         List<String> rows = text(csv).lines().toList();
-        assertThat(rows.get(0)).isEqualTo("line,sensor_id,day,token,replicas,problem_type,problem_title,"
-                + "problem_detail");
-        assertThat(rows.get(1)).startsWith("2,sensor-17,2026-10-01,-6820531059477802030,").endsWith(",,,");
+        assertThat(rows.get(0))
+                .isEqualTo("line,sensor_id,day,token,replicas,problem_type,problem_title," + "problem_detail");
+        assertThat(rows.get(1))
+                .startsWith("2,sensor-17,2026-10-01,-6820531059477802030,")
+                .endsWith(",,,");
         // a field with a comma or a quote is quoted, its quotes doubled (RFC 4180)
-        assertThat(rows.get(2)).isEqualTo("3,,,,,urn:ringmap:problem:malformed-body,Malformed request body,"
-                + "\"line 3: 1 fields where the header names 2 [sensor_id, day]\"");
+        assertThat(rows.get(2))
+                .isEqualTo("3,,,,,urn:ringmap:problem:malformed-body,Malformed request body,"
+                        + "\"line 3: 1 fields where the header names 2 [sensor_id, day]\"");
         // and an NDJSON body answered as CSV by Accept, the same rows
-        HttpResponse<byte[]> ndjsonAsCsv = post("/replicas/stream?keyspace=iot&table=readings",
+        HttpResponse<byte[]> ndjsonAsCsv = post(
+                "/replicas/stream?keyspace=iot&table=readings",
                 "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}\n",
                 Map.of("Content-Type", NDJSON, "Accept", "text/csv"));
-        assertThat(text(ndjsonAsCsv).lines().toList().get(1)).isEqualTo(rows.get(1).replaceFirst("^2,", "1,"));
+        assertThat(text(ndjsonAsCsv).lines().toList().get(1))
+                .isEqualTo(rows.get(1).replaceFirst("^2,", "1,"));
     }
 
     @Test
@@ -115,10 +124,12 @@ class KeyStreamEndpointsTest {
             body.append("{\"sensor_id\": \"sensor-").append(i).append("\", \"day\": \"2026-10-01\"}\n");
         }
         // when
-        List<JsonNode> full = lines(text(post("/replicas/stream?keyspace=iot&table=readings", body.toString(),
+        List<JsonNode> full = lines(text(
+                post("/replicas/stream?keyspace=iot&table=readings", body.toString(), Map.of("Content-Type", NDJSON))));
+        List<JsonNode> compact = lines(text(post(
+                "/replicas/stream?keyspace=iot&table=readings&compact=true",
+                body.toString(),
                 Map.of("Content-Type", NDJSON))));
-        List<JsonNode> compact = lines(text(post("/replicas/stream?keyspace=iot&table=readings&compact=true",
-                body.toString(), Map.of("Content-Type", NDJSON))));
         // then each set's replicas come once, on its first use, and every key's set is the full answer's replicas
         Map<Integer, JsonNode> sets = new HashMap<>();
         for (int i = 0; i < 200; i++) {
@@ -149,20 +160,26 @@ class KeyStreamEndpointsTest {
             gzip.write(body.toString().getBytes(StandardCharsets.UTF_8));
         }
         // when
-        HttpResponse<byte[]> r = new TestHttp(port).postBytes("/token/stream?keyspace=iot&table=readings",
-                zipped.toByteArray(), Map.of("Content-Type", NDJSON, "Content-Encoding", "gzip",
-                        "Accept-Encoding", "gzip"));
+        HttpResponse<byte[]> r = new TestHttp(port)
+                .postBytes(
+                        "/token/stream?keyspace=iot&table=readings",
+                        zipped.toByteArray(),
+                        Map.of("Content-Type", NDJSON, "Content-Encoding", "gzip", "Accept-Encoding", "gzip"));
         // then the answer is gzipped and is the plain answer
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Encoding")).hasValue("gzip");
-        String unzipped = new String(new GZIPInputStream(new ByteArrayInputStream(r.body())).readAllBytes(),
-                StandardCharsets.UTF_8);
-        assertThat(unzipped).isEqualTo(text(post("/token/stream?keyspace=iot&table=readings", body.toString(),
-                Map.of("Content-Type", NDJSON))));
+        String unzipped = new String(
+                new GZIPInputStream(new ByteArrayInputStream(r.body())).readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(unzipped)
+                .isEqualTo(text(post(
+                        "/token/stream?keyspace=iot&table=readings", body.toString(), Map.of("Content-Type", NDJSON))));
         assertThat(unzipped.lines()).hasSize(500);
         // and an encoding it cannot read is the request's problem
-        HttpResponse<byte[]> br = new TestHttp(port).postBytes("/token/stream?keyspace=iot&table=readings",
-                zipped.toByteArray(), Map.of("Content-Type", NDJSON, "Content-Encoding", "br"));
+        HttpResponse<byte[]> br = new TestHttp(port)
+                .postBytes(
+                        "/token/stream?keyspace=iot&table=readings",
+                        zipped.toByteArray(),
+                        Map.of("Content-Type", NDJSON, "Content-Encoding", "br"));
         assertThat(br.statusCode()).isEqualTo(415);
         assertThat(text(br)).contains("urn:ringmap:problem:unsupported-media-type", "Content-Encoding 'br'");
     }
@@ -176,17 +193,22 @@ class KeyStreamEndpointsTest {
         }
         for (int round = 0; round < 3; round++) {
             // when it is sent through the shared client, whose pool hands its connection to the next request
-            HttpResponse<byte[]> r = post("/token/stream?keyspace=iot&table=readings&stopOnError=true",
-                    body.toString(), Map.of("Content-Type", NDJSON));
+            HttpResponse<byte[]> r = post(
+                    "/token/stream?keyspace=iot&table=readings&stopOnError=true",
+                    body.toString(),
+                    Map.of("Content-Type", NDJSON));
             // then one answer, the problem of line 1, on a connection the server keeps
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(text(r).lines()).singleElement().asString().startsWith("{\"line\":1,\"problem\":");
             assertThat(r.headers().firstValue("Connection")).isEmpty();
             // and the next requests on the pool's connections are answered
             assertThat(post("/token/stream?keyspace=iot&table=readings", KEYS, Map.of("Content-Type", NDJSON))
-                    .statusCode()).isEqualTo(200);
-            assertThat(new TestHttp(port).get("/token?keyspace=iot&table=readings&sensor_id=s&day=2026-10-01")
-                    .status()).isEqualTo(200);
+                            .statusCode())
+                    .isEqualTo(200);
+            assertThat(new TestHttp(port)
+                            .get("/token?keyspace=iot&table=readings&sensor_id=s&day=2026-10-01")
+                            .status())
+                    .isEqualTo(200);
         }
     }
 
@@ -194,8 +216,8 @@ class KeyStreamEndpointsTest {
     void aStreamThatStopsEarlyWhileItsBodyGoesOnSaysItClosesTheConnection() throws Exception {
         // given a stream that stops at its bad first line while its body goes on trickling, past the time the server
         // gives the rest of a body (KeyStreams.REST_MILLIS)
-        try (ChunkedPost stream = new ChunkedPost(port, "/token/stream?keyspace=iot&table=readings&stopOnError=true",
-                NDJSON)) {
+        try (ChunkedPost stream =
+                new ChunkedPost(port, "/token/stream?keyspace=iot&table=readings&stopOnError=true", NDJSON)) {
             stream.send("{\"sensor_id\": \"sensor-17\"}\n");
             AtomicBoolean answered = new AtomicBoolean();
             Thread trickle = new Thread(() -> {
@@ -216,14 +238,16 @@ class KeyStreamEndpointsTest {
             // then it says that the connection ends, and it holds only the problem of line 1
             assertThat(status).isEqualTo(200);
             assertThat(stream.header("Connection")).isEqualTo("close");
-            assertThat(stream.bodyUntilClosed()).startsWith("{\"line\":1,\"problem\":").hasLineCount(1);
+            assertThat(stream.bodyUntilClosed())
+                    .startsWith("{\"line\":1,\"problem\":")
+                    .hasLineCount(1);
         }
     }
 
     @Test
     void aProblemOfTheRequestIsAProblemResponse() {
-        HttpResponse<byte[]> r = post("/replicas/stream?keyspace=iot&table=events", KEYS,
-                Map.of("Content-Type", NDJSON, "Accept", NDJSON));
+        HttpResponse<byte[]> r = post(
+                "/replicas/stream?keyspace=iot&table=events", KEYS, Map.of("Content-Type", NDJSON, "Accept", NDJSON));
         assertThat(r.statusCode()).isEqualTo(404);
         assertThat(r.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(text(r)).contains("urn:ringmap:problem:unknown-table");
@@ -272,7 +296,8 @@ class KeyStreamEndpointsTest {
         // then the stream ends and its line count stops
         await().atMost(Duration.ofSeconds(10)).until(() -> streams.active() == 0);
         double after = streams.linesAnswered();
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
+        await().during(Duration.ofSeconds(1))
+                .atMost(Duration.ofSeconds(3))
                 .until(() -> streams.linesAnswered() == after);
     }
 
@@ -281,22 +306,27 @@ class KeyStreamEndpointsTest {
      * still hold its place (the client has its last answer before the server's filter lets go): a 503 is tried again.
      */
     private ChunkedPost streamAnswering(String key) {
-        return await().atMost(Duration.ofSeconds(10)).until(() -> {
-            ChunkedPost stream = new ChunkedPost(port, "/replicas/stream?keyspace=iot&table=readings", NDJSON);
-            stream.send(key);
-            if (stream.status() == 200) {
-                assertThat(stream.answerLine()).contains("\"line\":1,");
-                return stream;
-            }
-            stream.close();
-            return null;
-        }, java.util.Objects::nonNull);
+        return await().atMost(Duration.ofSeconds(10))
+                .until(
+                        () -> {
+                            ChunkedPost stream =
+                                    new ChunkedPost(port, "/replicas/stream?keyspace=iot&table=readings", NDJSON);
+                            stream.send(key);
+                            if (stream.status() == 200) {
+                                assertThat(stream.answerLine()).contains("\"line\":1,");
+                                return stream;
+                            }
+                            stream.close();
+                            return null;
+                        },
+                        java.util.Objects::nonNull);
     }
 
     @Test
     void singleKeyAnswersBesideTwoStreamsAndAThirdStreamWaits() throws Exception {
         String key = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}\n";
-        try (ChunkedPost one = streamAnswering(key); ChunkedPost two = streamAnswering(key)) {
+        try (ChunkedPost one = streamAnswering(key);
+                ChunkedPost two = streamAnswering(key)) {
             // given two streams in progress (each answered its first line and holds its worker)
             TestHttp http = new TestHttp(port);
             // when single keys are asked beside them (the streams fed as they go: a stream that sends nothing for
@@ -304,10 +334,11 @@ class KeyStreamEndpointsTest {
             List<Integer> statuses = new ArrayList<>();
             String expected = null;
             for (int i = 0; i < 200; i++) {
-                TestHttp.Response r = http.get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-17"
-                        + "&day=2026-10-01");
+                TestHttp.Response r =
+                        http.get("/replicas?keyspace=iot&table=readings&sensor_id=sensor-17" + "&day=2026-10-01");
                 statuses.add(r.status());
-                expected = expected == null ? TestHttp.replicaAddresses(r.json()).toString() : expected;
+                expected =
+                        expected == null ? TestHttp.replicaAddresses(r.json()).toString() : expected;
                 assertThat(TestHttp.replicaAddresses(r.json())).hasToString(expected);
                 if (i % 20 == 19) {
                     one.send(key);
@@ -318,11 +349,11 @@ class KeyStreamEndpointsTest {
             }
             // then every one is answered, and a third stream is refused at once, not queued
             assertThat(statuses).containsOnly(200);
-            HttpResponse<byte[]> third = post("/replicas/stream?keyspace=iot&table=readings", key,
-                    Map.of("Content-Type", NDJSON));
+            HttpResponse<byte[]> third =
+                    post("/replicas/stream?keyspace=iot&table=readings", key, Map.of("Content-Type", NDJSON));
             assertThat(third.statusCode()).isEqualTo(503);
-            assertThat(text(third)).contains("urn:ringmap:problem:body-reads-busy",
-                    "ringmap.api.streams.max-concurrent");
+            assertThat(text(third))
+                    .contains("urn:ringmap:problem:body-reads-busy", "ringmap.api.streams.max-concurrent");
             assertThat(third.headers().firstValue("Retry-After")).hasValue("1");
             // and the two streams go on
             one.send(key);

@@ -33,18 +33,18 @@ import org.junit.jupiter.api.Test;
 class ClusterMetadataReaderTest {
 
     static final Partitioner MURMUR3 = Partitioners.byName("Murmur3Partitioner");
-    static final List<String> N1 = List.of("3515343835678703024", "4786878682961532922", "7044546955079079123",
-            "9001515947212746867");
-    static final List<String> N2 = List.of("-5779396532474631254", "-5457971927306345838", "-4802237170552362541",
-            "6450611986274952613");
-    static final List<String> N3 = List.of("347580629796341506", "1082197336218376817", "3546826552817218171",
-            "5148294538478538482");
-    static final List<String> JOINER = List.of("3591704160257470527", "-7492126873846484222",
-            "5558127661481691165", "-8537160739076082577");
+    static final List<String> N1 =
+            List.of("3515343835678703024", "4786878682961532922", "7044546955079079123", "9001515947212746867");
+    static final List<String> N2 =
+            List.of("-5779396532474631254", "-5457971927306345838", "-4802237170552362541", "6450611986274952613");
+    static final List<String> N3 =
+            List.of("347580629796341506", "1082197336218376817", "3546826552817218171", "5148294538478538482");
+    static final List<String> JOINER =
+            List.of("3591704160257470527", "-7492126873846484222", "5558127661481691165", "-8537160739076082577");
     static final String PREPARE_JOIN = "PrepareJoin{nodeId=NodeId{id=4}, tokens=[3591704160257470527, "
             + "-7492126873846484222, 5558127661481691165, -8537160739076082577], joinTokenRing=true, streamData=true}";
-    static final Map<String, Map<String, String>> REPLICATION = Map.of("ks",
-            Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "2", "dc2", "1"));
+    static final Map<String, Map<String, String>> REPLICATION = Map.of(
+            "ks", Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "2", "dc2", "1"));
 
     /** The ranges Cassandra's pending map named at both steps (with the node that held them). */
     static final List<String[]> MOVED = List.of(
@@ -57,19 +57,24 @@ class ClusterMetadataReaderTest {
             new String[] {"-8537160739076082577", "-7492126873846484222"});
 
     /** The model the driver gives: the three joined nodes, UP, the joiner not at all. */
-    static final TopologyModel DRIVER = new TopologyModel("c", "Murmur3Partitioner", List.of(
-            ring("6d194555-f6eb-41d0-c000-000000000001", "127.0.0.121", "rack1", "dc1", N1),
-            ring("6d194555-f6eb-41d0-c000-000000000003", "127.0.0.122", "rack2", "dc1", N3),
-            ring("6d194555-f6eb-41d0-c000-000000000002", "127.0.0.123", "rack1", "dc2", N2)),
-            REPLICATION, List.of(), null);
+    static final TopologyModel DRIVER = new TopologyModel(
+            "c",
+            "Murmur3Partitioner",
+            List.of(
+                    ring("6d194555-f6eb-41d0-c000-000000000001", "127.0.0.121", "rack1", "dc1", N1),
+                    ring("6d194555-f6eb-41d0-c000-000000000003", "127.0.0.122", "rack2", "dc1", N3),
+                    ring("6d194555-f6eb-41d0-c000-000000000002", "127.0.0.123", "rack1", "dc2", N2)),
+            REPLICATION,
+            List.of(),
+            null);
 
     @Test
     void atStartJoinTheJoinerTakesWritesOfTheRangesItWillOwnAsCassandraSaid() {
-        TopologyModel model = ClusterMetadataReader.of(DRIVER, 12, directory("MID_JOIN"),
-                Map.of(4, JOINER));
+        TopologyModel model = ClusterMetadataReader.of(DRIVER, 12, directory("MID_JOIN"), Map.of(4, JOINER));
 
         assertThat(model.epoch()).isEqualTo(12L);
-        assertThat(model.nodes()).extracting(nt -> nt.node().address())
+        assertThat(model.nodes())
+                .extracting(nt -> nt.node().address())
                 .containsExactly("127.0.0.121", "127.0.0.122", "127.0.0.123");
         assertThat(model.motion().source()).isEqualTo(MotionSource.CLUSTER_METADATA);
         assertThat(model.motion().motions()).singleElement().satisfies(m -> {
@@ -83,12 +88,13 @@ class ClusterMetadataReaderTest {
 
     @Test
     void atMidJoinReadsMovedToTheJoinerAndTheOldReplicaIsThePendingOneAsCassandraSaid() {
-        TopologyModel model = ClusterMetadataReader.of(DRIVER, 13, directory("FINISH_JOIN"),
-                Map.of(4, JOINER));
+        TopologyModel model = ClusterMetadataReader.of(DRIVER, 13, directory("FINISH_JOIN"), Map.of(4, JOINER));
 
-        assertThat(model.nodes()).extracting(nt -> nt.node().address())
+        assertThat(model.nodes())
+                .extracting(nt -> nt.node().address())
                 .containsExactly("127.0.0.121", "127.0.0.122", "127.0.0.123", "127.0.0.124");
-        assertThat(model.motion().motions()).singleElement()
+        assertThat(model.motion().motions())
+                .singleElement()
                 .satisfies(m -> assertThat(m.step()).isEqualTo("MID_JOIN"));
         assertThat(pending(model)).isEqualTo(cassandraSaid("127.0.0.121:7000"));
     }
@@ -97,26 +103,31 @@ class ClusterMetadataReaderTest {
     void afterPrepareJoinNothingIsPendingYet() {
         TopologyModel model = ClusterMetadataReader.of(DRIVER, 11, directory("START_JOIN"), Map.of(4, JOINER));
 
-        assertThat(model.motion().motions()).singleElement()
+        assertThat(model.motion().motions())
+                .singleElement()
                 .satisfies(m -> assertThat(m.step()).isEqualTo("PREPARE_JOIN"));
         assertThat(pending(model)).isEmpty();
     }
 
     @Test
     void aLeaverWhoseReadsMovedIsOutOfTheRingAndStillTakesWrites() {
-        List<ClusterMetadataReader.Entry> directory = new ArrayList<>(directory(null).subList(0, 3));
+        List<ClusterMetadataReader.Entry> directory =
+                new ArrayList<>(directory(null).subList(0, 3));
         directory.set(0, entry(1, "127.0.0.121", "dc1", "rack1", "LEAVING", N1, "FINISH_LEAVE"));
 
         // SimpleStrategy RF 2: with {dc1: 2} the other dc1 node already holds every dc1 range, nothing would move
-        TopologyModel simple = new TopologyModel("c", "Murmur3Partitioner", DRIVER.nodes(), Map.of("ks",
-                Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2")),
-                List.of(), null);
+        TopologyModel simple = new TopologyModel(
+                "c",
+                "Murmur3Partitioner",
+                DRIVER.nodes(),
+                Map.of("ks", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2")),
+                List.of(),
+                null);
         TopologyModel started = ClusterMetadataReader.of(simple, 20, withStep(directory, 0, "MID_LEAVE"), Map.of());
         TopologyModel moved = ClusterMetadataReader.of(simple, 21, directory, Map.of());
 
         assertThat(started.nodes()).hasSize(3);
-        assertThat(moved.nodes()).extracting(nt -> nt.node().address())
-                .containsExactly("127.0.0.122", "127.0.0.123");
+        assertThat(moved.nodes()).extracting(nt -> nt.node().address()).containsExactly("127.0.0.122", "127.0.0.123");
         Map<String, List<TokenRange>> whileWritesAdded = pending(started);
         assertThat(whileWritesAdded).doesNotContainKey("127.0.0.121:7000").isNotEmpty();
         assertThat(pending(moved)).containsOnlyKeys("127.0.0.121:7000");
@@ -128,7 +139,8 @@ class ClusterMetadataReaderTest {
             assertThat(p.nodeId()).isEqualTo(4);
             assertThat(p.tokens()).containsExactlyElementsOf(JOINER);
         });
-        assertThat(ClusterMetadataReader.parsePrepared("Register{addresses=...}")).isEmpty();
+        assertThat(ClusterMetadataReader.parsePrepared("Register{addresses=...}"))
+                .isEmpty();
     }
 
     // ---- the recorded cluster
@@ -139,29 +151,45 @@ class ClusterMetadataReaderTest {
                 entry(3, "127.0.0.122", "dc1", "rack2", "JOINED", N3, null),
                 entry(2, "127.0.0.123", "dc2", "rack1", "JOINED", N2, null)));
         if (joinerNextStep != null) {
-            out.add(entry(4, "127.0.0.124", "dc1", "rack1", "START_JOIN".equals(joinerNextStep) ? "REGISTERED"
-                    : "BOOTSTRAPPING", List.of(), joinerNextStep));
+            out.add(entry(
+                    4,
+                    "127.0.0.124",
+                    "dc1",
+                    "rack1",
+                    "START_JOIN".equals(joinerNextStep) ? "REGISTERED" : "BOOTSTRAPPING",
+                    List.of(),
+                    joinerNextStep));
         }
         return out;
     }
 
-    private static List<ClusterMetadataReader.Entry> withStep(List<ClusterMetadataReader.Entry> directory, int index,
-            String nextStep) {
+    private static List<ClusterMetadataReader.Entry> withStep(
+            List<ClusterMetadataReader.Entry> directory, int index, String nextStep) {
         List<ClusterMetadataReader.Entry> out = new ArrayList<>(directory);
         ClusterMetadataReader.Entry e = out.get(index);
         out.set(index, entry(e.nodeId(), e.broadcastAddress(), e.dc(), e.rack(), e.state(), e.tokens(), nextStep));
         return out;
     }
 
-    private static ClusterMetadataReader.Entry entry(int id, String address, String dc, String rack, String state,
-            List<String> tokens, String nextStep) {
+    private static ClusterMetadataReader.Entry entry(
+            int id, String address, String dc, String rack, String state, List<String> tokens, String nextStep) {
         Map<String, String> operation = new LinkedHashMap<>();
         if (nextStep != null) {
             operation.put("kind", nextStep.substring(nextStep.indexOf('_') + 1));
             operation.put("nextStep", nextStep);
         }
-        return new ClusterMetadataReader.Entry(id, "6d194555-f6eb-41d0-c000-00000000000" + id, address, 7000, address,
-                9042, dc, rack, state, tokens, operation);
+        return new ClusterMetadataReader.Entry(
+                id,
+                "6d194555-f6eb-41d0-c000-00000000000" + id,
+                address,
+                7000,
+                address,
+                9042,
+                dc,
+                rack,
+                state,
+                tokens,
+                operation);
     }
 
     private static NodeTokens ring(String hostId, String address, String rack, String dc, List<String> tokens) {
@@ -170,18 +198,20 @@ class ClusterMetadataReaderTest {
 
     private static Map<String, List<TokenRange>> pending(TopologyModel model) {
         Map<Node, List<Token>> tokens = new LinkedHashMap<>();
-        model.nodes().forEach(nt -> tokens.put(nt.node(), nt.tokens().stream().map(MURMUR3::parseToken).toList()));
+        model.nodes()
+                .forEach(nt -> tokens.put(
+                        nt.node(), nt.tokens().stream().map(MURMUR3::parseToken).toList()));
         RingMotion motion = RingMotion.of(TokenRing.of(MURMUR3, tokens), model.replication(), model.motion());
         return motion.pending("ks").normalized(MURMUR3);
     }
 
     private static Map<String, List<TokenRange>> cassandraSaid(String endpoint) {
         List<PendingRange> ranges = new ArrayList<>();
-        Node node = new Node(endpoint, "x", "dc1", "rack1", NodeState.UP, 0, endpoint.substring(0,
-                endpoint.indexOf(':')), 7000);
+        Node node = new Node(
+                endpoint, "x", "dc1", "rack1", NodeState.UP, 0, endpoint.substring(0, endpoint.indexOf(':')), 7000);
         for (String[] r : MOVED) {
-            ranges.add(new PendingRange(new TokenRange(new LongToken(Long.parseLong(r[0])),
-                    new LongToken(Long.parseLong(r[1]))), node));
+            ranges.add(new PendingRange(
+                    new TokenRange(new LongToken(Long.parseLong(r[0])), new LongToken(Long.parseLong(r[1]))), node));
         }
         return io.ringmap.pending.PendingReplicas.of(ranges).normalized(MURMUR3);
     }

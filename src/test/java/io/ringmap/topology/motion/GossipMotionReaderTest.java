@@ -22,15 +22,22 @@ import org.junit.jupiter.api.Test;
  */
 class GossipMotionReaderTest {
 
-    private static final TopologyModel MODEL = new TopologyModel("c", "Murmur3Partitioner", List.of(
-            ring("h1", "127.0.0.1", "-100"), ring("h2", "127.0.0.2", "0"), ring("h3", "127.0.0.3", "100")),
-            Map.of(), List.of(), null);
+    private static final TopologyModel MODEL = new TopologyModel(
+            "c",
+            "Murmur3Partitioner",
+            List.of(ring("h1", "127.0.0.1", "-100"), ring("h2", "127.0.0.2", "0"), ring("h3", "127.0.0.3", "100")),
+            Map.of(),
+            List.of(),
+            null);
 
     @Test
     void readsAJoiningNodeWithTheOneTokenGossipShowsAndSaysSo() {
-        MotionReport report = GossipMotionReader.of(new RingNodes(MODEL), List.of(
-                status("h1", "127.0.0.1:7000", "NORMAL,-100"),
-                new GossipMotionReader.Status("h9", "127.0.0.9:7000", "127.0.0.9:9042", "dc1", "rack2", "BOOT,50")));
+        MotionReport report = GossipMotionReader.of(
+                new RingNodes(MODEL),
+                List.of(
+                        status("h1", "127.0.0.1:7000", "NORMAL,-100"),
+                        new GossipMotionReader.Status(
+                                "h9", "127.0.0.9:7000", "127.0.0.9:9042", "dc1", "rack2", "BOOT,50")));
 
         assertThat(report.source()).isEqualTo(MotionSource.GOSSIP);
         assertThat(report.motions()).singleElement().satisfies(m -> {
@@ -46,30 +53,35 @@ class GossipMotionReaderTest {
 
     @Test
     void readsLeavingMovingRemovedAndReplacingNodesAgainstTheRing() {
-        MotionReport report = GossipMotionReader.of(new RingNodes(MODEL), List.of(
-                status("h1", "127.0.0.1:7000", "LEAVING,-100"),
-                status("h2", "127.0.0.2:7000", "MOVING,40"),
-                status("h3", "127.0.0.3:7000", "removing,h3"),
-                new GossipMotionReader.Status("h8", "127.0.0.8:7000", null, "dc1", "rack1",
-                        "BOOT_REPLACE,127.0.0.3:7000")));
+        MotionReport report = GossipMotionReader.of(
+                new RingNodes(MODEL),
+                List.of(
+                        status("h1", "127.0.0.1:7000", "LEAVING,-100"),
+                        status("h2", "127.0.0.2:7000", "MOVING,40"),
+                        status("h3", "127.0.0.3:7000", "removing,h3"),
+                        new GossipMotionReader.Status(
+                                "h8", "127.0.0.8:7000", null, "dc1", "rack1", "BOOT_REPLACE,127.0.0.3:7000")));
 
-        assertThat(report.motions()).extracting(NodeMotion::kind, m -> m.node().hostId(), NodeMotion::tokens,
-                NodeMotion::replacedHostId).containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(MotionKind.LEAVING, "h1", List.of(new LongToken(-100)),
-                                null),
+        assertThat(report.motions())
+                .extracting(NodeMotion::kind, m -> m.node().hostId(), NodeMotion::tokens, NodeMotion::replacedHostId)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                MotionKind.LEAVING, "h1", List.of(new LongToken(-100)), null),
                         org.assertj.core.groups.Tuple.tuple(MotionKind.MOVING, "h2", List.of(new LongToken(40)), null),
-                        org.assertj.core.groups.Tuple.tuple(MotionKind.LEAVING, "h3", List.of(new LongToken(100)),
-                                null),
-                        org.assertj.core.groups.Tuple.tuple(MotionKind.REPLACING, "h8", List.of(new LongToken(100)),
-                                "h3"));
+                        org.assertj.core.groups.Tuple.tuple(
+                                MotionKind.LEAVING, "h3", List.of(new LongToken(100)), null),
+                        org.assertj.core.groups.Tuple.tuple(
+                                MotionKind.REPLACING, "h8", List.of(new LongToken(100)), "h3"));
         assertThat(report.motions().get(0).node().state()).isEqualTo(NodeState.LEAVING);
     }
 
     @Test
     void normalLeftAndShutdownNodesAreNotInMotion() {
-        MotionReport report = GossipMotionReader.of(new RingNodes(MODEL), List.of(
-                status("h1", "127.0.0.1:7000", "NORMAL,-100"), status("h2", "127.0.0.2:7000", "shutdown,true"),
-                status("h7", "127.0.0.7:7000", "LEFT,7,1733000000000"), status("h3", "127.0.0.3:7000", null)));
+        MotionReport report = GossipMotionReader.of(
+                new RingNodes(MODEL),
+                List.of(
+                        status("h1", "127.0.0.1:7000", "NORMAL,-100"), status("h2", "127.0.0.2:7000", "shutdown,true"),
+                        status("h7", "127.0.0.7:7000", "LEFT,7,1733000000000"), status("h3", "127.0.0.3:7000", null)));
 
         assertThat(report.motions()).isEmpty();
         assertThat(report.note()).isNull();
@@ -80,7 +92,7 @@ class GossipMotionReaderTest {
     }
 
     private static NodeTokens ring(String hostId, String address, String token) {
-        return new NodeTokens(new Node(hostId, address, "dc1", "rack1", NodeState.UP, 9042, address, 7000),
-                List.of(token));
+        return new NodeTokens(
+                new Node(hostId, address, "dc1", "rack1", NodeState.UP, 9042, address, 7000), List.of(token));
     }
 }

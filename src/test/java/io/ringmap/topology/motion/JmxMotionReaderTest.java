@@ -26,10 +26,14 @@ import org.junit.jupiter.api.Test;
  */
 class JmxMotionReaderTest {
 
-    private static final TopologyModel MODEL = new TopologyModel("c", "Murmur3Partitioner", List.of(
-            ring("h1", "127.0.0.1", "-100"), ring("h2", "127.0.0.2", "0"), ring("h3", "127.0.0.3", "100")),
+    private static final TopologyModel MODEL = new TopologyModel(
+            "c",
+            "Murmur3Partitioner",
+            List.of(ring("h1", "127.0.0.1", "-100"), ring("h2", "127.0.0.2", "0"), ring("h3", "127.0.0.3", "100")),
             Map.of("ks", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "1")),
-            List.of(), null, MotionReport.unknown("not read"));
+            List.of(),
+            null,
+            MotionReport.unknown("not read"));
 
     /** The getters and operation the reader uses, named as in Cassandra 5.0's StorageServiceMBean. */
     public interface StorageServiceMBean {
@@ -80,14 +84,14 @@ class JmxMotionReaderTest {
 
         @Override
         public Map<String, String> getHostIdToEndpointWithPort() {
-            return Map.of("h1", "127.0.0.1:7000", "h2", "127.0.0.2:7000", "h3", "127.0.0.3:7000",
-                    "h9", "127.0.0.9:7000");
+            return Map.of(
+                    "h1", "127.0.0.1:7000", "h2", "127.0.0.2:7000", "h3", "127.0.0.3:7000", "h9", "127.0.0.9:7000");
         }
 
         @Override
         public Map<String, String> getTokenToEndpointWithPortMap() {
-            return Map.of("-100", "127.0.0.1:7000", "0", "127.0.0.2:7000", "50", "127.0.0.9:7000",
-                    "100", "127.0.0.3:7000");
+            return Map.of(
+                    "-100", "127.0.0.1:7000", "0", "127.0.0.2:7000", "50", "127.0.0.9:7000", "100", "127.0.0.3:7000");
         }
 
         @Override
@@ -110,9 +114,11 @@ class JmxMotionReaderTest {
     void readsAJoiningNodeAndCassandrasPendingRangesByTheMBeansOwnNames() throws Exception {
         MBeanServer server = MBeanServerFactory.newMBeanServer();
         Bootstrapping cassandra = new Bootstrapping();
-        server.registerMBean(new StandardMBean(cassandra, StorageServiceMBean.class),
+        server.registerMBean(
+                new StandardMBean(cassandra, StorageServiceMBean.class),
                 new ObjectName("org.apache.cassandra.db:type=StorageService"));
-        server.registerMBean(new StandardMBean(cassandra, EndpointSnitchInfoMBean.class),
+        server.registerMBean(
+                new StandardMBean(cassandra, EndpointSnitchInfoMBean.class),
                 new ObjectName("org.apache.cassandra.db:type=EndpointSnitchInfo"));
 
         MotionReport report = JmxMotionReader.read(server, MODEL);
@@ -134,7 +140,7 @@ class JmxMotionReaderTest {
     }
 
     private static NodeTokens ring(String hostId, String address, String token) {
-        return new NodeTokens(new Node(hostId, address, "dc1", "rack1", NodeState.UP, 9042, address, 7000),
-                List.of(token));
+        return new NodeTokens(
+                new Node(hostId, address, "dc1", "rack1", NodeState.UP, 9042, address, 7000), List.of(token));
     }
 }

@@ -54,12 +54,19 @@ class ClientErrorLogTest {
 
     @Test
     void logsWarnLinesWithoutStackTracesOrControlCharacters() {
-        log(5).rejected(400, "urn:ringmap:problem:malformed-query", "GET", "/ring\r\nFORGED", "detail\n"
-                + "x".repeat(1000));
+        log(5).rejected(
+                        400,
+                        "urn:ringmap:problem:malformed-query",
+                        "GET",
+                        "/ring\r\nFORGED",
+                        "detail\n" + "x".repeat(1000));
         ILoggingEvent event = lines.list.get(0);
         assertThat(event.getLevel().toString()).isEqualTo("WARN");
         assertThat(event.getThrowableProxy()).isNull();
-        assertThat(event.getFormattedMessage()).doesNotContain("\n").doesNotContain("\r").contains("/ring??FORGED")
+        assertThat(event.getFormattedMessage())
+                .doesNotContain("\n")
+                .doesNotContain("\r")
+                .contains("/ring??FORGED")
                 .endsWith("...");
     }
 

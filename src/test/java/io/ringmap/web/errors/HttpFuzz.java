@@ -13,7 +13,12 @@ import java.util.Random;
 final class HttpFuzz {
 
     /** One generated request: where it goes, its bytes, and what the answer may legitimately be. */
-    record Case(String kind, boolean management, byte[] bytes, boolean head, boolean unsupportedVersion,
+    record Case(
+            String kind,
+            boolean management,
+            byte[] bytes,
+            boolean head,
+            boolean unsupportedVersion,
             boolean unterminated) {
 
         Case(String kind, boolean management, byte[] bytes, boolean head, boolean unsupportedVersion) {
@@ -28,44 +33,180 @@ final class HttpFuzz {
         boolean http09() {
             String text = new String(bytes, StandardCharsets.ISO_8859_1).replaceFirst("^[\\r\\n]+", "");
             int end = text.indexOf('\n');
-            String line = (end < 0 ? text : text.substring(0, end)).replace("\r", "").trim();
+            String line =
+                    (end < 0 ? text : text.substring(0, end)).replace("\r", "").trim();
             return line.split(" +").length == 2;
         }
 
         /** "OPTIONS *": Tomcat answers it without running any valve or servlet. */
         boolean serverWideOptions() {
-            return new String(bytes, 0, Math.min(bytes.length, 16), StandardCharsets.ISO_8859_1).matches(
-                    "(?s)[\\r\\n]*OPTIONS\\s+\\*.*");
+            return new String(bytes, 0, Math.min(bytes.length, 16), StandardCharsets.ISO_8859_1)
+                    .matches("(?s)[\\r\\n]*OPTIONS\\s+\\*.*");
         }
     }
 
     static final List<String> API_GET = List.of("/token", "/replicas", "/splits", "/ring", "/hotkeys");
     static final List<String> API_POST = List.of("/token", "/replicas", "/hits");
-    static final List<String> OTHER_PATHS = List.of("/", "/nope", "/token/", "/token/x", "/TOKEN", "/error",
-            "/v3/api-docs", "/swagger-ui.html", "/actuator/health", "/ring;jsessionid=x", "/./ring", "/../ring",
-            "/%2e%2e/ring", "/ring/..;/token", "//ring", "/replicas%2F", "/spl%69ts", "/favicon.ico");
-    static final List<String> MANAGEMENT_PATHS = List.of("/actuator/health", "/actuator/info", "/actuator/prometheus",
-            "/livez", "/readyz", "/actuator/health/readiness", "/actuator/health/liveness", "/actuator/env",
-            "/actuator", "/actuator/health/ring", "/nope", "/", "/error", "/actuator/loggers/root");
-    private static final List<String> PARAMETERS = List.of("keyspace", "table", "token", "dc", "n", "mode", "limit",
-            "sensor_id", "day", "id", "k", "pk.sensor_id", "pk.table", "pk.keyspace", "pk.", "ts", "KEYSPACE",
-            "Sensor_Id", "format", "trace", "message", "x");
-    private static final List<String> GOOD_VALUES = List.of("iot", "iot_multi_dc", "readings", "sensor-17",
-            "2026-10-01", "1523456789012345678", "-9223372036854775808", "9223372036854775807", "0", "16", "1",
-            "aligned", "even", "dc1", "dc2", "10", "true", "");
-    private static final List<String> BROKEN_ESCAPES = List.of("%", "%%", "%Z", "%ZZ", "%G0", "%0", "%ED%A0%80",
-            "%ED%BF%BF", "%C0%80", "%C0%AF", "%FF", "%FE%FF", "%E2%82", "%F0%9F%98", "%F4%90%80%80", "%80", "%00",
-            "%0D%0A", "%u0041", "%%41", "%25", "%2", "%2G", "+%", "%+", "%\u00e9");
-    private static final List<String> METHODS = List.of("GET", "GET", "GET", "POST", "HEAD", "OPTIONS", "PUT",
-            "DELETE", "PATCH", "TRACE", "get", "Get", "FOO", "G\u00c9T", "", "GET GET", "G\tET", "GE\u0000T");
-    private static final List<String> VERSIONS = List.of("HTTP/1.1", "HTTP/1.1", "HTTP/1.1", "HTTP/1.0", "HTTP/2.0",
-            "HTTP/1.2", "HTTP/0.9", "HTTP/3.0", "HTTP/9.9", "http/1.1", "HTTPS/1.1", "HTTP/1", "HTTP/1.1.1",
-            "HTTP/11", "HTTP/", "", "HTTP/1.1 ", "HTTP/\u00b9.1", "HTTP/1.1\u0000");
-    private static final List<String> CONTENT_TYPES = List.of("application/json", "application/json",
-            "application/json", "application/json;charset=UTF-8", "application/json; charset=latin1",
-            "application/json; charset=nope", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
-            "multipart/form-data; boundary=x", "*/*", "application/*", "json", "", "application/json\u0000",
-            "application/problem+json", "application/xml");
+    static final List<String> OTHER_PATHS = List.of(
+            "/",
+            "/nope",
+            "/token/",
+            "/token/x",
+            "/TOKEN",
+            "/error",
+            "/v3/api-docs",
+            "/swagger-ui.html",
+            "/actuator/health",
+            "/ring;jsessionid=x",
+            "/./ring",
+            "/../ring",
+            "/%2e%2e/ring",
+            "/ring/..;/token",
+            "//ring",
+            "/replicas%2F",
+            "/spl%69ts",
+            "/favicon.ico");
+    static final List<String> MANAGEMENT_PATHS = List.of(
+            "/actuator/health",
+            "/actuator/info",
+            "/actuator/prometheus",
+            "/livez",
+            "/readyz",
+            "/actuator/health/readiness",
+            "/actuator/health/liveness",
+            "/actuator/env",
+            "/actuator",
+            "/actuator/health/ring",
+            "/nope",
+            "/",
+            "/error",
+            "/actuator/loggers/root");
+    private static final List<String> PARAMETERS = List.of(
+            "keyspace",
+            "table",
+            "token",
+            "dc",
+            "n",
+            "mode",
+            "limit",
+            "sensor_id",
+            "day",
+            "id",
+            "k",
+            "pk.sensor_id",
+            "pk.table",
+            "pk.keyspace",
+            "pk.",
+            "ts",
+            "KEYSPACE",
+            "Sensor_Id",
+            "format",
+            "trace",
+            "message",
+            "x");
+    private static final List<String> GOOD_VALUES = List.of(
+            "iot",
+            "iot_multi_dc",
+            "readings",
+            "sensor-17",
+            "2026-10-01",
+            "1523456789012345678",
+            "-9223372036854775808",
+            "9223372036854775807",
+            "0",
+            "16",
+            "1",
+            "aligned",
+            "even",
+            "dc1",
+            "dc2",
+            "10",
+            "true",
+            "");
+    private static final List<String> BROKEN_ESCAPES = List.of(
+            "%",
+            "%%",
+            "%Z",
+            "%ZZ",
+            "%G0",
+            "%0",
+            "%ED%A0%80",
+            "%ED%BF%BF",
+            "%C0%80",
+            "%C0%AF",
+            "%FF",
+            "%FE%FF",
+            "%E2%82",
+            "%F0%9F%98",
+            "%F4%90%80%80",
+            "%80",
+            "%00",
+            "%0D%0A",
+            "%u0041",
+            "%%41",
+            "%25",
+            "%2",
+            "%2G",
+            "+%",
+            "%+",
+            "%\u00e9");
+    private static final List<String> METHODS = List.of(
+            "GET",
+            "GET",
+            "GET",
+            "POST",
+            "HEAD",
+            "OPTIONS",
+            "PUT",
+            "DELETE",
+            "PATCH",
+            "TRACE",
+            "get",
+            "Get",
+            "FOO",
+            "G\u00c9T",
+            "",
+            "GET GET",
+            "G\tET",
+            "GE\u0000T");
+    private static final List<String> VERSIONS = List.of(
+            "HTTP/1.1",
+            "HTTP/1.1",
+            "HTTP/1.1",
+            "HTTP/1.0",
+            "HTTP/2.0",
+            "HTTP/1.2",
+            "HTTP/0.9",
+            "HTTP/3.0",
+            "HTTP/9.9",
+            "http/1.1",
+            "HTTPS/1.1",
+            "HTTP/1",
+            "HTTP/1.1.1",
+            "HTTP/11",
+            "HTTP/",
+            "",
+            "HTTP/1.1 ",
+            "HTTP/\u00b9.1",
+            "HTTP/1.1\u0000");
+    private static final List<String> CONTENT_TYPES = List.of(
+            "application/json",
+            "application/json",
+            "application/json",
+            "application/json;charset=UTF-8",
+            "application/json; charset=latin1",
+            "application/json; charset=nope",
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+            "multipart/form-data; boundary=x",
+            "*/*",
+            "application/*",
+            "json",
+            "",
+            "application/json\u0000",
+            "application/problem+json",
+            "application/xml");
 
     private final Random random;
 
@@ -77,15 +218,17 @@ final class HttpFuzz {
 
     /** A request to an API or management endpoint with an adversarial query string. */
     Case query(boolean management) {
-        String path = management ? pick(MANAGEMENT_PATHS)
+        String path = management
+                ? pick(MANAGEMENT_PATHS)
                 : chance(85) ? pick(API_GET) : chance(50) ? pick(API_POST) : pick(OTHER_PATHS);
         String method = chance(90) ? "GET" : pick(List.of("HEAD", "POST", "DELETE", "OPTIONS", "PUT", "PATCH"));
         String target = path + "?" + queryString();
         String request = method + " " + target + " HTTP/1.1\r\nHost: ringmap\r\n"
                 + (method.equals("POST") || method.equals("PUT") || method.equals("PATCH")
-                        ? "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}" : "\r\n");
-        return new Case(management ? "management query" : "query", management, latin1(request),
-                method.equals("HEAD"), false);
+                        ? "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+                        : "\r\n");
+        return new Case(
+                management ? "management query" : "query", management, latin1(request), method.equals("HEAD"), false);
     }
 
     private String queryString() {
@@ -180,7 +323,11 @@ final class HttpFuzz {
         if (chance(3)) {
             request.append(pick(List.of("\r\n", "\r\n\r\n", " ", "\u0016\u0003\u0001"))); // blank lines, a TLS hello
         }
-        request.append(method).append(sp).append(target).append(version.isEmpty() ? "" : sp + version).append(eol);
+        request.append(method)
+                .append(sp)
+                .append(target)
+                .append(version.isEmpty() ? "" : sp + version)
+                .append(eol);
         headers(request, eol);
         request.append(eol);
         String body = "";
@@ -190,17 +337,34 @@ final class HttpFuzz {
                 request.insert(request.length() - eol.length(), "Content-Length: " + body.length() + eol);
             }
         }
-        boolean validSyntax = version.matches("HTTP/[0-9]\\.[0-9]") && !version.equals("HTTP/1.1")
-                && !version.equals("HTTP/1.0");
+        boolean validSyntax =
+                version.matches("HTTP/[0-9]\\.[0-9]") && !version.equals("HTTP/1.1") && !version.equals("HTTP/1.0");
         // lines ended by a bare CR never end for Tomcat: it waits for the rest until the connection closes
-        return new Case(management ? "management request line" : "request line", management,
-                latin1(request + body), method.equals("HEAD"), validSyntax, eol.equals("\r"));
+        return new Case(
+                management ? "management request line" : "request line",
+                management,
+                latin1(request + body),
+                method.equals("HEAD"),
+                validSyntax,
+                eol.equals("\r"));
     }
 
     private String target(boolean management) {
         return switch (random.nextInt(10)) {
-            case 0 -> pick(List.of("*", "http://ringmap/ring", "ringmap:443", "/", "", "ring", "//", "/?", "/#x",
-                    "http://[::1/ring", "/ring?#", "/\u00e9"));
+            case 0 ->
+                pick(List.of(
+                        "*",
+                        "http://ringmap/ring",
+                        "ringmap:443",
+                        "/",
+                        "",
+                        "ring",
+                        "//",
+                        "/?",
+                        "/#x",
+                        "http://[::1/ring",
+                        "/ring?#",
+                        "/\u00e9"));
             case 1 -> new String(randomBytes(1 + random.nextInt(40)), StandardCharsets.ISO_8859_1);
             case 2 -> "/" + "a".repeat(chance(50) ? 8200 + random.nextInt(2000) : random.nextInt(7000));
             case 3 -> (management ? pick(MANAGEMENT_PATHS) : pick(OTHER_PATHS)) + mangle("");
@@ -210,8 +374,13 @@ final class HttpFuzz {
 
     private void headers(StringBuilder request, String eol) {
         if (chance(93)) {
-            request.append("Host: ").append(chance(95) ? "ringmap" : pick(List.of("", "a b", "[::1", "x:y:z",
-                    "\u00e9", "ringmap:99999", "ringmap\u0000"))).append(eol);
+            request.append("Host: ")
+                    .append(
+                            chance(95)
+                                    ? "ringmap"
+                                    : pick(List.of(
+                                            "", "a b", "[::1", "x:y:z", "\u00e9", "ringmap:99999", "ringmap\u0000")))
+                    .append(eol);
         }
         if (chance(4)) {
             request.append("Host: other").append(eol);
@@ -219,16 +388,43 @@ final class HttpFuzz {
         int n = random.nextInt(chance(95) ? 6 : 130);
         for (int i = 0; i < n; i++) {
             String name = switch (random.nextInt(8)) {
-                case 0 -> pick(List.of("Content-Length", "Transfer-Encoding", "Expect", "Connection", "Content-Type",
-                        "Accept", "Accept-Charset", "Cookie", "Upgrade", "Range", "If-None-Match", "Origin"));
+                case 0 ->
+                    pick(List.of(
+                            "Content-Length",
+                            "Transfer-Encoding",
+                            "Expect",
+                            "Connection",
+                            "Content-Type",
+                            "Accept",
+                            "Accept-Charset",
+                            "Cookie",
+                            "Upgrade",
+                            "Range",
+                            "If-None-Match",
+                            "Origin"));
                 case 1 -> randomText(1 + random.nextInt(10));
                 case 2 -> pick(List.of("Bad Header", "X:Y", "", " X-Lead", "X-Trail ", "X\u0000", "\u00e9t\u00e9"));
                 default -> "X-F" + random.nextInt(1000);
             };
             String value = switch (random.nextInt(8)) {
-                case 0 -> pick(List.of("-1", "abc", "1, 2", "99999999999999999999", "chunked", "gzip", "chunked, gzip",
-                        "100-continue", "nope", "close", "keep-alive, Upgrade", "h2c", "bytes=0-1",
-                        "application/json", "*/*", "text/html;q=0.5, */*;q=oops"));
+                case 0 ->
+                    pick(List.of(
+                            "-1",
+                            "abc",
+                            "1, 2",
+                            "99999999999999999999",
+                            "chunked",
+                            "gzip",
+                            "chunked, gzip",
+                            "100-continue",
+                            "nope",
+                            "close",
+                            "keep-alive, Upgrade",
+                            "h2c",
+                            "bytes=0-1",
+                            "application/json",
+                            "*/*",
+                            "text/html;q=0.5, */*;q=oops"));
                 case 1 -> randomText(random.nextInt(30));
                 case 2 -> new String(randomBytes(random.nextInt(20)), StandardCharsets.ISO_8859_1);
                 case 3 -> "v" + eol + " folded"; // obsolete line folding
@@ -238,7 +434,10 @@ final class HttpFuzz {
             if (name.equalsIgnoreCase("Content-Length") && chance(40)) {
                 value = "0";
             }
-            request.append(name).append(chance(95) ? ": " : pick(List.of(":", " : ", ""))).append(value).append(eol);
+            request.append(name)
+                    .append(chance(95) ? ": " : pick(List.of(":", " : ", "")))
+                    .append(value)
+                    .append(eol);
         }
     }
 
@@ -251,7 +450,8 @@ final class HttpFuzz {
         byte[] body = bodyBytes();
         String contentType = chance(85) ? "application/json" : pick(CONTENT_TYPES);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        StringBuilder head = new StringBuilder(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: ringmap\r\n");
+        StringBuilder head =
+                new StringBuilder(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: ringmap\r\n");
         if (!contentType.isEmpty()) {
             head.append("Content-Type: ").append(contentType).append("\r\n");
         }
@@ -276,8 +476,8 @@ final class HttpFuzz {
             }
         } else {
             // a Content-Length that does not match the bytes sent (the connection ends after them)
-            int declared = Math.max(0, body.length + (chance(50) ? 1 + random.nextInt(100) : -random.nextInt(
-                    body.length + 1)));
+            int declared = Math.max(
+                    0, body.length + (chance(50) ? 1 + random.nextInt(100) : -random.nextInt(body.length + 1)));
             head.append("Content-Length: ").append(declared).append("\r\n\r\n");
             out.writeBytes(latin1(head.toString()));
             out.writeBytes(body);
@@ -291,9 +491,24 @@ final class HttpFuzz {
             case 1 -> truncate(json());
             case 2 -> deepNesting();
             case 3 -> withInvalidUtf8(json());
-            case 4 -> latin1(pick(List.of("", " ", "null", "[]", "{}", "\"x\"", "1", "true", "{\"keyspace\": null}",
-                    "\ufeff{}", "{\"keyspace\": \"iot\"}{}", "{\"a\":1,\"a\":2}", "{\"keyspace\": \"iot\", \"table\": "
-                            + "\"readings\", \"keys\": null}", "\u0000", "[1,2,3]", "{\"keys\": {}}")));
+            case 4 ->
+                latin1(pick(List.of(
+                        "",
+                        " ",
+                        "null",
+                        "[]",
+                        "{}",
+                        "\"x\"",
+                        "1",
+                        "true",
+                        "{\"keyspace\": null}",
+                        "\ufeff{}",
+                        "{\"keyspace\": \"iot\"}{}",
+                        "{\"a\":1,\"a\":2}",
+                        "{\"keyspace\": \"iot\", \"table\": " + "\"readings\", \"keys\": null}",
+                        "\u0000",
+                        "[1,2,3]",
+                        "{\"keys\": {}}")));
             default -> json().getBytes(StandardCharsets.UTF_8);
         };
     }
@@ -304,11 +519,13 @@ final class HttpFuzz {
         j.append("\"keyspace\": ").append(jsonValue(chance(70) ? "iot" : null)).append(", ");
         j.append("\"table\": ").append(jsonValue(chance(70) ? pick(List.of("readings", "by_id")) : null));
         if (chance(90)) {
-            j.append(", \"").append(pick(List.of("keys", "tokens", "hits", "Keys", "keys"))).append("\": [");
+            j.append(", \"")
+                    .append(pick(List.of("keys", "tokens", "hits", "Keys", "keys")))
+                    .append("\": [");
             int n = chance(95) ? random.nextInt(6) : random.nextInt(12_000); // around the batch limit
             for (int i = 0; i < n; i++) {
-                j.append(i == 0 ? "" : ", ").append(n > 100 ? "{\"sensor_id\": \"s" + i + "\", \"day\": \"2026-10-01\"}"
-                        : item());
+                j.append(i == 0 ? "" : ", ")
+                        .append(n > 100 ? "{\"sensor_id\": \"s" + i + "\", \"day\": \"2026-10-01\"}" : item());
             }
             j.append(']');
         }
@@ -316,7 +533,10 @@ final class HttpFuzz {
             j.append(", \"dc\": ").append(jsonValue(pick(List.of("dc1", "mars"))));
         }
         if (chance(10)) {
-            j.append(", \"").append(randomText(5).replace("\"", "")).append("\": ").append(jsonValue(null));
+            j.append(", \"")
+                    .append(randomText(5).replace("\"", ""))
+                    .append("\": ")
+                    .append(jsonValue(null));
         }
         return j.append('}').toString();
     }
@@ -324,13 +544,26 @@ final class HttpFuzz {
     private String item() {
         return switch (random.nextInt(6)) {
             case 0 -> jsonValue(String.valueOf(random.nextLong()));
-            case 1 -> "{\"key\": {\"sensor_id\": " + jsonValue(null) + ", \"day\": " + jsonValue("2026-10-01")
-                    + "}, \"count\": " + pick(List.of("1", "0", "-5", "100", "1e3", "9223372036854775807",
-                            "92233720368547758070", "\"x\"", "null", "1.5")) + ", \"operation\": "
-                    + jsonValue(pick(List.of("read", "write", "READ", "delete", ""))) + "}";
+            case 1 ->
+                "{\"key\": {\"sensor_id\": " + jsonValue(null) + ", \"day\": " + jsonValue("2026-10-01")
+                        + "}, \"count\": "
+                        + pick(List.of(
+                                "1",
+                                "0",
+                                "-5",
+                                "100",
+                                "1e3",
+                                "9223372036854775807",
+                                "92233720368547758070",
+                                "\"x\"",
+                                "null",
+                                "1.5"))
+                        + ", \"operation\": "
+                        + jsonValue(pick(List.of("read", "write", "READ", "delete", ""))) + "}";
             case 2 -> "null";
-            default -> "{\"sensor_id\": " + jsonValue(null) + ", \"day\": " + jsonValue("2026-10-01") + ", \"id\": "
-                    + jsonValue(String.valueOf(random.nextInt())) + "}";
+            default ->
+                "{\"sensor_id\": " + jsonValue(null) + ", \"day\": " + jsonValue("2026-10-01") + ", \"id\": "
+                        + jsonValue(String.valueOf(random.nextInt())) + "}";
         };
     }
 
@@ -379,7 +612,8 @@ final class HttpFuzz {
     private byte[] withInvalidUtf8(String json) {
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < 1 + random.nextInt(4); i++) {
-            b[random.nextInt(b.length)] = pick(List.of(0x80, 0xC0, 0xED, 0xFF, 0xFE, 0x00, 0xF8, 0xC3)).byteValue();
+            b[random.nextInt(b.length)] = pick(List.of(0x80, 0xC0, 0xED, 0xFF, 0xFE, 0x00, 0xF8, 0xC3))
+                    .byteValue();
         }
         return b;
     }
@@ -394,8 +628,10 @@ final class HttpFuzz {
                 case 0 -> s.append((char) random.nextInt(0x20));
                 case 1 -> s.append((char) (0xD800 + random.nextInt(0x800))); // a lone surrogate
                 case 2 -> s.appendCodePoint(0x1F600 + random.nextInt(80));
-                case 3 -> s.append(pick(List.of("\u0000", "\ufeff", "\u202e", "\u00e9", "\u4e2d", "'", "\"", "%",
-                        "&", "=", "+", "?", "#", "/", "\\", ":", ";", " ")));
+                case 3 ->
+                    s.append(pick(List.of(
+                            "\u0000", "\ufeff", "\u202e", "\u00e9", "\u4e2d", "'", "\"", "%", "&", "=", "+", "?", "#",
+                            "/", "\\", ":", ";", " ")));
                 default -> s.append((char) (0x21 + random.nextInt(0x5e)));
             }
         }

@@ -56,10 +56,14 @@ class HttpFuzzTest {
         List<HttpFuzz.Case> cases = new ArrayList<>(CASES);
         for (int i = 0; i < CASES; i++) {
             int slot = i % 20;
-            cases.add(slot < 7 ? fuzz.query(false) // 35%: API query strings
-                    : slot < 9 ? fuzz.query(true) // 10%: management query strings
-                    : slot < 13 ? fuzz.requestLine(slot == 12) // 20%: request lines and headers, both ports
-                    : fuzz.body()); // 35%: bodies
+            cases.add(
+                    slot < 7
+                            ? fuzz.query(false) // 35%: API query strings
+                            : slot < 9
+                                    ? fuzz.query(true) // 10%: management query strings
+                                    : slot < 13
+                                            ? fuzz.requestLine(slot == 12) // 20%: request lines and headers, both ports
+                                            : fuzz.body()); // 35%: bodies
         }
         // the API document is built on its first request, which can take seconds on a busy machine
         RawHttp.send(port, "GET /v3/api-docs HTTP/1.1\r\nHost: ringmap\r\nConnection: close\r\n\r\n");
@@ -76,7 +80,8 @@ class HttpFuzzTest {
                     String problem = check(c, r);
                     if (problem != null) {
                         failures.add(problem + "\n    request:  " + c.preview() + "\n    response: " + r
-                                + "\n    full request: " + java.util.HexFormat.of().formatHex(c.bytes()));
+                                + "\n    full request: "
+                                + java.util.HexFormat.of().formatHex(c.bytes()));
                     }
                     synchronized (statuses) {
                         statuses.computeIfAbsent(c.kind() + " " + r.status(), k -> new AtomicInteger())
@@ -92,22 +97,31 @@ class HttpFuzzTest {
             clients.shutdownNow();
         }
         long millis = (System.nanoTime() - started) / 1_000_000;
-        System.out.printf("HTTP fuzz: %d cases in %d ms (seed %d, -Dringmap.fuzz.seed=%d repeats it)%n  by kind: %s%n"
-                + "  by kind and status: %s%n  failures: %d%n", cases.size(), millis, SEED, SEED, kinds, statuses,
-                failures.size());
+        System.out.printf(
+                "HTTP fuzz: %d cases in %d ms (seed %d, -Dringmap.fuzz.seed=%d repeats it)%n  by kind: %s%n"
+                        + "  by kind and status: %s%n  failures: %d%n",
+                cases.size(), millis, SEED, SEED, kinds, statuses, failures.size());
 
         java.nio.file.Files.write(java.nio.file.Path.of("target", "http-fuzz-failures.txt"), failures);
-        assertThat(failures).as("seed %d: %d of %d cases failed, e.g.%n%s", SEED, failures.size(), cases.size(),
-                String.join("\n", failures.subList(0, Math.min(10, failures.size())))).isEmpty();
+        assertThat(failures)
+                .as(
+                        "seed %d: %d of %d cases failed, e.g.%n%s",
+                        SEED,
+                        failures.size(),
+                        cases.size(),
+                        String.join("\n", failures.subList(0, Math.min(10, failures.size()))))
+                .isEmpty();
         assertThat(cases).hasSizeGreaterThanOrEqualTo(10_000);
 
         // still serving and healthy
-        RawHttp.Response valid = RawHttp.send(port, "GET /replicas?keyspace=iot&token=1523456789012345678 HTTP/1.1\r\n"
-                + "Host: ringmap\r\nConnection: close\r\n\r\n");
+        RawHttp.Response valid = RawHttp.send(
+                port,
+                "GET /replicas?keyspace=iot&token=1523456789012345678 HTTP/1.1\r\n"
+                        + "Host: ringmap\r\nConnection: close\r\n\r\n");
         assertThat(valid.status()).isEqualTo(200);
         assertThat(valid.body()).contains("\"127.0.0.3\"");
-        RawHttp.Response health = RawHttp.send(managementPort, "GET /actuator/health HTTP/1.1\r\nHost: ringmap\r\n"
-                + "Connection: close\r\n\r\n");
+        RawHttp.Response health = RawHttp.send(
+                managementPort, "GET /actuator/health HTTP/1.1\r\nHost: ringmap\r\n" + "Connection: close\r\n\r\n");
         assertThat(health.status()).isEqualTo(200);
         assertThat(JSON.readTree(health.body()).path("status").asString()).isEqualTo("UP");
 
@@ -119,8 +133,8 @@ class HttpFuzzTest {
     private static boolean headerless(String body) {
         try {
             JsonNode json = JSON.readTree(body);
-            return json.isObject() && (json.path("type").asString().startsWith("urn:ringmap:problem:")
-                    || !json.has("type"));
+            return json.isObject()
+                    && (json.path("type").asString().startsWith("urn:ringmap:problem:") || !json.has("type"));
         } catch (RuntimeException e) {
             return false;
         }
@@ -133,17 +147,23 @@ class HttpFuzzTest {
             // as HTTP/0.9 has no status line; its flag for that survives the recycling of its request processor, so
             // the next request line it cannot parse on that processor is answered the same way (Tomcat 12 dropped
             // HTTP/0.9). Such an answer to an HTTP/1.x request must still be a ringmap problem.
-            return c.http09() || headerless(r.body()) || c.unterminated() || c.serverWideOptions() && r.body().isEmpty() ? null
+            return c.http09()
+                            || headerless(r.body())
+                            || c.unterminated()
+                            || c.serverWideOptions() && r.body().isEmpty()
+                    ? null
                     : "no HTTP answer";
         }
-        if (r.status() >= 500 && !(r.status() == 505 && c.unsupportedVersion())
+        if (r.status() >= 500
+                && !(r.status() == 505 && c.unsupportedVersion())
                 && !(r.status() == 505 && c.serverWideOptions() && r.body().isEmpty())) {
             // Tomcat answers "OPTIONS *" itself, before any valve or servlet; with an HTTP-version it cannot read
             // ("OPTIONS * HTTP/1") that answer is its empty 505, which ringmap's valve never sees to make a 400
             return "server error " + r.status();
         }
-        if (!c.serverWideOptions() && (!"nosniff".equals(r.header("X-Content-Type-Options"))
-                || !"DENY".equals(r.header("X-Frame-Options")))) {
+        if (!c.serverWideOptions()
+                && (!"nosniff".equals(r.header("X-Content-Type-Options"))
+                        || !"DENY".equals(r.header("X-Frame-Options")))) {
             // every answer, Tomcat's own rejections included; "OPTIONS *" Tomcat answers before any valve, bodiless
             return "answer without the security headers";
         }
@@ -169,7 +189,8 @@ class HttpFuzzTest {
         if (!body.path("type").asString().startsWith("urn:ringmap:problem:")) {
             return "problem type is not ringmap's";
         }
-        if (body.path("status").asInt() != r.status() || body.path("title").asString().isBlank()
+        if (body.path("status").asInt() != r.status()
+                || body.path("title").asString().isBlank()
                 || body.path("detail").asString().isBlank()) {
             return "problem lacks status, title or detail";
         }

@@ -45,19 +45,25 @@ class QueryStringsTest {
     @Test
     void neverQuotesAValueNorItsBytes() {
         // "patient-4711" with a byte that is not UTF-8 in front, and the same key after a broken escape
-        for (String query : new String[] {"id=%FFpatient-4711", "id=patient-4711%E2%82", "id=%G1patient-4711",
-            "=patient-4711", "a=1&=patient-4711"}) {
+        for (String query : new String[] {
+            "id=%FFpatient-4711", "id=patient-4711%E2%82", "id=%G1patient-4711", "=patient-4711", "a=1&=patient-4711"
+        }) {
             var v = QueryStrings.firstViolation(query).orElseThrow();
-            assertThat(v.detail()).as(query).doesNotContain("patient").doesNotContain("4711")
+            assertThat(v.detail())
+                    .as(query)
+                    .doesNotContain("patient")
+                    .doesNotContain("4711")
                     .doesNotContain("70 61 74"); // "pat" as hex bytes
         }
     }
 
     @Test
     void checksNamesAndRejectsAValueWithoutAName() {
-        assertThat(QueryStrings.firstViolation("key%ZZspace=iot").orElseThrow().detail()).contains("parameter name")
+        assertThat(QueryStrings.firstViolation("key%ZZspace=iot").orElseThrow().detail())
+                .contains("parameter name")
                 .contains("'%ZZ'");
-        assertThat(QueryStrings.firstViolation("=16").orElseThrow().detail()).contains("no parameter name")
+        assertThat(QueryStrings.firstViolation("=16").orElseThrow().detail())
+                .contains("no parameter name")
                 .doesNotContain("16");
     }
 
@@ -72,8 +78,11 @@ class QueryStringsTest {
         assertThat(QueryStrings.pathParameterProblem("/ring")).isEmpty();
         assertThat(QueryStrings.pathParameterProblem("/ring;a=b;c=%20/x;y")).isEmpty();
         assertThat(QueryStrings.pathParameterProblem("/ring;jsessionid=x%G0").orElseThrow())
-                .contains("';jsessionid'").doesNotContain("x%G0").doesNotContain("%G0");
-        assertThat(QueryStrings.pathParameterProblem("/ring;se%ZZssion=x").orElseThrow()).contains("'%ZZ'");
+                .contains("';jsessionid'")
+                .doesNotContain("x%G0")
+                .doesNotContain("%G0");
+        assertThat(QueryStrings.pathParameterProblem("/ring;se%ZZssion=x").orElseThrow())
+                .contains("'%ZZ'");
         assertThat(QueryStrings.pathParameterProblem("/a;b=%/ring")).isPresent();
     }
 }

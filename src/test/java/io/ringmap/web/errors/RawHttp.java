@@ -19,8 +19,7 @@ import java.util.Map;
  */
 public final class RawHttp {
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /** One parsed HTTP/1.1 response; {@code status} is -1 when the server closed without answering. */
     public record Response(int status, Map<String, String> headers, String body) {
@@ -45,9 +44,13 @@ public final class RawHttp {
      * close} and {@code headers} in their order, and the blank line.
      */
     public static String request(String method, String target, Map<String, String> headers) {
-        StringBuilder b = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n")
+        StringBuilder b = new StringBuilder(method)
+                .append(' ')
+                .append(target)
+                .append(" HTTP/1.1\r\n")
                 .append("Host: localhost\r\nConnection: close\r\n");
-        headers.forEach((name, value) -> b.append(name).append(": ").append(value).append("\r\n"));
+        headers.forEach(
+                (name, value) -> b.append(name).append(": ").append(value).append("\r\n"));
         return b.append("\r\n").toString();
     }
 
@@ -110,7 +113,8 @@ public final class RawHttp {
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
             if (colon > 0) {
-                headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                headers.put(
+                        lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
                         lines[i].substring(colon + 1).trim());
             }
         }
@@ -157,6 +161,7 @@ public final class RawHttp {
 
     static String preview(byte[] request) {
         String s = new String(request, 0, Math.min(request.length, 200), StandardCharsets.ISO_8859_1);
-        return s.replace("\r", "\\r").replace("\n", "\\n") + (request.length > 200 ? "...(" + request.length + " bytes)" : "");
+        return s.replace("\r", "\\r").replace("\n", "\\n")
+                + (request.length > 200 ? "...(" + request.length + " bytes)" : "");
     }
 }

@@ -42,32 +42,51 @@ class SecurityHeadersTest {
         assertThat(encoded.body()).contains("<script type=\"module\"");
         assertThat(encoded.header("Content-Security-Policy")).isEqualTo(SecurityHeadersValve.CONSOLE_POLICY);
 
-        for (String spelling : List.of("/console/", "/console/index.html", "/%63onsole/index.html",
-                "/%63%6f%6e%73%6f%6c%65/js/console.js", "/console/%69ndex.html", "/Console/", "/CONSOLE/index.html",
-                "//console/", "/console;x=y/", "/console/;x=y", "/console;x=y", "/./console/", "/js/../console/",
-                "/%2fconsole/", "/console%2F", "/console/%2e/", "/%63onsole", "/console/settings")) {
+        for (String spelling : List.of(
+                "/console/",
+                "/console/index.html",
+                "/%63onsole/index.html",
+                "/%63%6f%6e%73%6f%6c%65/js/console.js",
+                "/console/%69ndex.html",
+                "/Console/",
+                "/CONSOLE/index.html",
+                "//console/",
+                "/console;x=y/",
+                "/console/;x=y",
+                "/console;x=y",
+                "/./console/",
+                "/js/../console/",
+                "/%2fconsole/",
+                "/console%2F",
+                "/console/%2e/",
+                "/%63onsole",
+                "/console/settings")) {
             RawHttp.Response r = RawHttp.send(port, get(spelling, "ringmap"));
             assertSecurityHeaders(r);
             if (r.status() < 300 || r.contentType().startsWith("text/html")) {
-                assertThat(r.header("Content-Security-Policy")).as("policy on %s: %s", spelling, r)
+                assertThat(r.header("Content-Security-Policy"))
+                        .as("policy on %s: %s", spelling, r)
                         .isEqualTo(SecurityHeadersValve.CONSOLE_POLICY);
             }
         }
         // elsewhere no console policy (Swagger UI's page needs inline styles)
-        assertThat(RawHttp.send(port, get("/ring", "ringmap")).header("Content-Security-Policy")).isNull();
+        assertThat(RawHttp.send(port, get("/ring", "ringmap")).header("Content-Security-Policy"))
+                .isNull();
     }
 
     @Test
     void tomcatsOwnRejectionsCarryTheSecurityHeaders() {
         for (int target : List.of(port, managementPort)) {
             rejected(target, get("/ring?keyspace=" + "a".repeat(9000), "x"), 414, "uri-too-long");
-            rejected(target, "GET /ring HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(9000)
-                    + "\r\nConnection: close\r\n\r\n", 431, "headers-too-large");
+            rejected(
+                    target,
+                    "GET /ring HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(9000) + "\r\nConnection: close\r\n\r\n",
+                    431,
+                    "headers-too-large");
             rejected(target, "GARBAGE\r\n\r\n", 400, "malformed-request");
             rejected(target, "GET /ring HTTP/1.1\r\nConnection: close\r\n\r\n", 400, "malformed-request");
             rejected(target, "GET /ring HTTP/2.0\r\nHost: x\r\n\r\n", 505, "http-version-not-supported");
-            rejected(target, "CONNECT ringmap:443 HTTP/1.1\r\nHost: ringmap:443\r\n\r\n", 405,
-                    "method-not-allowed");
+            rejected(target, "CONNECT ringmap:443 HTTP/1.1\r\nHost: ringmap:443\r\n\r\n", 405, "method-not-allowed");
             rejected(target, get("/nope%ZZ", "x"), 400, "malformed-request");
         }
         // and the answers of the management port's endpoints
@@ -85,15 +104,22 @@ class SecurityHeadersTest {
     @Test
     void namesAnUnknownTransferEncoding() {
         for (String coding : List.of("gzip, chunked", "x-evil", "chunked, x-evil")) {
-            RawHttp.Response r = RawHttp.send(port, "POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                    + "application/json\r\nTransfer-Encoding: " + coding + "\r\nConnection: close\r\n\r\n0\r\n\r\n");
+            RawHttp.Response r = RawHttp.send(
+                    port,
+                    "POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: " + "application/json\r\nTransfer-Encoding: "
+                            + coding + "\r\nConnection: close\r\n\r\n0\r\n\r\n");
             JsonNode body = problem(r, 400, "malformed-request");
-            assertThat(body.path("detail").asString()).as(coding).contains("Transfer-Encoding '")
-                    .contains("is not supported (only chunked)").doesNotContain("CONNECT");
+            assertThat(body.path("detail").asString())
+                    .as(coding)
+                    .contains("Transfer-Encoding '")
+                    .contains("is not supported (only chunked)")
+                    .doesNotContain("CONNECT");
             assertSecurityHeaders(r);
         }
-        RawHttp.Response gzip = RawHttp.send(port, "POST /token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, "
-                + "chunked\r\nConnection: close\r\n\r\n0\r\n\r\n");
+        RawHttp.Response gzip = RawHttp.send(
+                port,
+                "POST /token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, "
+                        + "chunked\r\nConnection: close\r\n\r\n0\r\n\r\n");
         assertThat(problem(gzip, 400, "malformed-request").path("detail").asString())
                 .contains("Transfer-Encoding 'gzip'");
     }

@@ -18,7 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
  * What the real web server answers to requests that never reach a controller, or reach it broken: raw bytes over a
  * socket against the running service (MockMvc would bypass Tomcat), on the API and on the management port.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"management.server.port=0", "ringmap.api.max-body-size=4KB"})
 @ExtendWith(OutputCaptureExtension.class)
 @Isolated("reads the process's output")
@@ -38,7 +39,8 @@ class ServerErrorsTest {
 
     private static String post(String target, String contentType, String body) {
         return "POST " + target + " HTTP/1.1\r\nHost: ringmap\r\nContent-Type: " + contentType
-                + "\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\nConnection: close\r\n\r\n"
+                + "\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length
+                + "\r\nConnection: close\r\n\r\n"
                 + body;
     }
 
@@ -50,7 +52,10 @@ class ServerErrorsTest {
         assertThat(body.path("type").asString()).as(r.toString()).isEqualTo("urn:ringmap:problem:" + kind);
         assertThat(body.path("status").asInt()).isEqualTo(status);
         assertThat(body.path("title").asString()).isNotBlank();
-        assertThat(body.path("detail").asString()).isNotBlank().doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(body.path("detail").asString())
+                .isNotBlank()
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
         return body;
     }
 
@@ -63,11 +68,15 @@ class ServerErrorsTest {
 
         JsonNode notHex = problem(RawHttp.send(port, get("/replicas?keyspace=iot&token=%ZZ")), 400, "malformed-query");
         assertThat(notHex.path("parameter").asString()).isEqualTo("token");
-        assertThat(notHex.path("detail").asString()).contains("broken percent-escape").doesNotContain("ZZ");
+        assertThat(notHex.path("detail").asString())
+                .contains("broken percent-escape")
+                .doesNotContain("ZZ");
 
         // a UTF-16 surrogate encoded as UTF-8: not valid UTF-8
-        JsonNode surrogate = problem(RawHttp.send(port,
-                get("/token?keyspace=iot&table=readings&sensor_id=%ED%A0%80&day=2026-10-01")), 400, "malformed-query");
+        JsonNode surrogate = problem(
+                RawHttp.send(port, get("/token?keyspace=iot&table=readings&sensor_id=%ED%A0%80&day=2026-10-01")),
+                400,
+                "malformed-query");
         assertThat(surrogate.path("parameter").asString()).isEqualTo("sensor_id");
         assertThat(surrogate.path("detail").asString()).contains("UTF-8").doesNotContain("ed a0 80");
 
@@ -95,37 +104,53 @@ class ServerErrorsTest {
         assertThat(garbage.path("detail").asString()).contains("method name");
         JsonNode target = problem(RawHttp.send(port, get("/token?keyspace=a|b")), 400, "malformed-request");
         assertThat(target.path("detail").asString()).contains("request target");
-        JsonNode header = problem(RawHttp.send(port,
-                "GET /ring HTTP/1.1\r\nHost: x\r\nBad Header: v\r\nConnection: close\r\n\r\n"), 400, "malformed-request");
-        assertThat(header.path("detail").asString()).contains("Bad Header");
-        JsonNode noHost = problem(RawHttp.send(port, "GET /ring HTTP/1.1\r\nConnection: close\r\n\r\n"), 400,
+        JsonNode header = problem(
+                RawHttp.send(port, "GET /ring HTTP/1.1\r\nHost: x\r\nBad Header: v\r\nConnection: close\r\n\r\n"),
+                400,
                 "malformed-request");
+        assertThat(header.path("detail").asString()).contains("Bad Header");
+        JsonNode noHost = problem(
+                RawHttp.send(port, "GET /ring HTTP/1.1\r\nConnection: close\r\n\r\n"), 400, "malformed-request");
         assertThat(noHost.path("detail").asString()).contains("Host header");
         assertThat(noHost.path("instance").asString()).isEqualTo("/ring");
-        JsonNode length = problem(RawHttp.send(port, "POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                + "application/json\r\nContent-Length: abc\r\nConnection: close\r\n\r\n{}"), 400, "malformed-request");
+        JsonNode length = problem(
+                RawHttp.send(
+                        port,
+                        "POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                                + "application/json\r\nContent-Length: abc\r\nConnection: close\r\n\r\n{}"),
+                400,
+                "malformed-request");
         assertThat(length.path("detail").asString()).contains("Content-Length 'abc'");
-        JsonNode chunk = problem(RawHttp.send(port, "POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
-                + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\n"), 400, "malformed-request");
+        JsonNode chunk = problem(
+                RawHttp.send(
+                        port,
+                        "POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                                + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\n"),
+                400,
+                "malformed-request");
         assertThat(chunk.path("detail").asString()).contains("chunk");
         JsonNode path = problem(RawHttp.send(port, get("/tok%ED%A0%80en")), 400, "malformed-request");
         assertThat(path.path("detail").asString()).contains("path").contains("UTF-8");
         problem(RawHttp.send(port, get("/nope%ZZ")), 400, "malformed-request");
-        JsonNode connect = problem(RawHttp.send(port, "CONNECT ringmap:443 HTTP/1.1\r\nHost: ringmap:443\r\n\r\n"), 405,
+        JsonNode connect = problem(
+                RawHttp.send(port, "CONNECT ringmap:443 HTTP/1.1\r\nHost: ringmap:443\r\n\r\n"),
+                405,
                 "method-not-allowed");
         assertThat(connect.path("detail").asString()).contains("CONNECT");
-        problem(RawHttp.send(port, "TRACE /ring HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"), 405,
+        problem(
+                RawHttp.send(port, "TRACE /ring HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+                405,
                 "method-not-allowed");
     }
 
     @Test
     void answersAnUnsupportedHttpVersionWithAProblem() {
-        JsonNode two = problem(RawHttp.send(port, "GET /ring HTTP/2.0\r\nHost: x\r\n\r\n"), 505,
-                "http-version-not-supported");
+        JsonNode two =
+                problem(RawHttp.send(port, "GET /ring HTTP/2.0\r\nHost: x\r\n\r\n"), 505, "http-version-not-supported");
         assertThat(two.path("detail").asString()).contains("HTTP/2.0");
         // not a version at all: malformed (Tomcat says 505 to any protocol text it does not know)
-        JsonNode notAVersion = problem(RawHttp.send(port, "GET /ring HTTP/1.1.1\r\nHost: x\r\n\r\n"), 400,
-                "malformed-request");
+        JsonNode notAVersion =
+                problem(RawHttp.send(port, "GET /ring HTTP/1.1.1\r\nHost: x\r\n\r\n"), 400, "malformed-request");
         assertThat(notAVersion.path("detail").asString()).contains("'HTTP/1.1.1' is not an HTTP version");
         problem(RawHttp.send(port, "GET /ring HTTP/1\r\nHost: x\r\n\r\n"), 400, "malformed-request");
     }
@@ -152,8 +177,13 @@ class ServerErrorsTest {
     void answersAnOversizedRequestLineWith414AndOversizedHeadersWith431() {
         JsonNode uri = problem(RawHttp.send(port, get("/ring?keyspace=" + "a".repeat(9000))), 414, "uri-too-long");
         assertThat(uri.path("limit").asInt()).isEqualTo(8192);
-        JsonNode headers = problem(RawHttp.send(port, "GET /ring HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(9000)
-                + "\r\nConnection: close\r\n\r\n"), 431, "headers-too-large");
+        JsonNode headers = problem(
+                RawHttp.send(
+                        port,
+                        "GET /ring HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(9000)
+                                + "\r\nConnection: close\r\n\r\n"),
+                431,
+                "headers-too-large");
         assertThat(headers.path("instance").asString()).isEqualTo("/ring");
         StringBuilder many = new StringBuilder("GET /ring HTTP/1.1\r\nHost: x\r\n");
         for (int i = 0; i < 101; i++) {
@@ -168,23 +198,29 @@ class ServerErrorsTest {
         String keys = "{\"sensor_id\": \"s\", \"day\": \"2026-10-01\"},".repeat(200);
         String body = "{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [" + keys + "{\"sensor_id\": \"s\", "
                 + "\"day\": \"2026-10-01\"}]}";
-        JsonNode declared = problem(RawHttp.send(port, post("/token", "application/json", body)), 413,
-                "body-too-large");
+        JsonNode declared =
+                problem(RawHttp.send(port, post("/token", "application/json", body)), 413, "body-too-large");
         assertThat(declared.path("limit").asLong()).isEqualTo(4096);
         assertThat(declared.path("size").asLong()).isEqualTo(body.length());
         assertThat(declared.path("instance").asString()).isEqualTo("/token");
 
         // no Content-Length: counted while read
         String chunked = Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n";
-        JsonNode streamed = problem(RawHttp.send(port, "POST /replicas HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                + "application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + chunked), 413,
+        JsonNode streamed = problem(
+                RawHttp.send(
+                        port,
+                        "POST /replicas HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                                + "application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                                + chunked),
+                413,
                 "body-too-large");
         assertThat(streamed.path("limit").asLong()).isEqualTo(4096);
 
         // within the limit: answered
         String small = "{\"keyspace\": \"iot\", \"table\": \"readings\", \"keys\": [{\"sensor_id\": \"s\", \"day\": "
                 + "\"2026-10-01\"}]}";
-        assertThat(RawHttp.send(port, post("/token", "application/json", small)).status()).isEqualTo(200);
+        assertThat(RawHttp.send(port, post("/token", "application/json", small)).status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -193,21 +229,37 @@ class ServerErrorsTest {
         assertThat(query.path("parameter").asString()).isEqualTo("x");
         problem(RawHttp.send(managementPort, "GARBAGE\r\n\r\n"), 400, "malformed-request");
         problem(RawHttp.send(managementPort, get("/" + "a".repeat(9000))), 414, "uri-too-long");
-        problem(RawHttp.send(managementPort, "GET /livez HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(9000)
-                + "\r\n\r\n"), 431, "headers-too-large");
+        problem(
+                RawHttp.send(
+                        managementPort, "GET /livez HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(9000) + "\r\n\r\n"),
+                431,
+                "headers-too-large");
         problem(RawHttp.send(managementPort, get("/actuator/env")), 404, "not-found");
         problem(RawHttp.send(managementPort, get("/error")), 404, "not-found");
-        problem(RawHttp.send(managementPort, "POST /actuator/health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
-                + "Connection: close\r\n\r\n"), 405, "method-not-allowed");
+        problem(
+                RawHttp.send(
+                        managementPort,
+                        "POST /actuator/health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                                + "Connection: close\r\n\r\n"),
+                405,
+                "method-not-allowed");
         problem(RawHttp.send(managementPort, get("/liv%ED%A0%80ez")), 400, "malformed-request");
     }
 
     @Test
     void answersBodiesRingmapDoesNotTakeWithProblemsNot500s() {
         // form and multipart bodies used to be parsed before any handler ran, failing the request when broken
-        problem(RawHttp.send(port, "PATCH /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
-                + "\r\nContent-Length: 5\r\nConnection: close\r\n\r\na=%ZZ"), 405, "method-not-allowed");
-        problem(RawHttp.send(port, post("/token", "multipart/form-data", "]\u00ada%^<")), 415, "unsupported-media-type");
+        problem(
+                RawHttp.send(
+                        port,
+                        "PATCH /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
+                                + "\r\nContent-Length: 5\r\nConnection: close\r\n\r\na=%ZZ"),
+                405,
+                "method-not-allowed");
+        problem(
+                RawHttp.send(port, post("/token", "multipart/form-data", "]\u00ada%^<")),
+                415,
+                "unsupported-media-type");
     }
 
     @Test
@@ -217,17 +269,26 @@ class ServerErrorsTest {
 
     @Test
     void logsClientMistakesWithoutErrorsOrStackTraces(CapturedOutput output) {
-        String[] bad = {get("/token?keyspace=%"), get("/token?keyspace=%ZZ"), get("/ring?keyspace=%ED%A0%80"),
-            "GARBAGE\r\n\r\n", get("/token?keyspace=a|b"), get("/" + "x".repeat(9000)),
+        String[] bad = {
+            get("/token?keyspace=%"),
+            get("/token?keyspace=%ZZ"),
+            get("/ring?keyspace=%ED%A0%80"),
+            "GARBAGE\r\n\r\n",
+            get("/token?keyspace=a|b"),
+            get("/" + "x".repeat(9000)),
             "GET /ring HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(9000) + "\r\n\r\n",
-            "GET / HTTP/2.0\r\nHost: x\r\n\r\n", "POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
-                + "\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n", post("/token", "application/json", "{\"keys\": ["),
-            "DELETE /token HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"};
+            "GET / HTTP/2.0\r\nHost: x\r\n\r\n",
+            "POST /token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                    + "\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n",
+            post("/token", "application/json", "{\"keys\": ["),
+            "DELETE /token HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        };
         for (String request : bad) {
             RawHttp.send(port, request);
             RawHttp.send(managementPort, request);
         }
-        assertThat(RawHttp.send(port, get("/replicas?keyspace=iot&token=1523456789012345678")).status())
+        assertThat(RawHttp.send(port, get("/replicas?keyspace=iot&token=1523456789012345678"))
+                        .status())
                 .isEqualTo(200);
         String logged = output.getAll();
         assertThat(logged).contains("rejected client request");

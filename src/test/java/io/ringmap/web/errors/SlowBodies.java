@@ -66,13 +66,13 @@ public final class SlowBodies implements AutoCloseable {
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
         OutputStream out = socket.getOutputStream();
         out.write(("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" + header
-                + "Content-Length: " + ANNOUNCED_LENGTH + "\r\n\r\n{\"k").getBytes(StandardCharsets.US_ASCII));
+                        + "Content-Length: " + ANNOUNCED_LENGTH + "\r\n\r\n{\"k")
+                .getBytes(StandardCharsets.US_ASCII));
         out.flush();
     }
 
     /** What became of one stalled request: the status the server answered (0: none yet), and whether it closed. */
-    public record Outcome(int status, boolean closed) {
-    }
+    public record Outcome(int status, boolean closed) {}
 
     /**
      * What became of each stalled request, reading what the server sent until it closed the connection or
@@ -101,8 +101,8 @@ public final class SlowBodies implements AutoCloseable {
                 closed = true; // reset by the server
             }
             String head = seen.toString();
-            int status = head.startsWith("HTTP/1.1 ") && head.length() >= 12 ? Integer.parseInt(head.substring(9, 12))
-                    : 0;
+            int status =
+                    head.startsWith("HTTP/1.1 ") && head.length() >= 12 ? Integer.parseInt(head.substring(9, 12)) : 0;
             outcomes.add(new Outcome(status, closed));
         }
         return outcomes;
@@ -134,8 +134,10 @@ public final class SlowBodies implements AutoCloseable {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) timeout.toMillis());
             socket.setSoTimeout((int) timeout.toMillis());
-            socket.getOutputStream().write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + header
-                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + header
+                                    + "Connection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             byte[] statusLine = new byte[12];
             int n = in.readNBytes(statusLine, 0, statusLine.length);
@@ -167,8 +169,13 @@ public final class SlowBodies implements AutoCloseable {
                 slow.add(port, post, postHeader, step);
                 Thread.sleep(1_000); // the server has taken them all up by now
                 Optional<Duration> answer = timeGet(port, get, header, Duration.ofSeconds(5));
-                long closed = slow.outcomes(Duration.ofMillis(200)).stream().filter(Outcome::closed).count();
-                System.out.printf("%4d stalled POSTs (%d closed by the server): GET %s%n", slow.size(), closed,
+                long closed = slow.outcomes(Duration.ofMillis(200)).stream()
+                        .filter(Outcome::closed)
+                        .count();
+                System.out.printf(
+                        "%4d stalled POSTs (%d closed by the server): GET %s%n",
+                        slow.size(),
+                        closed,
                         answer.map(d -> "answered in " + d.toMillis() + " ms").orElse("NO ANSWER in 5 s"));
                 if (answer.isEmpty()) {
                     return;

@@ -25,9 +25,14 @@ class SlowBodiesTest {
     static final Duration GET_ANSWERS_WITHIN = Duration.ofSeconds(2);
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "server.tomcat.threads.max=20", "ringmap.api.body-reads.max-concurrent=5",
-            "ringmap.api.body-reads.timeout=2s"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "management.server.port=0",
+                "server.tomcat.threads.max=20",
+                "ringmap.api.body-reads.max-concurrent=5",
+                "ringmap.api.body-reads.timeout=2s"
+            })
     class WithoutAuthentication {
 
         @LocalServerPort
@@ -35,14 +40,17 @@ class SlowBodiesTest {
 
         @Test
         void stalledBodiesLeaveWorkersForOthersAndTimeOut() throws Exception {
-            assertThat(SlowBodies.timeGet(port, GET, "", Duration.ofSeconds(30))).isPresent(); // warm
+            assertThat(SlowBodies.timeGet(port, GET, "", Duration.ofSeconds(30)))
+                    .isPresent(); // warm
             try (SlowBodies slow = SlowBodies.open(port, "/token", "", STALLED)) {
                 Thread.sleep(500);
 
                 Optional<Duration> get = SlowBodies.timeGet(port, GET, "", Duration.ofSeconds(5));
                 assertThat(get).hasValueSatisfying(d -> assertThat(d).isLessThan(GET_ANSWERS_WITHIN));
                 List<SlowBodies.Outcome> early = slow.outcomes(Duration.ofSeconds(1));
-                assertThat(early.stream().filter(o -> o.status() == 503 && o.closed()).count())
+                assertThat(early.stream()
+                                .filter(o -> o.status() == 503 && o.closed())
+                                .count())
                         .isEqualTo(STALLED - 5);
 
                 // the five admitted bodies time out after 2 s (a read waits at most that long too)
@@ -54,11 +62,17 @@ class SlowBodiesTest {
     }
 
     @Nested
-    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-            "management.server.port=0", "server.tomcat.threads.max=20",
-            "ringmap.security.mode=api-key", "ringmap.hotkeys.export-key=hash", "ringmap.hotkeys.salt=test-salt",
-            "ringmap.security.api-keys.reader.key=" + WithApiKeys.KEY,
-            "ringmap.security.api-keys.reader.scopes=ringmap:read"})
+    @SpringBootTest(
+            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {
+                "management.server.port=0",
+                "server.tomcat.threads.max=20",
+                "ringmap.security.mode=api-key",
+                "ringmap.hotkeys.export-key=hash",
+                "ringmap.hotkeys.salt=test-salt",
+                "ringmap.security.api-keys.reader.key=" + WithApiKeys.KEY,
+                "ringmap.security.api-keys.reader.scopes=ringmap:read"
+            })
     class WithApiKeys {
 
         static final String KEY = "rk-4f0b6e2d9c1a8357";

@@ -27,9 +27,12 @@ class StreamBodyLimitsTest {
     private final List<String> passed = new ArrayList<>();
 
     private RequestBodyLimitFilter filter(int maxBodies, int maxStreams) {
-        return new RequestBodyLimitFilter(MAX_BODY, new BodyReadProperties(Duration.ofSeconds(5), maxBodies),
+        return new RequestBodyLimitFilter(
+                MAX_BODY,
+                new BodyReadProperties(Duration.ofSeconds(5), maxBodies),
                 new StreamProperties(1000, Duration.ofMinutes(1), DataSize.ofKilobytes(64), maxStreams),
-                Clock.systemUTC(), new ClientErrorLog(Clock.systemUTC(), 20, Duration.ofMinutes(1)));
+                Clock.systemUTC(),
+                new ClientErrorLog(Clock.systemUTC(), 20, Duration.ofMinutes(1)));
     }
 
     private static MockHttpServletRequest post(String contentType, long length) {
@@ -40,8 +43,9 @@ class StreamBodyLimitsTest {
     }
 
     /** Sends {@code request} through the filter; {@code inside} runs while it is in progress. */
-    private MockHttpServletResponse send(RequestBodyLimitFilter filter, MockHttpServletRequest request, String name,
-            FilterChain inside) throws IOException, ServletException {
+    private MockHttpServletResponse send(
+            RequestBodyLimitFilter filter, MockHttpServletRequest request, String name, FilterChain inside)
+            throws IOException, ServletException {
         MockHttpServletResponse response = new MockHttpServletResponse();
         filter.doFilter(request, response, (req, res) -> {
             passed.add(name);
@@ -57,13 +61,16 @@ class StreamBodyLimitsTest {
         // given one body read allowed, and a JSON body in progress
         RequestBodyLimitFilter filter = filter(1, 2);
         List<MockHttpServletResponse> inner = new ArrayList<>();
-        send(filter, post("application/json", 10), "json",
+        send(
+                filter,
+                post("application/json", 10),
+                "json",
                 (req, res) -> inner.add(send(filter, post("application/x-ndjson", 10), "stream", null)));
         // then a stream beside it is refused without being read
         assertThat(passed).containsExactly("json");
         assertThat(inner.get(0).getStatus()).isEqualTo(503);
-        assertThat(inner.get(0).getContentAsString()).contains("urn:ringmap:problem:body-reads-busy",
-                "ringmap.api.body-reads.max-concurrent");
+        assertThat(inner.get(0).getContentAsString())
+                .contains("urn:ringmap:problem:body-reads-busy", "ringmap.api.body-reads.max-concurrent");
     }
 
     @Test
@@ -79,8 +86,8 @@ class StreamBodyLimitsTest {
         assertThat(passed).containsExactly("stream", "json");
         assertThat(inner.get(0).getStatus()).isEqualTo(503);
         assertThat(inner.get(0).getHeader("Retry-After")).isEqualTo("1");
-        assertThat(inner.get(0).getContentAsString()).contains("more than 1 streamed batches are in progress",
-                "ringmap.api.streams.max-concurrent");
+        assertThat(inner.get(0).getContentAsString())
+                .contains("more than 1 streamed batches are in progress", "ringmap.api.streams.max-concurrent");
         assertThat(inner.get(1).getStatus()).isEqualTo(200);
         // and once the first stream ended, the next one is read
         send(filter, post("application/x-ndjson", 10), "next stream", null);
@@ -90,8 +97,8 @@ class StreamBodyLimitsTest {
     @Test
     void aStreamIsNotBoundedByTheBodySize() throws Exception {
         RequestBodyLimitFilter filter = filter(10, 2);
-        MockHttpServletResponse stream = send(filter, post("application/x-ndjson; charset=utf-8", 10 * MAX_BODY),
-                "stream", null);
+        MockHttpServletResponse stream =
+                send(filter, post("application/x-ndjson; charset=utf-8", 10 * MAX_BODY), "stream", null);
         MockHttpServletResponse json = send(filter, post("application/json", 10 * MAX_BODY), "json", null);
         assertThat(stream.getStatus()).isEqualTo(200);
         assertThat(json.getStatus()).isEqualTo(413);

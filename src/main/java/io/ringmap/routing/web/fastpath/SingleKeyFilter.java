@@ -86,7 +86,8 @@ public final class SingleKeyFilter implements Filter {
     public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
             throws IOException, ServletException {
         ServletRequest onward = req;
-        if (req instanceof HttpServletRequest request && res instanceof HttpServletResponse response
+        if (req instanceof HttpServletRequest request
+                && res instanceof HttpServletResponse response
                 && "GET".equals(request.getMethod())) {
             onward = answer(request, response);
             if (onward == null) {
@@ -210,7 +211,8 @@ public final class SingleKeyFilter implements Filter {
             int comma = accept.indexOf(',', from);
             int end = comma < 0 ? accept.length() : comma;
             String type = accept.substring(from, end).strip();
-            if (type.equalsIgnoreCase("application/json") || type.equals("*/*")
+            if (type.equalsIgnoreCase("application/json")
+                    || type.equals("*/*")
                     || type.equalsIgnoreCase("application/*")) {
                 return true;
             }

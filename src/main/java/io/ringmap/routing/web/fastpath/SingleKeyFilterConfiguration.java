@@ -2,12 +2,12 @@ package io.ringmap.routing.web.fastpath;
 
 import io.ringmap.caching.SnapshotCaching;
 import io.ringmap.config.ApiProperties;
-import io.ringmap.routing.RoutingService;
 import io.ringmap.hits.web.HitCounting;
+import io.ringmap.routing.RoutingService;
 import io.ringmap.routing.web.SingleKeyAnswers;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -21,8 +21,12 @@ import tools.jackson.databind.json.JsonMapper;
 public class SingleKeyFilterConfiguration {
 
     @Bean
-    FilterRegistrationBean<SingleKeyFilter> singleKeyFilter(ApiProperties api, RoutingService routing,
-            ObjectProvider<HitCounting> hitCounting, SnapshotCaching caching, JsonMapper mapper,
+    FilterRegistrationBean<SingleKeyFilter> singleKeyFilter(
+            ApiProperties api,
+            RoutingService routing,
+            ObjectProvider<HitCounting> hitCounting,
+            SnapshotCaching caching,
+            JsonMapper mapper,
             ObjectProvider<SingleKeyMetrics> metrics) {
         SingleKeyAnswers answers = new SingleKeyAnswers(routing, hitCounting.getIfAvailable(HitCounting::everyCaller));
         FilterRegistrationBean<SingleKeyFilter> registration = new FilterRegistrationBean<>(

@@ -21,9 +21,12 @@ final class SingleKeyMetrics implements MeterBinder {
     public void bindTo(MeterRegistry registry) {
         Map<Fallback, Counter> byReason = new EnumMap<>(Fallback.class);
         for (Fallback reason : Fallback.values()) {
-            byReason.put(reason, Counter.builder(SingleKeyFilter.FALLBACKS).tag("reason", reason.tag())
-                    .description("GET /replicas the single-key filter left to Spring MVC, by reason")
-                    .register(registry));
+            byReason.put(
+                    reason,
+                    Counter.builder(SingleKeyFilter.FALLBACKS)
+                            .tag("reason", reason.tag())
+                            .description("GET /replicas the single-key filter left to Spring MVC, by reason")
+                            .register(registry));
         }
         fallbacks = byReason;
         answered = Counter.builder(SingleKeyFilter.ANSWERED)

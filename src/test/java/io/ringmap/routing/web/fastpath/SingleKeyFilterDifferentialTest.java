@@ -72,14 +72,14 @@ class SingleKeyFilterDifferentialTest {
     }
 
     private static ConfigurableApplicationContext start(boolean filter) {
-        return new SpringApplicationBuilder(RingmapApplication.class, StillClock.class).run("--server.port=0",
-                "--management.server.port=0", "--ringmap.api.single-key-filter=" + filter);
+        return new SpringApplicationBuilder(RingmapApplication.class, StillClock.class)
+                .run("--server.port=0", "--management.server.port=0", "--ringmap.api.single-key-filter=" + filter);
     }
 
     @Test
     void answersEveryGeneratedRequestAsSpringMvcDoes() {
-        Grammar.Request first = Grammar.request("GET", "/replicas?keyspace=iot&table=readings&sensor_id=s-0"
-                + "&day=2026-10-01", Map.of());
+        Grammar.Request first = Grammar.request(
+                "GET", "/replicas?keyspace=iot&table=readings&sensor_id=s-0" + "&day=2026-10-01", Map.of());
         String etag = send(filtered, first).header("etag");
         assertThat(send(unfiltered, first).header("etag")).isEqualTo(etag).startsWith("W/\"");
         Grammar grammar = new Grammar(new SplittableRandom(20261203), etag);
@@ -90,12 +90,14 @@ class SingleKeyFilterDifferentialTest {
             RawHttp.Response expected = send(unfiltered, request);
             RawHttp.Response actual = send(filtered, request);
             statuses.merge(expected.status(), 1, Integer::sum);
-            if (expected.status() != actual.status() || !expected.body().equals(actual.body())
+            if (expected.status() != actual.status()
+                    || !expected.body().equals(actual.body())
                     || !withoutDate(expected).equals(withoutDate(actual))) {
                 differences.add(request.text().strip() + "\n  Spring MVC: " + expected + "\n  filter:     " + actual);
             }
         }
-        assertThat(differences).as(String.join("\n", differences.subList(0, Math.min(10, differences.size()))))
+        assertThat(differences)
+                .as(String.join("\n", differences.subList(0, Math.min(10, differences.size()))))
                 .isEmpty();
         // the grammar reaches every kind of answer
         assertThat(statuses).containsKeys(200, 304, 400, 404, 406);
@@ -105,29 +107,40 @@ class SingleKeyFilterDifferentialTest {
         MeterRegistry meters = filtered.getBean(MeterRegistry.class);
         assertThat(meters.get(SingleKeyFilter.ANSWERED).counter().count()).isGreaterThan(REQUESTS / 3.0);
         for (SingleKeyFilter.Fallback reason : SingleKeyFilter.Fallback.values()) {
-            Counter left = meters.get(SingleKeyFilter.FALLBACKS).tag("reason", reason.tag()).counter();
+            Counter left = meters.get(SingleKeyFilter.FALLBACKS)
+                    .tag("reason", reason.tag())
+                    .counter();
             assertThat(left.count()).as(reason.tag()).isPositive();
         }
-        assertThat(unfiltered.getBean(MeterRegistry.class).find(SingleKeyFilter.ANSWERED).counter()).isNull();
+        assertThat(unfiltered
+                        .getBean(MeterRegistry.class)
+                        .find(SingleKeyFilter.ANSWERED)
+                        .counter())
+                .isNull();
 
         // the same keys counted as hot: the table's hits and its top keys with their estimates
-        String hotKeys = Grammar.request("GET", "/hotkeys?keyspace=iot&table=readings", Map.of()).text();
+        String hotKeys = Grammar.request("GET", "/hotkeys?keyspace=iot&table=readings", Map.of())
+                .text();
         RawHttp.Response counted = RawHttp.send(port(unfiltered), hotKeys);
         assertThat(counted.status()).isEqualTo(200);
         assertThat(RawHttp.send(port(filtered), hotKeys).body()).isEqualTo(counted.body());
 
         // observed alike: each (uri, method, status) as often on both; the observation stops after the answer left
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(observations(filtered))
-                .isEqualTo(observations(unfiltered)));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(observations(filtered)).isEqualTo(observations(unfiltered)));
         assertThat(observations(filtered)).containsKey("/replicas GET 200");
     }
 
     private static Map<String, Long> observations(ConfigurableApplicationContext context) {
         Map<String, Long> counts = new TreeMap<>();
-        for (Timer t : context.getBean(MeterRegistry.class).find("http.server.requests").timers()) {
+        for (Timer t : context.getBean(MeterRegistry.class)
+                .find("http.server.requests")
+                .timers()) {
             String uri = t.getId().getTag("uri");
             if (uri != null && !uri.startsWith("/hotkeys")) {
-                counts.merge(uri + " " + t.getId().getTag("method") + " " + t.getId().getTag("status"), t.count(),
+                counts.merge(
+                        uri + " " + t.getId().getTag("method") + " " + t.getId().getTag("status"),
+                        t.count(),
                         Long::sum);
             }
         }
@@ -135,8 +148,8 @@ class SingleKeyFilterDifferentialTest {
     }
 
     private static RawHttp.Response send(ConfigurableApplicationContext context, Grammar.Request request) {
-        return RawHttp.send(port(context), request.text().getBytes(StandardCharsets.ISO_8859_1),
-                "HEAD".equals(request.method()));
+        return RawHttp.send(
+                port(context), request.text().getBytes(StandardCharsets.ISO_8859_1), "HEAD".equals(request.method()));
     }
 
     private static int port(ConfigurableApplicationContext context) {
@@ -155,28 +168,71 @@ class SingleKeyFilterDifferentialTest {
      */
     static final class Grammar {
 
-        record Request(String method, String text) {
-        }
+        record Request(String method, String text) {}
 
         private static final String[] METHODS = {"HEAD", "POST", "DELETE", "OPTIONS"};
-        private static final String[] PATHS = {"/replic%61s", "/replicas;v=1", "/replicas/", "/Replicas",
-            "/replicas;v=%G0", "/replicas%2F"};
+        private static final String[] PATHS = {
+            "/replic%61s", "/replicas;v=1", "/replicas/", "/Replicas", "/replicas;v=%G0", "/replicas%2F"
+        };
         private static final String[] KEYSPACES = {"iot", "iot", "iot", "%69ot", "nope", "", "system", "IOT"};
         private static final String[] TABLES = {"readings", "readings", "readings", "nope", "", "read%69ngs"};
-        private static final String[] TOKENS = {"0", "1523456789012345678", "-9223372036854775808",
-            "9223372036854775807", "abc", "9223372036854775808", "", "-0", "%2B5"};
+        private static final String[] TOKENS = {
+            "0",
+            "1523456789012345678",
+            "-9223372036854775808",
+            "9223372036854775807",
+            "abc",
+            "9223372036854775808",
+            "",
+            "-0",
+            "%2B5"
+        };
         private static final String[] DCS = {"dc1", "dc2", "dc9", "", "DC1"};
-        private static final String[] LEVELS = {"QUORUM", "LOCAL_QUORUM", "ONE", "EACH_QUORUM", "ANY", "BOGUS",
-            "local_one", ""};
-        private static final String[] SENSORS = {"caf%C3%A9+%26+%3D+%2B", "%ZZ", "%C0%80", "", "%F0%9F%98%80", "%4",
-            "a+b", "%00", "%FF"};
-        private static final String[] DAYS = {"2026-10-01", "2026-10-02", "1970-01-01", "-5877641-06-23", "someday",
-            "2147483648", "4294967295", "4294967296", "2026-02-30", ""};
-        private static final String[] OTHERS = {"ts=1", "colour=red", "=x", "pk.=1", "", "pk.table=readings",
-            "pk.keyspace=x", "keyspace", "dc", "%ZZ=1", "sensor%5Fid=s-9"};
-        private static final String[] ACCEPTS = {"application/json", "*/*", "text/html", "application/*",
-            "text/html, application/*", "application/json;q=0.5, */*;q=0.1", "application/problem+json",
-            "APPLICATION/JSON", "application/json, text/html", "text/plain", "application/*+json", ""};
+        private static final String[] LEVELS = {
+            "QUORUM", "LOCAL_QUORUM", "ONE", "EACH_QUORUM", "ANY", "BOGUS", "local_one", ""
+        };
+        private static final String[] SENSORS = {
+            "caf%C3%A9+%26+%3D+%2B", "%ZZ", "%C0%80", "", "%F0%9F%98%80", "%4", "a+b", "%00", "%FF"
+        };
+        private static final String[] DAYS = {
+            "2026-10-01",
+            "2026-10-02",
+            "1970-01-01",
+            "-5877641-06-23",
+            "someday",
+            "2147483648",
+            "4294967295",
+            "4294967296",
+            "2026-02-30",
+            ""
+        };
+        private static final String[] OTHERS = {
+            "ts=1",
+            "colour=red",
+            "=x",
+            "pk.=1",
+            "",
+            "pk.table=readings",
+            "pk.keyspace=x",
+            "keyspace",
+            "dc",
+            "%ZZ=1",
+            "sensor%5Fid=s-9"
+        };
+        private static final String[] ACCEPTS = {
+            "application/json",
+            "*/*",
+            "text/html",
+            "application/*",
+            "text/html, application/*",
+            "application/json;q=0.5, */*;q=0.1",
+            "application/problem+json",
+            "APPLICATION/JSON",
+            "application/json, text/html",
+            "text/plain",
+            "application/*+json",
+            ""
+        };
 
         private final SplittableRandom random;
         private final String etag;
@@ -230,13 +286,15 @@ class SingleKeyFilterDifferentialTest {
                 headers.put("Accept", pick(ACCEPTS));
             }
             if (chance(15)) {
-                headers.put("If-None-Match", switch (random.nextInt(5)) {
-                    case 0 -> etag;
-                    case 1 -> etag.substring(2);
-                    case 2 -> "*";
-                    case 3 -> "\"x\", " + etag;
-                    default -> "\"matches-nothing\"";
-                });
+                headers.put(
+                        "If-None-Match",
+                        switch (random.nextInt(5)) {
+                            case 0 -> etag;
+                            case 1 -> etag.substring(2);
+                            case 2 -> "*";
+                            case 3 -> "\"x\", " + etag;
+                            default -> "\"matches-nothing\"";
+                        });
             }
             if (chance(15)) {
                 headers.put("Accept-Encoding", "gzip");
