@@ -26,6 +26,9 @@ final class LiteralKeys {
         }
     }
 
+    /** The table of tuple literals with fewer components than the type (Cassandra 6.0 refuses those). */
+    static final String SHORT_TUPLE = "l_short_tuple";
+
     static final List<Table> TABLES = List.of(
             new Table("l_set_uuid", "frozen<set<uuid>>", r -> set(r, LiteralKeys::anyUuid)),
             new Table("l_set_timeuuid", "frozen<set<timeuuid>>", r -> set(r, LiteralKeys::timeUuid)),
@@ -66,13 +69,31 @@ final class LiteralKeys {
                     "l_list_set_timeuuid",
                     "frozen<list<frozen<set<timeuuid>>>>",
                     r -> list(r, x -> set(x, LiteralKeys::timeUuid))),
-            new Table("l_short_tuple", "frozen<tuple<int, text, int>>", r -> switch (r.nextInt(3)) {
+            new Table(SHORT_TUPLE, "frozen<tuple<int, text, int>>", r -> switch (r.nextInt(3)) {
                 case 0 -> "(" + r.nextInt(1000) + ")";
                 case 1 -> "(" + r.nextInt(1000) + ", " + text(r) + ")";
                 default -> "(" + r.nextInt(1000) + ", " + text(r) + ", " + r.nextInt(10) + ")";
             }));
 
     private LiteralKeys() {}
+
+    /** Whether {@code literal} of {@code table} is a tuple with fewer components than its type (three). */
+    static boolean isShortTuple(Table table, String literal) {
+        if (!table.name().equals(SHORT_TUPLE)) {
+            return false;
+        }
+        int components = 1;
+        boolean quoted = false;
+        for (int i = 0; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted; // a doubled quote inside text toggles twice
+            } else if (c == ',' && !quoted) {
+                components++;
+            }
+        }
+        return components < 3;
+    }
 
     /** Distinct literals for a table, as many as asked for where the generator has that many. */
     static List<String> literals(Table table, int count, Random rnd) {
