@@ -5,6 +5,7 @@ import io.ringmap.config.ApiProperties;
 import io.ringmap.hits.metrics.ReportedHits;
 import io.ringmap.hits.web.HitCounting;
 import io.ringmap.hits.web.HitsController;
+import io.ringmap.hits.web.HitsRequest;
 import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;
@@ -132,7 +133,7 @@ public class BatchBenchmark {
     @Benchmark
     @OperationsPerInvocation(KEYS)
     public byte[] postHits() {
-        HitsController.HitsRequest request = mapper.readValue(hitsBody, HitsController.HitsRequest.class);
+        HitsRequest request = mapper.readValue(hitsBody, HitsRequest.class);
         return mapper.writeValueAsBytes(hits.hits(request));
     }
 

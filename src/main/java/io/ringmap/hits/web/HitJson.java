@@ -8,16 +8,16 @@ import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ValueDeserializer;
 
 /**
- * Reads one {@link HitsController.Hit} of a {@code POST /hits} batch as Jackson's record binding does (unknown
+ * Reads one {@link Hit} of a {@code POST /hits} batch as Jackson's record binding does (unknown
  * fields as the mapper's settings say, scalars coerced by Jackson itself), without the reflective record creation
  * per item that made up much of a hit's cost; the key is read by {@link KeyJson}.
  */
-final class HitJson extends ValueDeserializer<HitsController.Hit> {
+final class HitJson extends ValueDeserializer<Hit> {
 
     @Override
-    public HitsController.Hit deserialize(JsonParser p, DeserializationContext ctxt) {
+    public Hit deserialize(JsonParser p, DeserializationContext ctxt) {
         if (!p.isExpectedStartObjectToken()) {
-            return (HitsController.Hit) ctxt.handleUnexpectedToken(HitsController.Hit.class, p);
+            return (Hit) ctxt.handleUnexpectedToken(Hit.class, p);
         }
         Map<String, String> key = null;
         Long count = null;
@@ -34,9 +34,9 @@ final class HitJson extends ValueDeserializer<HitsController.Hit> {
                     operation = t == JsonToken.VALUE_STRING
                             ? p.getString()
                             : t == JsonToken.VALUE_NULL ? null : ctxt.readValue(p, String.class);
-                default -> ctxt.handleUnknownProperty(p, this, HitsController.Hit.class, name);
+                default -> ctxt.handleUnknownProperty(p, this, Hit.class, name);
             }
         }
-        return new HitsController.Hit(key, count, operation);
+        return new Hit(key, count, operation);
     }
 }

@@ -8,22 +8,18 @@ import io.ringmap.problem.BatchItemException;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.schema.TableSchema;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.JsonBodyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.annotation.JsonDeserialize;
 
 /** {@code POST /hits}: clients report sampled partition accesses, counted like keys ringmap routes itself. */
 @RestController
@@ -44,57 +40,6 @@ public class HitsController {
         this.reported = reported;
     }
 
-    /** One reported access. */
-    @Schema(description = "Accesses of one partition key")
-    @JsonDeserialize(using = HitJson.class)
-    public record Hit(
-            @Schema(
-                    description = "The partition key as {column: value}",
-                    example = "{\"sensor_id\": \"sensor-17\", \"day\": \"2026-10-01\"}")
-            Map<String, String> key,
-
-            @Schema(
-                    description = "How many accesses this item stands for (e.g. 100 when sampling 1 in 100); "
-                            + "default 1, at most 1,000,000,000",
-                    nullable = true,
-                    example = "1",
-                    minimum = "1",
-                    maximum = "1000000000")
-            Long count,
-
-            @Schema(
-                    description = "read or write; counted per operation in ringmap_hits_reported_total",
-                    nullable = true,
-                    allowableValues = {"read", "write"},
-                    example = "read")
-            String operation) {}
-
-    /** A batch of accesses of one table. */
-    @Schema(description = "Accesses of partition keys of one table")
-    public record HitsRequest(
-            @NotBlank @Schema(example = "iot") String keyspace,
-            @NotBlank @Schema(example = "readings") String table,
-
-            @NotNull @Schema(description = "At most ringmap.api.max-batch-size items")
-            List<Hit> hits) {}
-
-    /** What was counted. */
-    @Schema(description = "What was counted")
-    public record HitsResponse(
-            @Schema(example = "iot") String keyspace,
-            @Schema(example = "readings") String table,
-
-            @Schema(description = "Items recorded (all of the request)", example = "2")
-            int recorded,
-
-            @Schema(description = "Sum of the items' counts", example = "101")
-            long hits,
-
-            @Schema(
-                    description = "False when hot-key tracking is disabled (ringmap.hotkeys.enabled=false): the "
-                            + "request was validated but nothing is tracked")
-            boolean tracked) {}
-
     @ProblemAnswer(
             kind = ProblemKind.INVALID_KEY_VALUE,
             detail = "batch item 0: value 'yesterday' for partition key column 'day' is not a valid date: "
@@ -108,7 +53,7 @@ public class HitsController {
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.BATCH_TOO_LARGE, detail = SampleProblems.BATCH_TOO_LARGE)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @JsonBodyProblems
     @PostMapping(path = "/hits", consumes = "application/json", produces = "application/json")
     @io.swagger.v3.oas.annotations.Operation(

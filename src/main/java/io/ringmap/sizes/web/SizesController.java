@@ -4,6 +4,7 @@ import io.ringmap.problem.ProblemKind;
 import io.ringmap.sizes.service.SizesService;
 import io.ringmap.sizes.web.SizesViews.LoadResponse;
 import io.ringmap.sizes.web.SizesViews.SizesResponse;
+import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -28,7 +29,7 @@ public class SizesController {
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_TABLE, detail = SampleProblems.UNKNOWN_TABLE)
     @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = SampleProblems.SIZES_NOT_COLLECTED)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/sizes", produces = "application/json")
     @Operation(
@@ -47,7 +48,7 @@ public class SizesController {
 
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.SIZES_NOT_COLLECTED, detail = SampleProblems.SIZES_NOT_COLLECTED)
-    @ProblemAnswer(kind = ProblemKind.NO_SNAPSHOT, detail = SampleProblems.NO_SNAPSHOT)
+    @SnapshotProblems
     @ProblemAnswer(kind = ProblemKind.SIZES_UNAVAILABLE, detail = SampleProblems.SIZES_UNAVAILABLE)
     @GetMapping(path = "/load", produces = "application/json")
     @Operation(

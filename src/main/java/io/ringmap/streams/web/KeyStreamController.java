@@ -22,12 +22,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -153,7 +149,7 @@ public class KeyStreamController {
             throws IOException {
         InputStream raw = request.getInputStream();
         KeyLines lines = streams.lines(asked.input(), body(request, raw));
-        StreamFormat output = answerFormat(request.getHeader("Accept"), asked.input());
+        StreamFormat output = AnswerFormats.of(request.getHeader("Accept"), asked.input());
         response.setContentType(output == StreamFormat.CSV ? CSV + ";charset=UTF-8" : NDJSON);
         BatchResponses.buffer(response);
         // the answers' end leaves the response open, so that its headers can still say how the connection ends
@@ -185,56 +181,5 @@ public class KeyStreamController {
             return new GZIPInputStream(raw, 64 * 1024);
         }
         throw new UnsupportedContentEncodingException(encoding);
-    }
-
-    /** The response's stream, whose {@code close} the answers' end does not reach (the controller ends it). */
-    private static final class KeptOpen extends OutputStream {
-
-        private final OutputStream out;
-
-        KeptOpen(OutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() {
-            // left open: see stream(...)
-        }
-    }
-
-    /**
-     * The answer's format: the first of NDJSON and CSV the {@code Accept} header names by its highest quality, else
-     * (no header, or only wildcards) the body's own.
-     */
-    static StreamFormat answerFormat(String accept, StreamFormat body) {
-        if (accept == null || accept.isBlank()) {
-            return body;
-        }
-        List<MediaType> types = new ArrayList<>(MediaType.parseMediaTypes(accept));
-        types.sort(Comparator.comparingDouble(MediaType::getQualityValue).reversed()); // stable: header order kept
-        for (MediaType type : types) {
-            if (type.getQualityValue() > 0 && !type.isWildcardType() && !type.isWildcardSubtype()) {
-                StreamFormat format = StreamFormat.of(type.getType() + "/" + type.getSubtype());
-                if (format != null) {
-                    return format;
-                }
-            }
-        }
-        return body;
     }
 }
