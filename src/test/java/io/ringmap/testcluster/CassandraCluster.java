@@ -446,7 +446,14 @@ public final class CassandraCluster implements AutoCloseable {
             results.add(session.executeAsync(SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60)))
                     .toCompletableFuture()
                     .handle((done, error) -> {
-                        if (error != null && cmsGaveUp(error)) {
+                        // given up by 6.0's metadata service, or no answer within the minute (a loaded 6.0 node
+                        // took longer): whether it was applied is unknown, so it is repeated one at a time, where
+                        // "already exists" / "does not exist" then means the first attempt was
+                        Throwable cause =
+                                error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                                        ? error.getCause()
+                                        : error;
+                        if (error != null && (cmsGaveUp(error) || cause instanceof DriverTimeoutException)) {
                             repeat.add(cql);
                             return null;
                         }
