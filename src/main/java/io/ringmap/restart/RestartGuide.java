@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * Whether the nodes restarted so far are back: UP in ringmap's own view, their native transport open, and UP again in
- * every other live node's own view. A node is back in a peer's view when the peer's gossip holds the node's current
+ * every other node's own view (a node down in ringmap's view has not seen them back: it is waited for too). A node is back in a peer's view when the peer's gossip holds the node's current
  * generation (the one the node itself reports: a restart starts a new one) with status NORMAL and, where gossip
  * says, its native transport ready; until then that peer still knows the node from before its restart, or as shut down.
  */
@@ -63,7 +63,17 @@ public final class RestartGuide {
                 }
                 NodeView view = views.get(peer.address());
                 if (view == null) {
-                    continue; // not live: a node that is down has no view to wait for (the plan counts it down)
+                    // not read: a peer down in ringmap's view cannot have seen the node back; a node down during a
+                    // rolling restart is waited for, not assumed away (whether the driver has already marked a
+                    // stopped or paused peer down must not decide between WAIT and DONE)
+                    if (peer.state() != NodeState.UP && unreadable.add(peer.address())) {
+                        out.add(new Wait(
+                                node.address(),
+                                peer.address(),
+                                peer.address() + " is " + peer.state() + " in ringmap's view: it cannot have seen "
+                                        + node.address() + " back"));
+                    }
+                    continue;
                 }
                 if (view.error() != null) {
                     if (unreadable.add(peer.address())) {

@@ -62,6 +62,22 @@ class RestartGuideTest {
     }
 
     @Test
+    void aPeerDownInRingmapsViewIsWaitedForNotAssumedToHaveSeenTheNodeBack() {
+        // N1 restarted and back in every view read; N3 (not restarted) is down, so its view was not read
+        Map<String, NodeView> views = views(200, 200, true);
+        views.remove("127.0.0.3");
+        TokenRing ring = ring(NodeState.UP, NodeState.DOWN);
+
+        List<RestartGuide.Wait> waits = RestartGuide.waits(ring, List.of(0), views);
+
+        assertThat(waits).singleElement().satisfies(w -> {
+            assertThat(w.node()).isEqualTo("127.0.0.1");
+            assertThat(w.peer()).isEqualTo("127.0.0.3");
+            assertThat(w.reason()).isEqualTo("127.0.0.3 is DOWN in ringmap's view: it cannot have seen 127.0.0.1 back");
+        });
+    }
+
+    @Test
     void anUnreadablePeerViewIsNamedOnceAndANativeTransportNotReadyIsWaitedFor() {
         Map<String, NodeView> views = views(200, 200, false);
         views.put(
@@ -75,10 +91,16 @@ class RestartGuideTest {
     }
 
     private static TokenRing ring(NodeState first) {
+        return ring(first, NodeState.UP);
+    }
+
+    /** N1 in state {@code first}, N2 UP, N3 in state {@code third}. */
+    private static TokenRing ring(NodeState first, NodeState third) {
         Map<Node, List<LongToken>> tokens = new LinkedHashMap<>();
         for (int i = 0; i < 3; i++) {
+            NodeState state = i == 0 ? first : i == 2 ? third : NodeState.UP;
             tokens.put(
-                    new Node("N" + (i + 1), "127.0.0." + (i + 1), "dc1", "rack1", i == 0 ? first : NodeState.UP),
+                    new Node("N" + (i + 1), "127.0.0." + (i + 1), "dc1", "rack1", state),
                     List.of(new LongToken(i * 1000L)));
         }
         return TokenRing.of(Murmur3Partitioner.INSTANCE, tokens);
