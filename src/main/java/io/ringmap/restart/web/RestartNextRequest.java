@@ -7,7 +7,9 @@ import java.util.Map;
 
 /** The body of {@code POST /plan/restart/next}: the plan's request and the nodes restarted so far. */
 public record RestartNextRequest(
-        @Schema(description = "Nodes to restart, by address or host id (default: every ring member)")
+        @Schema(
+                description = "Nodes to restart, by address or host id (default: every ring member)",
+                example = "[\"127.0.0.1\", \"127.0.0.2\", \"127.0.0.3\", \"127.0.0.4\"]")
         List<String> nodes,
 
         @Schema(
@@ -16,11 +18,15 @@ public record RestartNextRequest(
                 nullable = true)
         String consistency,
 
-        @Schema(description = "Per keyspace, the level it keeps", nullable = true)
+        @Schema(
+                description = "Per keyspace, the level it keeps",
+                example = "{\"iot_multi_dc\": \"ONE\"}",
+                nullable = true)
         Map<String, String> keyspaces,
 
         @Schema(
                 description = "The clients' data centre, where LOCAL_* levels count (default: every data centre)",
+                example = "dc1",
                 nullable = true)
         String dc,
 

@@ -26,6 +26,7 @@ public record RestartPlanRequest(
 
         @Schema(
                 description = "The clients' data centre, where LOCAL_* levels count (default: every data centre)",
+                example = "dc1",
                 nullable = true)
         String dc,
 
