@@ -14,8 +14,6 @@ import io.ringmap.testcluster.StandardCluster;
 import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.TestHttp;
 import io.ringmap.token.PartitionKeys;
-import io.ringmap.token.Partitioner;
-import io.ringmap.token.Partitioners;
 import io.ringmap.token.Token;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -386,8 +384,6 @@ class ReplicaConformanceIT {
                 .hasSizeLessThan(1);
     }
 
-    private static final Partitioner MURMUR3 = Partitioners.byName("Murmur3Partitioner");
-
     /** Sampled keys at most per keyspace when every range of the ring must be asked about. */
     static final int MAX_SAMPLES = 50_000;
 
@@ -396,7 +392,7 @@ class ReplicaConformanceIT {
         for (JsonNode node : ringmap.ok(ringmap.get("/ring"), "GET /ring").get("nodes")) {
             node.get("tokens")
                     .valueStream()
-                    .map(t -> MURMUR3.parseToken(t.asString()))
+                    .map(t -> LineConformance.MURMUR3.parseToken(t.asString()))
                     .forEach(tokens::add);
         }
         tokens.sort(null);
@@ -413,7 +409,7 @@ class ReplicaConformanceIT {
                                 .putInt(Integer.parseInt(key.get("n")))
                                 .array()))
                 : k;
-        Token token = MURMUR3.tokenFor(bytes);
+        Token token = LineConformance.MURMUR3.tokenFor(bytes);
         int at = java.util.Collections.binarySearch(ring, token);
         int index = at >= 0 ? at : -at - 1;
         return index == ring.size() ? 0 : index;

@@ -201,13 +201,12 @@ class TablePartitionerIT {
                         tokens.getResultSetDefinitions().get(1).getType())) {
             return null;
         }
-        io.ringmap.token.Partitioner murmur3 = io.ringmap.token.Partitioners.byName("Murmur3Partitioner");
         int rows = 0;
         for (Row row : session.execute(
                 tokens.bind().setTimeout(Duration.ofSeconds(30)).setConsistencyLevel(ConsistencyLevel.ONE))) {
             byte[] bytes =
                     java.nio.ByteBuffer.allocate(8).putLong(row.getLong(1)).array();
-            if (murmur3.tokenFor(bytes).toString().equals(Long.toString(row.getLong(0)))) {
+            if (LineConformance.MURMUR3.tokenFor(bytes).toString().equals(Long.toString(row.getLong(0)))) {
                 return null;
             }
             if (++rows == 20) {
