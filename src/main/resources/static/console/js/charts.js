@@ -2,14 +2,25 @@
 // element, resized with its element. Each chart's element says whether it shows data (data-drawn), for people's
 // assistive tools through ECharts' aria description and for the browser tests.
 const charts = new Map();
+/** What a view does after its chart was resized (e.g. show its selected cell's tooltip again, at the cell's new place). */
+const afterResize = new Map();
 const resizing = new ResizeObserver(entries => {
   for (const entry of entries) {
     const c = charts.get(entry.target.id);
     if (c && entry.contentRect.width > 0 && entry.contentRect.height > 0) {
       c.resize();
+      afterResize.get(entry.target.id)?.();
     }
   }
 });
+
+/**
+ * Calls {@code then} each time the chart in the element with this id has been resized: ECharts keeps a shown tooltip
+ * at its old pixel position, which after a resize may be an empty spot (and so hides it).
+ */
+export function onResize(id, then) {
+  afterResize.set(id, then);
+}
 
 /** The chart drawn in the element with this id (created on first use; the element must be visible). */
 export function chart(id) {

@@ -1,7 +1,7 @@
 // The key visualizer view: GET /heatmap drawn by heatmap-model.js, opened on the hottest table with the slices
 // that have data, refreshed live (pausable), zoomable in time and token space.
 import { get, ApiProblem } from './api.js';
-import { chart, draw } from './charts.js';
+import { chart, draw, onResize } from './charts.js';
 import { definitions, options } from './dom.js';
 import { count, percent, range } from './format.js';
 import { UNITS, bucketLabel, cellsIn, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable,
@@ -272,6 +272,11 @@ export function heatmapControls() {
     $(id).addEventListener('change', redraw(true));
   }
   $(CHART).addEventListener('keydown', move);
+  onResize(CHART, () => {
+    if (state.selected) {
+      select(state.selected.bucket, state.selected.slice);
+    }
+  });
   const live = $('heatmap-live');
   live.addEventListener('click', () => {
     const on = live.getAttribute('aria-pressed') !== 'true';

@@ -95,7 +95,22 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         // cells are tall enough to see: at least 6 px
         assertThat(browser.driver.findElement(By.id("heatmap-chart")).getSize().getHeight() - 90)
                 .isGreaterThanOrEqualTo(6 * labels.size());
-        // the hottest cell's tooltip: its time, range, hits and replicas
+        // the hottest cell (selected on open, in the side panel) under a person's pointer: its tooltip gives its time,
+        // range, hits and replicas
+        WebElement cell = browser.driver.findElement(By.id("heatmap-cell"));
+        @SuppressWarnings("unchecked")
+        List<Number> pixel = (List<Number>) browser.script(
+                "return echarts.getInstanceByDom(document.getElementById('heatmap-chart'))"
+                        + ".convertToPixel({seriesIndex: 0}, [Number(arguments[0]), Number(arguments[1])])",
+                cell.getDomAttribute("data-slice"),
+                cell.getDomAttribute("data-bucket"));
+        WebElement heatmapChart = browser.driver.findElement(By.id("heatmap-chart"));
+        new Actions(browser.driver)
+                .moveToElement(
+                        heatmapChart,
+                        pixel.get(0).intValue() - heatmapChart.getSize().getWidth() / 2,
+                        pixel.get(1).intValue() - heatmapChart.getSize().getHeight() / 2)
+                .perform();
         browser.wait.until(d -> d.findElement(By.id("heatmap-chart")).getText().contains("replicas:"));
         assertThat(browser.driver.findElement(By.id("heatmap-chart")).getText())
                 .contains("tokens (" + summary.getDomAttribute("data-hottest-start") + ", ")
