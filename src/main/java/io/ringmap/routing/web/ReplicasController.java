@@ -9,13 +9,8 @@ import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.enums.Explode;
-import io.swagger.v3.oas.annotations.enums.ParameterIn;
-import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -66,50 +61,7 @@ public class ReplicasController {
     // off). Lean all the same: the parameters are read once from the container's map (a @RequestParam each, or a
     // MultiValueMap argument, made Spring MVC build binders and ResolvableTypes per request) and the answer's content
     // type is set here, so Spring MVC writes it without negotiating (docs/performance.md, "Single key")
-    @Parameter(
-            name = "keyspace",
-            in = ParameterIn.QUERY,
-            required = true,
-            description = "Keyspace",
-            example = "iot",
-            schema = @Schema(type = "string"))
-    @Parameter(
-            name = "table",
-            in = ParameterIn.QUERY,
-            description = "Table (with key columns)",
-            example = "readings",
-            schema = @Schema(type = "string"))
-    @Parameter(
-            name = "token",
-            in = ParameterIn.QUERY,
-            description = "A token instead of a key, as a string (e.g. "
-                    + "1523456789012345678); no example value, so Swagger UI's Try it out sends the key and not both",
-            schema = @Schema(type = "string"))
-    @Parameter(
-            name = "dc",
-            in = ParameterIn.QUERY,
-            description = "Only replicas in this data centre; with a "
-                    + "LOCAL_* consistency, the coordinator's (default spring.cassandra.local-datacenter)",
-            schema = @Schema(type = "string"))
-    @Parameter(
-            name = "consistency",
-            in = ParameterIn.QUERY,
-            description = "A consistency level: ANY (writes), ONE, "
-                    + "TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE (e.g. LOCAL_QUORUM "
-                    + "with dc=dc1); no example value, so Swagger UI's Try it out leaves it out",
-            schema = @Schema(type = "string"))
-    @Parameter(
-            name = "key",
-            in = ParameterIn.QUERY,
-            style = ParameterStyle.FORM,
-            explode = Explode.TRUE,
-            description =
-                    "Partition key columns as column=value pairs (with table); the form for curl and Swagger " + "UI",
-            schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
-            examples =
-                    @ExampleObject(
-                            name = "reference",
-                            value = "{\"sensor_id\": \"sensor-17\", \"day\": " + "\"2026-10-01\"}"))
+    @ReplicasQueryParameters
     public ReplicasResponse replicas(HttpServletRequest request, HttpServletResponse response)
             throws MissingServletRequestParameterException {
         ReplicasResponse answer = singleKey.replicas(request.getParameterMap());
