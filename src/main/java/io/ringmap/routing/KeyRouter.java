@@ -45,6 +45,16 @@ public final class KeyRouter {
     }
 
     /**
+     * A router of a table's keys that counts nothing: for keys gathered elsewhere and routed again (hot keys, the
+     * servers' largest partitions), which were counted, or not, where they came from.
+     *
+     * @param placement the keyspace's placement when replicas are looked up, else null
+     */
+    public static KeyRouter uncounted(ServedSnapshot served, TableSchema schema, KeyspacePlacement.Placed placement) {
+        return new KeyRouter(served, schema, placement, HitRecorder.NONE);
+    }
+
+    /**
      * The token of a table's key given as {column: value}: the key serialized with the schema's codecs and hashed by
      * {@code partitioner}, as Cassandra's {@code token(...)} computes it.
      *

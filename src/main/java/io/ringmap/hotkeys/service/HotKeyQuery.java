@@ -8,17 +8,13 @@ import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.peers.Contributors;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
-import io.ringmap.ring.ReplicaLookup;
-import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TableName;
 import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.schema.ParsedKey;
-import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.schema.UnknownKeyspaceException;
 import io.ringmap.snapshot.ServedSnapshot;
-import io.ringmap.token.Token;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -220,16 +216,21 @@ public class HotKeyQuery {
 
     /** The hot keys of one table routed again against {@code served} (gathered elsewhere, e.g. with a heatmap). */
     public TableReport report(ServedSnapshot served, TableSchema schema, TableHotKeys hot) {
-        RingSnapshot ring = served.ring();
-        KeyspacePlacement placement = ring.keyspace(schema.keyspace()).orElse(null);
+        KeyRouter router = KeyRouter.uncounted(
+                served,
+                schema,
+                served.ring().keyspace(schema.keyspace()).orElse(null) instanceof KeyspacePlacement.Placed placed
+                        ? placed
+                        : null);
         List<RoutedHotKey> keys = new ArrayList<>(hot.keys().size());
         for (HotKey key : hot.keys()) {
-            keys.add(new RoutedHotKey(key, route(ring, schema, placement, key.label())));
+            keys.add(new RoutedHotKey(key, route(router, schema, key.label())));
         }
         return new TableReport(schema, hot.streamLength(), hot.maximumError(), keys);
     }
 
-    private static KeyRoute route(RingSnapshot ring, TableSchema schema, KeyspacePlacement placement, String label) {
+    /** The route of a counted key, or null when its label no longer names a key of the table. */
+    private static KeyRoute route(KeyRouter router, TableSchema schema, String label) {
         List<String> components;
         try {
             components = KeyLabels.parse(label);
@@ -243,15 +244,10 @@ public class HotKeyQuery {
         for (int i = 0; i < components.size(); i++) {
             values.put(schema.partitionKey().get(i).name(), components.get(i));
         }
-        ParsedKey parsed;
         try {
-            parsed = PartitionKeyParser.parse(schema, values);
+            return router.route(values);
         } catch (RuntimeException e) {
             return null; // the column's type changed since the key was counted
         }
-        Token token = ring.tokenRing().partitioner().tokenFor(parsed.serializedKey());
-        ReplicaLookup replicas =
-                placement instanceof KeyspacePlacement.Placed placed ? ring.lookup(placed, token) : null;
-        return new KeyRoute(schema, parsed, token, replicas);
     }
 }

@@ -8,11 +8,12 @@ import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.peers.Contributors;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
-import io.ringmap.ring.ReplicaLookup;
+import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TableName;
+import io.ringmap.routing.KeyRoute;
+import io.ringmap.routing.KeyRouter;
 import io.ringmap.routing.RoutingService;
-import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.PartitionKeyParser;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.sizes.LoadAnalysis;
@@ -325,6 +326,8 @@ public class SizesService implements ServerHotKeys {
             KeyspacePlacement.Placed placement,
             List<MergedPartition> merged) {
         List<SizedPartition> out = new ArrayList<>(merged.size());
+        KeyRouter router = KeyRouter.uncounted(served, schema, placement);
+        List<Node> nodes = served.tokenRing().nodes();
         for (MergedPartition p : merged) {
             Map<String, String> components = null;
             String token = null;
@@ -332,18 +335,13 @@ public class SizesService implements ServerHotKeys {
             String problem = null;
             try {
                 components = CassandraKeyText.components(schema, p.key());
-                ParsedKey parsed = PartitionKeyParser.parse(schema, components);
-                RingSnapshot ring = served.ring();
-                var t = ring.tokenRing().partitioner().tokenFor(parsed.serializedKey());
-                token = t.toString();
+                KeyRoute route = router.route(components);
+                token = route.token().toString();
                 if (placement != null) {
-                    ReplicaLookup lookup = ring.lookup(placement, t);
-                    List<String> addresses = new ArrayList<>();
-                    for (int i = 0; i < lookup.replicas().size(); i++) {
-                        addresses.add(ring.tokenRing()
-                                .nodes()
-                                .get(lookup.replicas().node(i))
-                                .address());
+                    ReplicaSet set = route.replicas().replicas();
+                    List<String> addresses = new ArrayList<>(set.size());
+                    for (int i = 0; i < set.size(); i++) {
+                        addresses.add(nodes.get(set.node(i)).address());
                     }
                     replicas = addresses;
                 }
