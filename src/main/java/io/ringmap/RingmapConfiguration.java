@@ -1,7 +1,6 @@
 package io.ringmap;
 
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
-import io.ringmap.buildinfo.BuildInfoMetrics;
 import io.ringmap.config.ApiProperties;
 import io.ringmap.config.ClusterProperties;
 import io.ringmap.config.MetricsProperties;
@@ -11,31 +10,27 @@ import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.pending.config.PendingProperties;
 import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.snapshot.ClusterTag;
-import io.ringmap.snapshot.OwnershipMetrics;
-import io.ringmap.snapshot.ReadinessMetrics;
-import io.ringmap.snapshot.SnapshotHealthIndicator;
 import io.ringmap.snapshot.SnapshotHolder;
-import io.ringmap.snapshot.SnapshotMetrics;
 import io.ringmap.snapshot.TopologyRefreshMetrics;
 import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.StaticTopologySource;
 import io.ringmap.topology.TopologySource;
 import io.ringmap.topology.motion.ClusterMotionReader;
-import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
-import org.springframework.boot.info.BuildProperties;
-import org.springframework.boot.info.GitProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 
-/** Wires the ring service, the topology source and the routing service. */
+/**
+ * The composition root: ringmap's settings, and the topology source wired to the snapshot holder it publishes to (the
+ * live cluster source when contact points are configured, else the static file) with the meters that depend on
+ * which. Each feature wires its own beans in its own configuration.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({
     TopologyProperties.class,
@@ -47,18 +42,6 @@ import org.springframework.core.io.ResourceLoader;
     HotKeysProperties.class
 })
 public class RingmapConfiguration {
-
-    @Bean
-    @ConditionalOnMissingBean
-    Clock clock() {
-        return Clock.systemUTC();
-    }
-
-    @Bean
-    SnapshotHolder snapshotHolder(Clock clock) {
-        return new SnapshotHolder(clock);
-    }
-
     /**
      * The live source follows the cluster named by {@code spring.cassandra.contact-points}. It opens its own session
      * from Boot's (prototype) session builder in the background; Boot's lazy {@code CqlSession} bean stays unused.
@@ -138,45 +121,10 @@ public class RingmapConfiguration {
         return tag;
     }
 
-    /** Readiness needs a ring snapshot ({@code management.endpoint.health.group.readiness.include}). */
-    @Bean("ring")
-    SnapshotHealthIndicator ringHealthIndicator(SnapshotHolder snapshots) {
-        return new SnapshotHealthIndicator(snapshots);
-    }
-
-    /** Age, staleness and version of the served snapshot, nodes by state. */
-    @Bean
-    SnapshotMetrics snapshotMetrics(SnapshotHolder snapshots) {
-        return new SnapshotMetrics(snapshots);
-    }
-
-    /** Readiness as a gauge, for the dashboard's health row. */
-    @Bean
-    ReadinessMetrics readinessMetrics(ObjectProvider<HealthEndpoint> health) {
-        return ReadinessMetrics.of(health);
-    }
-
     /** Time of the last successful topology refresh and failed refreshes, for alerts. */
     @Bean
     TopologyRefreshMetrics topologyRefreshMetrics(SnapshotHolder snapshots, TopologySource source) {
         return new TopologyRefreshMetrics(
                 snapshots, source instanceof ClusterTopologySource ? "cluster" : "static", source.refreshInterval());
-    }
-
-    /** Effective ownership per keyspace and node, to compare with the replica hits. */
-    @Bean
-    OwnershipMetrics ownershipMetrics(SnapshotHolder snapshots) {
-        return new OwnershipMetrics(snapshots);
-    }
-
-    /** ringmap_build_info from META-INF/build-info.properties and git.properties, where the build wrote them. */
-    @Bean
-    BuildInfoMetrics buildInfoMetrics(ObjectProvider<BuildProperties> build, ObjectProvider<GitProperties> git) {
-        BuildProperties b = build.getIfAvailable();
-        GitProperties g = git.getIfAvailable();
-        return new BuildInfoMetrics(
-                b == null ? null : b.getVersion(),
-                g == null ? null : g.getShortCommitId(),
-                Runtime.version().toString());
     }
 }

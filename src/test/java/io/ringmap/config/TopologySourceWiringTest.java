@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import io.ringmap.RingmapConfiguration;
 import io.ringmap.snapshot.NoSnapshotException;
 import io.ringmap.snapshot.SnapshotHolder;
+import io.ringmap.snapshot.config.SnapshotConfiguration;
 import io.ringmap.topology.ClusterDriverSettings;
 import io.ringmap.topology.ClusterTopologySource;
 import io.ringmap.topology.StaticTopologySource;
@@ -22,7 +23,7 @@ class TopologySourceWiringTest {
 
     final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(CassandraAutoConfiguration.class))
-            .withUserConfiguration(RingmapConfiguration.class);
+            .withUserConfiguration(RingmapConfiguration.class, SnapshotConfiguration.class);
 
     @Test
     void servesTheStaticTopologyWhenNoContactPointsAreConfigured() {

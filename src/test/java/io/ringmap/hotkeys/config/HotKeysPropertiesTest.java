@@ -10,6 +10,7 @@ import io.ringmap.hotkeys.metrics.HotKeyScheduler;
 import io.ringmap.hotkeys.metrics.HotKeySeriesLimit;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.routing.config.RoutingConfiguration;
+import io.ringmap.snapshot.config.SnapshotConfiguration;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -17,7 +18,11 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 class HotKeysPropertiesTest {
 
     private final ApplicationContextRunner context = new ApplicationContextRunner()
-            .withUserConfiguration(RingmapConfiguration.class, RoutingConfiguration.class, HotKeysConfiguration.class);
+            .withUserConfiguration(
+                    RingmapConfiguration.class,
+                    SnapshotConfiguration.class,
+                    RoutingConfiguration.class,
+                    HotKeysConfiguration.class);
 
     @Test
     void bindsTheDocumentedDefaults() {
