@@ -54,11 +54,23 @@ public final class TestHttp {
         return exchange(request, HttpResponse.BodyHandlers.ofByteArray());
     }
 
+    /**
+     * Sends on the shared connections. A request that fails before any byte of its answer came, on a pooled
+     * connection the server had closed while it was idle (its keep-alive time ran out just then), is sent once more on
+     * a new connection: the JDK client does that for GET and HEAD only, and every body here is bytes in memory.
+     */
     private static <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> body) {
         try {
-            return HTTP.send(request, body);
+            try {
+                return HTTP.send(request, body);
+            } catch (IOException e) {
+                if (!String.valueOf(e.getMessage()).contains("received no bytes")) {
+                    throw e;
+                }
+                return HTTP.send(request, body);
+            }
         } catch (IOException e) {
-            throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e.getMessage(), e);
+            throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -135,14 +147,7 @@ public final class TestHttp {
                 .timeout(Duration.ofSeconds(120))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(builder::header);
-        try {
-            return HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
-        } catch (IOException e) {
-            throw new IllegalStateException("POST " + path + " failed: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return exchange(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     /** The JSON of a 200 answer; anything else fails with the status and body. */
@@ -233,16 +238,10 @@ public final class TestHttp {
     }
 
     private Response send(HttpRequest.Builder builder) {
-        HttpRequest request = builder.timeout(Duration.ofSeconds(120)).build();
-        try {
-            HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Response(r.statusCode(), r.body(), r.headers().map());
-        } catch (IOException e) {
-            throw new IllegalStateException(request.method() + " " + request.uri() + " failed: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        HttpResponse<String> r = exchange(
+                builder.timeout(Duration.ofSeconds(120)).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return new Response(r.statusCode(), r.body(), r.headers().map());
     }
 
     public static String encode(String s) {
