@@ -101,6 +101,9 @@ test('optionZoomsBothAxesAndColoursOnALogScale', () => {
   assert.equal(option.visualMap.formatter(3), '1,000');
   assert.equal(option.yAxis.inverse, true);
   assert.equal(option.series[0].data.length, 1);
+  // a cell's tooltip names its hits; anything else of the chart under a kept tooltip has none
+  assert.match(option.tooltip.formatter({ componentType: 'series', data: option.series[0].data[0] }), /1,000 hits/);
+  assert.equal(option.tooltip.formatter({ componentType: 'visualMap' }), '');
 });
 
 test('aSelectionSumsItsCellsAndNamesTheTimesAndTokensItSpans', () => {

@@ -38,12 +38,13 @@ test('aWholeRingRangeIsOneSegment', () => {
   assert.deepEqual(segs.map(s => [s.kind, s.from, s.to]), [['lost', 0, 1]]);
 });
 
-test('nodeRangesAreItsPrimaryAndReplicaRangesFromRanges', () => {
-  // given the sample's ring: range i = (tokens[i-1], tokens[i]], range 0 wraps
-  const answer = { nodes: [{ address: 'a' }, { address: 'b' }, { address: 'c' }],
-    tokens: ['-100', '0', '100'], replicas: [[0, 1], [1, 2], [2, 0]] };
-  assert.deepEqual(nodeRanges(answer, 'a'), [{ start: '100', end: '-100', kind: 'primary' },
-    { start: '0', end: '100', kind: 'replica' }]);
+test('nodeRangesAreItsPrimaryAndReplicaRangesFromItsPartOfTheMap', () => {
+  // given GET /ranges/node's answer for a node that is the primary of one range and a replica of another
+  const answer = { node: { address: 'a' }, ranges: [
+    { start: '0', end: '100', primary: false, replicas: ['b', 'a'] },
+    { start: '100', end: '-100', primary: true, replicas: ['a', 'b'] }] };
+  assert.deepEqual(nodeRanges(answer), [{ start: '0', end: '100', kind: 'replica' },
+    { start: '100', end: '-100', kind: 'primary' }]);
 });
 
 test('ownershipIsADonutOfDataCentreRackAndNodeWithThePickedNodeOutlined', () => {
@@ -69,10 +70,17 @@ test('aThousandNodesOfVnodesGiveOneSectorPerNodeNotOnePerToken', () => {
   const tokens = Array.from({ length: 32000 }, () => BigInt.asIntN(64, random())).sort((a, b) => (a < b ? -1 : 1))
     .map(String);
   const owners = tokens.map((_, i) => (i * 7919) % 1000);
-  const answer = { nodes, tokens, replicas: owners.map((o, i) => [o, owners[(i + 1) % owners.length],
-    owners[(i + 2) % owners.length]]) };
+  // GET /ranges/node of the first node: the ranges (tokens[i-1], tokens[i]] whose three replicas name it
+  const ranges = [];
+  owners.forEach((o, i) => {
+    const replicas = [o, owners[(i + 1) % owners.length], owners[(i + 2) % owners.length]];
+    if (replicas.includes(0)) {
+      ranges.push({ start: tokens[(i - 1 + tokens.length) % tokens.length], end: tokens[i], primary: o === 0,
+        replicas: replicas.map(r => nodes[r].address) });
+    }
+  });
   // when the first node is picked
-  const mine = nodeRanges(answer, nodes[0].address);
+  const mine = nodeRanges({ node: nodes[0], ranges });
   const option = ringOption({ nodes, picked: nodes[0].address, partitioner: 'Murmur3Partitioner',
     segs: segments(pos, mine, 'other') });
   // then the donut has 1000 node sectors and the token ring at most two pieces per range of the node

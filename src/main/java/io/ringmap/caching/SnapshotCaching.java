@@ -21,7 +21,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
 
 /**
  * Conditional GETs for answers that depend on the served snapshot and the request's parameters only
- * ({@code GET /token}, {@code /replicas}, {@code /splits}, {@code /ring}, {@code /ranges}): an {@code ETag}
+ * ({@code GET /token}, {@code /replicas}, {@code /splits}, {@code /ring}, {@code /ranges}, {@code /ranges/node}): an {@code ETag}
  * from the content hash of the snapshot the answer itself was computed from ({@link SnapshotAnswer}; weak unless
  * {@code ringmap.caching.strong-etag}, see {@link CachingProperties}; the same on every instance serving the same
  * topology), {@code If-None-Match} answered with 304 before any routing work, and {@code Cache-Control} from
@@ -36,7 +36,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
 public class SnapshotCaching implements HandlerInterceptor, ResponseBodyAdvice<Object> {
 
     /** The paths whose GET answers are tagged. */
-    public static final String[] PATHS = {"/token", "/replicas", "/splits", "/ring", "/ranges"};
+    public static final String[] PATHS = {"/token", "/replicas", "/splits", "/ring", "/ranges", "/ranges/node"};
 
     /** Marks a request whose answer is tagged: a GET or HEAD on {@link #PATHS} in a service that holds snapshots. */
     private static final String TAGGED = SnapshotCaching.class.getName() + ".tagged";

@@ -166,7 +166,11 @@ export function heatmapOption(answer, zoom) {
       + `${answer.buckets.length} token buckets by ${answer.slices.length} time slices of ${answer.slice}, `
       + `${count(answer.hits)} ${unit}.` } },
     grid: { left: 200, right: 110, top: 24, bottom: 78, show: true, backgroundColor: '#f4f4f4', borderWidth: 0 },
-    tooltip: { trigger: 'item', confine: true, formatter: p => cellTooltip(answer, p.data[1], p.data[0]) },
+    // only a cell has a tooltip: ECharts also asks for one when a shown tooltip is kept through a redraw and its place
+    // now holds another part of the chart (a legend handle, a slider)
+    tooltip: { trigger: 'item', confine: true,
+      formatter: p => (p.componentType === 'series' && Array.isArray(p.data) ? cellTooltip(answer, p.data[1], p.data[0])
+        : '') },
     xAxis: {
       type: 'category', name: `time (UTC; one column = ${answer.slice})`, nameLocation: 'middle', nameGap: 28,
       data: answer.slices.map(s => sliceLabel(s.start, answer.slice)), splitArea: { show: false },

@@ -1,4 +1,4 @@
-// Pure mapping of the ring (GET /ring, GET /ranges) to chart data: where a token sits, each node's share by
+// Pure mapping of the ring (GET /ring, GET /ranges/node) to chart data: where a token sits, each node's share by
 // data centre and rack, and a picked node's ranges as segments of the token space. No DOM, no chart library.
 import { CATEGORIES, escapeHtml, percent, range } from './format.js';
 
@@ -72,23 +72,9 @@ export function segments(pos, ranges, base) {
   return out;
 }
 
-/**
- * A node's primary ranges (it is the first replica) and replica ranges, from the answer of /ranges (range i is
- * `(tokens[i-1], tokens[i]]`, range 0 wraps).
- */
-export function nodeRanges(answer, address) {
-  const node = answer.nodes.findIndex(n => n.address === address);
-  const { tokens, replicas } = answer;
-  const out = [];
-  // one pass over the ranges without an object per range: a 1000 x 256 ring has 256,000 of them
-  for (let i = 0; i < tokens.length; i++) {
-    const at = replicas[i].indexOf(node);
-    if (at >= 0) {
-      out.push({ start: tokens[(i - 1 + tokens.length) % tokens.length], end: tokens[i],
-        kind: at === 0 ? 'primary' : 'replica' });
-    }
-  }
-  return out;
+/** A node's primary ranges (it is the first replica) and replica ranges, from the answer of GET /ranges/node. */
+export function nodeRanges(answer) {
+  return answer.ranges.map(r => ({ start: r.start, end: r.end, kind: r.primary ? 'primary' : 'replica' }));
 }
 
 /** The colour of a data centre, by its place among the ring's data centres. */

@@ -2,7 +2,9 @@ package io.ringmap.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.jayway.jsonpath.JsonPath;
 import io.ringmap.testsupport.TestHttp;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -156,6 +158,17 @@ class ServiceEndpointsTest {
                 .header("If-None-Match", "\"0123\"")
                 .build());
         assertThat(other.statusCode()).isEqualTo(200);
+        // one node's part of the map: its ranges with their start and end, tagged as the map is
+        var node = TestHttp.getAt(api("/ranges/node?keyspace=iot&node=127.0.0.3"));
+        assertThat(node.statusCode()).isEqualTo(200);
+        assertThat(JsonPath.<String>read(node.body(), "$.node.address")).isEqualTo("127.0.0.3");
+        assertThat(JsonPath.<List<String>>read(node.body(), "$.ranges[*].end"))
+                .isSubsetOf(JsonPath.<List<String>>read(ranges.body(), "$.tokens"));
+        assertThat(JsonPath.<Integer>read(node.body(), "$.primaryRanges")).isEqualTo(1);
+        assertThat(node.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
+        var unknownNode = TestHttp.getAt(api("/ranges/node?keyspace=iot&node=10.0.0.9"));
+        assertThat(unknownNode.statusCode()).isEqualTo(400);
+        assertThat(unknownNode.body()).contains("unknown-node").contains("\"parameter\":\"node\"");
         // problems and batches are not tagged
         var problem = TestHttp.getAt(api("/ranges?keyspace=nope"));
         assertThat(problem.statusCode()).isEqualTo(404);

@@ -209,8 +209,10 @@ class Cassandra60ConformanceIT extends LineConformance {
             }
             signal(moving, "STOP");
             try {
-                String done = io.ringmap.pending.MetadataStep.doneBefore(nextStep(cluster, moving.address()));
-                compareAtEpoch(cluster, ringmap, oracle, moving.address(), done);
+                String done = compareAtEpoch(cluster, ringmap, oracle, moving.address());
+                if (done == null) {
+                    return; // the step in flight when the node was held ended the operation
+                }
                 compared.add(done);
             } finally {
                 signal(moving, "CONT");
@@ -221,18 +223,29 @@ class Cassandra60ConformanceIT extends LineConformance {
         }
     }
 
-    /** Ringmap at Cassandra's epoch: the node's step in /ring and every keyspace's pending replicas as Cassandra's. */
-    void compareAtEpoch(
-            CassandraCluster cluster, TestHttp ringmap, RangesInMotionIT.Oracle oracle, String address, String step)
+    /**
+     * Ringmap at Cassandra's epoch: the node's step in /ring and every keyspace's pending replicas as Cassandra's. The
+     * node's step, the epoch and Cassandra's pending replicas are read until the epoch stays the same over all three (a
+     * step the node had sent just before it was held may commit meanwhile).
+     *
+     * @return the step compared, or null when the node's operation had ended at that epoch (nothing in motion)
+     */
+    String compareAtEpoch(CassandraCluster cluster, TestHttp ringmap, RangesInMotionIT.Oracle oracle, String address)
             throws Exception {
         long epoch;
+        String next;
         Map<String, Map<String, List<TokenRange>>> cassandra = new LinkedHashMap<>();
         do {
             epoch = epoch(cluster);
+            next = nextStep(cluster, address);
             for (ReplicaConformanceIT.Case c : MOTION) {
                 cassandra.put(c.keyspace(), normalized(oracle.pending(c.keyspace())));
             }
         } while (epoch != epoch(cluster));
+        String step = io.ringmap.pending.MetadataStep.doneBefore(next);
+        if (step == null) {
+            return null;
+        }
         long at = epoch;
         long began = System.nanoTime();
         JsonNode ring = awaitRing(
@@ -265,6 +278,7 @@ class Cassandra60ConformanceIT extends LineConformance {
                 seen,
                 MOTION.size(),
                 cassandra);
+        return step;
     }
 
     /** The epoch the first node's log ends at. */
