@@ -41,7 +41,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * {@code x-internal} (generators skip them), each of which must have a POST twin that was called.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-@TimeBudget(seconds = 40)
+@TimeBudget(seconds = 65)
 class GeneratedClientIT {
 
     private static final Path CLIENT_POM = Path.of("src", "test", "client", "pom.xml");

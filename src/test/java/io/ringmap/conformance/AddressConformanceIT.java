@@ -52,7 +52,7 @@ import tools.jackson.databind.JsonNode;
 @DirtiesContext
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 75)
+@TimeBudget(seconds = 325)
 class AddressConformanceIT {
 
     static final List<Case> CASES = List.of(

@@ -58,7 +58,7 @@ import tools.jackson.databind.JsonNode;
         })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 115)
+@TimeBudget(seconds = 450)
 class AvailabilityIT {
 
     /** Each DC divides the ring evenly and the DCs interleave: the tokens GET /tokens/balanced proposes for 2 x 2. */

@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
         })
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 190)
+@TimeBudget(seconds = 595)
 class Cassandra40ConformanceIT extends LineConformance {
 
     @Test

@@ -33,7 +33,7 @@ import org.springframework.test.annotation.DirtiesContext;
         })
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 230)
+@TimeBudget(seconds = 515)
 class Cassandra41ConformanceIT extends LineConformance {
 
     static final String J = "127.0.0.114";

@@ -48,7 +48,7 @@ import tools.jackson.databind.JsonNode;
         })
 @DirtiesContext
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 300)
+@TimeBudget(seconds = 1000)
 class Cassandra60ConformanceIT extends LineConformance {
 
     static final String J = "127.0.0.124";

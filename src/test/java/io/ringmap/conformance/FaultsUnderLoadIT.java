@@ -56,8 +56,7 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
-@ResourceLock(ClusterLocks.LOAD_SCENARIO)
-@TimeBudget(seconds = 260)
+@TimeBudget(seconds = 675)
 class FaultsUnderLoadIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of(

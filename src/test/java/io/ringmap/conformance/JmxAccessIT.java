@@ -51,7 +51,7 @@ import tools.jackson.databind.JsonNode;
 // reads its own log from the captured standard output (only what names its own cluster or secrets)
 @ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 35)
+@TimeBudget(seconds = 30)
 class JmxAccessIT {
 
     static final Path PKI = Path.of("target", "jmx-access-pki").toAbsolutePath();

@@ -35,7 +35,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
             "management.server.port=0"
         })
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 20)
+@TimeBudget(seconds = 120)
 class LiveStartupIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of(

@@ -67,8 +67,7 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
-@ResourceLock(ClusterLocks.LOAD_SCENARIO)
-@TimeBudget(seconds = 215)
+@TimeBudget(seconds = 745)
 class MembershipUnderLoadIT {
 
     static final long CLASS_LOADED = System.nanoTime();
@@ -98,7 +97,7 @@ class MembershipUnderLoadIT {
     static final int KEYS = 40;
     static final int SAMPLE = 8;
     static final int THREADS = 4;
-    static final int PER_THREAD_RATE = 150;
+    static final int PER_THREAD_RATE = LoadGenerator.RATE_PER_THREAD;
 
     @RegisterExtension
     static final CassandraClusterExtension CASSANDRA = CassandraClusterExtension.perClass(SPEC);

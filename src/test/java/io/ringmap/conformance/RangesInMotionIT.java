@@ -84,7 +84,7 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 140)
+@TimeBudget(seconds = 225)
 class RangesInMotionIT {
 
     static final long CLASS_LOADED = System.nanoTime();

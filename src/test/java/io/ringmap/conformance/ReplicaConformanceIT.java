@@ -47,7 +47,7 @@ import tools.jackson.databind.JsonNode;
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 230)
+@TimeBudget(seconds = 520)
 class ReplicaConformanceIT {
 
     static final int KEYS_PER_KEYSPACE = 500;

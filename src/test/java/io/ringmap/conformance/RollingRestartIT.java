@@ -57,7 +57,7 @@ import tools.jackson.databind.JsonNode;
         })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 240)
+@TimeBudget(seconds = 615)
 class RollingRestartIT {
 
     static final int FIRST = Integer.getInteger("ringmap.it.rolling-restart.first", 150);
@@ -377,7 +377,7 @@ class RollingRestartIT {
         }
 
         private void run(CqlSession session, PreparedStatement write, PreparedStatement read) {
-            long pause = 1000L / Integer.getInteger("ringmap.it.load-rate", 200);
+            long pause = 1000L / LoadGenerator.RATE_PER_THREAD;
             while (running.get()) {
                 int k = ThreadLocalRandom.current().nextInt(1000);
                 try {

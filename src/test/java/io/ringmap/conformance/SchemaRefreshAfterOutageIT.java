@@ -50,7 +50,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 // reads its own log from the captured standard output (only what names its own cluster or secrets)
 @ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 50)
+@TimeBudget(seconds = 55)
 class SchemaRefreshAfterOutageIT {
 
     static final ClusterSpec SPEC = ClusterSpec.of(

@@ -49,7 +49,7 @@ import tools.jackson.databind.json.JsonMapper;
 // reads its own log from the captured standard output (only what names its own cluster or secrets)
 @ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 55)
+@TimeBudget(seconds = 145)
 class SecureClusterIT {
 
     static final Path PKI = Path.of("target", "secure-cluster-pki").toAbsolutePath();

@@ -94,7 +94,7 @@ import tools.jackson.databind.JsonNode;
         })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 90)
+@TimeBudget(seconds = 400)
 class SizesConformanceIT {
 
     static final ClusterSpec SPEC = new ClusterSpec(

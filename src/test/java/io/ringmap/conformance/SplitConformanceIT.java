@@ -49,7 +49,7 @@ import tools.jackson.databind.JsonNode;
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 105)
+@TimeBudget(seconds = 300)
 class SplitConformanceIT {
 
     static final String KEYSPACE = "conf_splits";

@@ -55,7 +55,7 @@ import tools.jackson.databind.JsonNode;
  */
 @TestClassOrder(ClassOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 155)
+@TimeBudget(seconds = 500)
 class TokenConformanceIT {
 
     static final String KEYSPACE = "conf_tokens";

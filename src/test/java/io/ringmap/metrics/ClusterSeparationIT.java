@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
  * run by that Prometheus with one cluster selected, returns series of that cluster and namespace only, and not none;
  * with every cluster selected it returns each cluster's series apart.
  */
-@TimeBudget(seconds = 30)
+@TimeBudget(seconds = 35)
 class ClusterSeparationIT {
 
     /** Cluster name (the topology file's {@code cluster}) to the namespace its ringmap runs in. */

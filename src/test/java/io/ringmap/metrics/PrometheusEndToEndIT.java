@@ -32,7 +32,7 @@ import tools.jackson.databind.JsonNode;
             "ringmap.hotkeys.refresh-interval=200ms",
             "ringmap.api.max-batch-size=20000"
         })
-@TimeBudget(seconds = 20)
+@TimeBudget(seconds = 60)
 class PrometheusEndToEndIT {
 
     private static final int TOP_K = 20; // ringmap.hotkeys.top-k default

@@ -27,7 +27,7 @@ import org.springframework.util.FileSystemUtils;
  * ConfigMap the Helm chart renders for the pod (application.yaml and a static topology.yaml), found the way the
  * chart's Deployment points Spring at it.
  */
-@TimeBudget(seconds = 40)
+@TimeBudget(seconds = 115)
 class ExtractedLayoutIT {
 
     private static final Duration STARTUP = Duration.ofSeconds(120);

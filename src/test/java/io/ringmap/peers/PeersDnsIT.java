@@ -51,7 +51,7 @@ import tools.jackson.databind.JsonNode;
  * (its process still runs); a name that stops resolving keeps the last set and is named in every answer, until it
  * resolves again.
  */
-@TimeBudget(seconds = 55)
+@TimeBudget(seconds = 140)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PeersDnsIT {
 

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @CassandraClusterTest(StandardCluster.TWO_DC)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ResourceLock(providers = ClusterLocks.class)
-@TimeBudget(seconds = 55)
+@TimeBudget(seconds = 75)
 class CassandraClusterIT {
 
     private static final List<String> KEYS =

@@ -15,12 +15,6 @@ public final class ClusterLocks implements ResourceLocksProvider {
     static final String PREFIX = "ringmap.cassandra.address:";
 
     /**
-     * Held by the classes that drive load through node restarts and membership changes and count every failed
-     * request: two of them side by side would each slow the other's nodes past the delays they assert.
-     */
-    public static final String LOAD_SCENARIO = "ringmap.load-scenario";
-
-    /**
      * Held by the classes that read their own log from the captured standard output
      * ({@code OutputCaptureExtension}): captures stack on {@code System.out}, so two of them side by side would end
      * each other's. Classes that do not capture may run beside them; what they print lands in the capture too, so a

@@ -34,7 +34,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * target/swagger-ui-replicas.png and target/swagger-ui-execute/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-@TimeBudget(seconds = 105)
+@TimeBudget(seconds = 300)
 class SwaggerUiBrowserIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -24,7 +24,7 @@ import org.springframework.boot.test.context.SpringBootTest;
             "ringmap.security.api-keys.viewer.key=" + ConsoleApiKeyBrowserIT.KEY,
             "ringmap.security.api-keys.viewer.scopes=ringmap:read"
         })
-@TimeBudget(seconds = 25)
+@TimeBudget(seconds = 15)
 class ConsoleApiKeyBrowserIT extends ConsoleBrowserTest {
 
     static final String KEY = "console-viewer-key-0123456789abcdef";

@@ -6,7 +6,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 /** {@link ConsoleScenario} on the default bundled sample (4 nodes, one token each, two keyspaces). */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-@TimeBudget(seconds = 60)
+@TimeBudget(seconds = 165)
 class ConsoleBrowserIT extends ConsoleScenario {
 
     ConsoleBrowserIT() {

@@ -27,7 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * "Console").
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-@TimeBudget(seconds = 40)
+@TimeBudget(seconds = 20)
 class ConsoleLargeRingBrowserIT extends ConsoleBrowserTest {
 
     static final int NODES = 1000;

@@ -8,7 +8,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"management.server.port=0", "ringmap.topology.file=classpath:topology/vnodes.yaml"})
-@TimeBudget(seconds = 60)
+@TimeBudget(seconds = 195)
 class ConsoleVnodesBrowserIT extends ConsoleScenario {
 
     ConsoleVnodesBrowserIT() {
