@@ -409,6 +409,15 @@ public class OperationAnswersTest {
         p.add(get("/ranges", ProblemKind.UNKNOWN_KEYSPACE, "keyspace=shop"));
         p.add(get("/ranges", ProblemKind.UNPLACEABLE_KEYSPACE, "keyspace=odd").in(Setting.ODD_TOPOLOGY));
         p.add(get("/ranges", ProblemKind.NO_SNAPSHOT, "keyspace=iot").in(Setting.NO_SNAPSHOT));
+        // GET /ranges/node
+        p.add(get("/ranges/node", null, "keyspace=iot&node=127.0.0.3"));
+        p.add(get("/ranges/node", ProblemKind.INVALID_PARAMETER, "node=127.0.0.3"));
+        p.add(get("/ranges/node", ProblemKind.UNKNOWN_KEYSPACE, "keyspace=shop&node=127.0.0.3"));
+        p.add(get("/ranges/node", ProblemKind.UNKNOWN_NODE, "keyspace=iot&node=10.0.0.9"));
+        p.add(get("/ranges/node", ProblemKind.UNPLACEABLE_KEYSPACE, "keyspace=odd&node=127.0.0.1")
+                .in(Setting.ODD_TOPOLOGY));
+        p.add(get("/ranges/node", ProblemKind.NO_SNAPSHOT, "keyspace=iot&node=127.0.0.3")
+                .in(Setting.NO_SNAPSHOT));
         // GET /sizes, GET /load
         p.add(get("/sizes", ProblemKind.INVALID_PARAMETER, "keyspace=iot"));
         p.add(get("/sizes", ProblemKind.SIZES_NOT_COLLECTED, "keyspace=iot&table=readings"));
@@ -749,7 +758,8 @@ public class OperationAnswersTest {
                 assertThat(answer.header("etag")).as(probe.toString()).isNull();
             }
         }
-        assertThat(withNotModified).containsExactlyInAnyOrder("/token", "/replicas", "/splits", "/ring", "/ranges");
+        assertThat(withNotModified)
+                .containsExactlyInAnyOrder("/token", "/replicas", "/splits", "/ring", "/ranges", "/ranges/node");
     }
 
     @Test
