@@ -191,6 +191,7 @@ class RingmapClientTest {
         var compact = call(() -> new SplitsApi(client).splits("iot", "readings", 8, "aligned", true));
         var ring = call(() -> new RingApi(client).ring("iot", null, null, null));
         var ranges = call(() -> new RangesApi(client).ranges("iot"));
+        var nodeRanges = call(() -> new RangesApi(client).nodeRanges("iot", "127.0.0.3"));
 
         assertThat(splits.getCount()).isEqualTo(splits.getSplits().size()).isPositive();
         assertThat(splits.getTemplate()).isNull();
@@ -203,6 +204,9 @@ class RingmapClientTest {
         assertThat(ranges.getTokens()).containsExactly("-4611686018427387904", "0", "4611686018427387904",
                 "9223372036854775807");
         assertThat(ranges.getReplicas()).hasSize(4).allSatisfy(r -> assertThat(r).hasSize(3));
+        assertThat(nodeRanges.getNode().getAddress()).isEqualTo("127.0.0.3");
+        assertThat(nodeRanges.getRanges()).hasSize(3).allSatisfy(r -> assertThat(r.getReplicas()).contains("127.0.0.3"));
+        assertThat(nodeRanges.getPrimaryRanges()).isEqualTo(1L);
     }
 
     @Test
