@@ -38,7 +38,22 @@ final class ClusterRegistry implements AutoCloseable {
             return entry.cluster;
         }
         makeRoomFor(spec);
-        CassandraCluster cluster = CassandraCluster.of(spec).start();
+        CassandraCluster cluster = CassandraCluster.of(spec);
+        try {
+            cluster.start();
+        } catch (IllegalStateException e) {
+            if (!String.valueOf(e.getMessage()).contains("exited during start-up")) {
+                throw e;
+            }
+            // a node that dies while the cluster forms, e.g. 6.0-alpha2's first metadata-service election timing out
+            // on a loaded machine ("Illegal epoch for setting from gossip"): once more from empty directories; a
+            // configuration that cannot start fails the second time as well
+            System.out.printf(
+                    "Cassandra cluster %s: %s; starting it once more from empty directories%n",
+                    spec.name(),
+                    e.getCause() == null ? e.getMessage() : e.getCause().getMessage());
+            cluster.start();
+        }
         System.out.printf(
                 "Cassandra cluster %s ready in %.1f s%n%s",
                 spec.name(), cluster.lastStartDuration().toMillis() / 1000.0, cluster.describe());
