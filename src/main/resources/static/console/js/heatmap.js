@@ -14,7 +14,7 @@ const CHART = 'heatmap-chart';
 const GRID_MARGINS = 90;
 const LIVE_EVERY_MS = 15000;
 
-let state = { answer: null, table: null, configuredBuckets: null, selected: null };
+let state = { answer: null, table: null, configuredBuckets: null, selected: null, brushed: [] };
 
 export const heatmapView = new View('heatmap', [CHART], openHeatmap);
 
@@ -111,7 +111,13 @@ async function show(refit) {
   c.on('click', p => select(p.data[1], p.data[0]));
   c.off('brush');
   c.on('brush', p => selected(p.areas));
-  $('heatmap-selection').textContent = '';
+  // a live refresh of the same layout keeps the cells a person selected (the redraw clears the chart's brush); any
+  // other redraw clears the selection and its sum
+  const brushed = same ? state.brushed : [];
+  selected([]);
+  if (brushed.length) {
+    c.dispatchAction({ type: 'brush', areas: brushed });
+  }
   visible();
   summary(answer);
   peers(answer.peers);
@@ -135,6 +141,8 @@ function keptZoom() {
 
 /** The sum of the cells a person brushed, in the line under the chart. */
 function selected(areas) {
+  state.brushed = areas.filter(a => a.coordRange).map(a => ({ brushType: a.brushType, xAxisIndex: 0, yAxisIndex: 0,
+    coordRange: a.coordRange }));
   const summary = selectionSummary(state.answer, cellsIn(state.answer, areas.filter(a => a.coordRange)
     .map(a => a.coordRange)));
   const line = $('heatmap-selection');

@@ -135,6 +135,14 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         assertThat(Long.parseLong(selection.getDomAttribute("data-total")))
                 .isEqualTo(counts.stream().mapToLong(Integer::longValue).sum());
         assertThat(selection.getText()).startsWith("Selected: ");
+        // a refresh of the same layout (as the live refresh every 15 s) keeps the selection and its sum
+        String total = selection.getDomAttribute("data-total");
+        browser.driver
+                .findElement(By.cssSelector("#heatmap-form button[type=submit]"))
+                .click();
+        browser.settle();
+        assertThat(selection.getDomAttribute("data-total")).isEqualTo(total);
+        assertThat(selection.getText()).startsWith("Selected: ");
         browser.script("echarts.getInstanceByDom(document.getElementById('heatmap-chart')).dispatchAction({type: "
                 + "'brush', areas: []})");
 
