@@ -1,5 +1,6 @@
 package io.ringmap.ranges;
 
+import io.ringmap.consistency.Availability;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.problem.RequestProblem;
 import io.ringmap.ring.KeyspacePlacement;
@@ -38,16 +39,11 @@ public record NodeRanges(int node, List<Range> ranges) {
      * @throws UnknownNode when no node of the ring has that address or host id
      */
     public static NodeRanges of(TokenRing ring, KeyspacePlacement.Placed placement, String name) {
-        int node = -1;
-        for (int n = 0; n < ring.nodes().size() && node < 0; n++) {
-            Node candidate = ring.nodes().get(n);
-            if (candidate.address().equals(name) || candidate.hostId().equals(name)) {
-                node = n;
-            }
-        }
-        if (node < 0) {
+        List<Integer> found = Availability.nodeIndexes(ring, List.of(name), new ArrayList<>());
+        if (found.isEmpty()) {
             throw new UnknownNode(name, ring);
         }
+        int node = found.get(0);
         List<Range> out = new ArrayList<>();
         for (int i = 0; i < ring.size(); i++) {
             ReplicaSet set = placement.replicasAt(i);
