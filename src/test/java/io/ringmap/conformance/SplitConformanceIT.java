@@ -17,7 +17,6 @@ import io.ringmap.testcluster.TimeBudget;
 import io.ringmap.testsupport.TestHttp;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -301,11 +300,9 @@ class SplitConformanceIT {
                     for (JsonNode split : answer.get("splits")) {
                         // each range of the split run exactly as given: a name CQL needs quoted and is not fails here
                         for (JsonNode range : split.get("ranges")) {
-                            for (Row row : session.execute(
-                                    SimpleStatement.newInstance(range.get("cql").asString())
-                                            .setConsistencyLevel(ConsistencyLevel.ONE)
-                                            .setPageSize(2000)
-                                            .setTimeout(Duration.ofSeconds(60)))) {
+                            for (Row row : TokenConformanceIT.readAll(
+                                    session,
+                                    SimpleStatement.newInstance(range.get("cql").asString()))) {
                                 seen.add(row.getString(CqlIdentifier.fromInternal(
                                                 t.keyColumns().get(0))) + "|"
                                         + row.getInt(CqlIdentifier.fromInternal(
@@ -363,10 +360,7 @@ class SplitConformanceIT {
                             token(partitioner, range.get("end").asString()));
                     bound++;
                 }
-                for (Row row : session.execute(statement
-                        .setConsistencyLevel(ConsistencyLevel.ONE)
-                        .setPageSize(2000)
-                        .setTimeout(Duration.ofSeconds(60)))) {
+                for (Row row : TokenConformanceIT.readAll(session, statement)) {
                     seen.add(key("readings", row));
                 }
             }
@@ -413,11 +407,9 @@ class SplitConformanceIT {
                     for (JsonNode split : splits) {
                         // a split holds one or more ranges (aligned mode groups whole vnode ranges): read each
                         for (JsonNode range : split.get("ranges")) {
-                            for (Row row : session.execute(
-                                    SimpleStatement.newInstance(range.get("cql").asString())
-                                            .setConsistencyLevel(ConsistencyLevel.ONE)
-                                            .setPageSize(2000)
-                                            .setTimeout(Duration.ofSeconds(60)))) {
+                            for (Row row : TokenConformanceIT.readAll(
+                                    session,
+                                    SimpleStatement.newInstance(range.get("cql").asString()))) {
                                 seen.add(key(table, row));
                             }
                             queries++;
