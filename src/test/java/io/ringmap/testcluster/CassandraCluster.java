@@ -13,7 +13,6 @@ import io.ringmap.testsupport.Polling;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +27,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -577,44 +575,12 @@ public final class CassandraCluster implements AutoCloseable {
 
     private String nodetool(Duration timeout, int index, String... args) {
         CassandraNode node = node(index);
-        String cp = classpath != null ? classpath : CassandraClasspath.read(spec.line());
-        List<String> command = new ArrayList<>();
-        command.add(CassandraNode.javaExecutable());
-        command.addAll(JvmOptions.tool(spec, node.files()));
-        command.add("-cp");
-        command.add(cp);
-        command.add("org.apache.cassandra.tools.NodeTool");
-        command.addAll(JvmOptions.connection(node.jmxPort(), spec.jmxAccess()));
-        command.addAll(List.of(args));
-        try {
-            Path out = Files.createTempFile(node.files().logDir(), "nodetool", ".out");
-            Path err = Files.createTempFile(node.files().logDir(), "nodetool", ".err");
-            try {
-                Process process = new ProcessBuilder(command)
-                        .redirectOutput(out.toFile())
-                        .redirectError(err.toFile())
-                        .start();
-                if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    throw new IllegalStateException("nodetool " + String.join(" ", args) + " timed out");
-                }
-                String stdout = Files.readString(out, StandardCharsets.UTF_8);
-                if (process.exitValue() != 0) {
-                    throw new IllegalStateException("nodetool " + String.join(" ", args) + " against "
-                            + node.address() + " exited with " + process.exitValue() + "\nstdout:\n" + stdout
-                            + "\nstderr:\n" + Files.readString(err, StandardCharsets.UTF_8));
-                }
-                return stdout;
-            } finally {
-                Files.deleteIfExists(out);
-                Files.deleteIfExists(err);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running nodetool", e);
+        NodetoolServer.Answer answer = NodetoolServer.run(this, node, List.of(args), false, timeout);
+        if (answer.status() != 0) {
+            throw new IllegalStateException("nodetool " + String.join(" ", args) + " against " + node.address()
+                    + " exited with " + answer.status() + "\nstdout:\n" + answer.out() + "\nstderr:\n" + answer.err());
         }
+        return answer.out();
     }
 
     /** One line per node with its pid, resident memory and CPU time so far, for logs and reports. */

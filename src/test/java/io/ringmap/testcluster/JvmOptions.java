@@ -1,5 +1,6 @@
 package io.ringmap.testcluster;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -144,9 +145,17 @@ final class JvmOptions {
         return extra.isEmpty() ? List.of() : List.of(extra.split("\\s+"));
     }
 
-    /** Options of a short-lived nodetool JVM against a node of {@code spec} (its line, its JMX protection). */
-    static List<String> tool(ClusterSpec spec, NodeFiles files) {
-        List<String> options = tool(files);
+    /**
+     * Options of the nodetool server JVM for the clusters of {@code spec}'s line and JMX protection; {@code directory}
+     * is its storage directory, {@code logback} its logging configuration.
+     */
+    static List<String> tool(ClusterSpec spec, Path directory, Path logback) {
+        List<String> options = new ArrayList<>();
+        options.add("-Xms32m");
+        options.addAll(TEST_SPEED);
+        options.addAll(JAVA17_MODULES);
+        options.add("-Dcassandra.storagedir=" + directory);
+        options.add("-Dlogback.configurationFile=" + logback);
         options.addAll(spec.line().serverOptions());
         JmxAccess access = spec.jmxAccess();
         if (access != null) {
@@ -162,17 +171,5 @@ final class JvmOptions {
             args.addAll(access.toolArguments());
         }
         return args;
-    }
-
-    /** Options of a short-lived nodetool JVM. */
-    static List<String> tool(NodeFiles files) {
-        List<String> options = new ArrayList<>();
-        options.add("-Xms32m");
-        options.add("-Xmx128m");
-        options.addAll(TEST_SPEED);
-        options.addAll(JAVA17_MODULES);
-        options.add("-Dcassandra.storagedir=" + files.dir());
-        options.add("-Dlogback.configurationFile=" + files.toolsLogbackXml());
-        return options;
     }
 }

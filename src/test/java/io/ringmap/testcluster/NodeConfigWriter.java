@@ -29,7 +29,6 @@ final class NodeConfigWriter {
         writeString(files.cassandraYaml(), cassandraYaml(spec, node, files, joins));
         writeString(files.rackDcProperties(), rackDcProperties(node));
         writeString(files.logbackXml(), serverLogback());
-        writeString(files.toolsLogbackXml(), toolsLogback());
     }
 
     static String cassandraYaml(ClusterSpec spec, NodeSpec node, NodeFiles files) {
@@ -151,6 +150,11 @@ final class NodeConfigWriter {
                   </root>
                 </configuration>
                 """;
+    }
+
+    /** The nodetool server's logback configuration: warnings and errors to its standard error (its log file). */
+    static void writeToolsLogback(Path file) {
+        writeString(file, toolsLogback());
     }
 
     private static String toolsLogback() {

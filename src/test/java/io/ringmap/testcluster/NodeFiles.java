@@ -38,10 +38,6 @@ record NodeFiles(Path dir) {
         return confDir().resolve("logback.xml");
     }
 
-    Path toolsLogbackXml() {
-        return confDir().resolve("logback-tools.xml");
-    }
-
     /** The JVM argument file the node is started with ({@code java @jvm.args}), kept for reproducing by hand. */
     Path jvmArgs() {
         return confDir().resolve("jvm.args");
