@@ -19,6 +19,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 
 /**
  * The service starts while its cluster is unreachable, answers 503 and is not ready, then becomes ready on its own
@@ -35,6 +36,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
             "management.server.port=0"
         })
 @ResourceLock(providers = ClusterLocks.class)
+// its ringmap closes with the class: a cached context would go on following (and reconnecting to) a cluster
+// that is gone for the rest of the run
+@DirtiesContext
 @TimeBudget(seconds = 120)
 class LiveStartupIT {
 

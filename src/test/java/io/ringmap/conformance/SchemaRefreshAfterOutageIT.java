@@ -28,6 +28,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 
 /**
  * The root cause of "no schema changes after a restart" pinned on one node: a schema refresh asked of the driver
@@ -50,6 +51,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 // reads its own log from the captured standard output (only what names its own cluster or secrets)
 @ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
 @ResourceLock(providers = ClusterLocks.class)
+// its ringmap closes with the class: a cached context would go on following (and reconnecting to) a cluster
+// that is gone for the rest of the run
+@DirtiesContext
 @TimeBudget(seconds = 55)
 class SchemaRefreshAfterOutageIT {
 
