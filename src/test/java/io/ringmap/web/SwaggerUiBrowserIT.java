@@ -31,13 +31,17 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * 2xx on the bundled sample (or, for the nodes' figures, the 409 saying they need a live cluster), and GET /replicas
  * with a token typed in renders the reference example's replicas. The browser and its driver come from the PATH
  * ({@link SystemTool}: skipped naming what to install when absent, a failure on CI). Screenshots are left in
- * target/swagger-ui-replicas.png and target/swagger-ui-execute/.
+ * target/swagger-ui-replicas.png and, of the operations whose answer failed, target/swagger-ui-execute/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
 @TimeBudget(seconds = 300)
 class SwaggerUiBrowserIT {
 
-    private static final Duration WAIT = Duration.ofSeconds(30);
+    /**
+     * How long the page may take to render: Swagger UI lays out the whole document first, which took over 30 s once
+     * on the build machine with every core busy beside it.
+     */
+    private static final Duration WAIT = Duration.ofSeconds(90);
     /** How long one Execute may take to show its answer (the slowest, POST /plan, takes about a second). */
     private static final Duration ANSWER_WAIT = Duration.ofSeconds(20);
 
@@ -128,8 +132,8 @@ class SwaggerUiBrowserIT {
     /**
      * Every operation, as a newcomer meets it: expand, "Try it out", "Execute" with the values the page offers, and
      * the answer must be 2xx on the bundled sample. The operations that need a live cluster (partition sizes and load
-     * are collected from the nodes) answer the problem that says so, never a 5xx. A screenshot of each answer is left
-     * in target/swagger-ui-execute/.
+     * are collected from the nodes) answer the problem that says so, never a 5xx. A screenshot of each answer that
+     * is neither is left in target/swagger-ui-execute/.
      */
     @Test
     void everyOperationAnswersWithTheDefaultsThePageOffers() throws Exception {
@@ -161,12 +165,20 @@ class SwaggerUiBrowserIT {
             List<WebElement> bodies =
                     block.findElements(By.cssSelector(".live-responses-table .response-col_description pre"));
             String body = bodies.isEmpty() ? "" : bodies.get(0).getText();
-            ((JavascriptExecutor) browser)
-                    .executeScript("arguments[0].scrollIntoView()", status == null ? block : status);
-            Files.copy(
-                    browser.getScreenshotAs(OutputType.FILE).toPath(),
-                    shots.resolve(id + ".png"),
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            boolean expected = status != null
+                    && (status.getText().strip().startsWith("2")
+                            || (LIVE_CLUSTER_ONLY.contains(id)
+                                    && status.getText().strip().startsWith("409")));
+            if (!expected) {
+                // a picture of what a person would see, for the answers that fail below (a screenshot of the tall
+                // page costs Chromium about a second of CPU: one per operation was a tenth of the class)
+                ((JavascriptExecutor) browser)
+                        .executeScript("arguments[0].scrollIntoView()", status == null ? block : status);
+                Files.copy(
+                        browser.getScreenshotAs(OutputType.FILE).toPath(),
+                        shots.resolve(id + ".png"),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
             answers.put(
                     id,
                     status == null
