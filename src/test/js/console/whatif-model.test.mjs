@@ -7,8 +7,8 @@ import { STATES, keyspaceRings, stateOf, whatIfOption }
 
 const pos = positions('Murmur3Partitioner', []);
 const range = (start, end, readable, writable) => ({ start, end, ringShare: 0.25, replicas: ['127.0.0.3'], readable,
-  writable, readReason: readable ? null : 'QUORUM needs 2 live replicas, 1 are live',
-  writeReason: writable ? null : 'QUORUM needs 2 live replicas, 1 are live' });
+  writable, readReason: readable ? null : 'QUORUM needs 2 live replicas, 1 is live',
+  writeReason: writable ? null : 'QUORUM needs 2 live replicas, 1 is live' });
 
 const answer = {
   consistency: 'QUORUM', assumedDown: ['127.0.0.3', '127.0.0.4'],

@@ -341,8 +341,8 @@ public final class ConsistencyRules {
                         accepted.datacenters(),
                         "EACH_QUORUM is accepted, but the coordinator waits in " + dc + " for " + acks
                                 + " acknowledgements (a local quorum of " + rf.localQuorum(dc) + " plus " + pending
-                                + " pending replica" + (pending == 1 ? "" : "s") + ") and " + live
-                                + " are live: it times out",
+                                + " pending replica" + (pending == 1 ? "" : "s") + ") and " + areLive(live)
+                                + ": it times out",
                         Verdict.Failure.TIMES_OUT);
             }
         }
@@ -370,8 +370,8 @@ public final class ConsistencyRules {
             List<ReplicaState> contacts =
                     kind == RequestKind.READ ? inDc.subList(0, Math.min(e.getValue(), inDc.size())) : inDc;
             if (inDc.size() < e.getValue() && failed == null) {
-                failed = "EACH_QUORUM needs " + e.getValue() + " live replicas in " + e.getKey() + ", " + inDc.size()
-                        + " are live";
+                failed = "EACH_QUORUM needs " + e.getValue() + " live replicas in " + e.getKey() + ", "
+                        + areLive(inDc.size());
             }
             total += contacts.size();
             totalFull += (int) contacts.stream().filter(ReplicaState::full).count();
@@ -466,7 +466,7 @@ public final class ConsistencyRules {
                     live,
                     counts(replicas, requiredByDc),
                     "Paxos needs " + required + " of the " + participants.size() + " replicas" + scope + " live, "
-                            + live + " are live");
+                            + areLive(live));
         }
         if (pending > 1) {
             // ReplicaPlans.forPaxos refuses whatever is live (CASSANDRA-8346), claiming one more than all participants
@@ -533,7 +533,7 @@ public final class ConsistencyRules {
             int liveFull) {
         String where = counted.equals("LOCAL_DATACENTER") ? " in " + localDc : "";
         if (live < required) {
-            return level + " needs " + required + " live replicas" + where + ", " + live + " are live";
+            return level + " needs " + required + " live replicas" + where + ", " + areLive(live);
         }
         return level + " needs " + requiredFull + " live full replica" + where + ", " + liveFull + " is live";
     }
@@ -553,5 +553,10 @@ public final class ConsistencyRules {
         Map<String, Verdict.DatacenterCount> out = new LinkedHashMap<>();
         c.forEach((dc, n) -> out.put(dc, new Verdict.DatacenterCount(n[0], n[1], n[2], n[3], required.get(dc), n[4])));
         return out;
+    }
+
+    /** "1 is live", "2 are live". */
+    private static String areLive(int live) {
+        return live + (live == 1 ? " is live" : " are live");
     }
 }

@@ -247,7 +247,7 @@ class ConsistencyRulesTest {
         assertThat(v.achievable()).isFalse();
         assertThat(v.reason())
                 .isEqualTo("Paxos can run, but the read after it: LOCAL_QUORUM needs 2 live replicas in"
-                        + " dc1, 1 are live");
+                        + " dc1, 1 is live");
     }
 
     @Test

@@ -33,7 +33,7 @@ class AvailabilityEndpointsTest {
                 .andExpect(jsonPath("$.keyspaces[0].unavailableRanges[0].start").value("-4611686018427387904"))
                 .andExpect(jsonPath("$.keyspaces[0].unavailableRanges[0].end").value("0"))
                 .andExpect(jsonPath("$.keyspaces[0].unavailableRanges[0].readReason")
-                        .value("QUORUM needs 2 live replicas, 1 are live"))
+                        .value("QUORUM needs 2 live replicas, 1 is live"))
                 // with N3 and N4 down, stopping N1 or N2 loses the two ranges each shares with them
                 .andExpect(jsonPath("$.safeToStop").isEmpty())
                 .andExpect(jsonPath("$.unsafeToStop[0].address").value("127.0.0.1"));
@@ -54,7 +54,7 @@ class AvailabilityEndpointsTest {
         mvc.perform(get("/availability?consistency=EACH_QUORUM&keyspace=iot_multi_dc&down=127.0.0.3"))
                 .andExpect(jsonPath("$.keyspaces[0].writeShareLost").value(1.0))
                 .andExpect(jsonPath("$.keyspaces[0].unavailableRanges[0].writeReason")
-                        .value("EACH_QUORUM needs 2 live replicas in dc2, 1 are live"));
+                        .value("EACH_QUORUM needs 2 live replicas in dc2, 1 is live"));
         mvc.perform(get("/availability?consistency=LOCAL_QUORUM&dc=dc1&keyspace=iot_multi_dc&down=127.0.0.3"))
                 .andExpect(jsonPath("$.localDatacenter").value("dc1"))
                 .andExpect(jsonPath("$.keyspaces[0].writeShareLost").value(0.0));
