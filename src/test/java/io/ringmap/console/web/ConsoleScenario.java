@@ -150,16 +150,28 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         String before = visible.getText();
         int buckets = Integer.parseInt(visible.getDomAttribute("data-buckets"));
         WebElement chart = browser.driver.findElement(By.id("heatmap-chart"));
-        new Actions(browser.driver)
-                .scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(chart), 0, -600)
-                .perform();
-        browser.wait.until(d -> !visible.getText().equals(before));
-        new Actions(browser.driver)
-                .keyDown(org.openqa.selenium.Keys.SHIFT)
-                .scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(chart), 0, -1200)
-                .keyUp(org.openqa.selenium.Keys.SHIFT)
-                .perform();
-        browser.wait.until(d -> Integer.parseInt(visible.getDomAttribute("data-buckets")) < buckets);
+        // as a person does, the wheel turns again while nothing has moved yet (under the suite's load one turn, sent
+        // while the chart was still drawing the refresh, once changed nothing in 60 s)
+        browser.wait.until(d -> {
+            if (!visible.getText().equals(before)) {
+                return true;
+            }
+            new Actions(d)
+                    .scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(chart), 0, -600)
+                    .perform();
+            return false;
+        });
+        browser.wait.until(d -> {
+            if (Integer.parseInt(visible.getDomAttribute("data-buckets")) < buckets) {
+                return true;
+            }
+            new Actions(d)
+                    .keyDown(org.openqa.selenium.Keys.SHIFT)
+                    .scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(chart), 0, -1200)
+                    .keyUp(org.openqa.selenium.Keys.SHIFT)
+                    .perform();
+            return false;
+        });
         // and a refresh (as Live does every 15 s) keeps the zoom; Live can be paused
         // (as many slices and buckets; the window itself moves on with the clock)
         String zoomed = visible.getDomAttribute("data-slices") + " x " + visible.getDomAttribute("data-buckets");
