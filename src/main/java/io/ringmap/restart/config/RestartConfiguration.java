@@ -4,9 +4,11 @@ import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.restart.cluster.GossipViews;
 import io.ringmap.restart.service.NodeViews;
 import io.ringmap.restart.service.RestartService;
+import io.ringmap.restart.service.SharedNodeViews;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.topology.ClusterSession;
 import java.time.Clock;
+import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
@@ -20,11 +22,15 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(RestartProperties.class)
 public class RestartConfiguration {
 
-    /** With a live cluster: each node's gossip view, read from the node through the topology source's session. */
+    /**
+     * With a live cluster: each node's gossip view, read from the node through the topology source's session, at most
+     * once a second whoever asks (a guide polled by many clients queries each node once).
+     */
     @Bean
     @Conditional(OnContactPointsCondition.class)
     NodeViews gossipViews(ClusterSession cluster, RestartProperties settings, ObjectProvider<Clock> clock) {
-        return new GossipViews(cluster, settings.viewTimeout(), clock.getIfAvailable(Clock::systemUTC));
+        Clock time = clock.getIfAvailable(Clock::systemUTC);
+        return new SharedNodeViews(new GossipViews(cluster, settings.viewTimeout(), time), Duration.ofSeconds(1), time);
     }
 
     /** A static topology has no nodes to ask: the guide waits and says why. */
