@@ -6,10 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.ringmap.restart.NodeView;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
-import java.time.Clock;
+import io.ringmap.testsupport.MovingClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -18,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** However many callers ask, a node's view is read once per second, and a caller waits for a read in flight. */
@@ -28,23 +26,7 @@ class SharedNodeViewsTest {
     static final Node N2 = new Node("N2", "127.0.0.2", "dc1", "rack1", NodeState.UP);
     static final Node N3 = new Node("N3", "127.0.0.3", "dc1", "rack1", NodeState.UP);
 
-    final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-12-05T23:00:00Z"));
-    final Clock clock = new Clock() {
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
-    };
+    final MovingClock clock = new MovingClock(Instant.parse("2026-12-05T23:00:00Z"));
     final ConcurrentLinkedQueue<String> asked = new ConcurrentLinkedQueue<>();
 
     NodeViews counting(CountDownLatch reading, CountDownLatch release) {
@@ -69,15 +51,15 @@ class SharedNodeViewsTest {
                 new SharedNodeViews(counting(new CountDownLatch(1), open), Duration.ofSeconds(1), clock);
 
         List<NodeView> first = views.read(List.of(N1, N2));
-        now.set(now.get().plusMillis(1000));
+        clock.advance(Duration.ofMillis(1000));
         List<NodeView> again = views.read(List.of(N2, N1, N3));
 
         assertThat(asked).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
         assertThat(again).extracting(NodeView::node).containsExactly("127.0.0.2", "127.0.0.1", "127.0.0.3");
         assertThat(again.get(1)).isSameAs(first.get(0));
-        assertThat(again.get(2).readAt()).isEqualTo(now.get());
+        assertThat(again.get(2).readAt()).isEqualTo(clock.instant());
 
-        now.set(now.get().plusMillis(1001));
+        clock.advance(Duration.ofMillis(1001));
         views.read(List.of(N1));
         assertThat(asked).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.1");
     }
