@@ -46,7 +46,6 @@ public final class CassandraCluster implements AutoCloseable {
     public static final Path DEFAULT_ROOT = Path.of("target", "cassandra-clusters");
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
-    private static final Duration NODETOOL_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration DECOMMISSION_TIMEOUT = Duration.ofSeconds(300);
     private static final int LOG_TAIL_LINES = 40;
     private static final String NO_VERSION = "unknown";
@@ -570,7 +569,7 @@ public final class CassandraCluster implements AutoCloseable {
      * standard output; fails with stdout and stderr when nodetool exits non-zero.
      */
     public String nodetool(int index, String... args) {
-        return nodetool(NODETOOL_TIMEOUT, index, args);
+        return nodetool(NodetoolServer.COMMAND_TIMEOUT, index, args);
     }
 
     private String nodetool(Duration timeout, int index, String... args) {

@@ -152,6 +152,7 @@ final class JvmOptions {
     static List<String> tool(ClusterSpec spec, Path directory, Path logback) {
         List<String> options = new ArrayList<>();
         options.add("-Xms32m");
+        options.add("-Xmx256m");
         options.addAll(TEST_SPEED);
         options.addAll(JAVA17_MODULES);
         options.add("-Dcassandra.storagedir=" + directory);

@@ -1,6 +1,7 @@
 package io.ringmap.testcluster;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -65,7 +66,7 @@ public final class LongestFirst implements ClassOrderer {
                 }
                 groupBudget.merge(id, budget(member), Math::max);
                 for (Class<?> other : classes) {
-                    if (!group.containsKey(other) && sharesACluster(clusters.get(member), clusters.get(other))) {
+                    if (!group.containsKey(other) && !Collections.disjoint(clusters.get(member), clusters.get(other))) {
                         todo.add(other);
                     }
                 }
@@ -78,15 +79,6 @@ public final class LongestFirst implements ClassOrderer {
                         .thenComparingInt(group::get)
                         .thenComparingInt(type -> -budget(type)));
         return ordered;
-    }
-
-    private static boolean sharesACluster(Set<ClusterSpec> a, Set<ClusterSpec> b) {
-        for (ClusterSpec spec : a) {
-            if (b.contains(spec)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static int budget(Class<?> type) {

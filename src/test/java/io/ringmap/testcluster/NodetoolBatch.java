@@ -1,6 +1,5 @@
 package io.ringmap.testcluster;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -14,9 +13,6 @@ import java.util.concurrent.Future;
  * connections kept between commands: thousands of {@code getendpoints} cost one JMX call each.
  */
 public final class NodetoolBatch {
-
-    /** How long one command of a batch may take. */
-    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(120);
 
     private NodetoolBatch() {}
 
@@ -48,8 +44,8 @@ public final class NodetoolBatch {
             List<Future<Result>> results = new ArrayList<>(commands.size());
             for (Command c : commands) {
                 results.add(pool.submit(() -> {
-                    NodetoolServer.Answer answer =
-                            NodetoolServer.run(cluster, cluster.node(c.nodeIndex()), c.args(), true, COMMAND_TIMEOUT);
+                    NodetoolServer.Answer answer = NodetoolServer.run(
+                            cluster, cluster.node(c.nodeIndex()), c.args(), true, NodetoolServer.COMMAND_TIMEOUT);
                     return new Result(answer.status(), lines(answer.out()), lines(answer.err()));
                 }));
             }

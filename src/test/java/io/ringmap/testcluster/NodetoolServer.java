@@ -32,7 +32,13 @@ final class NodetoolServer {
     /** The tool's source, launched with Java's single-file source launcher. */
     static final Path TOOL = Path.of("src", "test", "cassandra", "tools", "NodetoolServer.java");
 
-    private static final Map<List<String>, NodetoolServer> SERVERS = new ConcurrentHashMap<>();
+    /** How long a command may take unless its caller says otherwise. */
+    static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(120);
+
+    /** One server per Cassandra line and JMX protection: what its JVM's options depend on. */
+    private record Key(CassandraLine line, JmxAccess access) {}
+
+    private static final Map<Key, NodetoolServer> SERVERS = new ConcurrentHashMap<>();
 
     /** One command's answer: its exit status, standard output and standard error. */
     record Answer(int status, String out, String err) {}
@@ -92,12 +98,7 @@ final class NodetoolServer {
 
     private static NodetoolServer server(CassandraCluster cluster) {
         ClusterSpec spec = cluster.spec();
-        List<String> key = new ArrayList<>(spec.line().serverOptions());
-        key.add(spec.line().name());
-        if (spec.jmxAccess() != null) {
-            key.addAll(spec.jmxAccess().toolOptions());
-        }
-        return SERVERS.compute(List.copyOf(key), (k, running) -> {
+        return SERVERS.compute(new Key(spec.line(), spec.jmxAccess()), (k, running) -> {
             if (running != null && !running.ended) {
                 return running;
             }
@@ -111,7 +112,6 @@ final class NodetoolServer {
                 List<String> command = new ArrayList<>();
                 command.add(CassandraNode.javaExecutable());
                 command.addAll(JvmOptions.tool(spec, directory, directory.resolve("logback-tools.xml")));
-                command.add("-Xmx256m");
                 command.add("-cp");
                 command.add(CassandraClasspath.read(spec.line()));
                 command.add(TOOL.toAbsolutePath().toString());
