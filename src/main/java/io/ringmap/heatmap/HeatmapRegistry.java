@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every table's heatmap, bounded: at most {@link HeatmapSettings#maxTables()} tables, each of at most
- * {@code buckets × slices} counts ({@link HeatmapSettings#memoryBound()} in all). The slots go to tables by recent
+ * {@code buckets × slices} counts ({@link HeatmapSettings#memoryBound()} in all) and per slice at most
+ * {@link HeatmapSettings#keysPerSlice()} keys ({@link HeatmapSettings#keysMemoryBound()}). The slots go to tables by recent
  * hits: once all are taken, a further table's hits are dropped (counted by {@link #droppedHits()}) and tallied for the
  * current slice, and when its tally exceeds the hits of the coldest counted table within the retention, it takes
  * that table's slot (counted by {@link #evictions()}). So idle tables cannot pin the slots, and a burst of tables hit
@@ -28,6 +29,7 @@ public final class HeatmapRegistry {
 
     private final HeatmapSettings settings;
     private final Clock clock;
+    private final TrackedKeys tracked;
     private final ConcurrentHashMap<TableName, TableHeat> tables = new ConcurrentHashMap<>();
     private final SaturatingCounter droppedHits = new SaturatingCounter();
     private final SaturatingCounter evictions = new SaturatingCounter();
@@ -37,9 +39,16 @@ public final class HeatmapRegistry {
     private long tallySlice = Long.MIN_VALUE;
     private long coldestHits = -1;
 
+    /** Counts without keys (the servers' sampled reads and writes, or hot keys off). */
     public HeatmapRegistry(HeatmapSettings settings, Clock clock) {
+        this(settings, clock, TrackedKeys.NONE);
+    }
+
+    /** @param tracked the tracked keys whose hits each slice keeps ({@link TableHeat}) */
+    public HeatmapRegistry(HeatmapSettings settings, Clock clock, TrackedKeys tracked) {
         this.settings = Objects.requireNonNull(settings, "settings must not be null");
         this.clock = Objects.requireNonNull(clock, "clock must not be null");
+        this.tracked = Objects.requireNonNull(tracked, "tracked must not be null");
     }
 
     public HeatmapSettings settings() {
@@ -171,7 +180,7 @@ public final class HeatmapRegistry {
 
     private TableHeat put(TableName id) {
         coldestHits = -1; // the new table has no hits yet
-        TableHeat heat = new TableHeat(id, settings);
+        TableHeat heat = new TableHeat(id, settings, tracked);
         tables.put(id, heat);
         return heat;
     }

@@ -1,18 +1,22 @@
 package io.ringmap.heatmap;
 
+import io.ringmap.hotkeys.HotKeySettings;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * Size and retention of the key visualizer's counts: per table {@code slices} time slices of {@code slice} each, of
- * at most {@code buckets} token buckets, for at most {@code maxTables} tables.
+ * at most {@code buckets} token buckets, for at most {@code maxTables} tables, and per slice the hits of at most
+ * {@code keysPerSlice} of the table's tracked keys.
  *
- * @param buckets   token buckets per table at most (ring-aligned, see {@link BucketLayout})
- * @param slice     the time one slice covers
- * @param slices    slices kept per table: the retention is {@code slice × slices}
- * @param maxTables tables counted at most; hits of further tables are dropped and counted
+ * @param buckets      token buckets per table at most (ring-aligned, see {@link BucketLayout})
+ * @param slice        the time one slice covers
+ * @param slices       slices kept per table: the retention is {@code slice × slices}
+ * @param maxTables    tables counted at most; hits of further tables are dropped and counted
+ * @param keysPerSlice keys kept per slice at most, hottest first ({@code ringmap.hotkeys.top-k}: the tracker counts
+ *                     no more keys exactly), 0 to 1000
  */
-public record HeatmapSettings(int buckets, Duration slice, int slices, int maxTables) {
+public record HeatmapSettings(int buckets, Duration slice, int slices, int maxTables, int keysPerSlice) {
 
     /** Bytes of one count: a {@code long}. */
     public static final int BYTES_PER_COUNT = Long.BYTES;
@@ -20,7 +24,22 @@ public record HeatmapSettings(int buckets, Duration slice, int slices, int maxTa
     /** Series counted with these settings at most: client hits, and the servers' sampled reads and writes. */
     public static final int SERIES = 3;
 
-    public static final HeatmapSettings DEFAULTS = new HeatmapSettings(128, Duration.ofMinutes(1), 60, 32);
+    /** The longest label a slice keeps: the hot-key tracker's ({@link HotKeySettings#maxLabelLength()}). */
+    public static final int MAX_LABEL_LENGTH = HotKeySettings.DEFAULTS.maxLabelLength();
+
+    /**
+     * Bytes of one slice's key at most: the key and its list slot (40), and a label of {@link #MAX_LABEL_LENGTH}
+     * characters of two bytes each with its headers (552).
+     */
+    public static final int BYTES_PER_KEY = 600;
+
+    public static final HeatmapSettings DEFAULTS =
+            new HeatmapSettings(128, Duration.ofMinutes(1), 60, 32, HotKeySettings.DEFAULTS.topK());
+
+    /** Settings keeping {@link HotKeySettings#DEFAULTS}' top K of keys per slice. */
+    public HeatmapSettings(int buckets, Duration slice, int slices, int maxTables) {
+        this(buckets, slice, slices, maxTables, HotKeySettings.DEFAULTS.topK());
+    }
 
     public HeatmapSettings {
         Objects.requireNonNull(slice, "slice must not be null");
@@ -36,6 +55,14 @@ public record HeatmapSettings(int buckets, Duration slice, int slices, int maxTa
         if (maxTables < 1 || maxTables > 10_000) {
             throw new IllegalArgumentException("maxTables must be from 1 to 10000, was " + maxTables);
         }
+        if (keysPerSlice < 0 || keysPerSlice > 1000) {
+            throw new IllegalArgumentException("keysPerSlice must be from 0 to 1000, was " + keysPerSlice);
+        }
+    }
+
+    /** The same sizes, keeping {@code n} keys per slice. */
+    public HeatmapSettings withKeysPerSlice(int n) {
+        return new HeatmapSettings(buckets, slice, slices, maxTables, n);
     }
 
     /** How far back the counts go: {@code slice × slices}. */
@@ -46,6 +73,16 @@ public record HeatmapSettings(int buckets, Duration slice, int slices, int maxTa
     /** One series' counts at most, in bytes: buckets × slices × tables × 8 (the arrays' headers aside). */
     public long memoryBound() {
         return (long) buckets * slices * maxTables * BYTES_PER_COUNT;
+    }
+
+    /**
+     * The slices' keys at most, in bytes: keysPerSlice × slices × tables × {@link #BYTES_PER_KEY} (22 MiB with the
+     * defaults), client hits only. That is every label a distinct string of the longest length; the label of a key
+     * that stays in the top K is one string shared by its slices and the tracker, so about 40 bytes a key is usual.
+     * Besides, the open slice of each table marks the tracker's counters at its start (keysPerSlice of them).
+     */
+    public long keysMemoryBound() {
+        return (long) keysPerSlice * slices * maxTables * BYTES_PER_KEY;
     }
 
     /** Every series' counts at most, in bytes: {@link #SERIES} × {@link #memoryBound()}. */

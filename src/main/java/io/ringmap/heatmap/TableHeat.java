@@ -5,9 +5,11 @@ import io.ringmap.ring.TableName;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One table's live counts: a circular buffer of {@code slices} rows of per-bucket hit counters.
@@ -18,23 +20,49 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * may land in the slice before: counts are exact, their slice is exact to within that race. A new slice's row replaces
  * the one a full retention older; a ring change that moves the bucket edges drops the older rows (their buckets are
  * not this axis).
+ *
+ * <p>Keys per slice: the tracked keys' exact counters ({@link TrackedKeys}, the hot-key tracker's top K) are marked
+ * when a slice starts, in the same locked step that starts its row, and a slice's keys are the difference to the marks
+ * at the next slice's start ({@link KeyMarks}), computed there once and kept, at most
+ * {@link HeatmapSettings#keysPerSlice()} of them, hottest first. So the hit path gains no lock and no allocation:
+ * the marks cost one read of each tracked counter once per slice, on the hit that starts the slice, under the lock it
+ * takes anyway. A hit recorded between the end of the slice and the next slice's first hit cannot be, so the marks at
+ * that first hit are the slice's end; hits racing with it may count in the slice before, as the cells' do. The open
+ * slice's keys are read against the counters' values when the heatmap is read. A clock that goes back keeps counting
+ * in the newest slice, its keys too; rows dropped by a ring change take their keys with them.
  */
 final class TableHeat {
 
-    /** One slice's counters, and the count of keys without a token (server samples only). */
-    private record Row(long slice, TokenRing ring, BucketLayout layout, AtomicLongArray counts, AtomicLong unplaced) {}
+    /**
+     * One slice's counters, the count of keys without a token (server samples only), the tracked keys' marks at its
+     * start, and its keys once it has ended (null while it is the open slice).
+     */
+    private record Row(
+            long slice,
+            TokenRing ring,
+            BucketLayout layout,
+            AtomicLongArray counts,
+            AtomicLong unplaced,
+            KeyMarks start,
+            AtomicReference<List<SliceKey>> keys) {}
 
     private final TableName table;
     private final HeatmapSettings settings;
+    private final TrackedKeys tracked;
     private final long sliceMillis;
     private final Row[] rows;
     private volatile Row current;
 
-    TableHeat(TableName table, HeatmapSettings settings) {
+    TableHeat(TableName table, HeatmapSettings settings, TrackedKeys tracked) {
         this.table = table;
         this.settings = settings;
+        this.tracked = tracked;
         this.sliceMillis = settings.slice().toMillis();
         this.rows = new Row[settings.slices()];
+    }
+
+    private KeyMarks marks() {
+        return settings.keysPerSlice() == 0 ? KeyMarks.NONE : KeyMarks.read(tracked.of(table));
     }
 
     void record(TokenRing ring, Token token, long count, long nowMillis) {
@@ -72,16 +100,28 @@ final class TableHeat {
                 row != null && row.ring == ring ? row.layout : BucketLayout.aligned(ring, settings.buckets());
         if (row != null && !layout.equals(row.layout)) {
             // the ring's boundaries moved: earlier counts are of other buckets and cannot be shown on this axis
-            java.util.Arrays.fill(rows, null);
+            Arrays.fill(rows, null);
         }
         if (row != null && row.slice == slice && layout.equals(row.layout)) {
             // the same slice, an equal layout of a ring rebuilt without moving its tokens: keep counting in it
-            Row same = new Row(slice, ring, layout, row.counts, row.unplaced);
+            Row same = new Row(slice, ring, layout, row.counts, row.unplaced, row.start, row.keys);
             rows[index(slice)] = same;
             current = same;
             return same;
         }
-        Row fresh = new Row(slice, ring, layout, new AtomicLongArray(layout.size()), new AtomicLong());
+        KeyMarks marks = marks();
+        if (row != null && row.slice < slice && layout.equals(row.layout)) {
+            // the slice before has ended: its keys are what the counters counted since its start
+            row.keys.set(row.start.until(marks, settings.keysPerSlice()));
+        }
+        Row fresh = new Row(
+                slice,
+                ring,
+                layout,
+                new AtomicLongArray(layout.size()),
+                new AtomicLong(),
+                marks,
+                new AtomicReference<>());
         rows[index(slice)] = fresh;
         current = fresh;
         return fresh;
@@ -106,7 +146,12 @@ final class TableHeat {
                 for (int b = 0; b < counts.length; b++) {
                     counts[b] = row.counts.get(b);
                 }
-                out.add(new TableHeatmap.Slice(s * sliceMillis, counts, row.unplaced.get()));
+                List<SliceKey> keys = row.keys.get();
+                if (keys == null) {
+                    // the open slice (every other row was closed when the next one started): its keys so far
+                    keys = row == newest ? row.start.until(marks(), settings.keysPerSlice()) : List.of();
+                }
+                out.add(new TableHeatmap.Slice(s * sliceMillis, counts, row.unplaced.get(), keys));
             }
         }
         return new TableHeatmap(table, newest.layout, sliceMillis, out);

@@ -3,13 +3,16 @@ package io.ringmap.heatmap;
 import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.ring.TableName;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
 /**
  * What one table's heatmap holds at one moment: its bucket layout and, per time slice (oldest first), the hits of
- * each bucket. A value that several instances can {@link #merge} by summing the counts of equal slices.
+ * each bucket and of the table's tracked keys. A value that several instances can {@link #merge} by summing the counts of equal slices.
  *
  * @param table       the table counted
  * @param layout      the token buckets the counts are indexed by
@@ -24,17 +27,25 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
      * @param counts   hits per bucket, indexed like the layout
      * @param unplaced hits of keys whose token is unknown (a server-sampled key the schema could not decode): in the
      *                 slice, in no bucket; 0 for client hits, which always have a token
+     * @param keys     the tracked keys' hits during the slice, hottest first ({@link SliceKey#HOTTEST_FIRST}), one per
+     *                 label; clear labels, so for what may show clear keys only
      */
-    public record Slice(long startMillis, long[] counts, long unplaced) {
+    public record Slice(long startMillis, long[] counts, long unplaced, List<SliceKey> keys) {
 
         public Slice {
             counts = counts.clone();
             if (unplaced < 0) {
                 throw new IllegalArgumentException("unplaced must not be negative, was " + unplaced);
             }
+            keys = List.copyOf(keys);
         }
 
-        /** A slice whose every hit has a token. */
+        /** A slice without keys. */
+        public Slice(long startMillis, long[] counts, long unplaced) {
+            this(startMillis, counts, unplaced, List.of());
+        }
+
+        /** A slice whose every hit has a token, without keys. */
         public Slice(long startMillis, long[] counts) {
             this(startMillis, counts, 0);
         }
@@ -62,13 +73,15 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
         public boolean equals(Object o) {
             return o instanceof Slice s
                     && s.startMillis == startMillis
-                    && java.util.Arrays.equals(s.counts, counts)
-                    && s.unplaced == unplaced;
+                    && Arrays.equals(s.counts, counts)
+                    && s.unplaced == unplaced
+                    && s.keys.equals(keys);
         }
 
         @Override
         public int hashCode() {
-            return (Long.hashCode(startMillis) * 31 + java.util.Arrays.hashCode(counts)) * 31 + Long.hashCode(unplaced);
+            return ((Long.hashCode(startMillis) * 31 + Arrays.hashCode(counts)) * 31 + Long.hashCode(unplaced)) * 31
+                    + keys.hashCode();
         }
 
         @Override
@@ -97,12 +110,13 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
 
     /**
      * The sum of this heatmap and another instance's of the same table: counts of slices with the same start are
-     * added, others kept, oldest first.
+     * added, others kept, oldest first; the keys of equal slices are added by label, and the {@code keysPerSlice}
+     * hottest kept.
      *
      * @throws IllegalArgumentException when the two differ in table, slice length or layout (instances serving
      *                                  different rings, or configured differently, cannot be summed cell by cell)
      */
-    public TableHeatmap merge(TableHeatmap other) {
+    public TableHeatmap merge(TableHeatmap other, int keysPerSlice) {
         if (!table.equals(other.table)) {
             throw new IllegalArgumentException("cannot merge heatmaps of " + table + " and " + other.table);
         }
@@ -114,8 +128,9 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
             throw new IllegalArgumentException("cannot merge heatmaps of different token buckets (" + layout.size()
                     + " and " + other.layout.size() + " buckets): the instances serve different rings");
         }
-        // per start: the bucket counts, then the unplaced count in the extra last cell
+        // per start: the bucket counts, then the unplaced count in the extra last cell; and the keys' hits by label
         TreeMap<Long, long[]> sums = new TreeMap<>();
+        Map<Long, Map<String, Long>> keys = new HashMap<>();
         for (List<Slice> side : List.of(slices, other.slices)) {
             for (Slice s : side) {
                 long[] sum = sums.computeIfAbsent(s.startMillis, k -> new long[layout.size() + 1]);
@@ -123,12 +138,26 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
                     sum[b] = SaturatingCounter.add(sum[b], s.counts[b]);
                 }
                 sum[s.counts.length] = SaturatingCounter.add(sum[s.counts.length], s.unplaced);
+                Map<String, Long> byLabel = keys.computeIfAbsent(s.startMillis, k -> new HashMap<>());
+                for (SliceKey key : s.keys) {
+                    byLabel.merge(key.label(), key.hits(), SaturatingCounter::add);
+                }
             }
         }
         List<Slice> merged = new ArrayList<>(sums.size());
-        sums.forEach((start, counts) ->
-                merged.add(new Slice(start, java.util.Arrays.copyOf(counts, layout.size()), counts[layout.size()])));
+        sums.forEach((start, counts) -> merged.add(new Slice(
+                start,
+                Arrays.copyOf(counts, layout.size()),
+                counts[layout.size()],
+                hottest(keys.get(start), keysPerSlice))));
         return new TableHeatmap(table, layout, sliceMillis, merged);
+    }
+
+    private static List<SliceKey> hottest(Map<String, Long> byLabel, int max) {
+        List<SliceKey> keys = new ArrayList<>(byLabel.size());
+        byLabel.forEach((label, hits) -> keys.add(new SliceKey(label, hits)));
+        keys.sort(SliceKey.HOTTEST_FIRST);
+        return keys.size() > max ? keys.subList(0, max) : keys;
     }
 
     /**
@@ -157,7 +186,7 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
             for (int b = 0; b < n; b++) {
                 sums[groupOf[b]] = SaturatingCounter.add(sums[groupOf[b]], s.counts[b]);
             }
-            out.add(new Slice(s.startMillis, sums, s.unplaced));
+            out.add(new Slice(s.startMillis, sums, s.unplaced, s.keys));
         }
         return new TableHeatmap(table, BucketLayout.of(layout.minimum(), ends), sliceMillis, out);
     }

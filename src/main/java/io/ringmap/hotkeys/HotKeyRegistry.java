@@ -4,6 +4,7 @@ import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -97,6 +98,15 @@ public final class HotKeyRegistry {
         all.sort(Comparator.comparing((TopKCounters c) -> c.table().keyspace())
                 .thenComparing(c -> c.table().table()));
         return all;
+    }
+
+    /**
+     * The exact counters of one table's top-K keys now, by clear label ({@link TableTracker#tracked()}), read without
+     * a lock; empty when the table is not tracked.
+     */
+    public Map<String, HitCounter> tracked(TableName table) {
+        TableTracker tracker = trackers.get(table);
+        return tracker == null ? Map.of() : tracker.tracked();
     }
 
     /** Heaviest keys of one table, or empty when the table has no recorded hit. */

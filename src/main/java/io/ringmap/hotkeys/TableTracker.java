@@ -3,6 +3,7 @@ package io.ringmap.hotkeys;
 import io.ringmap.ring.TableName;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -248,6 +249,16 @@ public final class TableTracker {
         }
     }
 
+    /**
+     * The exact counters of the keys in the top K now, by label, hottest first at the last refresh: read without a
+     * lock (one volatile read), for a reader that takes their values at moments of its own (the heatmap's slice
+     * boundaries). The map never changes; a refresh publishes a new one, whose counter of a key that stayed in the top
+     * K is the same object.
+     */
+    public Map<String, HitCounter> tracked() {
+        return top.byLabel;
+    }
+
     /** The heaviest keys of the current window with error bounds, at most {@code limit} of them. */
     public TableHotKeys hotKeys(int limit) {
         Map<String, HitCounter> exported = top.byLabel;
@@ -402,7 +413,7 @@ public final class TableTracker {
         final List<HitCounter> ordered;
 
         Top(Map<String, HitCounter> byLabel) {
-            this.byLabel = byLabel;
+            this.byLabel = Collections.unmodifiableMap(byLabel);
             this.ordered = List.copyOf(byLabel.values());
         }
     }

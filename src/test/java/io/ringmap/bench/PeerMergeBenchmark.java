@@ -137,7 +137,7 @@ public class PeerMergeBenchmark {
             for (PeerHeatmap.Slice s : peer.counts().slices()) {
                 slices.add(new TableHeatmap.Slice(s.start(), s.counts()));
             }
-            sum = sum.merge(new TableHeatmap(sum.table(), sum.layout(), sum.sliceMillis(), slices));
+            sum = sum.merge(new TableHeatmap(sum.table(), sum.layout(), sum.sliceMillis(), slices), 20);
         }
         return sum;
     }

@@ -224,7 +224,7 @@ class HeatmapRegistryTest {
         // when
         TableHeatmap merged = registry.heatmap("iot", "readings")
                 .orElseThrow()
-                .merge(other.heatmap("iot", "readings").orElseThrow());
+                .merge(other.heatmap("iot", "readings").orElseThrow(), 20);
 
         // then equal slices are summed cell by cell, the others kept in time order
         assertThat(merged.slices()).hasSize(2);
@@ -238,7 +238,7 @@ class HeatmapRegistryTest {
                 new TableHeatmap(new TableName("iot", "readings"), BucketLayout.aligned(ring, 8), 60_000, List.of());
         TableHeatmap b =
                 new TableHeatmap(new TableName("iot", "readings"), BucketLayout.aligned(ring, 4), 60_000, List.of());
-        assertThatThrownBy(() -> a.merge(b))
+        assertThatThrownBy(() -> a.merge(b, 20))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("different token buckets");
     }

@@ -6,6 +6,7 @@ import io.ringmap.heatmap.metrics.HeatmapMetrics;
 import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.HeatmapRecorder;
 import io.ringmap.heatmap.service.ServerSeries;
+import io.ringmap.hotkeys.HotKeyRegistry;
 import io.ringmap.hotkeys.ServerHotKeys;
 import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.hotkeys.service.HotKeyQuery;
@@ -18,6 +19,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 
 /**
  * Wires the key visualizer ({@code ringmap.heatmap.*}): the per-table counts, their recorder on the hit path and the
@@ -29,9 +32,22 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnBooleanProperty(name = "ringmap.heatmap.enabled", matchIfMissing = true)
 public class HeatmapConfiguration {
 
+    /**
+     * The client hits' counts, each slice keeping the hits of the table's tracked keys (as many as the hot keys' top
+     * K) when hot keys are tracked.
+     */
     @Bean
-    HeatmapRegistry heatmapRegistry(HeatmapProperties properties, Clock clock) {
-        return new HeatmapRegistry(properties.settings(), clock);
+    HeatmapRegistry heatmapRegistry(
+            HeatmapProperties properties,
+            ObjectProvider<HotKeyRegistry> hotKeys,
+            HotKeysProperties hotKeyProperties,
+            Clock clock) {
+        HotKeyRegistry tracker = hotKeys.getIfAvailable();
+        if (tracker == null) {
+            return new HeatmapRegistry(properties.settings().withKeysPerSlice(0), clock);
+        }
+        return new HeatmapRegistry(
+                properties.settings().withKeysPerSlice(hotKeyProperties.topK()), clock, tracker::tracked);
     }
 
     @Bean
@@ -39,7 +55,12 @@ public class HeatmapConfiguration {
         return new HeatmapMetrics(heatmaps);
     }
 
+    /**
+     * Before the hot keys' recorder: the hit that starts a slice marks the tracked keys' counters before it is counted
+     * in them, so it is counted in the slice it starts, as in the cells.
+     */
     @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE)
     HeatmapRecorder heatmapRecorder(HeatmapRegistry heatmaps) {
         return new HeatmapRecorder(heatmaps);
     }
@@ -64,8 +85,8 @@ public class HeatmapConfiguration {
             ServerSeries added = new ServerSeries(
                     keys,
                     routing,
-                    new HeatmapRegistry(properties.settings(), clock),
-                    new HeatmapRegistry(properties.settings(), clock));
+                    new HeatmapRegistry(properties.settings().withKeysPerSlice(0), clock),
+                    new HeatmapRegistry(properties.settings().withKeysPerSlice(0), clock));
             rounds.onPublish(round -> added.roundPublished());
             series = added;
         }
@@ -74,7 +95,6 @@ public class HeatmapConfiguration {
                 heatmaps,
                 hotKeys::getIfAvailable,
                 hotKeyProperties.clearKeysShown(),
-                hotKeyProperties.topK(),
                 deployment.getIfAvailable(),
                 series,
                 clock);

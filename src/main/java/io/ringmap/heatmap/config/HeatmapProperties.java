@@ -13,7 +13,10 @@ import org.springframework.validation.annotation.Validated;
 /**
  * The key visualizer's counts ({@code GET /heatmap}, the console): how fine and how long they are kept. Memory is at
  * most {@code buckets × slices × max-tables × 8} bytes per series (about 1.9 MiB with the defaults), for three series
- * at most: client hits, and with partition sampling the servers' reads and writes (5.6 MiB).
+ * at most: client hits, and with partition sampling the servers' reads and writes (5.6 MiB). The client hits' slices
+ * keep the hits of at most {@code ringmap.hotkeys.top-k} keys each, at most {@code top-k × slices × max-tables × 600}
+ * bytes (22 MiB with the defaults, with every label a distinct 256-character string; far less as a rule, since a
+ * key's label is one string shared by its slices).
  *
  * @param enabled   count hits per token bucket and time slice and answer {@code GET /heatmap}
  * @param buckets   token buckets per table (ring-aligned), 1 to 4096

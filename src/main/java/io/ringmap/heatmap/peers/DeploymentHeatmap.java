@@ -1,10 +1,10 @@
 package io.ringmap.heatmap.peers;
 
 import io.ringmap.heatmap.HeatmapRegistry;
+import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.HeatmapSource;
+import io.ringmap.heatmap.SliceKey;
 import io.ringmap.heatmap.TableHeatmap;
-import io.ringmap.hotkeys.SketchMerge;
-import io.ringmap.hotkeys.TableHotKeys;
 import io.ringmap.hotkeys.peers.DeploymentHotKeys;
 import io.ringmap.hotkeys.peers.PeerState;
 import io.ringmap.hotkeys.peers.SketchCounts;
@@ -15,8 +15,10 @@ import io.ringmap.peers.service.PeerFanout;
 import io.ringmap.ring.TableName;
 import io.ringmap.token.Token;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ObjectReader;
@@ -26,13 +28,14 @@ import tools.jackson.databind.ObjectReader;
  * other side of the exchange ({@link #localHeatmap}). Counts are summed cell by cell only between instances whose
  * token buckets are the same (the same ring, the same {@code ringmap.heatmap.buckets}) and whose slices are equally
  * long; any other peer is named with the reason and left out, so a sum is never of different token ranges. Slices are
- * aligned to the epoch, so instances with synchronised clocks put a moment in the same slice. The hot keys of the
- * table travel in the same answer (as {@link DeploymentHotKeys} merges them), so one fan-out bounded by
- * {@code ringmap.peers.timeout} gives both.
+ * aligned to the epoch, so instances with synchronised clocks put a moment in the same slice. When clear keys are
+ * shown, each slice's keys travel with its counts (asked with {@code keys=true}) and are summed by label, the
+ * {@code ringmap.hotkeys.top-k} hottest kept; a slice from an instance of the version before them has none.
  *
- * <p>An answer is read with at most the JSON tokens of an honest one (the configured buckets and slices, one table's
- * sketch) and refused, named and not summed, when it holds more slices than the retention keeps, a negative count,
- * a slice not aligned to the slice length, or keys of another table.
+ * <p>An answer is read with at most the JSON tokens of an honest one (the configured buckets and slices with their
+ * keys, one table's sketch) and refused, named and not summed, when it holds more slices than the retention keeps, a
+ * negative count, a slice not aligned to the slice length, more keys in a slice than the top K, a key without a label,
+ * with a label longer than a tracked key's, twice in a slice or with negative hits.
  */
 public final class DeploymentHeatmap implements HeatmapSource {
 
@@ -44,6 +47,7 @@ public final class DeploymentHeatmap implements HeatmapSource {
     private final Supplier<String> ring;
     private final PeerFanout peers;
     private final int maxSlices;
+    private final int keysPerSlice;
     private final ObjectReader json;
 
     /**
@@ -57,71 +61,67 @@ public final class DeploymentHeatmap implements HeatmapSource {
         this.ring = Objects.requireNonNull(ring, "ring must not be null");
         this.peers = Objects.requireNonNull(peers, "peers must not be null");
         this.maxSlices = registry.settings().slices();
+        this.keysPerSlice = registry.settings().keysPerSlice();
         int buckets = registry.settings().buckets();
-        // the ends, each slice's counts and fields, the envelope, and one table's sketch
-        long tokens = 64 + buckets + (long) maxSlices * (buckets + 8) + (hotKeys == null ? 0 : hotKeys.maxTokens(1));
+        // the ends, each slice's counts, keys (an object of two fields each) and fields, the envelope, and one table's
+        // sketch
+        long tokens = 64
+                + buckets
+                + (long) maxSlices * (buckets + 12 + 6L * keysPerSlice)
+                + (hotKeys == null ? 0 : hotKeys.maxTokens(1));
         this.json = DeploymentHotKeys.mapper(tokens)
                 .readerFor(PeerHeatmap.class)
                 .withAttribute(SketchCounts.MAX_KEYS, hotKeys == null ? 0 : hotKeys.keysPerTable());
     }
 
-    /** What this instance sends a peer: its counts of the table and, with {@code keys}, its sketch of the table. */
+    /**
+     * What this instance sends a peer: its counts of the table and, with {@code keys}, each slice's keys when clear
+     * keys are shown, and its sketch of the table (for instances of the version before per-slice keys).
+     */
     public PeerHeatmap localHeatmap(String keyspace, String table, boolean keys) {
+        boolean sliceKeys = keys && clearKeys();
         PeerHeatmap.Counts counts =
-                registry.heatmap(keyspace, table).map(DeploymentHeatmap::counts).orElse(null);
+                registry.heatmap(keyspace, table).map(h -> counts(h, sliceKeys)).orElse(null);
         PeerState sketch = keys && hotKeys != null ? hotKeys.localTableState(new TableName(keyspace, table)) : null;
         return new PeerHeatmap(peers.instance().value(), ring.get(), counts, sketch);
     }
 
-    /** The question for a table's heatmap, with the table's hot-key sketch when {@code keys}. */
+    /** Whether clear keys may leave this instance: hot keys tracked, and shown in clear. */
+    private boolean clearKeys() {
+        return hotKeys != null && hotKeys.clearLabels();
+    }
+
+    /** The question for a table's heatmap, with the slices' keys when {@code keys}. */
     static String question(TableName table, boolean keys) {
         return PeerClient.target(
                 PART, "keyspace", table.keyspace(), "table", table.table(), "keys", keys ? "true" : null);
     }
 
     @Override
-    public Gathered heatmap(TableHeatmap local, boolean keys, int keyLimit) {
+    public Gathered heatmap(TableHeatmap local, boolean keys) {
         long deadline = peers.client().deadlineFromNow();
         TableName table = local.table();
         List<String> ends = ends(local);
-        SketchMerge merge = keys && hotKeys != null ? hotKeys.newMerge() : null;
         String here = ring.get();
         TableHeatmap[] sum = {local};
         Contributors contributors = peers.gatherForCaller(
-                question(table, merge != null),
+                question(table, keys),
                 body -> json.readValue(body),
                 PeerHeatmap::instance,
                 deadline,
-                () -> {
-                    if (merge != null) {
-                        hotKeys.addLocal(merge, table);
-                    }
-                },
+                () -> {},
                 (peer, answer) -> {
-                    TableHeatmap theirs = counted(answer, local, ends, here, maxSlices);
-                    if (merge != null) {
-                        if (answer.keys() == null) {
-                            throw new PeerRefused("configured differently: it sends no hot keys "
-                                    + "(ringmap.hotkeys.enabled must be the same on every instance)");
-                        }
-                        hotKeys.addPeer(merge, answer.keys(), table, deadline);
-                    }
+                    TableHeatmap theirs = counted(answer, local, ends, here, keys);
                     if (theirs != null) {
-                        sum[0] = sum[0].merge(theirs); // the same layout and slice length: cannot fail
+                        // the same layout and slice length: cannot fail
+                        sum[0] = sum[0].merge(theirs, keysPerSlice);
                     }
                 });
-        TableHotKeys hot = merge == null
-                ? null
-                : merge.hotKeys(keyLimit).stream()
-                        .filter(h -> h.table().equals(table))
-                        .findFirst()
-                        .orElseGet(() -> new TableHotKeys(table, 0, 0, List.of()));
-        return new Gathered(sum[0], hot, contributors);
+        return new Gathered(sum[0], contributors);
     }
 
     /** The peer's counts on the local layout, null when it has none, refused when they are not on the same cells. */
-    private static TableHeatmap counted(
-            PeerHeatmap answer, TableHeatmap local, List<String> ends, String here, int maxSlices) {
+    private TableHeatmap counted(PeerHeatmap answer, TableHeatmap local, List<String> ends, String here, boolean keys) {
         PeerHeatmap.Counts counts = answer.counts();
         if (counts == null) {
             return null;
@@ -166,17 +166,56 @@ public final class DeploymentHeatmap implements HeatmapSource {
                     throw new PeerRefused("refused: a negative count");
                 }
             }
-            slices.add(new TableHeatmap.Slice(s.start(), s.counts()));
+            slices.add(new TableHeatmap.Slice(s.start(), s.counts(), 0, keys ? keys(s) : List.of()));
         }
         return new TableHeatmap(local.table(), local.layout(), local.sliceMillis(), slices);
     }
 
-    private static PeerHeatmap.Counts counts(TableHeatmap heatmap) {
+    /** A peer's keys of one slice, checked against what an honest instance with these settings sends. */
+    private List<SliceKey> keys(PeerHeatmap.Slice s) {
+        if (s.keys() == null) {
+            return List.of(); // an instance of the version before per-slice keys, or one that shows no clear keys
+        }
+        if (s.keys().size() > keysPerSlice) {
+            throw new PeerRefused("refused: " + s.keys().size() + " keys in the slice starting at " + s.start()
+                    + ", a slice keeps at most " + keysPerSlice + " (ringmap.hotkeys.top-k must be the same on "
+                    + "every instance)");
+        }
+        List<SliceKey> out = new ArrayList<>(s.keys().size());
+        Set<String> seen = new HashSet<>();
+        for (PeerHeatmap.Key k : s.keys()) {
+            if (k == null || k.label() == null || k.label().isEmpty()) {
+                throw new PeerRefused("unreadable answer: a slice's key without a label");
+            }
+            if (k.label().length() > HeatmapSettings.MAX_LABEL_LENGTH) {
+                throw new PeerRefused("refused: a slice's key label of "
+                        + k.label().length() + " characters, more than " + HeatmapSettings.MAX_LABEL_LENGTH);
+            }
+            if (k.hits() < 0) {
+                throw new PeerRefused("refused: a slice's key with negative hits");
+            }
+            if (!seen.add(k.label())) {
+                throw new PeerRefused("refused: a key twice in the slice starting at " + s.start());
+            }
+            out.add(new SliceKey(k.label(), k.hits()));
+        }
+        out.sort(SliceKey.HOTTEST_FIRST);
+        return out;
+    }
+
+    private static PeerHeatmap.Counts counts(TableHeatmap heatmap, boolean keys) {
         return new PeerHeatmap.Counts(
                 heatmap.sliceMillis(),
                 ends(heatmap),
                 heatmap.slices().stream()
-                        .map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts()))
+                        .map(s -> new PeerHeatmap.Slice(
+                                s.startMillis(),
+                                s.counts(),
+                                keys
+                                        ? s.keys().stream()
+                                                .map(k -> new PeerHeatmap.Key(k.label(), k.hits()))
+                                                .toList()
+                                        : null))
                         .toList());
     }
 

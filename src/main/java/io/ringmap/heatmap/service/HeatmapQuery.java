@@ -4,9 +4,9 @@ import io.ringmap.heatmap.BucketLayout;
 import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.HeatmapSource;
+import io.ringmap.heatmap.SliceKey;
 import io.ringmap.heatmap.TableHeatmap;
-import io.ringmap.hotkeys.HotKey;
-import io.ringmap.hotkeys.TableHotKeys;
+import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.peers.Contributors;
 import io.ringmap.ring.KeyspacePlacement;
@@ -15,26 +15,33 @@ import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.RingSnapshot;
 import io.ringmap.ring.TableName;
 import io.ringmap.ring.TokenRing;
+import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.snapshot.ServedSnapshot;
+import io.ringmap.token.Token;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * Answers {@code GET /heatmap}: one table's counts over a time window on ring-aligned token buckets, each bucket with
- * its replicas on the served ring and, where clear keys may be shown, the hot keys whose tokens fall in it.
+ * its replicas on the served ring and, where clear keys may be shown, each slice's keys (the tracked keys' hits during
+ * it) placed in the bucket of their token, and the bucket's hottest keys over the window summed from those.
  */
 public class HeatmapQuery {
 
-    /** Hot keys named per bucket at most. */
+    /** Keys named per bucket over the window at most. */
     static final int KEYS_PER_BUCKET = 5;
 
     private final RoutingService routing;
@@ -43,23 +50,21 @@ public class HeatmapQuery {
     private final HeatmapSource deployment;
     private final ServerSeries server;
     private final boolean clearKeys;
-    private final int hotKeysConsidered;
     private final Clock clock;
 
     /**
-     * @param hotKeys           the hot-key service, or a supplier of null when hot keys are not tracked
-     * @param clearKeys         whether clear keys may be shown ({@code GET /hotkeys} shows them): otherwise no
-     *                          bucket names a key, since a hashed label must not be joined with a token range
-     * @param hotKeysConsidered the table's hottest keys placed in buckets
-     * @param deployment        the counts of every instance summed, or null when this instance has no peers
-     * @param server            the servers' sampled reads and writes, or null when no partition sampling runs
+     * @param hotKeys    the hot-key service (it routes a key's label to its token), or a supplier of null when hot keys
+     *                   are not tracked
+     * @param clearKeys  whether clear keys may be shown ({@code GET /hotkeys} shows them): otherwise no slice or
+     *                   bucket names a key, since a hashed label must not be joined with a token range
+     * @param deployment the counts of every instance summed, or null when this instance has no peers
+     * @param server     the servers' sampled reads and writes, or null when no partition sampling runs
      */
     public HeatmapQuery(
             RoutingService routing,
             HeatmapRegistry heatmaps,
             Supplier<HotKeyQuery> hotKeys,
             boolean clearKeys,
-            int hotKeysConsidered,
             HeatmapSource deployment,
             ServerSeries server,
             Clock clock) {
@@ -69,13 +74,12 @@ public class HeatmapQuery {
         this.deployment = deployment;
         this.server = server;
         this.clearKeys = clearKeys;
-        this.hotKeysConsidered = hotKeysConsidered;
         this.clock = Objects.requireNonNull(clock, "clock must not be null");
     }
 
-    /** Why bucket names carry no key. */
+    /** Whether slices and buckets name keys, and why not. */
     public enum KeysShown {
-        /** keys are shown in clear in each bucket */
+        /** keys are shown in clear in each slice and bucket */
         CLEAR,
         /** keys are hashed ({@code export-key: hash}): a hashed label is never joined with a token range */
         HASHED,
@@ -95,21 +99,33 @@ public class HeatmapQuery {
         WRITES
     }
 
-    /** One token bucket with its figures over the window. */
+    /**
+     * One token bucket with its figures over the window.
+     *
+     * @param hotKeys the keys whose token is in the bucket, hottest over the window first (their hits summed over the
+     *                window's slices), at most {@link #KEYS_PER_BUCKET}; empty unless keys are shown in clear
+     */
     public record Bucket(
-            int index,
-            io.ringmap.token.Token start,
-            io.ringmap.token.Token end,
-            double ringShare,
-            List<Node> replicas,
-            long hits,
-            List<HotKey> hotKeys) {}
+            int index, Token start, Token end, double ringShare, List<Node> replicas, long hits, List<Key> hotKeys) {}
 
     /**
-     * One time slice: its start, each bucket's count (indexed like the buckets), and the count of keys whose token is
-     * unknown (server samples of keys the schema could not decode; 0 for client hits).
+     * One time slice: its start, each bucket's count (indexed like the buckets), the count of keys whose token is
+     * unknown (server samples of keys the schema could not decode; 0 for client hits), and its hottest keys.
+     *
+     * @param keys the tracked keys' hits during the slice with their buckets, hottest first; empty unless keys are
+     *             shown in clear. A key whose label no longer names a key of the table (shortened, or the schema
+     *             changed) has no token and is left out.
      */
-    public record Slice(Instant start, long[] counts, long unplaced) {}
+    public record Slice(Instant start, long[] counts, long unplaced, List<Key> keys) {}
+
+    /**
+     * A key's hits, in the bucket of its token.
+     *
+     * @param label  the key's clear label
+     * @param hits   hits counted while it was among the table's tracked keys (top K), summed over the instances
+     * @param bucket the index of the bucket holding its token
+     */
+    public record Key(String label, long hits, int bucket) {}
 
     /** A table's heatmap over the window. */
     public record Answer(
@@ -174,11 +190,14 @@ public class HeatmapQuery {
                         sliceMillis,
                         List.of()));
         HotKeyQuery hotKeyQuery = source == Source.CLIENT ? hotKeys.get() : null;
-        // a hashed label is never joined with a token range: the sketches are not even asked for
-        boolean wantKeys = hotKeyQuery != null && clearKeys;
+        KeysShown shown = hotKeyQuery == null
+                ? (source == Source.CLIENT ? KeysShown.NOT_TRACKED : KeysShown.SERVER_SIDE)
+                : clearKeys ? KeysShown.CLEAR : KeysShown.HASHED;
+        // a hashed label is never joined with a token range: the peers' keys are not even asked for
+        boolean wantKeys = shown == KeysShown.CLEAR;
         HeatmapSource.Gathered gathered = local || deployment == null || source != Source.CLIENT
-                ? new HeatmapSource.Gathered(own, null, Contributors.LOCAL)
-                : deployment.heatmap(own, wantKeys, hotKeysConsidered);
+                ? new HeatmapSource.Gathered(own, Contributors.LOCAL)
+                : deployment.heatmap(own, wantKeys);
         TableHeatmap counted = gathered.heatmap().coarsen(buckets);
         BucketLayout layout = counted.layout();
         // every slice of the window, the empty ones as zeros, so the time axis has no gaps
@@ -188,6 +207,13 @@ public class HeatmapQuery {
         long total = 0;
         long unplaced = 0;
         int next = 0;
+        // each label's bucket, routed once per answer; a label without a token maps to -1
+        Function<String, KeyRoute> router = wantKeys ? hotKeyQuery.router(served, schema) : null;
+        Map<String, Integer> bucketOf = new HashMap<>();
+        List<Map<String, Long>> windowKeys = new ArrayList<>(layout.size());
+        for (int b = 0; b < layout.size(); b++) {
+            windowKeys.add(new HashMap<>());
+        }
         for (long s = firstSlice; s <= newestSlice; s++) {
             long start = s * sliceMillis;
             while (next < counted.slices().size() && counted.slices().get(next).startMillis() < start) {
@@ -203,13 +229,22 @@ public class HeatmapQuery {
                 max = Math.max(max, counts[b]);
                 total += counts[b];
             }
-            slices.add(new Slice(Instant.ofEpochMilli(start), counts, sliceUnplaced));
+            List<Key> keys = new ArrayList<>();
+            if (hit && router != null) {
+                for (SliceKey k : counted.slices().get(next).keys()) {
+                    int bucket = bucketOf.computeIfAbsent(k.label(), label -> {
+                        KeyRoute route = router.apply(label);
+                        return route == null ? -1 : layout.bucketOf(route.token());
+                    });
+                    if (bucket >= 0) {
+                        keys.add(new Key(k.label(), k.hits(), bucket));
+                        windowKeys.get(bucket).merge(k.label(), k.hits(), SaturatingCounter::add);
+                    }
+                }
+            }
+            slices.add(new Slice(Instant.ofEpochMilli(start), counts, sliceUnplaced, List.copyOf(keys)));
         }
         List<List<Node>> replicas = replicas(served.ring(), schema.keyspace(), layout);
-        List<List<HotKey>> keys = hotKeys(hotKeyQuery, served, schema, layout, gathered.hotKeys());
-        KeysShown shown = keys == null
-                ? (source == Source.CLIENT ? KeysShown.NOT_TRACKED : KeysShown.SERVER_SIDE)
-                : clearKeys ? KeysShown.CLEAR : KeysShown.HASHED;
         List<Bucket> out = new ArrayList<>(layout.size());
         for (int b = 0; b < layout.size(); b++) {
             out.add(new Bucket(
@@ -219,7 +254,7 @@ public class HeatmapQuery {
                     ring.partitioner().ringShare(layout.start(b), layout.end(b)),
                     replicas.get(b),
                     bucketHits[b],
-                    keys == null || !clearKeys ? List.of() : keys.get(b)));
+                    hottest(windowKeys.get(b), b)));
         }
         return new Answer(
                 served,
@@ -272,37 +307,12 @@ public class HeatmapQuery {
         }
     }
 
-    /**
-     * The table's hot keys by bucket (the keys routed again on the served ring), or null when none are tracked.
-     *
-     * @param gathered the deployment's hot keys of the table, or null for this instance's
-     */
-    private List<List<HotKey>> hotKeys(
-            HotKeyQuery query, ServedSnapshot served, TableSchema schema, BucketLayout layout, TableHotKeys gathered) {
-        if (query == null) {
-            return null;
-        }
-        List<List<HotKey>> out = new ArrayList<>(layout.size());
-        for (int b = 0; b < layout.size(); b++) {
-            out.add(new ArrayList<>());
-        }
-        if (!clearKeys) {
-            return out; // nothing joins a hashed label with a token: the sketch is not even read
-        }
-        // the keys of the instances whose counts the heatmap holds: this one's alone, or the gathered ones
-        HotKeyQuery.TableReport report = gathered != null
-                ? query.report(served, schema, gathered)
-                : query.hotKeys(schema.keyspace(), schema.table(), hotKeysConsidered, true)
-                        .tables()
-                        .get(0);
-        for (HotKeyQuery.RoutedHotKey k : report.keys()) {
-            if (k.route() != null) {
-                List<HotKey> in = out.get(layout.bucketOf(k.route().token()));
-                if (in.size() < KEYS_PER_BUCKET) {
-                    in.add(k.hotKey());
-                }
-            }
-        }
-        return out;
+    /** A bucket's keys over the window, hottest first, at most {@link #KEYS_PER_BUCKET}. */
+    private static List<Key> hottest(Map<String, Long> byLabel, int bucket) {
+        return byLabel.entrySet().stream()
+                .map(e -> new Key(e.getKey(), e.getValue(), bucket))
+                .sorted(Comparator.comparingLong(Key::hits).reversed().thenComparing(Key::label))
+                .limit(KEYS_PER_BUCKET)
+                .toList();
     }
 }

@@ -26,6 +26,6 @@ public record BucketView(
         long hits,
 
         @Schema(
-                description = "The table's hot keys whose token is in the bucket, hottest first (at most 5); "
-                        + "empty unless clear keys are shown (keysShown = clear)")
+                description = "The table's tracked keys whose token is in the bucket, hottest over the window first "
+                        + "(at most 5): the slices' keys summed; empty unless clear keys are shown (keysShown = clear)")
         List<BucketKey> hotKeys) {}

@@ -1,7 +1,6 @@
 package io.ringmap.heatmap.web;
 
 import io.ringmap.heatmap.service.HeatmapQuery.Answer;
-import io.ringmap.hotkeys.HotKey;
 import io.ringmap.peers.web.PeersView;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -46,9 +45,9 @@ public record HeatmapResponse(
         long unplaced,
 
         @Schema(
-                description = "clear: buckets name the hot keys in them; hashed: keys are hashed and a hashed "
-                        + "label is never shown with a token range; not-tracked: hot keys are off; server-side: source "
-                        + "reads or writes, whose sampled partitions GET /hotkeys lists (serverSide)",
+                description = "clear: slices and buckets name the tracked keys in them; hashed: keys are hashed and a "
+                        + "hashed label is never shown with a token range; not-tracked: hot keys are off; server-side: "
+                        + "source reads or writes, whose sampled partitions GET /hotkeys lists (serverSide)",
                 allowableValues = {"clear", "hashed", "not-tracked", "server-side"})
         String keysShown,
 
@@ -90,16 +89,20 @@ public record HeatmapResponse(
                                 b.ringShare(),
                                 b.replicas().stream().map(BucketReplica::of).toList(),
                                 b.hits(),
-                                b.hotKeys().stream().map(HeatmapResponse::key).toList()))
+                                b.hotKeys().stream()
+                                        .map(k -> new BucketKey(k.label(), k.hits()))
+                                        .toList()))
                         .toList(),
                 a.slices().stream()
-                        .map(s -> new SliceView(s.start(), s.counts(), s.unplaced()))
+                        .map(s -> new SliceView(
+                                s.start(),
+                                s.counts(),
+                                s.unplaced(),
+                                s.keys().stream()
+                                        .map(k -> new CellKey(k.label(), k.hits(), k.bucket()))
+                                        .toList()))
                         .toList(),
                 PeersView.of(a.contributors()),
                 SnapshotView.of(a.served()));
-    }
-
-    private static BucketKey key(HotKey k) {
-        return new BucketKey(k.label(), k.estimate());
     }
 }

@@ -93,6 +93,11 @@ public final class DeploymentHotKeys implements HotKeySource {
                 .build();
     }
 
+    /** Whether clear keys may leave the process ({@code HotKeysProperties.clearKeysShown()}). */
+    public boolean clearLabels() {
+        return clearLabels;
+    }
+
     /** Keys a sketch of one table holds at most. */
     public int keysPerTable() {
         return keysPerTable;

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Answers "which partitions are hot": the sketch's heaviest keys per table, each routed again (label back to key
@@ -214,19 +215,28 @@ public class HotKeyQuery {
         return deployment.hotKeys(only, limit);
     }
 
-    /** The hot keys of one table routed again against {@code served} (gathered elsewhere, e.g. with a heatmap). */
-    public TableReport report(ServedSnapshot served, TableSchema schema, TableHotKeys hot) {
+    /** The hot keys of one table routed again against {@code served}. */
+    private TableReport report(ServedSnapshot served, TableSchema schema, TableHotKeys hot) {
+        Function<String, KeyRoute> router = router(served, schema);
+        List<RoutedHotKey> keys = new ArrayList<>(hot.keys().size());
+        for (HotKey key : hot.keys()) {
+            keys.add(new RoutedHotKey(key, router.apply(key.label())));
+        }
+        return new TableReport(schema, hot.streamLength(), hot.maximumError(), keys);
+    }
+
+    /**
+     * Routes counted keys of one table against {@code served} by their clear labels, as the hot keys are routed here
+     * (not a hit): a label to its route, or to null when it no longer names a key of the table or was shortened.
+     */
+    public Function<String, KeyRoute> router(ServedSnapshot served, TableSchema schema) {
         KeyRouter router = KeyRouter.uncounted(
                 served,
                 schema,
                 served.ring().keyspace(schema.keyspace()).orElse(null) instanceof KeyspacePlacement.Placed placed
                         ? placed
                         : null);
-        List<RoutedHotKey> keys = new ArrayList<>(hot.keys().size());
-        for (HotKey key : hot.keys()) {
-            keys.add(new RoutedHotKey(key, route(router, schema, key.label())));
-        }
-        return new TableReport(schema, hot.streamLength(), hot.maximumError(), keys);
+        return label -> route(router, schema, label);
     }
 
     /** The route of a counted key, or null when its label no longer names a key of the table. */

@@ -6,6 +6,7 @@ import io.ringmap.heatmap.BucketLayout;
 import io.ringmap.heatmap.HeatmapRegistry;
 import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.HeatmapSource;
+import io.ringmap.heatmap.SliceKey;
 import io.ringmap.heatmap.TableHeatmap;
 import io.ringmap.peers.Contributors;
 import io.ringmap.peers.InstanceId;
@@ -63,7 +64,7 @@ class DeploymentHeatmapTest {
 
         // when
         long start = System.nanoTime();
-        HeatmapSource.Gathered answer = source.heatmap(local, false, 20);
+        HeatmapSource.Gathered answer = source.heatmap(local, false);
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         // then only the fast peer's counts are added, cell by cell
@@ -82,7 +83,6 @@ class DeploymentHeatmapTest {
                 .isEqualTo("configured differently: slices of 1000 ms there, 60000 "
                         + "ms here (ringmap.heatmap.slice must be the same on every instance)");
         assertThat(reason(answer, slow)).isEqualTo("no answer within 2000 ms");
-        assertThat(answer.hotKeys()).isNull();
         assertThat(tookMillis).as("answer time").isLessThan(TIMEOUT.toMillis() + 1000);
         System.out.printf("summed heatmap with a 5 s peer: %d ms (timeout %d ms)%n", tookMillis, TIMEOUT.toMillis());
     }
@@ -93,7 +93,7 @@ class DeploymentHeatmapTest {
         PeerAddress short_ = peer("p-short", 60_000, ENDS, "[{\"start\":60000,\"counts\":[5]}]", 0);
         TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000, List.of());
 
-        HeatmapSource.Gathered answer = source(PATIENT, negative, short_).heatmap(local, false, 20);
+        HeatmapSource.Gathered answer = source(PATIENT, negative, short_).heatmap(local, false);
 
         assertThat(answer.heatmap().slices()).isEmpty();
         assertThat(reason(answer, negative)).isEqualTo("refused: a negative count");
@@ -113,11 +113,91 @@ class DeploymentHeatmapTest {
         PeerAddress many = peer("p-many", 60_000, ENDS, slices.append("]").toString(), 0);
         TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000, List.of());
 
-        HeatmapSource.Gathered answer = source(PATIENT, many).heatmap(local, false, 20);
+        HeatmapSource.Gathered answer = source(PATIENT, many).heatmap(local, false);
 
         assertThat(answer.heatmap().slices()).isEmpty();
         assertThat(reason(answer, many))
                 .isEqualTo("refused: 61 slices, the retention keeps 60 " + "(ringmap.heatmap.slices)");
+    }
+
+    @Test
+    void sumsTheSlicesKeysByLabelAndTakesAPeerOfThePreviousVersionWithoutThem() {
+        // given this instance's slice with key a, a peer with keys a and b, and one of the version before slice keys
+        PeerAddress current = peer(
+                "p-new",
+                60_000,
+                ENDS,
+                "[{\"start\":60000,\"counts\":[1,1],\"keys\":[{\"label\":\"b\",\"hits\":9},"
+                        + "{\"label\":\"a\",\"hits\":2}]}]",
+                0);
+        PeerAddress previous = peer("p-old", 60_000, ENDS, "[{\"start\":60000,\"counts\":[3,0]}]", 0);
+        TableHeatmap local = new TableHeatmap(
+                TABLE,
+                LAYOUT,
+                60_000,
+                List.of(new TableHeatmap.Slice(60_000, new long[] {5, 0}, 0, List.of(new SliceKey("a", 5)))));
+
+        // when
+        HeatmapSource.Gathered answer = source(PATIENT, current, previous).heatmap(local, true);
+
+        // then both peers are summed, the keys by label, the older peer adding none
+        assertThat(answer.contributors().missing()).isEmpty();
+        assertThat(answer.heatmap().slices()).singleElement().satisfies(s -> {
+            assertThat(s.counts()).containsExactly(9, 1);
+            assertThat(s.keys()).containsExactly(new SliceKey("b", 9), new SliceKey("a", 7));
+        });
+    }
+
+    @Test
+    void keysNotAskedForAreNotSummed() {
+        PeerAddress current = peer(
+                "p-new",
+                60_000,
+                ENDS,
+                "[{\"start\":60000,\"counts\":[1,1],\"keys\":[{\"label\":\"b\",\"hits\":9}]}]",
+                0);
+        TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000, List.of());
+
+        HeatmapSource.Gathered answer = source(PATIENT, current).heatmap(local, false);
+
+        assertThat(answer.heatmap().slices())
+                .singleElement()
+                .satisfies(s -> assertThat(s.keys()).isEmpty());
+    }
+
+    @Test
+    void keysAnHonestPeerCannotSendAreRefusedAndAddNothing() {
+        // given peers sending negative hits, more keys than the top K, a label longer than a tracked key's, a key
+        // without a label, and a key twice in one slice
+        StringBuilder many = new StringBuilder("[");
+        for (int i = 0; i < 21; i++) {
+            many.append(i == 0 ? "" : ",").append("{\"label\":\"k").append(i).append("\",\"hits\":1}");
+        }
+        PeerAddress negative = keysPeer("p-neg", "[{\"label\":\"a\",\"hits\":-1}]");
+        PeerAddress tooMany = keysPeer("p-many", many.append("]").toString());
+        PeerAddress tooLong = keysPeer("p-long", "[{\"label\":\"" + "x".repeat(257) + "\",\"hits\":1}]");
+        PeerAddress unlabelled = keysPeer("p-nolabel", "[{\"hits\":1}]");
+        PeerAddress twice = keysPeer("p-twice", "[{\"label\":\"a\",\"hits\":1},{\"label\":\"a\",\"hits\":2}]");
+        TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000, List.of());
+
+        // when
+        HeatmapSource.Gathered answer =
+                source(PATIENT, negative, tooMany, tooLong, unlabelled, twice).heatmap(local, true);
+
+        // then each is named with the reason, and nothing of theirs is summed
+        assertThat(answer.heatmap().slices()).isEmpty();
+        assertThat(reason(answer, negative)).isEqualTo("refused: a slice's key with negative hits");
+        assertThat(reason(answer, tooMany))
+                .isEqualTo("refused: 21 keys in the slice starting at 60000, a slice keeps at most 20 "
+                        + "(ringmap.hotkeys.top-k must be the same on every instance)");
+        assertThat(reason(answer, tooLong)).isEqualTo("refused: a slice's key label of 257 characters, more than 256");
+        assertThat(reason(answer, unlabelled)).isEqualTo("unreadable answer: a slice's key without a label");
+        assertThat(reason(answer, twice)).isEqualTo("refused: a key twice in the slice starting at 60000");
+    }
+
+    /** A peer whose one slice has these keys. */
+    private static PeerAddress keysPeer(String instance, String keys) {
+        return peer(instance, 60_000, ENDS, "[{\"start\":60000,\"counts\":[1,1],\"keys\":" + keys + "}]", 0);
     }
 
     private static DeploymentHeatmap source(PeerAddress... peers) {

@@ -63,8 +63,8 @@ class HeatmapEndpointsTest {
         }
 
         @Bean
-        HeatmapRegistry heatmapRegistry(MovingClock clock) {
-            return new HeatmapRegistry(new HeatmapSettings(16, Duration.ofMinutes(1), 10, 4), clock);
+        HeatmapRegistry heatmapRegistry(MovingClock clock, HotKeyRegistry hotKeys) {
+            return new HeatmapRegistry(new HeatmapSettings(16, Duration.ofMinutes(1), 10, 4), clock, hotKeys::tracked);
         }
 
         @Bean
@@ -72,8 +72,9 @@ class HeatmapEndpointsTest {
             return new RoutingService(
                     WebTestSupport.ringFrom("/topology/default.yaml"),
                     new ApiProperties(1000),
+                    // the heatmap first, as HeatmapConfiguration orders it: a slice's first hit is in its keys
                     HitRecorder.all(
-                            List.of(new HotKeyRecorder(hotKeys, new ReplicaHits(10)), new HeatmapRecorder(heatmaps))),
+                            List.of(new HeatmapRecorder(heatmaps), new HotKeyRecorder(hotKeys, new ReplicaHits(10)))),
                     null);
         }
 
@@ -81,7 +82,7 @@ class HeatmapEndpointsTest {
         HeatmapQuery heatmapQuery(
                 RoutingService routing, HeatmapRegistry heatmaps, HotKeyRegistry hotKeys, MovingClock clock) {
             HotKeyQuery query = new HotKeyQuery(routing, hotKeys);
-            return new HeatmapQuery(routing, heatmaps, () -> query, true, 20, null, null, clock);
+            return new HeatmapQuery(routing, heatmaps, () -> query, true, null, null, clock);
         }
     }
 
@@ -97,18 +98,27 @@ class HeatmapEndpointsTest {
     @Autowired
     MovingClock clock;
 
+    @Autowired
+    HeatmapRegistry heatmaps;
+
     @BeforeEach
     void zipfWorkload() {
         clock.set(NOW);
-        // 200 keys, key k reported 2000 / k times (Zipf, s = 1), in batches of 100 items
+        // every test starts without counts (the context, and so the registries, are shared)
+        heatmaps.forget("iot", "readings");
+        hotKeys.forget("iot", "readings");
+        // 200 keys, key k reported 2000 / k times (Zipf, s = 1), in batches of 100 items, twice: the first round
+        // makes the hottest keys the tracked ones (top K), whose counters count the second
         List<RoutingService.Hit> hits = new ArrayList<>();
         for (int k = 1; k <= 200; k++) {
             hits.add(new RoutingService.Hit(key(k), 2000 / k));
         }
-        for (int from = 0; from < hits.size(); from += 100) {
-            routing.recordHits("iot", "readings", hits.subList(from, from + 100), (i, hit) -> hit);
+        for (int round = 0; round < 2; round++) {
+            for (int from = 0; from < hits.size(); from += 100) {
+                routing.recordHits("iot", "readings", hits.subList(from, from + 100), (i, hit) -> hit);
+            }
+            hotKeys.refresh();
         }
-        hotKeys.refresh();
     }
 
     @Test
@@ -157,8 +167,67 @@ class HeatmapEndpointsTest {
                                         .toList());
         assertThat((String) JsonPath.read(body, "$.buckets[" + hottest + "].hotKeys[0].label"))
                 .isEqualTo("sensor-1:2026-12-01");
+        assertThat((Integer) JsonPath.read(body, "$.buckets[" + hottest + "].hotKeys[0].hits"))
+                .isEqualTo(2000);
         // and the ring's tokens are bucket edges: N1's token ends bucket 3 of 16
         assertThat((String) JsonPath.read(body, "$.buckets[3].end")).isEqualTo("-4611686018427387904");
+    }
+
+    @Test
+    void keysOfASliceAreTheHitsCountedDuringItInTheBucketOfTheirToken() throws Exception {
+        // given the next slice, in which key 2 alone is hit
+        clock.advance(Duration.ofMinutes(1));
+        routing.recordHits("iot", "readings", List.of(new RoutingService.Hit(key(2), 30)), (i, hit) -> hit);
+        long token = Long.parseLong(routing.route("iot", "readings", List.of(key(2)), true, false)
+                .keys()
+                .get(0)
+                .token()
+                .toString());
+
+        // when
+        String body = mvc.perform(get("/heatmap?keyspace=iot&table=readings&window=2m"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.slices", Matchers.hasSize(2)))
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
+
+        // then the workload's slice names its tracked keys, hottest first, with the hits counted while tracked
+        assertThat(JsonPath.<List<String>>read(body, "$.slices[0].keys[*].label"))
+                .hasSize(20)
+                .startsWith("sensor-1:2026-12-01", "sensor-2:2026-12-01");
+        assertThat(JsonPath.<List<Integer>>read(body, "$.slices[0].keys[*].hits"))
+                .startsWith(2000, 1000, 666);
+        // and the new slice only key 2, in the bucket of its token
+        assertThat(JsonPath.<List<String>>read(body, "$.slices[1].keys[*].label"))
+                .containsExactly("sensor-2:2026-12-01");
+        assertThat((Integer) JsonPath.read(body, "$.slices[1].keys[0].hits")).isEqualTo(30);
+        int bucket = JsonPath.read(body, "$.slices[1].keys[0].bucket");
+        assertThat(token)
+                .isGreaterThan(Long.parseLong(JsonPath.read(body, "$.buckets[" + bucket + "].start")))
+                .isLessThanOrEqualTo(Long.parseLong(JsonPath.read(body, "$.buckets[" + bucket + "].end")));
+        // and coarser buckets place it in theirs
+        mvc.perform(get("/heatmap?keyspace=iot&table=readings&window=1m&buckets=1"))
+                .andExpect(jsonPath("$.slices[0].keys[0].bucket").value(0))
+                .andExpect(jsonPath("$.buckets[0].hotKeys[0].label").value("sensor-2:2026-12-01"))
+                .andExpect(jsonPath("$.buckets[0].hotKeys[0].hits").value(30));
+    }
+
+    @Test
+    void hashedKeysAreNeverShownWithASliceOrABucket() {
+        // given the same counts where keys are hashed (clear keys not shown)
+        HotKeyQuery hotKeyQuery = new HotKeyQuery(routing, hotKeys);
+        HeatmapQuery hashed = new HeatmapQuery(routing, heatmaps, () -> hotKeyQuery, false, null, null, clock);
+
+        // when
+        HeatmapResponse answer = HeatmapResponse.of(
+                hashed.heatmap("iot", "readings", 16, Duration.ofMinutes(1), true, HeatmapQuery.Source.CLIENT));
+
+        // then no slice or bucket names a key, and the answer says why
+        assertThat(answer.keysShown()).isEqualTo("hashed");
+        assertThat(answer.hits()).isPositive();
+        assertThat(answer.slices()).allSatisfy(s -> assertThat(s.keys()).isEmpty());
+        assertThat(answer.buckets()).allSatisfy(b -> assertThat(b.hotKeys()).isEmpty());
     }
 
     @Test
