@@ -1,8 +1,9 @@
 // The key visualizer's mapping of GET /heatmap answers to chart data (run by ConsoleScriptsTest: node --test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bucketLabel, cellTooltip, cells, cellsIn, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable,
-  ownerChanges, selectionSummary, sliceLabel, visibleRange } from '../../../main/resources/static/console/js/heatmap-model.js';
+import { KEYS_PER_CELL, bucketKeys, bucketLabel, cellKeys, cellTooltip, cells, cellsIn, fitBuckets, fitWindow,
+  heatmapOption, hottestCell, hottestTable, keysText, ownerChanges, selectionSummary, sliceLabel, visibleRange }
+  from '../../../main/resources/static/console/js/heatmap-model.js';
 
 const N1 = { address: '127.0.0.1', hostId: 'N1', datacenter: 'dc1', rack: 'rack1', state: 'UP' };
 const N2 = { address: '127.0.0.2', hostId: 'N2', datacenter: 'dc1', rack: 'rack2', state: 'UP' };
@@ -20,7 +21,7 @@ function answer(counts) {
       { index: 2, start: '3074457345618258602', end: '9223372036854775807', ringShare: 1 / 3, replicas: [N2, N1],
         hits: 0, hotKeys: [] }],
     slices: counts.map((c, i) => ({ start: `2026-12-05T12:${String(60 - counts.length + i).padStart(2, '0')}:00Z`,
-      counts: c }))
+      counts: c, keys: [] }))
   };
 }
 
@@ -122,4 +123,57 @@ test('brushedRectanglesPickTheCellsWithACountInsideThem', () => {
   assert.deepEqual(cellsIn(a, [[[1, 0], [2, 1]]]), [[0, 1], [1, 1], [1, 2]]);
   assert.deepEqual(cellsIn(a, [[[2, 2], [0, 0]], [[0, 0], [1, 1]]]), [[0, 1], [2, 0]]);
   assert.deepEqual(cellsIn(a, []), []);
+});
+
+/** The answer of `counts` whose slice `si` has these keys ({label, hits, bucket}, hottest first). */
+function withKeys(counts, si, keys) {
+  const a = answer(counts);
+  a.slices[si].keys = keys;
+  return a;
+}
+
+test('aCellsKeysAreItsSlicesKeysInItsBucketHottestFirst', () => {
+  // given a slice whose keys are in buckets 2 and 0, and a slice before it with a key of its own
+  const a = withKeys([[0, 0, 9], [1, 0, 12]], 1, [{ label: 'sensor-1:2026-12-01', hits: 9, bucket: 2 },
+    { label: 'sensor-9:2026-12-01', hits: 1, bucket: 0 }, { label: 'sensor-2:2026-12-01', hits: 3, bucket: 2 }]);
+  a.slices[0].keys = [{ label: 'sensor-5:2026-12-01', hits: 9, bucket: 2 }];
+  // then the cell of slice 1, bucket 2 lists that slice's keys of that bucket, in the answer's order
+  assert.deepEqual(cellKeys(a, 2, 1), { keys: [{ label: 'sensor-1:2026-12-01', hits: 9 },
+    { label: 'sensor-2:2026-12-01', hits: 3 }], more: 0, note: '' });
+  assert.equal(keysText(cellKeys(a, 2, 1)), 'sensor-1:2026-12-01 (9 hits); sensor-2:2026-12-01 (3 hits)');
+  // and a cell of the same bucket a slice earlier its own key only
+  assert.deepEqual(cellKeys(a, 2, 0).keys, [{ label: 'sensor-5:2026-12-01', hits: 9 }]);
+});
+
+test('aCellListsAtMostFiveKeysAndSaysHowManyMore', () => {
+  const keys = Array.from({ length: KEYS_PER_CELL + 2 }, (_, i) => ({ label: `k${i}`, hits: 100 - i, bucket: 1 }));
+  const cell = cellKeys(withKeys([[0, 1234, 0]], 0, keys), 1, 0);
+  assert.equal(cell.keys.length, 5);
+  assert.equal(cell.more, 2);
+  assert.match(keysText(cell), /^k0 \(100 hits\); .*k4 \(96 hits\); and 2 more$/);
+});
+
+test('aCellWithoutKeysSaysSoAndAnAnswerWithoutKeysSaysWhy', () => {
+  assert.equal(keysText(cellKeys(answer([[0, 3, 0]]), 1, 0)),
+    'none of the table\'s tracked keys (its top K) was hit in this cell');
+  const hashed = withKeys([[0, 3, 0]], 0, [{ label: 'never-shown', hits: 3, bucket: 1 }]);
+  hashed.keysShown = 'hashed';
+  assert.match(keysText(cellKeys(hashed, 1, 0)), /^keys are hashed: a hashed label is never shown with a token range/);
+  assert.doesNotMatch(cellTooltip(hashed, 1, 0), /never-shown/);
+  assert.match(keysText(cellKeys({ ...answer([[0, 3, 0]]), keysShown: 'server-side' }, 1, 0)), /GET \/hotkeys/);
+  assert.match(keysText(cellKeys({ ...answer([[0, 3, 0]]), keysShown: 'not-tracked' }, 1, 0)), /not tracked/);
+});
+
+test('tooltipNamesTheKeysHottestInTheCellEscaped', () => {
+  const a = withKeys([[0, 0, 5]], 0, [{ label: '<b>x</b>:1', hits: 5, bucket: 2 }]);
+  const tip = cellTooltip(a, 2, 0);
+  assert.match(tip, /hottest keys in this cell: &lt;b&gt;x&lt;\/b&gt;:1 \(5 hits\)/);
+  assert.match(cellTooltip(a, 1, 0), /hottest keys in this cell: none of the table&#39;s tracked keys/);
+});
+
+test('aBucketsKeysOverTheWindowAreItsHotKeys', () => {
+  const a = answer([[0, 0, 5]]);
+  a.buckets[2].hotKeys = [{ label: 'sensor-1:2026-12-01', hits: 1200 }];
+  assert.equal(keysText(bucketKeys(a, 2)), 'sensor-1:2026-12-01 (1,200 hits)');
+  assert.equal(keysText(bucketKeys(a, 0)), 'none of the table\'s tracked keys was hit in this range');
 });

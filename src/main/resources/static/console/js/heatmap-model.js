@@ -67,7 +67,48 @@ export function ownerChanges(labels) {
   return i => i === 0 || labels[i] !== labels[i - 1];
 }
 
-/** The tooltip of a cell: its time, token range, count, replicas. */
+/** Keys named per cell at most, in its tooltip and in the side panel. */
+export const KEYS_PER_CELL = 5;
+
+/** Why an answer names no keys, per keysShown of GET /heatmap. */
+const NO_KEYS = {
+  hashed: 'keys are hashed: a hashed label is never shown with a token range (GET /hotkeys lists them)',
+  'server-side': 'the sampled partitions are listed by GET /hotkeys (serverSide)',
+  'not-tracked': 'hot keys are not tracked (ringmap.hotkeys.enabled=false)'
+};
+
+/**
+ * The keys hottest in a cell (that slice, that bucket), hottest first, at most KEYS_PER_CELL: { keys: [{label, hits}],
+ * more (keys of the cell not listed), note (why none are listed, else '') }.
+ */
+export function cellKeys(answer, bi, si) {
+  if (answer.keysShown !== 'clear') {
+    return { keys: [], more: 0, note: NO_KEYS[answer.keysShown] || 'keys are not shown' };
+  }
+  const all = (answer.slices[si].keys || []).filter(k => k.bucket === bi);
+  const keys = all.slice(0, KEYS_PER_CELL).map(k => ({ label: k.label, hits: k.hits }));
+  return { keys, more: all.length - keys.length,
+    note: keys.length ? '' : 'none of the table\'s tracked keys (its top K) was hit in this cell' };
+}
+
+/** Keys as words: "label (n hits); ...", with "and n more", or the note when there are none. */
+export function keysText({ keys, more, note }) {
+  if (!keys.length) {
+    return note;
+  }
+  return keys.map(k => `${k.label} (${count(k.hits)} hits)`).join('; ') + (more ? `; and ${more} more` : '');
+}
+
+/** A bucket's hottest keys over the window (hits summed over its slices), as cellKeys gives a cell's. */
+export function bucketKeys(answer, bi) {
+  if (answer.keysShown !== 'clear') {
+    return { keys: [], more: 0, note: NO_KEYS[answer.keysShown] || 'keys are not shown' };
+  }
+  const keys = answer.buckets[bi].hotKeys.map(k => ({ label: k.label, hits: k.hits }));
+  return { keys, more: 0, note: keys.length ? '' : 'none of the table\'s tracked keys was hit in this range' };
+}
+
+/** The tooltip of a cell: its time, token range, count, replicas and the keys hottest in it. */
 export function cellTooltip(answer, bi, si) {
   const b = answer.buckets[bi];
   const s = answer.slices[si];
@@ -76,7 +117,8 @@ export function cellTooltip(answer, bi, si) {
     + `<br>tokens ${escapeHtml(range(b.start, b.end))} (${percent(b.ringShare)} of the ring, bucket ${b.index})`
     + `<br>${count(s.counts[bi])} ${escapeHtml(unit)}`
     + `<br>replicas: ${b.replicas.length ? b.replicas.map(r => escapeHtml(`${r.hostId || r.address} (${r.address}, `
-      + `${r.datacenter}/${r.rack}, ${r.state})`)).join(', ') : 'none (the keyspace cannot be placed)'}`;
+      + `${r.datacenter}/${r.rack}, ${r.state})`)).join(', ') : 'none (the keyspace cannot be placed)'}`
+    + `<br>hottest keys in this cell: ${escapeHtml(keysText(cellKeys(answer, bi, si)))}`;
 }
 
 /** The cells with a count as [slice, bucket, log10(count), count]; empty cells are the grid's background. */

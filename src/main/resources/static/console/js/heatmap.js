@@ -4,8 +4,8 @@ import { get, ApiProblem } from './api.js';
 import { chart, draw, onResize } from './charts.js';
 import { definitions, options } from './dom.js';
 import { count, percent, range } from './format.js';
-import { UNITS, bucketLabel, cellsIn, fitBuckets, fitWindow, heatmapOption, hottestCell, hottestTable,
-  selectionSummary, visibleRange } from './heatmap-model.js';
+import { UNITS, bucketKeys, bucketLabel, cellKeys, cellsIn, fitBuckets, fitWindow, heatmapOption, hottestCell,
+  hottestTable, keysText, selectionSummary, visibleRange } from './heatmap-model.js';
 import { View } from './view.js';
 
 const $ = id => document.getElementById(id);
@@ -224,12 +224,6 @@ function select(bucket, slice) {
   const b = answer.buckets[bucket];
   const s = answer.slices[slice];
   const unit = UNITS[answer.source] || 'hits';
-  const keys = answer.keysShown === 'clear'
-    ? (b.hotKeys.length ? b.hotKeys.map(k => `${k.label} (~${count(k.estimate)} hits)`).join('; ')
-      : 'no tracked hot key in this range')
-    : answer.keysShown === 'hashed' ? 'keys are hashed: a hashed label is not shown with a token range (see /hotkeys)'
-      : answer.keysShown === 'server-side' ? 'the sampled partitions are listed by GET /hotkeys (serverSide)'
-        : 'hot keys are not tracked';
   const panel = $('heatmap-cell');
   const list = definitions([
     ['Time (UTC)', `${s.start}, one slice of ${answer.slice}`],
@@ -240,8 +234,8 @@ function select(bucket, slice) {
     [`${unit} of the range in the window`, count(b.hits)],
     ['Replicas', b.replicas.length ? b.replicas.map(r => `${r.address} (${r.hostId}, ${r.datacenter}/${r.rack},`
       + ` ${r.state})`).join('; ') : 'none: the keyspace cannot be placed'],
-    // GET /heatmap names a range's hot keys for the whole window, not per slice
-    [`Hottest keys of the range over the window (${answer.window})`, keys]]);
+    ['Hottest keys in this cell', keysText(cellKeys(answer, bucket, slice))],
+    [`Hottest keys of the range over the window (${answer.window})`, keysText(bucketKeys(answer, bucket))]]);
   panel.replaceChildren(heading(`Cell: ${bucketLabel(b)}, ${s.start.slice(11, 19)}`), list);
   panel.dataset.bucket = bucket;
   panel.dataset.slice = slice;
