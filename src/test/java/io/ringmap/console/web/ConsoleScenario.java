@@ -3,9 +3,12 @@ package io.ringmap.console.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
+import io.ringmap.testsupport.Polling;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -54,7 +57,22 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
                     .append((long) (50_000 / Math.pow(k, 1.2)) + 1)
                     .append('}');
         }
-        browser.call("POST", "/hits", hits.append("]}").toString());
+        String workload = hits.append("]}").toString();
+        browser.call("POST", "/hits", workload);
+        // a key's hits count in a slice's keys once it is among the table's tracked keys (the top K, refreshed every
+        // second): the hottest key is reported again until a slice names it, then the whole workload once more
+        String hotKey = "sensor-1:2026-12-01";
+        String oneHit = "{\"keyspace\":\"" + hitKeyspace + "\",\"table\":\"readings\",\"hits\":[{\"key\":"
+                + "{\"sensor_id\":\"sensor-1\",\"day\":\"2026-12-01\"},\"count\":1}]}";
+        Polling.until("a slice naming " + hotKey, Polling.PROMISE, Duration.ofMillis(300), () -> {
+            browser.call("POST", "/hits", oneHit);
+            return JsonPath.<List<String>>read(
+                            browser.call("GET", "/heatmap?keyspace=" + hitKeyspace + "&table=readings", null)
+                                    .body(),
+                            "$.slices[*].keys[*].label")
+                    .contains(hotKey);
+        });
+        browser.call("POST", "/hits", workload);
         BigInteger hotToken = new BigInteger(JsonPath.<String>read(
                 browser.call(
                                 "GET",
@@ -116,6 +134,46 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
                 .contains("tokens (" + summary.getDomAttribute("data-hottest-start") + ", ")
                 .contains(" hits");
         assertThat(browser.driver.findElement(By.id("heatmap-cell")).getText()).contains("sensor-1:2026-12-01");
+        // the newest cell in which the hot key was hit, as the API answers: its tooltip and, once clicked, the side
+        // panel name the key with its hits in that slice
+        int newest = -1;
+        List<String> starts = JsonPath.read(heatmap, "$.slices[*].start");
+        for (int i = 0; i < starts.size(); i++) {
+            if (JsonPath.<List<String>>read(heatmap, "$.slices[" + i + "].keys[*].label")
+                    .contains(hotKey)) {
+                newest = i;
+            }
+        }
+        assertThat(newest).as("a slice naming the hot key").isNotNegative();
+        Map<String, Object> key = JsonPath.<List<Map<String, Object>>>read(
+                        heatmap, "$.slices[" + newest + "].keys[?(@.label == '" + hotKey + "')]")
+                .get(0);
+        // the chart's slice of that start (its answer may be a slice older or newer than the one read here)
+        @SuppressWarnings("unchecked")
+        List<String> times = (List<String>) browser.option("heatmap-chart", "xAxis[0].data");
+        int column = times.indexOf(starts.get(newest).substring(11, 16));
+        @SuppressWarnings("unchecked")
+        List<Number> keyCell = (List<Number>) browser.script(
+                "return echarts.getInstanceByDom(document.getElementById('heatmap-chart'))"
+                        + ".convertToPixel({seriesIndex: 0}, [arguments[0], arguments[1]])",
+                column,
+                ((Number) key.get("bucket")).intValue());
+        Actions overKeyCell = new Actions(browser.driver)
+                .moveToElement(
+                        heatmapChart,
+                        keyCell.get(0).intValue() - heatmapChart.getSize().getWidth() / 2,
+                        keyCell.get(1).intValue() - heatmapChart.getSize().getHeight() / 2);
+        overKeyCell.perform();
+        String named =
+                hotKey + " (" + String.format(Locale.ROOT, "%,d", ((Number) key.get("hits")).longValue()) + " hits)";
+        browser.wait.until(d -> d.findElement(By.id("heatmap-chart")).getText().contains(named));
+        assertThat(browser.driver.findElement(By.id("heatmap-chart")).getText())
+                .contains("hottest keys in this cell: " + named);
+        overKeyCell.click().perform();
+        browser.wait.until(d -> d.findElement(By.id("heatmap-cell")).getText().contains(named));
+        assertThat(browser.driver.findElement(By.id("heatmap-cell")).getText())
+                .contains("Hottest keys in this cell")
+                .contains(named);
         // the servers' series cannot be had on a static topology: offered disabled, saying why
         WebElement reads = browser.driver.findElement(By.cssSelector("#heatmap-source option[value=reads]"));
         assertThat(reads.isEnabled()).isFalse();

@@ -8,18 +8,29 @@ import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.HeatmapSource;
 import io.ringmap.heatmap.SliceKey;
 import io.ringmap.heatmap.TableHeatmap;
+import io.ringmap.hotkeys.HotKeyRegistry;
+import io.ringmap.hotkeys.HotKeySettings;
+import io.ringmap.hotkeys.KeyExporter;
+import io.ringmap.hotkeys.ReplicaHits;
+import io.ringmap.hotkeys.peers.DeploymentHotKeys;
 import io.ringmap.peers.Contributors;
 import io.ringmap.peers.InstanceId;
 import io.ringmap.peers.PeerAddress;
 import io.ringmap.peers.client.PeerDirectory;
 import io.ringmap.peers.client.PeerServers;
 import io.ringmap.peers.service.PeerFanout;
+import io.ringmap.ring.Rings;
 import io.ringmap.ring.TableName;
+import io.ringmap.ring.TokenRing;
+import io.ringmap.testsupport.MovingClock;
 import io.ringmap.token.LongToken;
+import io.ringmap.token.Murmur3Partitioner;
 import io.ringmap.token.Token;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -195,6 +206,51 @@ class DeploymentHeatmapTest {
         assertThat(reason(answer, twice)).isEqualTo("refused: a key twice in the slice starting at 60000");
     }
 
+    @Test
+    void sendsTheSlicesKeysOnlyWhenAskedAndClearKeysAreShown() {
+        // given an instance whose slice counted key a while it was tracked
+        MovingClock clock = new MovingClock(Instant.parse("2026-12-02T08:00:00Z"));
+        HotKeyRegistry hotKeys = new HotKeyRegistry(HotKeySettings.DEFAULTS, KeyExporter.plain());
+        HeatmapRegistry heatmaps = new HeatmapRegistry(HeatmapSettings.DEFAULTS, clock, hotKeys::tracked);
+        hotKeys.recordLabel("iot", "readings", "a", 10);
+        hotKeys.refresh();
+        heatmaps.record(
+                "iot",
+                "readings",
+                TokenRing.of(
+                        Murmur3Partitioner.INSTANCE,
+                        Map.of(Rings.node("N1", "127.0.0.1", "dc1", "rack1"), List.<Token>of(new LongToken(100)))),
+                new LongToken(1),
+                3);
+        hotKeys.recordLabel("iot", "readings", "a", 3);
+        PeerFanout fanout = fanout(TIMEOUT);
+
+        // when asked with and without keys, where clear keys are shown and where they are hashed
+        DeploymentHeatmap clear = new DeploymentHeatmap(
+                heatmaps,
+                new DeploymentHotKeys(hotKeys, new ReplicaHits(10), KeyExporter.plain(), true, fanout),
+                () -> "0123456789abcdef",
+                fanout);
+        DeploymentHeatmap hashed = new DeploymentHeatmap(
+                heatmaps,
+                new DeploymentHotKeys(hotKeys, new ReplicaHits(10), KeyExporter.hashed("salt"), false, fanout),
+                () -> "0123456789abcdef",
+                fanout);
+
+        // then only the asked answer of the instance showing clear keys names the key
+        assertThat(clear.localHeatmap("iot", "readings", true).counts().slices())
+                .singleElement()
+                .satisfies(s -> assertThat(s.keys()).containsExactly(new PeerHeatmap.Key("a", 3)));
+        assertThat(clear.localHeatmap("iot", "readings", false).counts().slices())
+                .singleElement()
+                .satisfies(s -> assertThat(s.keys()).isNull());
+        assertThat(hashed.localHeatmap("iot", "readings", true).counts().slices())
+                .singleElement()
+                .satisfies(s -> assertThat(s.keys()).isNull());
+        // and the previous version's askers still get the sketch they ask for
+        assertThat(clear.localHeatmap("iot", "readings", true).keys()).isNotNull();
+    }
+
     /** A peer whose one slice has these keys. */
     private static PeerAddress keysPeer(String instance, String keys) {
         return peer(instance, 60_000, ENDS, "[{\"start\":60000,\"counts\":[1,1],\"keys\":" + keys + "}]", 0);
@@ -204,10 +260,14 @@ class DeploymentHeatmapTest {
         return source(TIMEOUT, peers);
     }
 
-    private static DeploymentHeatmap source(Duration timeout, PeerAddress... peers) {
+    private static PeerFanout fanout(Duration timeout, PeerAddress... peers) {
         PeerDirectory directory = new PeerDirectory(null, List.of(peers), () -> -1, null);
         directory.refresh();
-        PeerFanout fanout = new PeerFanout(InstanceId.random(), directory, PeerServers.client(timeout, 1 << 20), 32);
+        return new PeerFanout(InstanceId.random(), directory, PeerServers.client(timeout, 1 << 20), 32);
+    }
+
+    private static DeploymentHeatmap source(Duration timeout, PeerAddress... peers) {
+        PeerFanout fanout = fanout(timeout, peers);
         return new DeploymentHeatmap(
                 new HeatmapRegistry(HeatmapSettings.DEFAULTS, Clock.systemUTC()),
                 null,
