@@ -108,6 +108,7 @@ public class PeerMergeBenchmark {
                                 slices.stream()
                                         .map(s -> new PeerHeatmap.Slice(s.startMillis(), s.counts()))
                                         .toList()),
+                        null,
                         null)));
             }
         }

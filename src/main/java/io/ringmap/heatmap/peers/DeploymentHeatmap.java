@@ -83,7 +83,7 @@ public final class DeploymentHeatmap implements HeatmapSource {
         PeerHeatmap.Counts counts =
                 registry.heatmap(keyspace, table).map(h -> counts(h, sliceKeys)).orElse(null);
         PeerState sketch = keys && hotKeys != null ? hotKeys.localTableState(new TableName(keyspace, table)) : null;
-        return new PeerHeatmap(peers.instance().value(), ring.get(), counts, sketch);
+        return new PeerHeatmap(peers.instance().value(), ring.get(), counts, clearKeys(), sketch);
     }
 
     /** Whether clear keys may leave this instance: hot keys tracked, and shown in clear. */
@@ -111,6 +111,11 @@ public final class DeploymentHeatmap implements HeatmapSource {
                 deadline,
                 () -> {},
                 (peer, answer) -> {
+                    if (keys && Boolean.FALSE.equals(answer.clearKeys())) {
+                        throw new PeerRefused("configured differently: it shows no clear keys, this instance does "
+                                + "(ringmap.hotkeys.enabled, export-key and show-clear-keys must be the same on every "
+                                + "instance)");
+                    }
                     TableHeatmap theirs = counted(answer, local, ends, here, keys);
                     if (theirs != null) {
                         // the same layout and slice length: cannot fail

@@ -11,11 +11,13 @@ import java.util.Objects;
  * @param instance the random id chosen at start
  * @param ring     the content hash of the snapshot it serves (null before its first), named when the buckets differ
  * @param counts   its counts of the table, null when it has counted no hit of it
+ * @param clearKeys whether it shows clear keys and so sends the slices' keys when asked; null from an instance of the
+ *                 version before per-slice keys
  * @param keys     its hot-key sketch of the table, sent when asked ({@code keys=true}) for instances of the version
  *                 before per-slice keys, which refuse an answer without it and read no other keys; this version
  *                 reads the slices' keys instead. Delete once no such instance runs.
  */
-public record PeerHeatmap(String instance, String ring, Counts counts, PeerState keys) {
+public record PeerHeatmap(String instance, String ring, Counts counts, Boolean clearKeys, PeerState keys) {
 
     public PeerHeatmap {
         Objects.requireNonNull(instance, "instance must not be null");

@@ -251,6 +251,25 @@ class DeploymentHeatmapTest {
         assertThat(clear.localHeatmap("iot", "readings", true).keys()).isNotNull();
     }
 
+    @Test
+    void aPeerShowingNoClearKeysIsRefusedWhenKeysAreAsked() {
+        // given a peer that says it shows no clear keys (hashed, or hot keys off)
+        PeerAddress hashed = servers.serve(
+                "/actuator/peer/heatmap",
+                200,
+                "{\"instance\":\"p-hashed\",\"ring\":\"abcdef0123456789\",\"clearKeys\":false,\"counts\":"
+                        + "{\"sliceMillis\":60000,\"ends\":" + ENDS + ",\"slices\":[{\"start\":60000,"
+                        + "\"counts\":[1,1]}]}}",
+                Duration.ZERO);
+        TableHeatmap local = new TableHeatmap(TABLE, LAYOUT, 60_000, List.of());
+
+        // then it is named when keys are asked (its counts would come without them), and summed when they are not
+        assertThat(reason(source(PATIENT, hashed).heatmap(local, true), hashed))
+                .startsWith("configured differently: it shows no clear keys, this instance does");
+        assertThat(source(PATIENT, hashed).heatmap(local, false).heatmap().slices())
+                .hasSize(1);
+    }
+
     /** A peer whose one slice has these keys. */
     private static PeerAddress keysPeer(String instance, String keys) {
         return peer(instance, 60_000, ENDS, "[{\"start\":60000,\"counts\":[1,1],\"keys\":" + keys + "}]", 0);
