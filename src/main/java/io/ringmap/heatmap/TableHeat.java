@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One table's live counts: a circular buffer of {@code slices} rows of per-bucket hit counters.
@@ -33,18 +32,27 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class TableHeat {
 
-    /**
-     * One slice's counters, the count of keys without a token (server samples only), the tracked keys' marks at its
-     * start, and its keys once it has ended (null while it is the open slice).
-     */
+    /** One slice's counters, the count of keys without a token (server samples only), and its keys. */
     private record Row(
-            long slice,
-            TokenRing ring,
-            BucketLayout layout,
-            AtomicLongArray counts,
-            AtomicLong unplaced,
-            KeyMarks start,
-            AtomicReference<List<SliceKey>> keys) {}
+            long slice, TokenRing ring, BucketLayout layout, AtomicLongArray counts, AtomicLong unplaced, Keys keys) {}
+
+    /**
+     * A slice's keys: the tracked keys' marks at its start while it is open, its keys once it has ended (the marks
+     * then dropped, so an ended slice holds its keys alone). Guarded by the table's monitor.
+     */
+    private static final class Keys {
+        KeyMarks start;
+        List<SliceKey> ended;
+
+        Keys(KeyMarks start) {
+            this.start = start;
+        }
+
+        void end(KeyMarks marks, int max) {
+            ended = start.until(marks, max);
+            start = null;
+        }
+    }
 
     private final TableName table;
     private final HeatmapSettings settings;
@@ -104,7 +112,7 @@ final class TableHeat {
         }
         if (row != null && row.slice == slice && layout.equals(row.layout)) {
             // the same slice, an equal layout of a ring rebuilt without moving its tokens: keep counting in it
-            Row same = new Row(slice, ring, layout, row.counts, row.unplaced, row.start, row.keys);
+            Row same = new Row(slice, ring, layout, row.counts, row.unplaced, row.keys);
             rows[index(slice)] = same;
             current = same;
             return same;
@@ -112,16 +120,9 @@ final class TableHeat {
         KeyMarks marks = marks();
         if (row != null && row.slice < slice && layout.equals(row.layout)) {
             // the slice before has ended: its keys are what the counters counted since its start
-            row.keys.set(row.start.until(marks, settings.keysPerSlice()));
+            row.keys.end(marks, settings.keysPerSlice());
         }
-        Row fresh = new Row(
-                slice,
-                ring,
-                layout,
-                new AtomicLongArray(layout.size()),
-                new AtomicLong(),
-                marks,
-                new AtomicReference<>());
+        Row fresh = new Row(slice, ring, layout, new AtomicLongArray(layout.size()), new AtomicLong(), new Keys(marks));
         rows[index(slice)] = fresh;
         current = fresh;
         return fresh;
@@ -146,10 +147,10 @@ final class TableHeat {
                 for (int b = 0; b < counts.length; b++) {
                     counts[b] = row.counts.get(b);
                 }
-                List<SliceKey> keys = row.keys.get();
+                List<SliceKey> keys = row.keys.ended;
                 if (keys == null) {
-                    // the open slice (every other row was closed when the next one started): its keys so far
-                    keys = row == newest ? row.start.until(marks(), settings.keysPerSlice()) : List.of();
+                    // the open slice (every other row was ended when the next one started): its keys so far
+                    keys = row == newest ? row.keys.start.until(marks(), settings.keysPerSlice()) : List.of();
                 }
                 out.add(new TableHeatmap.Slice(s * sliceMillis, counts, row.unplaced.get(), keys));
             }
