@@ -276,6 +276,10 @@ class RangesInMotionIT {
             // the joined node gains ranges when 127.0.0.171 leaves: stopped first, it is a pending replica down
             stop(cluster, oracle, joined, J);
             CompletableFuture<Void> decommission = CompletableFuture.runAsync(() -> cluster.decommission(NODE_B));
+            if (cluster.spec().line().clusterMetadata()) {
+                heldBeforeItsFirstMove(cluster, oracle, joined, decommission, t0);
+                return;
+            }
             Polling.until(
                     B + " leaving with pending ranges in StorageService",
                     Duration.ofSeconds(60),
@@ -326,6 +330,64 @@ class RangesInMotionIT {
         }
     }
 
+    /**
+     * Cassandra 6.0's leave with a replica that gains ranges stopped: its first step (PREPARE_LEAVE) commits, and the
+     * next waits at its progress barrier for the nodes affected to have seen it, so nothing moves (Cassandra has no
+     * pending range) until the stopped node is back. ringmap names the step, shows no pending range either, and
+     * predicts the writes on the unchanged placements; once the node is back the leave goes on to its end.
+     */
+    void heldBeforeItsFirstMove(
+            CassandraCluster cluster, Oracle oracle, int stopped, CompletableFuture<Void> decommission, long t0)
+            throws Exception {
+        Polling.until(
+                B + " prepared to leave (next step START_LEAVE)",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(250),
+                () -> Cassandra60ConformanceIT.nextStep(cluster, B),
+                "START_LEAVE"::equals);
+        note("decommission: %s at PREPARE_LEAVE after %.1f s, %s stopped", B, seconds(t0), J);
+        long window = System.nanoTime();
+        for (TestHttp ringmap : readers) {
+            ringmap.await(
+                    "/ring",
+                    r -> r.status() == 200
+                            && r.json()
+                                    .get("moving")
+                                    .valueStream()
+                                    .anyMatch(m ->
+                                            m.get("broadcastAddress").asString().equals(B)
+                                                    && m.path("step").asString().equals("PREPARE_LEAVE")),
+                    Duration.ofSeconds(10));
+            for (String ks : KEYSPACES.keySet()) {
+                JsonNode ranges = ringmap.ok(ringmap.get("/ranges?keyspace=" + ks), "/ranges");
+                assertThat(ranges.get("snapshot").get("motion").get("source").asString())
+                        .isEqualTo("CLUSTER_METADATA");
+                assertThat(ranges.get("pendingRanges"))
+                        .as("%s: ringmap's pending ranges", ks)
+                        .isEmpty();
+            }
+        }
+        for (String ks : KEYSPACES.keySet()) {
+            assertThat(oracle.pending(ks))
+                    .as("%s: Cassandra's pending ranges", ks)
+                    .isEmpty();
+        }
+        List<String> mismatches = writesAsPredicted("decommission held at PREPARE_LEAVE, " + J + " stopped");
+        assertThat(Cassandra60ConformanceIT.nextStep(cluster, B))
+                .as("still held after the checks")
+                .isEqualTo("START_LEAVE");
+        note("decommission: checks took %.1f s while the leave was held", seconds(window));
+        assertThat(mismatches).isEmpty();
+
+        cluster.startNode(stopped);
+        decommission.get(5, java.util.concurrent.TimeUnit.MINUTES);
+        for (TestHttp ringmap : readers) {
+            ringmap.await(
+                    "/ring", r -> r.status() == 200 && r.json().get("moving").isEmpty(), Polling.PROMISE);
+        }
+        note("decommission: %s left once %s was back, %.1f s after it began", B, J, seconds(t0));
+    }
+
     // ---- pending ranges: ringmap against StorageService
 
     /** Every keyspace's pending ranges in both contexts equal StorageService's (read before and after, unchanged). */
@@ -336,7 +398,7 @@ class RangesInMotionIT {
                     .as("%s: Cassandra's pending ranges of %s", step, ks)
                     .isNotEmpty();
             for (TestHttp ringmap : readers) {
-                String source = ringmap == jmx ? "JMX" : "GOSSIP";
+                String source = sourceOf(ringmap);
                 Set<String> seen = Polling.until(
                         step + ": ringmap (" + source + ") shows the pending ranges of " + ks
                                 + " that StorageService has, " + cassandra,
@@ -346,8 +408,19 @@ class RangesInMotionIT {
                         cassandra::equals);
                 assertThat(seen).isEqualTo(oracle.pending(ks));
             }
-            note("%s: %s pending %s (JMX and gossip equal StorageService's)", step, ks, cassandra);
+            note("%s: %s pending %s (both contexts equal StorageService's)", step, ks, cassandra);
         }
+    }
+
+    /**
+     * Where a context reads the movement from: its configured source (JMX or gossip) before Cassandra 6.0, and on 6.0
+     * the cluster metadata whatever the setting, which both contexts then read (ClusterMotionReader).
+     */
+    String sourceOf(TestHttp ringmap) {
+        if (CASSANDRA.cluster().spec().line().clusterMetadata()) {
+            return "CLUSTER_METADATA";
+        }
+        return ringmap == jmx ? "JMX" : "GOSSIP";
     }
 
     /** ringmap's pending ranges of {@code ks} as "start end address", empty until the answer is read from source. */
