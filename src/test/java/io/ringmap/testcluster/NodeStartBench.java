@@ -12,12 +12,16 @@ import java.util.List;
  * 127.0.0.251-253 starts and stops {@code rounds} times in each of three set-ups, alternating: as before (no class
  * data archive, Cassandra computing its memtable row overhead), with the archive only, and as now (archive and
  * {@link JvmOptions#CASSANDRA_TEST_SWITCHES}). Prints each start's time until the cluster is ready and the nodes' CPU
- * time by then. The first start writes the archive if it is missing ({@link ClassDataArchive#prepare}), timed too.
+ * time by then, and what {@link #SCHEMA_CHANGES} schema changes then cost them (the older set-ups flush the schema
+ * tables at each change, as Cassandra does by default). The first start writes the archive if it is missing ({@link ClassDataArchive#prepare}), timed too.
  * Run by {@code scripts/bench node-start}.
  */
 public final class NodeStartBench {
 
     private static final String COMPUTED_OVERHEAD = "-Dcassandra.memtable.row_overhead_size=-1";
+    private static final String FLUSHED_SCHEMA = "-Dcassandra.test.flush_local_schema_changes=true";
+    /** A keyspace and its tables, created after each start. */
+    static final int SCHEMA_CHANGES = 31;
 
     private NodeStartBench() {}
 
@@ -42,11 +46,12 @@ public final class NodeStartBench {
                 "archive ready after %.1f s%n",
                 Duration.between(began, Instant.now()).toMillis() / 1e3);
         List<Setup> setups = List.of(
-                new Setup("before", false, COMPUTED_OVERHEAD),
-                new Setup("archive only", true, COMPUTED_OVERHEAD),
+                new Setup("before", false, COMPUTED_OVERHEAD + " " + FLUSHED_SCHEMA),
+                new Setup("archive only", true, COMPUTED_OVERHEAD + " " + FLUSHED_SCHEMA),
                 new Setup("now", true, ""));
         double[] wall = new double[setups.size()];
         double[] cpu = new double[setups.size()];
+        double[] schemaCpu = new double[setups.size()];
         for (int round = 0; round < rounds; round++) {
             for (int s = 0; s < setups.size(); s++) {
                 Setup setup = setups.get(s);
@@ -54,23 +59,47 @@ public final class NodeStartBench {
                 System.setProperty("ringmap.cassandra.jvm-options", setup.extraOptions());
                 CassandraCluster cluster = CassandraCluster.of(spec).start();
                 double seconds = cluster.lastStartDuration().toMillis() / 1e3;
-                double cpuSeconds = cluster.nodes().stream()
-                        .mapToDouble(
-                                node -> node.cpuTime().orElse(Duration.ZERO).toMillis() / 1e3)
-                        .sum();
+                double cpuSeconds = cpuSeconds(cluster);
+                long schemaStart = System.nanoTime();
+                cluster.executeSchemaChange("CREATE KEYSPACE bench WITH replication = "
+                        + "{'class': 'SimpleStrategy', 'replication_factor': " + nodes + "}");
+                List<String> tables = new ArrayList<>();
+                for (int t = 1; t < SCHEMA_CHANGES; t++) {
+                    tables.add("CREATE TABLE bench.t" + t + " (k int PRIMARY KEY, v text)");
+                }
+                cluster.executeSchemaChanges(tables);
+                double schemaSeconds = (System.nanoTime() - schemaStart) / 1e9;
+                double schemaCpuSeconds = cpuSeconds(cluster) - cpuSeconds;
                 cluster.discard();
                 wall[s] += seconds;
                 cpu[s] += cpuSeconds;
+                schemaCpu[s] += schemaCpuSeconds;
                 System.out.printf(
-                        "round %d, %-12s: ready in %5.1f s, node CPU %5.1f s (%d nodes)%n",
-                        round + 1, setup.name(), seconds, cpuSeconds, nodes);
+                        "round %d, %-12s: ready in %5.1f s, node CPU %5.1f s (%d nodes); %d schema changes in %5.1f s,"
+                                + " node CPU %5.1f s%n",
+                        round + 1,
+                        setup.name(),
+                        seconds,
+                        cpuSeconds,
+                        nodes,
+                        SCHEMA_CHANGES,
+                        schemaSeconds,
+                        schemaCpuSeconds);
             }
         }
         for (int s = 0; s < setups.size(); s++) {
             System.out.printf(
-                    "mean %-12s: ready in %5.1f s, node CPU %5.1f s; CPU / before %.2f%n",
-                    setups.get(s).name(), wall[s] / rounds, cpu[s] / rounds, cpu[s] / cpu[0]);
+                    "mean %-12s: ready in %5.1f s, node CPU %5.1f s; CPU / before %.2f; schema changes' node CPU"
+                            + " %5.1f s%n",
+                    setups.get(s).name(), wall[s] / rounds, cpu[s] / rounds, cpu[s] / cpu[0], schemaCpu[s] / rounds);
         }
         System.exit(0);
+    }
+
+    /** The CPU time of the cluster's nodes so far, in seconds. */
+    private static double cpuSeconds(CassandraCluster cluster) {
+        return cluster.nodes().stream()
+                .mapToDouble(node -> node.cpuTime().orElse(Duration.ZERO).toMillis() / 1e3)
+                .sum();
     }
 }
