@@ -84,8 +84,8 @@ final class JvmOptions {
             "-Dcassandra.memtable.row_overhead_size=180",
             // SchemaKeyspace.FLUSH_SCHEMA_TABLES (4.0 to 6.0): each schema change flushes every system_schema table
             // to new sstables on every node, and a start flushes them too. Off, as Cassandra's own tests run it: the
-            // commit log still holds every change and a restart replays it. 3 nodes, 31 schema changes: 14.2 and
-            // 18.3 s of the nodes' CPU with the flushes, 4.9 and 5.5 s without; a 3-node start 21-22 s -> 17-18 s
+            // commit log still holds every change and a restart replays it. 31 schema changes on 3 nodes: 17.5-19.3 s
+            // of the nodes' CPU with the flushes, 5.2 s without (scripts/bench node-start)
             "-Dcassandra.test.flush_local_schema_changes=false",
             // StorageService.SCHEMA_DELAY_MILLIS (4.0 to 6.0; 30 s by default): how long a starting node waits for
             // its peers' schemas before it gives up ("Could not achieve schema readiness"), as a replacing node did
