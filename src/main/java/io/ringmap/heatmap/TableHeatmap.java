@@ -149,15 +149,8 @@ public record TableHeatmap(TableName table, BucketLayout layout, long sliceMilli
                 start,
                 Arrays.copyOf(counts, layout.size()),
                 counts[layout.size()],
-                hottest(keys.get(start), keysPerSlice))));
+                SliceKey.hottest(keys.get(start), keysPerSlice))));
         return new TableHeatmap(table, layout, sliceMillis, merged);
-    }
-
-    private static List<SliceKey> hottest(Map<String, Long> byLabel, int max) {
-        List<SliceKey> keys = new ArrayList<>(byLabel.size());
-        byLabel.forEach((label, hits) -> keys.add(new SliceKey(label, hits)));
-        keys.sort(SliceKey.HOTTEST_FIRST);
-        return keys.size() > max ? keys.subList(0, max) : keys;
     }
 
     /**

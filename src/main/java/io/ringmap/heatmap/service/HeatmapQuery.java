@@ -24,7 +24,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -309,10 +308,8 @@ public class HeatmapQuery {
 
     /** A bucket's keys over the window, hottest first, at most {@link #KEYS_PER_BUCKET}. */
     private static List<Key> hottest(Map<String, Long> byLabel, int bucket) {
-        return byLabel.entrySet().stream()
-                .map(e -> new Key(e.getKey(), e.getValue(), bucket))
-                .sorted(Comparator.comparingLong(Key::hits).reversed().thenComparing(Key::label))
-                .limit(KEYS_PER_BUCKET)
+        return SliceKey.hottest(byLabel, KEYS_PER_BUCKET).stream()
+                .map(k -> new Key(k.label(), k.hits(), bucket))
                 .toList();
     }
 }
