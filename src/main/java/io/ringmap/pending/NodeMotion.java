@@ -16,14 +16,27 @@ import java.util.Objects;
  * @param alive whether the coordinators count it as live (a pending replica down still counts in blockFor)
  * @param step where a multi-step operation of Cassandra 6.0's cluster metadata is, as its log names the step done
  *     (e.g. {@code START_JOIN}); null where the cluster has no such log
+ * @param movedFrom MOVING whose reads have moved (Cassandra 6.0's {@code MID_MOVE} done): the token it moves from,
+ *     which still takes writes while the ring already has it at its new one; otherwise empty
  */
 public record NodeMotion(
-        Node node, MotionKind kind, List<Token> tokens, String replacedHostId, boolean alive, String step) {
+        Node node,
+        MotionKind kind,
+        List<Token> tokens,
+        String replacedHostId,
+        boolean alive,
+        String step,
+        List<Token> movedFrom) {
 
     public NodeMotion {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(kind, "kind");
         tokens = List.copyOf(tokens);
+        movedFrom = List.copyOf(movedFrom);
+        if (!movedFrom.isEmpty() && (kind != MotionKind.MOVING || tokens.size() != 1 || movedFrom.size() != 1)) {
+            throw new IllegalArgumentException("only a node moving from one token to another names the token it "
+                    + "moves from, " + node.broadcastEndpoint() + " does not");
+        }
         if (kind == MotionKind.MOVING && tokens.size() > 1) {
             throw new IllegalArgumentException(
                     "a moving node moves to one token, " + node.broadcastEndpoint() + " names " + tokens.size());
@@ -31,6 +44,12 @@ public record NodeMotion(
         if ((kind == MotionKind.REPLACING) != (replacedHostId != null)) {
             throw new IllegalArgumentException("exactly a replacing node names the node it replaces");
         }
+    }
+
+    /** A node in motion whose reads are where its tokens say (every step but a move's MID). */
+    public NodeMotion(
+            Node node, MotionKind kind, List<Token> tokens, String replacedHostId, boolean alive, String step) {
+        this(node, kind, tokens, replacedHostId, alive, step, List.of());
     }
 
     /** A node in motion as gossip or JMX shows it: no step. */

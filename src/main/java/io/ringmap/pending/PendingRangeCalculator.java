@@ -155,10 +155,21 @@ public final class PendingRangeCalculator {
                         other.remove(m.node().hostId());
                     }
                 }
-                case REPLACING, MOVING -> {
+                case MOVING -> {
+                    // reads moved (MID_MOVE): the read ring has the node at its new token, its old one still takes
+                    // writes; a MID step whose old token is not known adds nothing
+                    if (phase == MetadataStep.Phase.READS_MOVED) {
+                        if (m.movedFrom().isEmpty()) {
+                            continue;
+                        }
+                        other.put(m.node(), m.movedFrom());
+                    } else {
+                        other.put(m.node(), m.tokens());
+                    }
+                }
+                case REPLACING -> {
                     // a replacement whose reads moved is in the read ring, and the node it replaces, which still
-                    // takes writes, comes as a LEAVING motion at the same step; a move's MID step is read as its
-                    // START (ClusterMetadataReader says so)
+                    // takes writes, comes as a LEAVING motion at the same step
                     if (phase == MetadataStep.Phase.READS_MOVED) {
                         continue;
                     }

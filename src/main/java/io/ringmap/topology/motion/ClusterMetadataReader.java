@@ -49,8 +49,8 @@ final class ClusterMetadataReader {
     static final String RECENT_LOG =
             "SELECT epoch, kind, transformation FROM system_views.cluster_metadata_log " + "LIMIT 2000";
 
-    static final String MOVE_AS_START = "a move's MID step is answered as its START step (reads still on the old "
-            + "token); the move completes at its FINISH step";
+    static final String MOVE_TARGET_UNKNOWN = "the token moving node %s moves to is not in the recent cluster "
+            + "metadata log: it is answered at its old token";
 
     /**
      * What 6.0 does not show: its placements list a range's replicas after the first in the order its log's deltas
@@ -298,17 +298,22 @@ final class ClusterMetadataReader {
                             step));
                 }
                 case "MOVE" -> {
-                    ring.put(node.hostId(), new NodeTokens(node, sorted(known, tokens)));
+                    // the directory keeps the old token until FINISH_MOVE; MID_MOVE has moved the reads to the new
+                    // one (PrepareMove: START adds the new placement's writes, MID moves reads, FINISH drops the old)
                     List<String> to = prepared.getOrDefault(e.nodeId(), List.of());
+                    boolean target = to.size() == 1;
+                    boolean readsMoved = phase == MetadataStep.Phase.READS_MOVED && target && tokens.size() == 1;
+                    ring.put(node.hostId(), new NodeTokens(node, sorted(known, readsMoved ? to : tokens)));
                     motions.add(new NodeMotion(
                             node.withState(NodeState.MOVING),
                             MotionKind.MOVING,
-                            to.size() == 1 ? parse(known, to) : List.of(),
+                            target ? parse(known, to) : List.of(),
                             null,
                             alive,
-                            step));
-                    if (phase == MetadataStep.Phase.READS_MOVED && !notes.contains(MOVE_AS_START)) {
-                        notes.add(MOVE_AS_START);
+                            step,
+                            readsMoved ? parse(known, tokens) : List.of()));
+                    if (!target) {
+                        notes.add(MOVE_TARGET_UNKNOWN.formatted(e.broadcastEndpoint()));
                     }
                 }
                 default -> {

@@ -133,6 +133,86 @@ class ClusterMetadataReaderTest {
         assertThat(pending(moved)).containsOnlyKeys("127.0.0.121:7000");
     }
 
+    /** Three single-token nodes, SimpleStrategy RF 2; .121 moves from -6148914691236517206 to 3074457345618258602. */
+    static final String A = "-6148914691236517206";
+
+    static final String B = "3074457345618258602";
+    static final TopologyModel SINGLE_TOKENS = new TopologyModel(
+            "c",
+            "Murmur3Partitioner",
+            List.of(
+                    ring("6d194555-f6eb-41d0-c000-000000000001", "127.0.0.121", "rack1", "dc1", List.of(A)),
+                    ring("6d194555-f6eb-41d0-c000-000000000002", "127.0.0.122", "rack1", "dc1", List.of("0")),
+                    ring(
+                            "6d194555-f6eb-41d0-c000-000000000003",
+                            "127.0.0.123",
+                            "rack1",
+                            "dc1",
+                            List.of("6148914691236517206"))),
+            Map.of("ks", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2")),
+            List.of(),
+            null);
+
+    /*
+     * Replicas by range (RF 2), before and after the move; the ranges (-6148914691236517206, 0] and
+     * (3074457345618258602, 6148914691236517206] change hands, the other two keep their replicas:
+     *   (-6148914691236517206, 0]                   .122 .123  ->  .122 .121
+     *   (3074457345618258602, 6148914691236517206]  .123 .121  ->  .123 .122
+     */
+
+    @Test
+    void atStartMoveTheMoverStaysAtItsOldTokenForReadsAndTheNewReplicasArePending() {
+        TopologyModel model = ClusterMetadataReader.of(SINGLE_TOKENS, 30, moving("MID_MOVE"), Map.of(1, List.of(B)));
+
+        assertThat(model.nodes())
+                .filteredOn(nt -> nt.node().address().equals("127.0.0.121"))
+                .singleElement()
+                .satisfies(nt -> assertThat(nt.tokens()).containsExactly(A));
+        assertThat(model.motion().motions()).singleElement().satisfies(m -> {
+            assertThat(m.step()).isEqualTo("START_MOVE");
+            assertThat(m.tokens()).extracting(Object::toString).containsExactly(B);
+            assertThat(m.movedFrom()).isEmpty();
+        });
+        assertThat(pending(model))
+                .isEqualTo(ranges(Map.of(
+                        "127.0.0.121:7000", new String[] {A, "0"},
+                        "127.0.0.122:7000", new String[] {B, "6148914691236517206"})));
+        assertThat(model.motion().note()).doesNotContain("moving node");
+    }
+
+    @Test
+    void atMidMoveReadsAreAtTheNewTokenAndTheReplicasOfTheRangesItLeavesArePending() {
+        TopologyModel model = ClusterMetadataReader.of(SINGLE_TOKENS, 31, moving("FINISH_MOVE"), Map.of(1, List.of(B)));
+
+        assertThat(model.nodes())
+                .filteredOn(nt -> nt.node().address().equals("127.0.0.121"))
+                .singleElement()
+                .satisfies(nt -> assertThat(nt.tokens()).containsExactly(B));
+        assertThat(model.motion().motions()).singleElement().satisfies(m -> {
+            assertThat(m.step()).isEqualTo("MID_MOVE");
+            assertThat(m.tokens()).extracting(Object::toString).containsExactly(B);
+            assertThat(m.movedFrom()).extracting(Object::toString).containsExactly(A);
+        });
+        // write replicas (old and new) minus read replicas (new)
+        assertThat(pending(model))
+                .isEqualTo(ranges(Map.of(
+                        "127.0.0.123:7000", new String[] {A, "0"},
+                        "127.0.0.121:7000", new String[] {B, "6148914691236517206"})));
+    }
+
+    @Test
+    void aMidMoveWhoseTargetIsNotInTheRecentLogIsAnsweredAtTheOldTokenAndSaysSo() {
+        TopologyModel model = ClusterMetadataReader.of(SINGLE_TOKENS, 31, moving("FINISH_MOVE"), Map.of());
+
+        assertThat(model.nodes())
+                .filteredOn(nt -> nt.node().address().equals("127.0.0.121"))
+                .singleElement()
+                .satisfies(nt -> assertThat(nt.tokens()).containsExactly(A));
+        assertThat(pending(model)).isEmpty();
+        assertThat(model.motion().note())
+                .contains("the token moving node 127.0.0.121:7000 moves to is not in the recent cluster metadata log");
+    }
+
     @Test
     void readsTheTokensOfAPrepareEntry() {
         assertThat(ClusterMetadataReader.parsePrepared(PREPARE_JOIN)).hasValueSatisfying(p -> {
@@ -161,6 +241,30 @@ class ClusterMetadataReaderTest {
                     joinerNextStep));
         }
         return out;
+    }
+
+    /** The single-token cluster's directory with .121 moving, its next step {@code nextStep}. */
+    private static List<ClusterMetadataReader.Entry> moving(String nextStep) {
+        return List.of(
+                entry(1, "127.0.0.121", "dc1", "rack1", "MOVING", List.of(A), nextStep),
+                entry(2, "127.0.0.122", "dc1", "rack1", "JOINED", List.of("0"), null),
+                entry(3, "127.0.0.123", "dc1", "rack1", "JOINED", List.of("6148914691236517206"), null));
+    }
+
+    private static Map<String, List<TokenRange>> ranges(Map<String, String[]> byEndpoint) {
+        List<PendingRange> out = new ArrayList<>();
+        byEndpoint.forEach((endpoint, r) -> out.add(new PendingRange(
+                new TokenRange(new LongToken(Long.parseLong(r[0])), new LongToken(Long.parseLong(r[1]))),
+                new Node(
+                        endpoint,
+                        "x",
+                        "dc1",
+                        "rack1",
+                        NodeState.UP,
+                        0,
+                        endpoint.substring(0, endpoint.indexOf(':')),
+                        7000))));
+        return io.ringmap.pending.PendingReplicas.of(out).normalized(MURMUR3);
     }
 
     private static List<ClusterMetadataReader.Entry> withStep(
