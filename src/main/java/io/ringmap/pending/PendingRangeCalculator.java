@@ -157,7 +157,10 @@ public final class PendingRangeCalculator {
                 }
                 case MOVING -> {
                     // reads moved (MID_MOVE): the read ring has the node at its new token, its old one still takes
-                    // writes; a MID step whose old token is not known adds nothing
+                    // writes; a move whose new (or, past MID, old) token is not known adds nothing (the reader says so)
+                    if (m.tokens().isEmpty()) {
+                        continue;
+                    }
                     if (phase == MetadataStep.Phase.READS_MOVED) {
                         if (m.movedFrom().isEmpty()) {
                             continue;

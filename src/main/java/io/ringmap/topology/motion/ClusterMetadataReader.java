@@ -49,8 +49,8 @@ final class ClusterMetadataReader {
     static final String RECENT_LOG =
             "SELECT epoch, kind, transformation FROM system_views.cluster_metadata_log " + "LIMIT 2000";
 
-    static final String MOVE_TARGET_UNKNOWN = "the token moving node %s moves to is not in the recent cluster "
-            + "metadata log: it is answered at its old token";
+    static final String MOVE_NOT_FOLLOWED = "the tokens moving node %s moves from and to are not both in the recent "
+            + "cluster metadata: it is answered at its old token, without pending replicas";
 
     /**
      * What 6.0 does not show: its placements list a range's replicas after the first in the order its log's deltas
@@ -312,8 +312,8 @@ final class ClusterMetadataReader {
                             alive,
                             step,
                             readsMoved ? parse(known, tokens) : List.of()));
-                    if (!target) {
-                        notes.add(MOVE_TARGET_UNKNOWN.formatted(e.broadcastEndpoint()));
+                    if (!target || (phase == MetadataStep.Phase.READS_MOVED && !readsMoved)) {
+                        notes.add(MOVE_NOT_FOLLOWED.formatted(e.broadcastEndpoint()));
                     }
                 }
                 default -> {

@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Cassandra 6.0's cluster metadata read into a ring and pending replicas, against what a real 6.0.0-alpha2 cluster
@@ -200,9 +202,10 @@ class ClusterMetadataReaderTest {
                         "127.0.0.121:7000", new String[] {B, "6148914691236517206"})));
     }
 
-    @Test
-    void aMidMoveWhoseTargetIsNotInTheRecentLogIsAnsweredAtTheOldTokenAndSaysSo() {
-        TopologyModel model = ClusterMetadataReader.of(SINGLE_TOKENS, 31, moving("FINISH_MOVE"), Map.of());
+    @ParameterizedTest
+    @ValueSource(strings = {"MID_MOVE", "FINISH_MOVE"})
+    void aMoveWhoseTargetIsNotInTheRecentLogIsAnsweredAtTheOldTokenWithoutPendingAndSaysSo(String next) {
+        TopologyModel model = ClusterMetadataReader.of(SINGLE_TOKENS, 31, moving(next), Map.of());
 
         assertThat(model.nodes())
                 .filteredOn(nt -> nt.node().address().equals("127.0.0.121"))
@@ -210,7 +213,8 @@ class ClusterMetadataReaderTest {
                 .satisfies(nt -> assertThat(nt.tokens()).containsExactly(A));
         assertThat(pending(model)).isEmpty();
         assertThat(model.motion().note())
-                .contains("the token moving node 127.0.0.121:7000 moves to is not in the recent cluster metadata log");
+                .contains("the tokens moving node 127.0.0.121:7000 moves from and to are not both in the recent "
+                        + "cluster metadata");
     }
 
     @Test
