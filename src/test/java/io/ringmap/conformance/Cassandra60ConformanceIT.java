@@ -134,15 +134,7 @@ class Cassandra60ConformanceIT extends LineConformance {
             followSteps(cluster, ringmap, oracle, cluster.node(joiner), "JOIN", compared, null);
         }
         cluster.awaitReady();
-        awaitRing(
-                ringmap,
-                "the joiner in the ring",
-                Polling.PROMISE,
-                r -> r.get("moving").isEmpty()
-                        && r.get("nodes")
-                                .valueStream()
-                                .anyMatch(n ->
-                                        n.get("broadcastAddress").asString().equals(J)));
+        awaitSettled(ringmap, J, true);
         note(cluster, "join of a 4-vnode node: pending replicas equal Cassandra's at %s", compared);
         assertThat(compared).contains("START_JOIN");
     }
@@ -157,21 +149,8 @@ class Cassandra60ConformanceIT extends LineConformance {
                 .toList());
         TestHttp ringmap = ringmap();
         int leaver = ReplicaConformanceIT.indexOf(cluster, J);
-        List<String> compared = new ArrayList<>();
-        try (RangesInMotionIT.Oracle oracle = RangesInMotionIT.Oracle.of(cluster, 0)) {
-            CompletableFuture<Void> decommission = CompletableFuture.runAsync(() -> cluster.decommission(leaver));
-            followSteps(cluster, ringmap, oracle, cluster.node(leaver), "LEAVE", compared, decommission);
-            decommission.get();
-        }
-        awaitRing(
-                ringmap,
-                "the leaver gone",
-                Polling.PROMISE,
-                r -> r.get("moving").isEmpty()
-                        && r.get("nodes")
-                                .valueStream()
-                                .noneMatch(n ->
-                                        n.get("broadcastAddress").asString().equals(J)));
+        List<String> compared = follow(cluster, ringmap, leaver, "LEAVE", () -> cluster.decommission(leaver));
+        awaitSettled(ringmap, J, false);
         note(cluster, "decommission of a 4-vnode node: pending replicas equal Cassandra's at %s", compared);
         assertThat(compared).contains("START_LEAVE");
     }
@@ -184,21 +163,8 @@ class Cassandra60ConformanceIT extends LineConformance {
         TestHttp ringmap = ringmap();
         // nodetool move refuses a node with more than one token: a node with one joins the vnode cluster to move
         int mover = cluster.bootstrapNode(NodeSpec.withTokens(M, "dc1", "rack1", MOVE_FROM));
-        awaitRing(
-                ringmap,
-                "the mover in the ring",
-                Polling.PROMISE,
-                r -> r.get("moving").isEmpty()
-                        && r.get("nodes")
-                                .valueStream()
-                                .anyMatch(n ->
-                                        n.get("broadcastAddress").asString().equals(M)));
-        List<String> compared = new ArrayList<>();
-        try (RangesInMotionIT.Oracle oracle = RangesInMotionIT.Oracle.of(cluster, 0)) {
-            CompletableFuture<Void> move = CompletableFuture.runAsync(() -> cluster.nodetool(mover, "move", MOVE_TO));
-            followSteps(cluster, ringmap, oracle, cluster.node(mover), "MOVE", compared, move);
-            move.get();
-        }
+        awaitSettled(ringmap, M, true);
+        List<String> compared = follow(cluster, ringmap, mover, "MOVE", () -> cluster.nodetool(mover, "move", MOVE_TO));
         // moved: the range ending at its new token is its own, and nothing is pending there any more
         String owner = "/replicas?keyspace=line_motion_simple&token=" + MOVE_TO;
         Polling.until(
@@ -212,6 +178,36 @@ class Cassandra60ConformanceIT extends LineConformance {
         // MID_MOVE as well when the test catches the mover there: its FINISH follows within milliseconds (caught in
         // the first run, equal; not in the second)
         assertThat(compared).contains("START_MOVE");
+    }
+
+    /**
+     * Runs {@code operation} (which returns once it is over) beside {@link #followSteps} on node {@code index}; returns
+     * the steps compared.
+     */
+    List<String> follow(CassandraCluster cluster, TestHttp ringmap, int index, String kind, Runnable operation)
+            throws Exception {
+        List<String> compared = new ArrayList<>();
+        try (RangesInMotionIT.Oracle oracle = RangesInMotionIT.Oracle.of(cluster, 0)) {
+            CompletableFuture<Void> running = CompletableFuture.runAsync(operation);
+            followSteps(cluster, ringmap, oracle, cluster.node(index), kind, compared, running);
+            running.get();
+        }
+        return compared;
+    }
+
+    /** Waits until ringmap shows nothing in motion and {@code address} in its ring ({@code present}) or not. */
+    static void awaitSettled(TestHttp ringmap, String address, boolean present) {
+        awaitRing(
+                ringmap,
+                address + (present ? " in the ring" : " gone") + ", nothing in motion",
+                Polling.PROMISE,
+                r -> r.get("moving").isEmpty()
+                        && r.get("nodes")
+                                        .valueStream()
+                                        .anyMatch(n -> n.get("broadcastAddress")
+                                                .asString()
+                                                .equals(address))
+                                == present);
     }
 
     /**
