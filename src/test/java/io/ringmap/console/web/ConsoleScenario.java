@@ -7,6 +7,7 @@ import io.ringmap.testsupport.Polling;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -115,21 +116,15 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
                 .isGreaterThanOrEqualTo(6 * labels.size());
         // the hottest cell (selected on open, in the side panel) under a person's pointer: its tooltip gives its time,
         // range, hits and replicas
-        WebElement cell = browser.driver.findElement(By.id("heatmap-cell"));
-        @SuppressWarnings("unchecked")
-        List<Number> pixel = (List<Number>) browser.script(
-                "return echarts.getInstanceByDom(document.getElementById('heatmap-chart'))"
-                        + ".convertToPixel({seriesIndex: 0}, [Number(arguments[0]), Number(arguments[1])])",
-                cell.getDomAttribute("data-slice"),
-                cell.getDomAttribute("data-bucket"));
         WebElement heatmapChart = browser.driver.findElement(By.id("heatmap-chart"));
-        new Actions(browser.driver)
-                .moveToElement(
-                        heatmapChart,
-                        pixel.get(0).intValue() - heatmapChart.getSize().getWidth() / 2,
-                        pixel.get(1).intValue() - heatmapChart.getSize().getHeight() / 2)
-                .perform();
-        browser.wait.until(d -> d.findElement(By.id("heatmap-chart")).getText().contains("replicas:"));
+        // aimed again at each try: the chart redraws as slices arrive, and the cell may have moved under a still
+        // pointer (on a loaded machine the tooltip did not come within 60 s once)
+        browser.wait.until(d -> {
+            WebElement cell = d.findElement(By.id("heatmap-cell"));
+            pointAt(heatmapChart, cell.getDomAttribute("data-slice"), cell.getDomAttribute("data-bucket"))
+                    .perform();
+            return heatmapChart.getText().contains("replicas:");
+        });
         assertThat(browser.driver.findElement(By.id("heatmap-chart")).getText())
                 .contains("tokens (" + summary.getDomAttribute("data-hottest-start") + ", ")
                 .contains(" hits");
@@ -148,28 +143,21 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         Map<String, Object> key = JsonPath.<List<Map<String, Object>>>read(
                         heatmap, "$.slices[" + newest + "].keys[?(@.label == '" + hotKey + "')]")
                 .get(0);
-        // the chart's slice of that start (its answer may be a slice older or newer than the one read here)
-        @SuppressWarnings("unchecked")
-        List<String> times = (List<String>) browser.option("heatmap-chart", "xAxis[0].data");
-        int column = times.indexOf(starts.get(newest).substring(11, 16));
-        @SuppressWarnings("unchecked")
-        List<Number> keyCell = (List<Number>) browser.script(
-                "return echarts.getInstanceByDom(document.getElementById('heatmap-chart'))"
-                        + ".convertToPixel({seriesIndex: 0}, [arguments[0], arguments[1]])",
-                column,
-                ((Number) key.get("bucket")).intValue());
-        Actions overKeyCell = new Actions(browser.driver)
-                .moveToElement(
-                        heatmapChart,
-                        keyCell.get(0).intValue() - heatmapChart.getSize().getWidth() / 2,
-                        keyCell.get(1).intValue() - heatmapChart.getSize().getHeight() / 2);
-        overKeyCell.perform();
         String named =
                 hotKey + " (" + String.format(Locale.ROOT, "%,d", ((Number) key.get("hits")).longValue()) + " hits)";
-        browser.wait.until(d -> d.findElement(By.id("heatmap-chart")).getText().contains(named));
+        String start = starts.get(newest).substring(11, 16);
+        List<Actions> overKeyCell = new ArrayList<>(List.of(new Actions(browser.driver)));
+        browser.wait.until(d -> {
+            // the chart's slice of that start, found again at each try (the chart may have a slice more by then)
+            @SuppressWarnings("unchecked")
+            List<String> times = (List<String>) browser.option("heatmap-chart", "xAxis[0].data");
+            overKeyCell.set(0, pointAt(heatmapChart, times.indexOf(start), key.get("bucket")));
+            overKeyCell.get(0).perform();
+            return heatmapChart.getText().contains(named);
+        });
         assertThat(browser.driver.findElement(By.id("heatmap-chart")).getText())
                 .contains("hottest keys in this cell: " + named);
-        overKeyCell.click().perform();
+        overKeyCell.get(0).click().perform();
         browser.wait.until(d -> d.findElement(By.id("heatmap-cell")).getText().contains(named));
         assertThat(browser.driver.findElement(By.id("heatmap-cell")).getText())
                 .contains("Hottest keys in this cell")
@@ -376,5 +364,24 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
                                 || m.contains("/plan/restart -")))
                 .isEmpty();
         assertThat(browser.offOriginRequests()).isEmpty();
+    }
+
+    /**
+     * The pointer's way to the heatmap cell of slice index {@code slice} and bucket {@code bucket} (numbers or their
+     * text), by way of the chart's corner so that a pointer already there moves and the chart sees it.
+     */
+    private Actions pointAt(WebElement chart, Object slice, Object bucket) {
+        @SuppressWarnings("unchecked")
+        List<Number> pixel = (List<Number>) browser.script(
+                "return echarts.getInstanceByDom(document.getElementById('heatmap-chart'))"
+                        + ".convertToPixel({seriesIndex: 0}, [Number(arguments[0]), Number(arguments[1])])",
+                slice,
+                bucket);
+        return new Actions(browser.driver)
+                .moveToElement(chart, 0, 0)
+                .moveToElement(
+                        chart,
+                        pixel.get(0).intValue() - chart.getSize().getWidth() / 2,
+                        pixel.get(1).intValue() - chart.getSize().getHeight() / 2);
     }
 }
