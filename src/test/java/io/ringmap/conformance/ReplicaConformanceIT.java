@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import io.ringmap.ring.TokenRange;
 import io.ringmap.testcluster.CassandraCluster;
 import io.ringmap.testcluster.CassandraClusterTest;
 import io.ringmap.testcluster.CassandraLine;
@@ -412,12 +413,15 @@ class ReplicaConformanceIT {
 
     /** The share of a Murmur3 ring that the range ending at token {@code r} covers. */
     static double share(List<Token> ring, int r) {
-        long end = ((io.ringmap.token.LongToken) ring.get(r)).value();
-        long start = ((io.ringmap.token.LongToken) ring.get((r + ring.size() - 1) % ring.size())).value();
-        double width = ring.size() == 1
-                ? Math.pow(2, 64)
-                : new java.math.BigInteger(Long.toUnsignedString(end - start)).doubleValue();
-        return width / Math.pow(2, 64);
+        if (ring.size() == 1) {
+            return 1;
+        }
+        TokenRange range = new TokenRange(ring.get((r + ring.size() - 1) % ring.size()), ring.get(r));
+        double share = 0;
+        for (TokenRange piece : io.ringmap.ring.TokenRing.unwrap(LineConformance.MURMUR3, range)) {
+            share += LineConformance.MURMUR3.ringShare(piece.start(), piece.end());
+        }
+        return share;
     }
 
     static List<Token> ringTokens(TestHttp ringmap) {
