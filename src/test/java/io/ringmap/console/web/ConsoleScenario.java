@@ -7,7 +7,6 @@ import io.ringmap.testsupport.Polling;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -146,18 +145,16 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         String named =
                 hotKey + " (" + String.format(Locale.ROOT, "%,d", ((Number) key.get("hits")).longValue()) + " hits)";
         String start = starts.get(newest).substring(11, 16);
-        List<Actions> overKeyCell = new ArrayList<>(List.of(new Actions(browser.driver)));
         browser.wait.until(d -> {
             // the chart's slice of that start, found again at each try (the chart may have a slice more by then)
             @SuppressWarnings("unchecked")
             List<String> times = (List<String>) browser.option("heatmap-chart", "xAxis[0].data");
-            overKeyCell.set(0, pointAt(heatmapChart, times.indexOf(start), key.get("bucket")));
-            overKeyCell.get(0).perform();
+            pointAt(heatmapChart, times.indexOf(start), key.get("bucket")).perform();
             return heatmapChart.getText().contains(named);
         });
         assertThat(browser.driver.findElement(By.id("heatmap-chart")).getText())
                 .contains("hottest keys in this cell: " + named);
-        overKeyCell.get(0).click().perform();
+        new Actions(browser.driver).click().perform(); // where the pointer is: on that cell
         browser.wait.until(d -> d.findElement(By.id("heatmap-cell")).getText().contains(named));
         assertThat(browser.driver.findElement(By.id("heatmap-cell")).getText())
                 .contains("Hottest keys in this cell")
