@@ -26,13 +26,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Primary;
@@ -49,8 +45,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * Spring Boot builds, either from {@code public-key-location} (a PEM file written here) or from {@code jwk-set-uri}
  * (a key set served on the loopback interface, counting its fetches); scopes from the {@code scope} claim. Every token
  * must also name ringmap's issuer and audience and carry an expiry.
+ *
+ * <p>Not isolated: nothing here reads the process's output ({@link JwtIdentityProviderStalledTest} does).
  */
-@Isolated("reads the process's output")
 class JwtSecurityTest {
 
     static final KeyPair ISSUER = rsa();
@@ -249,90 +246,6 @@ class JwtSecurityTest {
         MovingClock movingClock() {
             return new MovingClock(Instant.parse("2026-12-01T00:00:00Z"));
         }
-    }
-
-    /** An identity provider that accepts connections and never answers. */
-    static final StalledServer STALLED_PROVIDER = StalledServer.start();
-
-    @Nested
-    @SpringBootTest(
-            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-            properties = {
-                "management.server.port=0",
-                "ringmap.security.mode=jwt",
-                "ringmap.hotkeys.export-key=hash",
-                "ringmap.hotkeys.salt=test-salt",
-                "ringmap.security.jwt.issuer=" + ISS,
-                "ringmap.security.jwt.audiences=" + AUD,
-                "ringmap.security.jwt.jwk-set-fetch-timeout=500ms"
-            })
-    @ExtendWith(OutputCaptureExtension.class)
-    class KeySetProviderStalled extends Running {
-
-        @DynamicPropertySource
-        static void keySet(DynamicPropertyRegistry registry) {
-            registry.add(
-                    "spring.security.oauth2.resourceserver.jwt.jwk-set-uri",
-                    () -> "http://127.0.0.1:" + STALLED_PROVIDER.port() + "/jwks");
-        }
-
-        @Test
-        void aTokenThatCannotBeCheckedGets503WithinTheFetchTimeoutAndNoErrorIsLogged(CapturedOutput output) {
-            assertIdentityProviderUnavailable(this, output);
-        }
-    }
-
-    @Nested
-    @SpringBootTest(
-            webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-            properties = {
-                "management.server.port=0",
-                "ringmap.security.mode=jwt",
-                "ringmap.hotkeys.export-key=hash",
-                "ringmap.hotkeys.salt=test-salt",
-                "ringmap.security.jwt.issuer=" + ISS,
-                "ringmap.security.jwt.audiences=" + AUD,
-                "ringmap.security.jwt.jwk-set-fetch-timeout=500ms"
-            })
-    @ExtendWith(OutputCaptureExtension.class)
-    class IssuerStalled extends Running {
-
-        @DynamicPropertySource
-        static void issuer(DynamicPropertyRegistry registry) {
-            // the decoder is built at the first token, from the issuer's discovery document
-            registry.add(
-                    "spring.security.oauth2.resourceserver.jwt.issuer-uri",
-                    () -> "http://127.0.0.1:" + STALLED_PROVIDER.port() + "/realms/ops");
-        }
-
-        @Test
-        void aTokenThatCannotBeCheckedGets503WithinTheFetchTimeoutAndNoErrorIsLogged(CapturedOutput output) {
-            assertIdentityProviderUnavailable(this, output);
-        }
-    }
-
-    /**
-     * A valid token while the identity provider stalls: 503 with {@code Retry-After}, bounded by the fetch timeout
-     * (connect, then read: 0.5 s each in these contexts), every time; no credential is still 401; nothing at ERROR.
-     */
-    static void assertIdentityProviderUnavailable(Running app, CapturedOutput output) {
-        String reader = token(ISSUER, KID, c -> c.claim("scope", "ringmap:read"));
-        int before = STALLED_PROVIDER.connections();
-        for (int i = 0; i < 3; i++) {
-            long t0 = System.nanoTime();
-            var r = app.bearer(reader).get(Caller.READ);
-            long millis = (System.nanoTime() - t0) / 1_000_000;
-
-            var body = assertProblem(r, 503, "identity-provider-unavailable");
-            assertThat(body.get("detail").asString())
-                    .contains("identity provider")
-                    .doesNotContain("eyJ");
-            assertThat(r.headers().firstValue("Retry-After")).hasValue("5");
-            assertThat(millis).as("answer time of request %d (ms)", i).isLessThan(10_000);
-        }
-        assertThat(STALLED_PROVIDER.connections()).isGreaterThan(before);
-        assertProblem(app.anonymous().get(Caller.READ), 401, "unauthorized");
-        assertThat(output.getAll()).doesNotContain(" ERROR ").contains("identity-provider-unavailable");
     }
 
     @Nested
