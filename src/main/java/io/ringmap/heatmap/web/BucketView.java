@@ -1,5 +1,6 @@
 package io.ringmap.heatmap.web;
 
+import io.ringmap.web.NodeIdentity;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
@@ -20,7 +21,7 @@ public record BucketView(
         @Schema(
                 description = "Nodes replicating (part of) the bucket in the served ring, for the table's "
                         + "keyspace; empty when its replication cannot be placed")
-        List<BucketReplica> replicas,
+        List<NodeIdentity> replicas,
 
         @Schema(description = "Hits in the window", example = "42")
         long hits,

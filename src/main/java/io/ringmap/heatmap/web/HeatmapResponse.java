@@ -3,6 +3,7 @@ package io.ringmap.heatmap.web;
 import io.ringmap.heatmap.service.HeatmapQuery.Answer;
 import io.ringmap.peers.web.PeersView;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.NodeIdentity;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
@@ -87,7 +88,7 @@ public record HeatmapResponse(
                                 b.start().toString(),
                                 b.end().toString(),
                                 b.ringShare(),
-                                b.replicas().stream().map(BucketReplica::of).toList(),
+                                b.replicas().stream().map(NodeIdentity::of).toList(),
                                 b.hits(),
                                 b.hotKeys().stream()
                                         .map(k -> new BucketKey(k.label(), k.hits()))

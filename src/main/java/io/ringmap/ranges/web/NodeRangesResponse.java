@@ -7,6 +7,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.NodeIdentity;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.List;
 public record NodeRangesResponse(
         @Schema(example = "iot") String keyspace,
         @Schema(example = "Murmur3Partitioner") String partitioner,
-        NodeEntry node,
+        NodeIdentity node,
 
         @Schema(description = "How many of the ranges the node is the primary replica of", example = "1")
         long primaryRanges,
@@ -61,7 +62,7 @@ public record NodeRangesResponse(
         return new NodeRangesResponse(
                 placement.keyspace(),
                 ring.partitioner().name(),
-                RangesController.entry(nodes.get(mine.node())),
+                NodeIdentity.of(nodes.get(mine.node())),
                 mine.primaries(),
                 ranges,
                 SnapshotView.of(served));

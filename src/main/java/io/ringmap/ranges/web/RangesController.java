@@ -5,12 +5,12 @@ import io.ringmap.ranges.NodeRanges;
 import io.ringmap.ranges.PendingRangeMap;
 import io.ringmap.ranges.RangeMap;
 import io.ringmap.ring.KeyspacePlacement;
-import io.ringmap.ring.Node;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.NodeIdentity;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -48,8 +48,7 @@ public class RangesController {
         KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
         TokenRing ring = served.tokenRing();
         RangeMap map = RangeMap.of(ring, placement);
-        List<NodeEntry> nodes =
-                ring.nodes().stream().map(RangesController::entry).toList();
+        List<NodeIdentity> nodes = ring.nodes().stream().map(NodeIdentity::of).toList();
         PendingRangeMap pending = PendingRangeMap.of(ring, served.motion().pending(placement.keyspace()));
         return new RangesResponse(
                 placement.keyspace(),
@@ -61,7 +60,7 @@ public class RangesController {
                 map.transientReplicas(),
                 placement.warnings(),
                 SnapshotView.of(served),
-                pending.offRing().stream().map(RangesController::entry).toList(),
+                pending.offRing().stream().map(NodeIdentity::of).toList(),
                 pending.ranges().stream()
                         .map(r -> new PendingRangeEntry(
                                 r.range().start().toString(), r.range().end().toString(), r.replicas()))
@@ -88,10 +87,5 @@ public class RangesController {
         ServedSnapshot served = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
         return NodeRangesResponse.of(served, placement, NodeRanges.of(served.tokenRing(), placement, node));
-    }
-
-    static NodeEntry entry(Node n) {
-        return new NodeEntry(
-                n.address(), n.hostId(), n.datacenter(), n.rack(), n.state().name());
     }
 }

@@ -2,6 +2,7 @@ package io.ringmap.ranges.web;
 
 import io.ringmap.snapshot.web.SnapshotAnswer;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.NodeIdentity;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
@@ -17,7 +18,7 @@ public record RangesResponse(
         @Schema(description = "True for LocalStrategy: the replica is whichever node serves the request")
         boolean nodeLocal,
 
-        List<NodeEntry> nodes,
+        List<NodeIdentity> nodes,
 
         @Schema(description = "Range end tokens in ring order")
         String[] tokens,
@@ -37,7 +38,7 @@ public record RangesResponse(
         @Schema(
                 description = "Nodes that are pending replicas but not in the ring (joining, replacing); indexes "
                         + "into them continue after nodes")
-        List<NodeEntry> pendingNodes,
+        List<NodeIdentity> pendingNodes,
 
         @Schema(
                 description = "Write replicas beside the read replicas above while ranges are in motion: each "

@@ -1,21 +1,15 @@
 package io.ringmap.routing.web;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.ringmap.token.Token;
+import io.ringmap.web.NodeIdentity;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /** A node in motion. */
 public record MovingNodeView(
-        @Schema(example = "127.0.0.5") String address,
-
-        @Schema(example = "5b7c3d1e-0000-4000-8000-000000000005")
-        String hostId,
-
-        @Schema(example = "dc1") String datacenter,
-        @Schema(example = "rack1") String rack,
-
-        @Schema(description = "JOINING, LEAVING, MOVING or REPLACING", example = "JOINING")
-        String state,
+        // its state is its motion: JOINING, LEAVING, MOVING or REPLACING
+        @JsonUnwrapped NodeIdentity node,
 
         @Schema(
                 description = "JOINING: its bootstrap tokens; LEAVING: its tokens; MOVING: the token it moves to; "
@@ -41,11 +35,7 @@ public record MovingNodeView(
 
     static MovingNodeView of(io.ringmap.pending.NodeMotion m) {
         return new MovingNodeView(
-                m.node().address(),
-                m.node().hostId(),
-                m.node().datacenter(),
-                m.node().rack(),
-                m.kind().name(),
+                NodeIdentity.of(m.node(), m.kind().name()),
                 m.tokens().stream().map(Token::toString).toList(),
                 m.replacedHostId(),
                 m.alive(),

@@ -1,19 +1,13 @@
 package io.ringmap.routing.web;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.ringmap.web.NodeIdentity;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /** One node of the ring. */
 public record NodeView(
-        @Schema(description = "Broadcast RPC address: what clients connect to", example = "127.0.0.1")
-        String address,
-
-        @Schema(description = "Host id: the node's identity (UUID in a live cluster)", example = "N1")
-        String hostId,
-
-        @Schema(example = "dc1") String datacenter,
-        @Schema(example = "rack1") String rack,
-        @Schema(example = "UP") String state,
+        @JsonUnwrapped NodeIdentity node,
 
         @Schema(description = "How many tokens the node owns", example = "1")
         int tokenCount,

@@ -1,10 +1,12 @@
 package io.ringmap.routing.web;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.ring.TokenRing;
 import io.ringmap.routing.RoutingService;
+import io.ringmap.web.NodeIdentity;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,17 +17,7 @@ import java.util.List;
                 + "broadcastAddress is the internode address nodetool getendpoints prints (they differ behind NAT, on "
                 + "multi-homed hosts and in clouds)")
 public record ReplicaView(
-        @Schema(description = "Broadcast RPC address: what clients connect to", example = "127.0.0.3")
-        String address,
-
-        @Schema(description = "Host id: the node's identity (UUID in a live cluster)", example = "N3")
-        String hostId,
-
-        @Schema(example = "dc2") String datacenter,
-        @Schema(example = "rack1") String rack,
-
-        @Schema(description = "UP, DOWN, UNKNOWN, ...", example = "UP")
-        String state,
+        @JsonUnwrapped NodeIdentity node,
 
         @Schema(description = "False for a transient replica (transient replication, e.g. '3/1')")
         boolean full,
@@ -47,15 +39,7 @@ public record ReplicaView(
 
     static ReplicaView of(Node n, boolean full) {
         return new ReplicaView(
-                n.address(),
-                n.hostId(),
-                n.datacenter(),
-                n.rack(),
-                n.state().name(),
-                full,
-                port(n.rpcPort()),
-                n.broadcastAddress(),
-                port(n.broadcastPort()));
+                NodeIdentity.of(n), full, port(n.rpcPort()), n.broadcastAddress(), port(n.broadcastPort()));
     }
 
     static Integer port(int port) {

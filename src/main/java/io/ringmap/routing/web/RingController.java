@@ -11,6 +11,7 @@ import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.token.Token;
+import io.ringmap.web.NodeIdentity;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
@@ -81,11 +82,7 @@ public class RingController {
         for (int i = from; i < to; i++) {
             Node n = ring.nodes().get(i);
             nodes.add(new NodeView(
-                    n.address(),
-                    n.hostId(),
-                    n.datacenter(),
-                    n.rack(),
-                    n.state().name(),
+                    NodeIdentity.of(n),
                     byNode.get(i).size(),
                     tokens ? byNode.get(i).stream().map(Token::toString).toList() : null,
                     primary[i],

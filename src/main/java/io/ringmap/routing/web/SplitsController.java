@@ -129,7 +129,7 @@ public class SplitsController {
                             ring.partitioner(), schema.keyspace(), schema.table(), schema.columnNames(), r)));
         }
         List<String> replicas = ReplicaView.of(ring, s.replicas(), null).stream()
-                .map(ReplicaView::address)
+                .map(v -> v.node().address())
                 .toList();
         return new SplitView(ranges, replicas, s.ownedRanges(), bytes, partitions);
     }
