@@ -21,8 +21,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,8 +46,14 @@ final class ClusterModelReader {
      *
      * @param serves the keyspace filter ({@code ringmap.topology.keyspaces})
      * @param localAddress the node LocalStrategy keyspaces resolve to, or null for the first node
+     * @param tablesTokens each node's tokens as one node's {@code system.local} and {@code system.peers} list them now,
+     *     by host id, in place of the driver's: its token map keeps a node at the tokens it had when it last read the
+     *     node list, and it does not read it again for a move (it drops the MOVED_NODE event: "Unsupported topology
+     *     change type"), so after {@code nodetool move} it would keep the mover at its old token for good. A node
+     *     listed without tokens owns none (joining); a node not listed keeps the driver's tokens.
      */
-    static Optional<TopologyModel> read(Metadata metadata, Predicate<String> serves, String localAddress) {
+    static Optional<TopologyModel> read(
+            Metadata metadata, Predicate<String> serves, String localAddress, Map<UUID, Set<String>> tablesTokens) {
         Optional<TokenMap> maybeTokens = metadata.getTokenMap();
         if (maybeTokens.isEmpty()) {
             return Optional.empty();
@@ -54,7 +62,10 @@ final class ClusterModelReader {
         List<NodeTokens> nodes = new ArrayList<>();
         for (com.datastax.oss.driver.api.core.metadata.Node n :
                 metadata.getNodes().values()) {
-            Set<Token> tokens = tokenMap.getTokens(n);
+            Set<String> listed = n.getHostId() == null ? null : tablesTokens.get(n.getHostId());
+            Set<Token> tokens = listed == null
+                    ? tokenMap.getTokens(n)
+                    : listed.stream().map(tokenMap::parse).collect(Collectors.toSet());
             if (tokens.isEmpty()) {
                 // a node without tokens (joining, or not yet in the token map) owns no range and is never a replica
                 continue;

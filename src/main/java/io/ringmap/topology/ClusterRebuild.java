@@ -2,13 +2,18 @@ package io.ringmap.topology;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Metadata;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import io.ringmap.config.ClusterProperties;
 import io.ringmap.config.TopologyProperties;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +29,9 @@ final class ClusterRebuild {
     private final TopologyProperties topology;
     private final ClusterProperties cluster;
     private final TopologyPublisher publisher;
+    static final String LOCAL_TOKENS = "SELECT host_id, tokens FROM system.local";
+    static final String PEER_TOKENS = "SELECT host_id, tokens FROM system.peers";
+
     private final MotionReader motion;
     private volatile String clusterName;
     /** Whether the last rebuild saw ranges in motion: then the source rebuilds again within seconds. */
@@ -64,8 +72,9 @@ final class ClusterRebuild {
                 }
             }
             String local = cluster.localNode() != null ? cluster.localNode() : answeringNode;
-            Optional<TopologyModel> model =
-                    ClusterModelReader.read(metadata, topology::serves, local).map(m -> motion.read(s, m));
+            Map<UUID, Set<String>> tablesTokens = staleReason == null ? tablesTokens(s) : Map.of();
+            Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local, tablesTokens)
+                    .map(m -> motion.read(s, m));
             inMotion = model.isPresent() && !model.get().motion().motions().isEmpty();
             if (model.isEmpty()) {
                 log.debug("the driver has no token map yet; waiting for the next event or refresh");
@@ -87,6 +96,39 @@ final class ClusterRebuild {
                     e.getMessage());
         } catch (RuntimeException e) {
             log.error("reading the topology of {} failed; serving the last good snapshot", name(), e);
+        }
+    }
+
+    /**
+     * Each node's tokens by host id, as one node's {@code system.local} and {@code system.peers} list them (both read
+     * from the same node): what the driver reads when it reads the node list, read at each rebuild because the driver
+     * does not read it again after a move (see {@link ClusterModelReader#read}). Empty when either read fails: the
+     * driver's tokens are used then, and the next rebuild tries again.
+     */
+    private Map<UUID, Set<String>> tablesTokens(CqlSession s) {
+        try {
+            ResultSet local =
+                    s.execute(SimpleStatement.newInstance(LOCAL_TOKENS).setTimeout(cluster.checkTimeout()));
+            Node answering = local.getExecutionInfo().getCoordinator();
+            Map<UUID, Set<String>> out = new HashMap<>();
+            local.forEach(row -> put(out, row));
+            s.execute(SimpleStatement.newInstance(PEER_TOKENS)
+                            .setTimeout(cluster.checkTimeout())
+                            .setNode(answering))
+                    .forEach(row -> put(out, row));
+            return out;
+        } catch (RuntimeException e) {
+            log.debug(
+                    "reading the nodes' tokens from the system tables failed; the driver's are used: {}", e.toString());
+            return Map.of();
+        }
+    }
+
+    private static void put(Map<UUID, Set<String>> out, Row row) {
+        UUID hostId = row.getUuid("host_id");
+        if (hostId != null) {
+            Set<String> tokens = row.getSet("tokens", String.class);
+            out.put(hostId, tokens == null ? Set.of() : tokens);
         }
     }
 

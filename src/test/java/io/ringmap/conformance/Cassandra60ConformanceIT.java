@@ -32,8 +32,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Cassandra 6.0-alpha2 ({@link StandardCluster#LINE_6_0}, 127.0.0.121-123, a joiner on .124): the suites at rest
  * ({@link LineConformance}), every answer naming the epoch the cluster-metadata log ends at (and the gauge), and a
- * vnode join, a decommission and a single-token node's move (.125) followed from the cluster metadata alone (ringmap
- * has no JMX): at each step the test
+ * vnode join, a decommission, a single-token node's move (.125) and that node's replacement on another address
+ * (by .126) followed from the cluster metadata alone (ringmap has no JMX): at each step the test
  * holds the moving node (SIGSTOP) and compares ringmap's pending replicas, at the same epoch, with Cassandra's own
  * pending range map ({@code StorageService}, over JMX: write replicas minus read replicas in 6.0), and {@code /ring}'s
  * step with the directory's. The periodic refresh stays at its 30 s default: the log's epoch, probed each second,
@@ -55,6 +55,14 @@ class Cassandra60ConformanceIT extends LineConformance {
     static final String J = "127.0.0.124";
     /** The single-token node that joins to move (its own address: .124 has left the cluster metadata by then). */
     static final String M = "127.0.0.125";
+
+    /**
+     * The node a new one on .126 replaces: the single-token mover (dc1, rack1), which joined after the cluster
+     * metadata service was placed on one of the first three nodes. Replacing that service's only member (its
+     * placement is {dc1: 1}) leaves the replacement unable to fetch the log ("TCM_FETCH_CMS_LOG_REQ ... exhausted
+     * attempts"), as it did once here with .122.
+     */
+    static final NodeSpec REPLACEMENT = NodeSpec.withVnodes("127.0.0.126", "dc1", "rack1", 1);
 
     static final String MOVE_FROM = "1000000000000000000";
     static final String MOVE_TO = "5000000000000000000";
@@ -178,6 +186,41 @@ class Cassandra60ConformanceIT extends LineConformance {
         // MID_MOVE as well when the test catches the mover there: its FINISH follows within milliseconds (caught in
         // the first run, equal; not in the second)
         assertThat(compared).contains("START_MOVE");
+    }
+
+    @Test
+    @Order(14)
+    void aReplacementOnAnotherAddressHasCassandrasPendingReplicasAtEachStepWithoutJmx(CassandraCluster cluster)
+            throws Exception {
+        cluster.awaitReady(); // no range movement left from the move (which joined the node replaced here)
+        ReplicaConformanceIT.create(cluster, MOTION);
+        TestHttp ringmap = ringmap();
+        int dead = ReplicaConformanceIT.indexOf(cluster, M);
+        // a clean stop: the node announces its shutdown, so the others see it down at once, as 6.0 requires of a
+        // node it replaces
+        cluster.stopNode(dead);
+        awaitRing(
+                ringmap,
+                M + " DOWN",
+                Polling.PROMISE,
+                r -> r.get("nodes")
+                        .valueStream()
+                        .anyMatch(n -> n.get("address").asString().equals(M)
+                                && n.get("state").asString().equals("DOWN")));
+        List<String> compared = new ArrayList<>();
+        try (RangesInMotionIT.Oracle oracle = RangesInMotionIT.Oracle.of(cluster, 0)) {
+            int replacement = cluster.startReplacing(dead, REPLACEMENT);
+            followSteps(cluster, ringmap, oracle, cluster.node(replacement), "REPLACE", compared, null);
+        }
+        // not waited for: the replacement's end. After the join, decommission and move above, 6.0-alpha2's cluster
+        // metadata service fails to commit its FINISH_REPLACE (a NullPointerException in PrimaryRangeComparator: a
+        // replica group names an endpoint the directory no longer has), so the replacement never opens its native
+        // port; alone, on a fresh cluster, it finishes. This is the class's last test; its cluster is discarded after.
+        note(
+                cluster,
+                "replacement of a single-token node on another address: pending replicas equal Cassandra's at %s",
+                compared);
+        assertThat(compared).contains("START_REPLACE");
     }
 
     /**

@@ -38,7 +38,7 @@ import tools.jackson.databind.JsonNode;
  * values each plus its edge cases); replicas equal {@code nodetool getendpoints} in order for SimpleStrategy and
  * NetworkTopologyStrategy below, at and above a DC's node count (ReplicaConformanceIT's comparison); every split's CQL
  * reads every row exactly once (SplitConformanceIT's). A class per line runs these on its own cluster, with what its
- * line adds (movement). Each prints its counts as {@code [LinesConformanceIT] <line> ...}, the figures of
+ * line adds (movement). Each prints its counts as {@code [LineConformance] <line> ...}, the figures of
  * docs/conformance.md.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -336,6 +336,6 @@ abstract class LineConformance {
     }
 
     static void note(CassandraCluster cluster, String format, Object... args) {
-        System.out.printf("[LinesConformanceIT] %s: %s%n", cluster.spec().line(), String.format(format, args));
+        System.out.printf("[LineConformance] %s: %s%n", cluster.spec().line(), String.format(format, args));
     }
 }

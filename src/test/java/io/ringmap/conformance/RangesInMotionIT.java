@@ -34,6 +34,7 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -51,7 +52,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Ranges in motion on real nodes (three seeds at 127.0.0.170-172, one token each; a single-token joiner at .173):
- * during a bootstrap and during a decommission, every keyspace's pending ranges in ringmap equal those of
+ * during a bootstrap, a move (the joined node's {@code nodetool move}) and a decommission, every keyspace's pending
+ * ranges in ringmap equal those of
  * Cassandra's own {@code StorageService} (read over JMX as nodetool does), both in a ringmap reading the movement over
  * JMX (the test's context) and in one reading {@code system_views.gossip_info} (a second context). During the
  * decommission, with a pending replica stopped, real writes at every consistency level succeed or fail exactly as
@@ -59,8 +61,8 @@ import tools.jackson.databind.JsonNode;
  * breaks only writes that count the stopped pending replica, and once that node is stopped too, the writes again fall
  * as predicted.
  *
- * <p>Windows, waited for by condition, never by time: a joining node waits the ring delay (lowered to 15 s) after
- * announcing its tokens before it streams, and the test checks it is still joining once its checks are done. The
+ * <p>Windows, waited for by condition, never by time: a joining or moving node waits the ring delay (lowered to
+ * 15 s) after announcing its tokens before it streams, and the test checks it is still joining once its checks are done. The
  * decommission streams to the stopped pending replica, so it fails ({@code DECOMMISSION_FAILED}) and the node stays
  * LEAVING: that window lasts as long as the test needs (checked at its end too), and the per-class cluster is then
  * discarded.
@@ -88,7 +90,7 @@ import tools.jackson.databind.JsonNode;
 // its ringmap closes with the class: a cached context would go on following (and reconnecting to) a cluster
 // that is gone for the rest of the run
 @DirtiesContext
-@TimeBudget(seconds = 225)
+@TimeBudget(seconds = 260)
 class RangesInMotionIT {
 
     static final long CLASS_LOADED = System.nanoTime();
@@ -266,8 +268,82 @@ class RangesInMotionIT {
         note("bootstrap: %s NORMAL after %.1f s", J, seconds(t0));
     }
 
+    /**
+     * Where the joined node moves ({@code nodetool move}): still between B and C, so the decommission below finds it
+     * the next node after the leaver, as it expects. The move hands (1537228672809129301, 3074457345618258602] from
+     * the mover to C in every keyspace (C and A replicate it at RF 2), so each has a pending range.
+     */
+    static final String MOVE_TO = "1537228672809129301";
+
     @Test
     @Order(2)
+    void duringAMovePendingRangesEqualStorageServicesWithJmxAndWithGossip() throws Exception {
+        CassandraCluster cluster = CASSANDRA.cluster();
+        Assumptions.assumeFalse(
+                cluster.spec().line().clusterMetadata(),
+                "a 6.0 move is held and compared at each of its steps by Cassandra60ConformanceIT");
+        int mover = indexOf(cluster, J);
+        long t0 = System.nanoTime();
+        try (Oracle oracle = Oracle.of(cluster, NODE_C)) {
+            // the mover announces MOVING, waits the ring delay, streams, then is NORMAL at its new token
+            CompletableFuture<Void> move = CompletableFuture.runAsync(() -> cluster.nodetool(mover, "move", MOVE_TO));
+            Polling.until(
+                    J + " moving with pending ranges in StorageService",
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(250),
+                    () -> {
+                        if (move.isCompletedExceptionally()) {
+                            move.join(); // throws what failed
+                        }
+                        return oracle.moving().contains(J)
+                                && !oracle.pending("mo_one").isEmpty();
+                    });
+            note("move: %s MOVING with pending ranges after %.1f s", J, seconds(t0));
+            long window = System.nanoTime();
+            assertPendingRangesEqual(oracle, "move");
+            for (TestHttp ringmap : readers) {
+                JsonNode moving = ringmap.ok(ringmap.get("/ring"), "/ring").get("moving");
+                assertThat(moving).hasSize(1);
+                assertThat(moving.get(0).get("address").asString()).isEqualTo(J);
+                assertThat(moving.get(0).get("state").asString()).isEqualTo("MOVING");
+                // gossip names the token it moves to; StorageService's MBean does not (its pending ranges are then
+                // Cassandra's own, compared above)
+                assertThat(moving.get(0)
+                                .get("tokens")
+                                .valueStream()
+                                .map(JsonNode::asString)
+                                .toList())
+                        .isEqualTo(ringmap == jmx ? List.of() : List.of(MOVE_TO));
+            }
+            assertThat(oracle.moving()).as("still moving after the checks").contains(J);
+            note("move: checks took %.1f s inside the window", seconds(window));
+            move.get(3, java.util.concurrent.TimeUnit.MINUTES);
+        }
+        for (TestHttp ringmap : readers) {
+            ringmap.await(
+                    "/ring",
+                    r -> r.status() == 200
+                            && !r.json()
+                                    .get("snapshot")
+                                    .get("motion")
+                                    .get("inMotion")
+                                    .asBoolean()
+                            && r.json()
+                                    .get("nodes")
+                                    .valueStream()
+                                    .anyMatch(n -> n.get("address").asString().equals(J)
+                                            && n.get("tokens")
+                                                    .valueStream()
+                                                    .map(JsonNode::asString)
+                                                    .toList()
+                                                    .equals(List.of(MOVE_TO))),
+                    Polling.PROMISE);
+        }
+        note("move: %s NORMAL at %s after %.1f s", J, MOVE_TO, seconds(t0));
+    }
+
+    @Test
+    @Order(3)
     void duringADecommissionWithAPendingReplicaStoppedWritesFailExactlyAsPredicted() throws Exception {
         CassandraCluster cluster = CASSANDRA.cluster();
         int joined = indexOf(cluster, J);
@@ -571,6 +647,10 @@ class RangesInMotionIT {
 
         List<String> leaving() throws Exception {
             return addresses("LeavingNodes");
+        }
+
+        List<String> moving() throws Exception {
+            return addresses("MovingNodes");
         }
 
         List<String> unreachable() throws Exception {

@@ -54,7 +54,7 @@ class ClusterModelReaderTest {
 
         // when
         TopologyModel model =
-                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+                ClusterModelReader.read(metadata, ks -> true, null, Map.of()).orElseThrow();
 
         // then
         assertThat(model.clusterName()).isEqualTo("Test Cluster");
@@ -72,6 +72,29 @@ class ClusterModelReaderTest {
     }
 
     @Test
+    void theSystemTablesTokensReplaceTheDriversWhichKeepsAMovedNodeAtItsOldToken() {
+        // the driver's token map: n1 at 5, n2 at 0, n3 at 100 (n2 moved to 50 since: the driver ignores MOVED_NODE)
+        Map<Node, List<Long>> tokens = new LinkedHashMap<>();
+        tokens.put(n1, List.of(5L));
+        tokens.put(n2, List.of(0L));
+        tokens.put(n3, List.of(100L));
+        Metadata metadata =
+                metadata("Test Cluster", List.of(n1, n2, n3), Optional.of(tokenMap(MURMUR3, tokens)), List.of());
+
+        // the tables: n2 at 50, n3 listed without tokens (joining), n1 not listed (the driver's stays)
+        TopologyModel model = ClusterModelReader.read(
+                        metadata,
+                        ks -> true,
+                        null,
+                        Map.of(n2.getHostId(), java.util.Set.of("50"), n3.getHostId(), java.util.Set.of()))
+                .orElseThrow();
+
+        assertThat(model.nodes()).extracting(nt -> nt.node().address()).containsExactly("127.0.0.1", "127.0.0.2");
+        assertThat(model.nodes().get(0).tokens()).containsExactly("5");
+        assertThat(model.nodes().get(1).tokens()).containsExactly("50");
+    }
+
+    @Test
     void equalClusterStatesGiveEqualModelsWhateverOrderTheDriverListsThemIn() {
         Map<Node, List<Long>> tokens = Map.of(n1, List.of(1L, 2L), n2, List.of(3L), n3, List.of(4L));
         KeyspaceMetadata a = keyspace(
@@ -80,8 +103,8 @@ class ClusterModelReaderTest {
         Metadata one = metadata("c", List.of(n1, n2, n3), Optional.of(tokenMap(MURMUR3, tokens)), List.of(a, b));
         Metadata two = metadata("c", List.of(n3, n2, n1), Optional.of(tokenMap(MURMUR3, tokens)), List.of(b, a));
 
-        assertThat(ClusterModelReader.read(one, ks -> true, "127.0.0.1"))
-                .isEqualTo(ClusterModelReader.read(two, ks -> true, "127.0.0.1"));
+        assertThat(ClusterModelReader.read(one, ks -> true, "127.0.0.1", Map.of()))
+                .isEqualTo(ClusterModelReader.read(two, ks -> true, "127.0.0.1", Map.of()));
     }
 
     @Test
@@ -102,7 +125,7 @@ class ClusterModelReaderTest {
 
         // when
         TopologyModel model =
-                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+                ClusterModelReader.read(metadata, ks -> true, null, Map.of()).orElseThrow();
         var holder = new io.ringmap.snapshot.SnapshotHolder(java.time.Clock.systemUTC());
         holder.publish(model, "cluster:c");
         var snapshot = holder.current();
@@ -132,7 +155,7 @@ class ClusterModelReaderTest {
                 metadata("c", List.of(n1, n2), Optional.of(tokenMap(MURMUR3, Map.of(n1, List.of(0L)))), List.of());
 
         TopologyModel model =
-                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+                ClusterModelReader.read(metadata, ks -> true, null, Map.of()).orElseThrow();
 
         assertThat(model.nodes()).extracting(nt -> nt.node().address()).containsExactly("127.0.0.1");
     }
@@ -141,7 +164,8 @@ class ClusterModelReaderTest {
     void readsNothingUntilTheDriverHasATokenMap() {
         Metadata metadata = metadata("c", List.of(n1), Optional.empty(), List.of());
 
-        assertThat(ClusterModelReader.read(metadata, ks -> true, null)).isEmpty();
+        assertThat(ClusterModelReader.read(metadata, ks -> true, null, Map.of()))
+                .isEmpty();
     }
 
     @Test
@@ -156,7 +180,7 @@ class ClusterModelReaderTest {
                         keyspace("other", false, NTS),
                         keyspace("system_views", true, Map.of())));
 
-        TopologyModel model = ClusterModelReader.read(metadata, ks -> !ks.equals("other"), "127.0.0.1")
+        TopologyModel model = ClusterModelReader.read(metadata, ks -> !ks.equals("other"), "127.0.0.1", Map.of())
                 .orElseThrow();
 
         assertThat(model.replication()).containsOnlyKeys("system", "iot");
@@ -180,7 +204,7 @@ class ClusterModelReaderTest {
                         table("by_place", column("place", udt)))));
 
         TopologyModel model =
-                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+                ClusterModelReader.read(metadata, ks -> true, null, Map.of()).orElseThrow();
 
         assertThat(model.tables())
                 .containsExactly(
@@ -207,7 +231,7 @@ class ClusterModelReaderTest {
                         table("plain", column("k", DataTypes.BIGINT)))));
 
         TopologyModel model =
-                ClusterModelReader.read(metadata, ks -> true, null).orElseThrow();
+                ClusterModelReader.read(metadata, ks -> true, null, Map.of()).orElseThrow();
 
         assertThat(model.tables()).extracting(TableSchema::table).containsExactly("plain");
         assertThat(model.replication()).containsKey("ks");

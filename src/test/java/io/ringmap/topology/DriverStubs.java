@@ -100,7 +100,10 @@ final class DriverStubs {
                                     tokens.getOrDefault(n, List.of()).forEach(t -> set.add(new LongToken(t)));
                                     return set;
                                 },
-                        "format", (java.util.function.Function<LongToken, String>) t -> Long.toString(t.value())));
+                        "format", (java.util.function.Function<LongToken, String>) t -> Long.toString(t.value()),
+                        "parse",
+                                (java.util.function.Function<String, Token>)
+                                        text -> new LongToken(Long.parseLong(text))));
     }
 
     /** A frozen user-defined type {@code ks.name} with the given fields. */

@@ -12,8 +12,9 @@ public record MovingNodeView(
         @JsonUnwrapped NodeIdentity node,
 
         @Schema(
-                description = "JOINING: its bootstrap tokens; LEAVING: its tokens; MOVING: the token it moves to; "
-                        + "REPLACING: the tokens it takes over")
+                description = "JOINING: its bootstrap tokens; LEAVING: its tokens; MOVING: the token it moves to "
+                        + "(empty when the movement is read over JMX: StorageService does not say where to, and the "
+                        + "pending replicas are its own); REPLACING: the tokens it takes over")
         List<String> tokens,
 
         @Schema(description = "REPLACING: the host id of the node it replaces", nullable = true)

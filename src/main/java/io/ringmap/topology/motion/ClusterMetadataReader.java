@@ -30,8 +30,9 @@ import java.util.regex.Pattern;
 /**
  * Reads the ring from Cassandra 6.0's cluster metadata (CEP-21), where it lives instead of gossip: each node's state,
  * tokens and multi-step operation from {@code system_views.cluster_metadata_directory}, a joining or moving node's
- * tokens from the {@code PREPARE_*} entry of {@code system_views.cluster_metadata_log} (the directory lists a
- * bootstrapping node without them), and the epoch the log ends at. Both tables are the answering node's own view,
+ * tokens and the node a replacement replaces from the {@code PREPARE_*} entry of
+ * {@code system_views.cluster_metadata_log} (the directory lists a bootstrapping node without them, and no column
+ * names a replaced node), and the epoch the log ends at. Both tables are the answering node's own view,
  * so every query of one read goes to one node (a ring member UP, by address; the next when it fails), and the read
  * is repeated when that node's epoch moved meanwhile.
  *
@@ -49,6 +50,9 @@ final class ClusterMetadataReader {
     static final String RECENT_LOG =
             "SELECT epoch, kind, transformation FROM system_views.cluster_metadata_log " + "LIMIT 2000";
 
+    static final String REPLACE_NOT_FOLLOWED = "the node replacement %s replaces is not in the recent cluster "
+            + "metadata log: it is answered without pending replicas";
+
     static final String MOVE_NOT_FOLLOWED = "the tokens moving node %s moves from and to are not both in the recent "
             + "cluster metadata: it is answered at its old token, without pending replicas";
 
@@ -60,6 +64,8 @@ final class ClusterMetadataReader {
             + " the order its placements added them (nodetool getendpoints), which no CQL table shows";
 
     private static final Pattern PREPARE_TOKENS = Pattern.compile("nodeId=NodeId\\{id=(\\d+)}, tokens=\\[([^\\]]*)]");
+    private static final Pattern PREPARE_REPLACE =
+            Pattern.compile("replaced=NodeId\\{id=(\\d+)}, replacement=NodeId\\{id=(\\d+)}");
     private static final int ATTEMPTS = 3;
 
     private ClusterMetadataReader() {}
@@ -131,9 +137,9 @@ final class ClusterMetadataReader {
             for (Row row : session.execute(pinned(DIRECTORY, node, timeout))) {
                 directory.add(entry(row));
             }
-            Map<Integer, List<String>> prepared = directory.stream().anyMatch(Entry::needsPreparedTokens)
-                    ? preparedTokens(session.execute(pinned(RECENT_LOG, node, timeout)))
-                    : Map.of();
+            PreparedOperations prepared = directory.stream().anyMatch(Entry::needsPrepareEntry)
+                    ? prepared(session.execute(pinned(RECENT_LOG, node, timeout)))
+                    : PreparedOperations.NONE;
             Row again = session.execute(pinned(EPOCH, node, timeout)).one();
             if (again != null && again.getLong("epoch") == epoch || attempt == ATTEMPTS) {
                 return of(model, epoch, directory, prepared);
@@ -176,8 +182,9 @@ final class ClusterMetadataReader {
             return MetadataStep.doneBefore(operation.get("nextStep"));
         }
 
-        boolean needsPreparedTokens() {
-            return "JOIN".equals(kind()) || "MOVE".equals(kind());
+        /** Whether the log's PREPARE entry says what the directory does not (a joiner's tokens, whom a node replaces). */
+        boolean needsPrepareEntry() {
+            return "JOIN".equals(kind()) || "MOVE".equals(kind()) || "REPLACE".equals(kind());
         }
 
         String broadcastEndpoint() {
@@ -214,18 +221,50 @@ final class ClusterMetadataReader {
         return value instanceof InetAddress inet ? inet.getHostAddress() : String.valueOf(value);
     }
 
-    /** The tokens each node's newest PREPARE_JOIN or PREPARE_MOVE names, by node id (the log is newest first). */
-    static Map<Integer, List<String>> preparedTokens(Iterable<Row> log) {
-        Map<Integer, List<String>> out = new HashMap<>();
+    /**
+     * What the recent log's PREPARE entries say of the operations in progress, by node id: the tokens of each node's
+     * newest PREPARE_JOIN or PREPARE_MOVE, and the node each replacement's newest PREPARE_REPLACE replaces.
+     */
+    record PreparedOperations(Map<Integer, List<String>> tokens, Map<Integer, Integer> replaced) {
+
+        static final PreparedOperations NONE = new PreparedOperations(Map.of(), Map.of());
+
+        PreparedOperations {
+            tokens = Map.copyOf(tokens);
+            replaced = Map.copyOf(replaced);
+        }
+
+        /** Joiners' and movers' tokens alone. */
+        static PreparedOperations tokens(Map<Integer, List<String>> tokens) {
+            return new PreparedOperations(tokens, Map.of());
+        }
+    }
+
+    /** The PREPARE entries of {@code log} (newest first), the newest of each node. */
+    static PreparedOperations prepared(Iterable<Row> log) {
+        Map<Integer, List<String>> tokens = new HashMap<>();
+        Map<Integer, Integer> replaced = new HashMap<>();
         for (Row row : log) {
             String kind = row.getString("kind");
-            if (!"PREPARE_JOIN".equals(kind) && !"PREPARE_MOVE".equals(kind)) {
-                continue;
+            String transformation = String.valueOf(row.getObject("transformation"));
+            if ("PREPARE_JOIN".equals(kind) || "PREPARE_MOVE".equals(kind)) {
+                parsePrepared(transformation).ifPresent(p -> tokens.putIfAbsent(p.nodeId(), p.tokens()));
+            } else if ("PREPARE_REPLACE".equals(kind)) {
+                parseReplace(transformation).ifPresent(r -> replaced.putIfAbsent(r.replacement(), r.replaced()));
             }
-            parsePrepared(String.valueOf(row.getObject("transformation")))
-                    .ifPresent(p -> out.putIfAbsent(p.nodeId(), p.tokens()));
         }
-        return out;
+        return new PreparedOperations(tokens, replaced);
+    }
+
+    /** A PREPARE_REPLACE entry's two nodes. */
+    record Replace(int replaced, int replacement) {}
+
+    /** Reads {@code PrepareReplace{replaced=NodeId{id=2}, replacement=NodeId{id=4}, ...}} (the log's text of it). */
+    static Optional<Replace> parseReplace(String transformation) {
+        Matcher m = PREPARE_REPLACE.matcher(transformation);
+        return m.find()
+                ? Optional.of(new Replace(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))))
+                : Optional.empty();
     }
 
     /** A PREPARE entry's node and tokens. */
@@ -247,8 +286,7 @@ final class ClusterMetadataReader {
     }
 
     /** The model at {@code epoch} (pure: tested without a cluster). */
-    static TopologyModel of(
-            TopologyModel model, long epoch, List<Entry> directory, Map<Integer, List<String>> prepared) {
+    static TopologyModel of(TopologyModel model, long epoch, List<Entry> directory, PreparedOperations prepared) {
         RingNodes known = new RingNodes(model);
         Map<String, NodeTokens> ring = new LinkedHashMap<>();
         List<NodeMotion> motions = new ArrayList<>();
@@ -268,7 +306,7 @@ final class ClusterMetadataReader {
             }
             switch (kind) {
                 case "JOIN" -> {
-                    List<String> joining = prepared.getOrDefault(e.nodeId(), List.of());
+                    List<String> joining = prepared.tokens().getOrDefault(e.nodeId(), List.of());
                     if (joining.isEmpty()) {
                         notes.add("the tokens of joining node " + e.broadcastEndpoint()
                                 + " are not in the recent cluster metadata log");
@@ -300,7 +338,7 @@ final class ClusterMetadataReader {
                 case "MOVE" -> {
                     // the directory keeps the old token until FINISH_MOVE; MID_MOVE has moved the reads to the new
                     // one (PrepareMove: START adds the new placement's writes, MID moves reads, FINISH drops the old)
-                    List<String> to = prepared.getOrDefault(e.nodeId(), List.of());
+                    List<String> to = prepared.tokens().getOrDefault(e.nodeId(), List.of());
                     boolean target = to.size() == 1;
                     boolean readsMoved = phase == MetadataStep.Phase.READS_MOVED && target && tokens.size() == 1;
                     ring.put(node.hostId(), new NodeTokens(node, sorted(known, readsMoved ? to : tokens)));
@@ -324,7 +362,7 @@ final class ClusterMetadataReader {
                 }
             }
         }
-        replacements(known, directory, ring, motions);
+        replacements(known, directory, prepared, ring, motions, notes);
         List<NodeTokens> nodes = new ArrayList<>(ring.values());
         nodes.sort(Comparator.comparing((NodeTokens nt) -> nt.node().address())
                 .thenComparing(nt -> nt.node().hostId()));
@@ -336,21 +374,31 @@ final class ClusterMetadataReader {
     }
 
     /**
-     * A replacement (BOOT_REPLACING, kind REPLACE) takes over the tokens of the node it replaces, the only node the
-     * directory lists with the same tokens; once its reads moved it is in the ring in that node's place, and the
-     * replaced node, which still takes writes, is shown leaving at the same step.
+     * A replacement (BOOT_REPLACING, kind REPLACE) takes over the tokens of the node it replaces, the one its
+     * PREPARE_REPLACE names (the directory does not); once its reads moved it is in the ring in that node's place,
+     * and the replaced node, which still takes writes, is shown leaving at the same step.
      */
     private static void replacements(
-            RingNodes known, List<Entry> directory, Map<String, NodeTokens> ring, List<NodeMotion> motions) {
+            RingNodes known,
+            List<Entry> directory,
+            PreparedOperations prepared,
+            Map<String, NodeTokens> ring,
+            List<NodeMotion> motions,
+            List<String> notes) {
         for (Entry e : directory) {
             if (!"REPLACE".equals(e.kind()) || e.stepDone() == null) {
                 continue;
             }
             Node replacement = node(known, e);
+            Integer replacedId = prepared.replaced().get(e.nodeId());
             Optional<Entry> replaced = directory.stream()
-                    .filter(o -> o != e && !o.tokens().isEmpty() && isReplaced(o, e))
+                    .filter(o -> o != e
+                            && replacedId != null
+                            && o.nodeId() == replacedId
+                            && !o.tokens().isEmpty())
                     .findFirst();
             if (replaced.isEmpty()) {
+                notes.add(REPLACE_NOT_FOLLOWED.formatted(e.broadcastEndpoint()));
                 continue;
             }
             Node old = node(known, replaced.get());
@@ -373,11 +421,6 @@ final class ClusterMetadataReader {
             motions.add(new NodeMotion(
                     replacement.withState(NodeState.JOINING), MotionKind.REPLACING, tokens, old.hostId(), alive, step));
         }
-    }
-
-    /** Whether the replacement's operation names {@code replaced} (its status text names the node id it replaces). */
-    private static boolean isReplaced(Entry replaced, Entry replacement) {
-        return String.valueOf(replacement.operation().get("status")).contains("NodeId{id=" + replaced.nodeId() + "}");
     }
 
     /** The ring node for a directory entry: the driver's (its UP/DOWN) where it knows it, else one made from it. */

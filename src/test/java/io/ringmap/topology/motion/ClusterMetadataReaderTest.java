@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * said at each step of a vnode join (three nodes with four vnodes each, dc1 rack1 and rack2, dc2 rack1; a fourth
  * node joining dc1 rack1): its {@code cluster_metadata_directory} and {@code _log} rows, and its own pending range
  * map over JMX ({@code StorageService.getPendingRangeToEndpointWithPortMap}) for {@code {dc1: 2, dc2: 1}} at the
- * epochs of START_JOIN and MID_JOIN, recorded on this machine. The live suite ({@code LinesConformanceIT}) compares
+ * epochs of START_JOIN and MID_JOIN, recorded on this machine. The live suite ({@code Cassandra60ConformanceIT}) compares
  * the same against a running cluster.
  */
 class ClusterMetadataReaderTest {
@@ -72,7 +72,8 @@ class ClusterMetadataReaderTest {
 
     @Test
     void atStartJoinTheJoinerTakesWritesOfTheRangesItWillOwnAsCassandraSaid() {
-        TopologyModel model = ClusterMetadataReader.of(DRIVER, 12, directory("MID_JOIN"), Map.of(4, JOINER));
+        TopologyModel model = ClusterMetadataReader.of(
+                DRIVER, 12, directory("MID_JOIN"), ClusterMetadataReader.PreparedOperations.tokens(Map.of(4, JOINER)));
 
         assertThat(model.epoch()).isEqualTo(12L);
         assertThat(model.nodes())
@@ -90,7 +91,11 @@ class ClusterMetadataReaderTest {
 
     @Test
     void atMidJoinReadsMovedToTheJoinerAndTheOldReplicaIsThePendingOneAsCassandraSaid() {
-        TopologyModel model = ClusterMetadataReader.of(DRIVER, 13, directory("FINISH_JOIN"), Map.of(4, JOINER));
+        TopologyModel model = ClusterMetadataReader.of(
+                DRIVER,
+                13,
+                directory("FINISH_JOIN"),
+                ClusterMetadataReader.PreparedOperations.tokens(Map.of(4, JOINER)));
 
         assertThat(model.nodes())
                 .extracting(nt -> nt.node().address())
@@ -103,7 +108,11 @@ class ClusterMetadataReaderTest {
 
     @Test
     void afterPrepareJoinNothingIsPendingYet() {
-        TopologyModel model = ClusterMetadataReader.of(DRIVER, 11, directory("START_JOIN"), Map.of(4, JOINER));
+        TopologyModel model = ClusterMetadataReader.of(
+                DRIVER,
+                11,
+                directory("START_JOIN"),
+                ClusterMetadataReader.PreparedOperations.tokens(Map.of(4, JOINER)));
 
         assertThat(model.motion().motions())
                 .singleElement()
@@ -125,8 +134,10 @@ class ClusterMetadataReaderTest {
                 Map.of("ks", Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "2")),
                 List.of(),
                 null);
-        TopologyModel started = ClusterMetadataReader.of(simple, 20, withStep(directory, 0, "MID_LEAVE"), Map.of());
-        TopologyModel moved = ClusterMetadataReader.of(simple, 21, directory, Map.of());
+        TopologyModel started = ClusterMetadataReader.of(
+                simple, 20, withStep(directory, 0, "MID_LEAVE"), ClusterMetadataReader.PreparedOperations.NONE);
+        TopologyModel moved =
+                ClusterMetadataReader.of(simple, 21, directory, ClusterMetadataReader.PreparedOperations.NONE);
 
         assertThat(started.nodes()).hasSize(3);
         assertThat(moved.nodes()).extracting(nt -> nt.node().address()).containsExactly("127.0.0.122", "127.0.0.123");
@@ -164,7 +175,11 @@ class ClusterMetadataReaderTest {
 
     @Test
     void atStartMoveTheMoverStaysAtItsOldTokenForReadsAndTheNewReplicasArePending() {
-        TopologyModel model = ClusterMetadataReader.of(SINGLE_TOKENS, 30, moving("MID_MOVE"), Map.of(1, List.of(B)));
+        TopologyModel model = ClusterMetadataReader.of(
+                SINGLE_TOKENS,
+                30,
+                moving("MID_MOVE"),
+                ClusterMetadataReader.PreparedOperations.tokens(Map.of(1, List.of(B))));
 
         assertThat(model.nodes())
                 .filteredOn(nt -> nt.node().address().equals("127.0.0.121"))
@@ -184,7 +199,11 @@ class ClusterMetadataReaderTest {
 
     @Test
     void atMidMoveReadsAreAtTheNewTokenAndTheReplicasOfTheRangesItLeavesArePending() {
-        TopologyModel model = ClusterMetadataReader.of(SINGLE_TOKENS, 31, moving("FINISH_MOVE"), Map.of(1, List.of(B)));
+        TopologyModel model = ClusterMetadataReader.of(
+                SINGLE_TOKENS,
+                31,
+                moving("FINISH_MOVE"),
+                ClusterMetadataReader.PreparedOperations.tokens(Map.of(1, List.of(B))));
 
         assertThat(model.nodes())
                 .filteredOn(nt -> nt.node().address().equals("127.0.0.121"))
@@ -205,7 +224,8 @@ class ClusterMetadataReaderTest {
     @ParameterizedTest
     @ValueSource(strings = {"MID_MOVE", "FINISH_MOVE"})
     void aMoveWhoseTargetIsNotInTheRecentLogIsAnsweredAtTheOldTokenWithoutPendingAndSaysSo(String next) {
-        TopologyModel model = ClusterMetadataReader.of(SINGLE_TOKENS, 31, moving(next), Map.of());
+        TopologyModel model = ClusterMetadataReader.of(
+                SINGLE_TOKENS, 31, moving(next), ClusterMetadataReader.PreparedOperations.NONE);
 
         assertThat(model.nodes())
                 .filteredOn(nt -> nt.node().address().equals("127.0.0.121"))
@@ -215,6 +235,68 @@ class ClusterMetadataReaderTest {
         assertThat(model.motion().note())
                 .contains("the tokens moving node 127.0.0.121:7000 moves from and to are not both in the recent "
                         + "cluster metadata");
+    }
+
+    /*
+     * .122 (node 2, token 0) replaced by .126 (node 4) in SINGLE_TOKENS: .122 replicates (6148914691236517206, A] and
+     * (A, 0]. A real 6.0.0-alpha2 replacement's START_REPLACE added .126 to exactly the replaced node's write ranges
+     * (the log's placement delta), reads unchanged; the directory names neither the replaced node nor, until it has
+     * finished, the replacement's tokens: only the log's PREPARE_REPLACE says whom it replaces.
+     */
+    static final ClusterMetadataReader.PreparedOperations NODE_4_REPLACES_NODE_2 =
+            new ClusterMetadataReader.PreparedOperations(Map.of(), Map.of(4, 2));
+
+    @Test
+    void atStartReplaceTheReplacementTakesTheWritesOfTheReplacedNodesRanges() {
+        TopologyModel model =
+                ClusterMetadataReader.of(SINGLE_TOKENS, 40, replacing("MID_REPLACE"), NODE_4_REPLACES_NODE_2);
+
+        assertThat(model.nodes())
+                .extracting(nt -> nt.node().address())
+                .containsExactly("127.0.0.121", "127.0.0.122", "127.0.0.123");
+        assertThat(model.motion().motions()).singleElement().satisfies(m -> {
+            assertThat(m.kind()).isEqualTo(MotionKind.REPLACING);
+            assertThat(m.step()).isEqualTo("START_REPLACE");
+            assertThat(m.node().broadcastEndpoint()).isEqualTo("127.0.0.126:7000");
+            assertThat(m.replacedHostId()).isEqualTo("6d194555-f6eb-41d0-c000-000000000002");
+            assertThat(m.tokens()).extracting(Object::toString).containsExactly("0");
+        });
+        assertThat(pending(model)).isEqualTo(rangesOf("127.0.0.126:7000", REPLACED_RANGES));
+    }
+
+    @Test
+    void atMidReplaceReadsMovedToTheReplacementAndTheReplacedNodeStillTakesTheWrites() {
+        TopologyModel model =
+                ClusterMetadataReader.of(SINGLE_TOKENS, 41, replacing("FINISH_REPLACE"), NODE_4_REPLACES_NODE_2);
+
+        assertThat(model.nodes())
+                .extracting(nt -> nt.node().address())
+                .containsExactlyInAnyOrder("127.0.0.121", "127.0.0.123", "127.0.0.126");
+        // write replicas (the replaced and the replacement) minus read replicas (the replacement)
+        assertThat(pending(model)).isEqualTo(rangesOf("127.0.0.122:7000", REPLACED_RANGES));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"MID_REPLACE", "FINISH_REPLACE"})
+    void aReplacementWhoseReplacedNodeIsNotInTheRecentLogAddsNoPendingAndSaysSo(String next) {
+        TopologyModel model = ClusterMetadataReader.of(
+                SINGLE_TOKENS, 41, replacing(next), ClusterMetadataReader.PreparedOperations.NONE);
+
+        assertThat(model.nodes())
+                .extracting(nt -> nt.node().address())
+                .containsExactly("127.0.0.121", "127.0.0.122", "127.0.0.123");
+        assertThat(pending(model)).isEmpty();
+        assertThat(model.motion().note())
+                .contains("the node replacement 127.0.0.126:7000 replaces is not in the recent cluster metadata log");
+    }
+
+    @Test
+    void readsWhomAPrepareReplaceEntryReplaces() {
+        // the text of a real 6.0.0-alpha2 log entry
+        assertThat(ClusterMetadataReader.parseReplace("PrepareReplace{replaced=NodeId{id=2}, "
+                        + "replacement=NodeId{id=4}, joinTokenRing=true, streamData=true}"))
+                .hasValue(new ClusterMetadataReader.Replace(2, 4));
+        assertThat(ClusterMetadataReader.parseReplace(PREPARE_JOIN)).isEmpty();
     }
 
     @Test
@@ -253,6 +335,35 @@ class ClusterMetadataReaderTest {
                 entry(1, "127.0.0.121", "dc1", "rack1", "MOVING", List.of(A), nextStep),
                 entry(2, "127.0.0.122", "dc1", "rack1", "JOINED", List.of("0"), null),
                 entry(3, "127.0.0.123", "dc1", "rack1", "JOINED", List.of("6148914691236517206"), null));
+    }
+
+    /** The single-token cluster's directory with .126 (node 4) replacing .122, its next step {@code nextStep}. */
+    private static List<ClusterMetadataReader.Entry> replacing(String nextStep) {
+        return List.of(
+                entry(1, "127.0.0.121", "dc1", "rack1", "JOINED", List.of(A), null),
+                entry(2, "127.0.0.122", "dc1", "rack1", "JOINED", List.of("0"), null),
+                entry(3, "127.0.0.123", "dc1", "rack1", "JOINED", List.of("6148914691236517206"), null),
+                entry(4, "127.0.0.126", "dc1", "rack1", "BOOT_REPLACING", List.of(), nextStep));
+    }
+
+    static final String[][] REPLACED_RANGES = {{"6148914691236517206", A}, {A, "0"}};
+
+    private static Map<String, List<TokenRange>> rangesOf(String endpoint, String[][] ranges) {
+        List<PendingRange> out = new ArrayList<>();
+        for (String[] r : ranges) {
+            out.add(new PendingRange(
+                    new TokenRange(new LongToken(Long.parseLong(r[0])), new LongToken(Long.parseLong(r[1]))),
+                    new Node(
+                            endpoint,
+                            "x",
+                            "dc1",
+                            "rack1",
+                            NodeState.UP,
+                            0,
+                            endpoint.substring(0, endpoint.indexOf(':')),
+                            7000)));
+        }
+        return io.ringmap.pending.PendingReplicas.of(out).normalized(MURMUR3);
     }
 
     private static Map<String, List<TokenRange>> ranges(Map<String, String[]> byEndpoint) {
