@@ -26,12 +26,12 @@ final class ClusterRebuild {
 
     private static final Logger log = LoggerFactory.getLogger(ClusterTopologySource.class);
 
-    private final TopologyProperties topology;
-    private final ClusterProperties cluster;
-    private final TopologyPublisher publisher;
     static final String LOCAL_TOKENS = "SELECT host_id, tokens FROM system.local";
     static final String PEER_TOKENS = "SELECT host_id, tokens FROM system.peers";
 
+    private final TopologyProperties topology;
+    private final ClusterProperties cluster;
+    private final TopologyPublisher publisher;
     private final MotionReader motion;
     private volatile String clusterName;
     /** Whether the last rebuild saw ranges in motion: then the source rebuilds again within seconds. */
@@ -72,7 +72,8 @@ final class ClusterRebuild {
                 }
             }
             String local = cluster.localNode() != null ? cluster.localNode() : answeringNode;
-            Map<UUID, Set<String>> tablesTokens = staleReason == null ? tablesTokens(s) : Map.of();
+            Map<UUID, Set<String>> tablesTokens =
+                    staleReason == null && anyCanMove(metadata) ? tablesTokens(s) : Map.of();
             Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local, tablesTokens)
                     .map(m -> motion.read(s, m));
             inMotion = model.isPresent() && !model.get().motion().motions().isEmpty();
@@ -101,9 +102,10 @@ final class ClusterRebuild {
 
     /**
      * Each node's tokens by host id, as one node's {@code system.local} and {@code system.peers} list them (both read
-     * from the same node): what the driver reads when it reads the node list, read at each rebuild because the driver
-     * does not read it again after a move (see {@link ClusterModelReader#read}). Empty when either read fails: the
-     * driver's tokens are used then, and the next rebuild tries again.
+     * from the same node): what the driver reads when it reads the node list, read at each rebuild of a cluster with
+     * a node that can move, because the driver does not read it again after a move (see
+     * {@link ClusterModelReader#read}). Empty when either read fails: the driver's tokens are used then, and the next
+     * rebuild tries again.
      */
     private Map<UUID, Set<String>> tablesTokens(CqlSession s) {
         try {
@@ -122,6 +124,17 @@ final class ClusterRebuild {
                     "reading the nodes' tokens from the system tables failed; the driver's are used: {}", e.toString());
             return Map.of();
         }
+    }
+
+    /**
+     * Whether a node has one token in the driver's map: only such a node can move ({@code nodetool move} refuses a
+     * node with more), so a vnode cluster (1000 nodes x 256 tokens: about 6 MB of token text) is never read for it.
+     */
+    private static boolean anyCanMove(Metadata metadata) {
+        return metadata.getTokenMap()
+                .map(map -> metadata.getNodes().values().stream()
+                        .anyMatch(n -> map.getTokens(n).size() == 1))
+                .orElse(false);
     }
 
     private static void put(Map<UUID, Set<String>> out, Row row) {

@@ -118,15 +118,16 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         WebElement heatmapChart = browser.driver.findElement(By.id("heatmap-chart"));
         // aimed again at each try: the chart redraws as slices arrive, and the cell may have moved under a still
         // pointer (on a loaded machine the tooltip did not come within 60 s once)
-        browser.wait.until(d -> {
+        // and the tooltip read while it shows: a redraw between two reads hides it again (it read "" once)
+        String hottestRange = "tokens (" + summary.getDomAttribute("data-hottest-start") + ", ";
+        String tooltip = browser.wait.until(d -> {
             WebElement cell = d.findElement(By.id("heatmap-cell"));
             pointAt(heatmapChart, cell.getDomAttribute("data-slice"), cell.getDomAttribute("data-bucket"))
                     .perform();
-            return heatmapChart.getText().contains("replicas:");
+            String text = heatmapChart.getText();
+            return text.contains("replicas:") && text.contains(hottestRange) ? text : null;
         });
-        assertThat(browser.driver.findElement(By.id("heatmap-chart")).getText())
-                .contains("tokens (" + summary.getDomAttribute("data-hottest-start") + ", ")
-                .contains(" hits");
+        assertThat(tooltip).contains(hottestRange).contains(" hits");
         assertThat(browser.driver.findElement(By.id("heatmap-cell")).getText()).contains("sensor-1:2026-12-01");
         // the newest cell in which the hot key was hit, as the API answers: its tooltip and, once clicked, the side
         // panel name the key with its hits in that slice
