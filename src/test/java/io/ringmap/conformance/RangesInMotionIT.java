@@ -238,16 +238,7 @@ class RangesInMotionIT {
             }
             assertPendingRangesEqual(oracle, "bootstrap");
             for (TestHttp ringmap : readers) {
-                JsonNode moving = ringmap.ok(ringmap.get("/ring"), "/ring").get("moving");
-                assertThat(moving).hasSize(1);
-                assertThat(moving.get(0).get("address").asString()).isEqualTo(J);
-                assertThat(moving.get(0).get("state").asString()).isEqualTo("JOINING");
-                assertThat(moving.get(0)
-                                .get("tokens")
-                                .valueStream()
-                                .map(JsonNode::asString)
-                                .toList())
-                        .containsExactlyElementsOf(JOINER.initialTokens());
+                assertOnlyMoving(ringmap, "JOINING", JOINER.initialTokens());
             }
             assertThat(oracle.joining()).as("still joining after the checks").contains(J);
             note("bootstrap: checks took %.1f s inside the window", seconds(window));
@@ -302,18 +293,9 @@ class RangesInMotionIT {
             long window = System.nanoTime();
             assertPendingRangesEqual(oracle, "move");
             for (TestHttp ringmap : readers) {
-                JsonNode moving = ringmap.ok(ringmap.get("/ring"), "/ring").get("moving");
-                assertThat(moving).hasSize(1);
-                assertThat(moving.get(0).get("address").asString()).isEqualTo(J);
-                assertThat(moving.get(0).get("state").asString()).isEqualTo("MOVING");
                 // gossip names the token it moves to; StorageService's MBean does not (its pending ranges are then
                 // Cassandra's own, compared above)
-                assertThat(moving.get(0)
-                                .get("tokens")
-                                .valueStream()
-                                .map(JsonNode::asString)
-                                .toList())
-                        .isEqualTo(ringmap == jmx ? List.of() : List.of(MOVE_TO));
+                assertOnlyMoving(ringmap, "MOVING", ringmap == jmx ? List.of() : List.of(MOVE_TO));
             }
             assertThat(oracle.moving()).as("still moving after the checks").contains(J);
             note("move: checks took %.1f s inside the window", seconds(window));
@@ -462,6 +444,20 @@ class RangesInMotionIT {
                     "/ring", r -> r.status() == 200 && r.json().get("moving").isEmpty(), Polling.PROMISE);
         }
         note("decommission: %s left once %s was back, %.1f s after it began", B, J, seconds(t0));
+    }
+
+    /** {@code /ring}'s {@code moving}: the joined node alone, in {@code state}, with {@code tokens}. */
+    static void assertOnlyMoving(TestHttp ringmap, String state, List<String> tokens) {
+        JsonNode moving = ringmap.ok(ringmap.get("/ring"), "/ring").get("moving");
+        assertThat(moving).hasSize(1);
+        assertThat(moving.get(0).get("address").asString()).isEqualTo(J);
+        assertThat(moving.get(0).get("state").asString()).isEqualTo(state);
+        assertThat(moving.get(0)
+                        .get("tokens")
+                        .valueStream()
+                        .map(JsonNode::asString)
+                        .toList())
+                .isEqualTo(tokens);
     }
 
     // ---- pending ranges: ringmap against StorageService

@@ -351,24 +351,14 @@ class ClusterMetadataReaderTest {
     private static Map<String, List<TokenRange>> rangesOf(String endpoint, String[][] ranges) {
         List<PendingRange> out = new ArrayList<>();
         for (String[] r : ranges) {
-            out.add(new PendingRange(
-                    new TokenRange(new LongToken(Long.parseLong(r[0])), new LongToken(Long.parseLong(r[1]))),
-                    new Node(
-                            endpoint,
-                            "x",
-                            "dc1",
-                            "rack1",
-                            NodeState.UP,
-                            0,
-                            endpoint.substring(0, endpoint.indexOf(':')),
-                            7000)));
+            out.add(pendingRange(endpoint, r));
         }
         return io.ringmap.pending.PendingReplicas.of(out).normalized(MURMUR3);
     }
 
-    private static Map<String, List<TokenRange>> ranges(Map<String, String[]> byEndpoint) {
-        List<PendingRange> out = new ArrayList<>();
-        byEndpoint.forEach((endpoint, r) -> out.add(new PendingRange(
+    /** The range (r[0], r[1]] pending on {@code endpoint} ("address:port"). */
+    private static PendingRange pendingRange(String endpoint, String[] r) {
+        return new PendingRange(
                 new TokenRange(new LongToken(Long.parseLong(r[0])), new LongToken(Long.parseLong(r[1]))),
                 new Node(
                         endpoint,
@@ -378,7 +368,12 @@ class ClusterMetadataReaderTest {
                         NodeState.UP,
                         0,
                         endpoint.substring(0, endpoint.indexOf(':')),
-                        7000))));
+                        7000));
+    }
+
+    private static Map<String, List<TokenRange>> ranges(Map<String, String[]> byEndpoint) {
+        List<PendingRange> out = new ArrayList<>();
+        byEndpoint.forEach((endpoint, r) -> out.add(pendingRange(endpoint, r)));
         return io.ringmap.pending.PendingReplicas.of(out).normalized(MURMUR3);
     }
 
@@ -425,13 +420,6 @@ class ClusterMetadataReaderTest {
     }
 
     private static Map<String, List<TokenRange>> cassandraSaid(String endpoint) {
-        List<PendingRange> ranges = new ArrayList<>();
-        Node node = new Node(
-                endpoint, "x", "dc1", "rack1", NodeState.UP, 0, endpoint.substring(0, endpoint.indexOf(':')), 7000);
-        for (String[] r : MOVED) {
-            ranges.add(new PendingRange(
-                    new TokenRange(new LongToken(Long.parseLong(r[0])), new LongToken(Long.parseLong(r[1]))), node));
-        }
-        return io.ringmap.pending.PendingReplicas.of(ranges).normalized(MURMUR3);
+        return rangesOf(endpoint, MOVED.toArray(String[][]::new));
     }
 }
