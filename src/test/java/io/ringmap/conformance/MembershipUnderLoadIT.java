@@ -100,7 +100,9 @@ class MembershipUnderLoadIT {
     static final List<String> KEYSPACES = List.of("members_simple", "members_nts");
     static final int KEYS = 40;
     static final int SAMPLE = 8;
-    static final int THREADS = 4;
+    /** Two threads of {@link #PER_THREAD_RATE} requests a second: each change meets thousands of answers. */
+    static final int THREADS = 2;
+
     static final int PER_THREAD_RATE = LoadGenerator.RATE_PER_THREAD;
 
     @RegisterExtension

@@ -358,7 +358,11 @@ class RollingRestartIT {
         return values.stream().map(v -> "\"" + v + "\"").collect(java.util.stream.Collectors.joining(",", "[", "]"));
     }
 
-    /** LOCAL_QUORUM writes and reads of rr.t from a client in each DC, paced, every failure counted. */
+    /**
+     * LOCAL_QUORUM writes and reads of rr.t from a client in each DC, every failure counted: a write and a read every
+     * {@link #PAUSE_MILLIS} ms per DC (each write reaches six replicas), so that a request meets every moment of a
+     * wave, a node's drain, stop and return included, without the load itself being most of what the six nodes do.
+     */
     static final class Load implements AutoCloseable {
 
         final AtomicLong ok = new AtomicLong();
@@ -367,6 +371,9 @@ class RollingRestartIT {
         final AtomicBoolean running = new AtomicBoolean(true);
         final List<CqlSession> sessions = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
+
+        /** Between one write-and-read and the next: 12.5 a second per DC at the default load rate of 25. */
+        static final long PAUSE_MILLIS = 2000L / LoadGenerator.RATE_PER_THREAD;
 
         Load(CassandraCluster cluster) {
             for (String dc : List.of("dc1", "dc2")) {
@@ -383,7 +390,6 @@ class RollingRestartIT {
         }
 
         private void run(CqlSession session, PreparedStatement write, PreparedStatement read) {
-            long pause = 1000L / LoadGenerator.RATE_PER_THREAD;
             while (running.get()) {
                 int k = ThreadLocalRandom.current().nextInt(1000);
                 try {
@@ -401,7 +407,7 @@ class RollingRestartIT {
                     failures.merge(e.getClass().getSimpleName() + ": " + e.getMessage(), 1, Integer::sum);
                 }
                 try {
-                    Thread.sleep(pause);
+                    Thread.sleep(PAUSE_MILLIS);
                 } catch (InterruptedException e) {
                     return;
                 }
