@@ -51,17 +51,22 @@ class LongestFirstTest {
     @TimeBudget(seconds = 150)
     static class Between {}
 
+    @CassandraClusterTest(StandardCluster.LOCAL)
+    @TimeBudget(seconds = 300)
+    static class LongerThanTheChain {}
+
     @Test
-    void theHoldersOfOneNamedLockStandTogetherAtTheSumOfTheirBudgets() {
-        List<Class<?>> ordered =
-                LongestFirst.order(List.of(AlsoReadsItsLog.class, Between.class, OnVnodes.class, ReadsItsLog.class));
+    void theHoldersOfOneNamedLockStandTogetherAtTwiceTheSumOfTheirBudgets() {
+        List<Class<?>> ordered = LongestFirst.order(List.of(
+                AlsoReadsItsLog.class, Between.class, LongerThanTheChain.class, OnVnodes.class, ReadsItsLog.class));
 
         assertThat(ordered)
                 .containsExactly(
                         OnVnodes.class,
-                        // 145 + 55: they take turns, so together they take 200 s
+                        // 145 + 55: they take turns, so together they take 200 s, and start as if it were 400
                         ReadsItsLog.class,
                         AlsoReadsItsLog.class,
+                        LongerThanTheChain.class,
                         Between.class);
     }
 
