@@ -26,12 +26,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
  *       run one after another while their cluster is up instead of starting it again for a straggler (the smallest
  *       user had run first from the back, and the cluster was stopped for room and started twice more);
  *   <li>the classes that hold one named lock ({@code @ResourceLock("...")}, such as
- *       {@link ClusterLocks#OUTPUT_CAPTURE}) take turns too, so they stand together at the place of twice their
- *       budgets' sum: the three classes that read their own log (145 + 55 + 30 s), each placed by its own budget, ran
- *       last, one after another beside nothing else, and ended the run with 40-50 s of an idle core; placed by their
- *       sum they still started 2.5 minutes before the end and ran alone for the last 75 s of it (2026-12-06, the
- *       machine 0.3-0.8 busy). A chain that cannot overlap itself has to start by the run's end minus its length,
- *       which the order cannot know; at twice its sum it starts mid-run, beside the busy lanes;
+ *       {@link ClusterLocks#OUTPUT_CAPTURE}) take turns too, so they stand together at the place of their budgets'
+ *       sum: the three classes that read their own log (145 + 55 + 30 s), each placed by its own budget, ran last,
+ *       one after another beside nothing else, and ended the run with 40-50 s of an idle core;
  *   <li>classes without a cluster (browsers, packaging, peers on the bundled sample) come last: the backward lane
  *       runs them while the front lanes start clusters, which spreads the browsers' CPU over the run.
  * </ul>
@@ -61,7 +58,7 @@ public final class LongestFirst implements ClassOrderer {
             locks.put(type, namedLocks(type));
         }
         // a group: the classes linked by a shared cluster or a named lock, directly or through another class; its
-        // key, the longest budget among them or, for the holders of one named lock, twice the sum of theirs
+        // key, the longest budget among them or, for the holders of one named lock, the sum of theirs
         Map<Class<?>, Integer> group = new HashMap<>();
         Map<Integer, Integer> groupBudget = new HashMap<>();
         int groups = 0;
@@ -94,7 +91,7 @@ public final class LongestFirst implements ClassOrderer {
         }
         for (Class<?> type : classes) {
             for (String lock : locks.get(type)) {
-                groupBudget.merge(group.get(type), 2 * lockBudget.get(lock), Math::max);
+                groupBudget.merge(group.get(type), lockBudget.get(lock), Math::max);
             }
         }
         List<Class<?>> ordered = new ArrayList<>(classes);
