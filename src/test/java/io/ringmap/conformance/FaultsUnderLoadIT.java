@@ -247,8 +247,8 @@ class FaultsUnderLoadIT {
     }
 
     /**
-     * After the restarts (of the node holding the driver's control connection too, and of the whole cluster), schema
-     * changes still reach the answers. They did not once: a schema refresh asked while the control connection was
+     * After the outage (the whole cluster stopped and started again, the node that held the driver's control
+     * connection gone for good), schema changes still reach the answers. They did not once: a schema refresh asked while the control connection was
      * down left the driver's schema refresh stuck for the life of the session (see {@code ClusterTopologySource}
      * and {@link SchemaRefreshAfterOutageIT}); ringmap now replaces such a session.
      */

@@ -100,7 +100,7 @@ class MembershipUnderLoadIT {
     static final List<String> KEYSPACES = List.of("members_simple", "members_nts");
     static final int KEYS = 40;
     static final int SAMPLE = 8;
-    /** Two threads of {@link #PER_THREAD_RATE} requests a second: each change meets thousands of answers. */
+    /** Two threads of {@link #PER_THREAD_RATE} requests a second: each change meets 800-2,000 answers (alone). */
     static final int THREADS = 2;
 
     static final int PER_THREAD_RATE = LoadGenerator.RATE_PER_THREAD;
