@@ -120,13 +120,14 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         // pointer (on a loaded machine the tooltip did not come within 60 s once)
         // and the tooltip read while it shows: a redraw between two reads hides it again (it read "" once)
         String hottestRange = "tokens (" + summary.getDomAttribute("data-hottest-start") + ", ";
-        String tooltip = browser.wait.until(d -> {
-            WebElement cell = d.findElement(By.id("heatmap-cell"));
-            pointAt(heatmapChart, cell.getDomAttribute("data-slice"), cell.getDomAttribute("data-bucket"))
-                    .perform();
-            String text = heatmapChart.getText();
-            return text.contains("replicas:") && text.contains(hottestRange) ? text : null;
-        });
+        String tooltip = hoverUntil(
+                heatmapChart,
+                () -> {
+                    WebElement cell = browser.driver.findElement(By.id("heatmap-cell"));
+                    pointAt(heatmapChart, cell.getDomAttribute("data-slice"), cell.getDomAttribute("data-bucket"))
+                            .perform();
+                },
+                text -> text.contains("replicas:") && text.contains(hottestRange));
         assertThat(tooltip).contains(hottestRange).contains(" hits");
         assertThat(browser.driver.findElement(By.id("heatmap-cell")).getText()).contains("sensor-1:2026-12-01");
         // the newest cell in which the hot key was hit, as the API answers: its tooltip and, once clicked, the side
@@ -146,13 +147,16 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
         String named =
                 hotKey + " (" + String.format(Locale.ROOT, "%,d", ((Number) key.get("hits")).longValue()) + " hits)";
         String start = starts.get(newest).substring(11, 16);
-        browser.wait.until(d -> {
-            // the chart's slice of that start, found again at each try (the chart may have a slice more by then)
-            @SuppressWarnings("unchecked")
-            List<String> times = (List<String>) browser.option("heatmap-chart", "xAxis[0].data");
-            pointAt(heatmapChart, times.indexOf(start), key.get("bucket")).perform();
-            return heatmapChart.getText().contains(named);
-        });
+        hoverUntil(
+                heatmapChart,
+                () -> {
+                    // the chart's slice of that start, found again at each try (the chart may have a slice more then)
+                    @SuppressWarnings("unchecked")
+                    List<String> times = (List<String>) browser.option("heatmap-chart", "xAxis[0].data");
+                    pointAt(heatmapChart, times.indexOf(start), key.get("bucket"))
+                            .perform();
+                },
+                text -> text.contains(named));
         assertThat(browser.driver.findElement(By.id("heatmap-chart")).getText())
                 .contains("hottest keys in this cell: " + named);
         new Actions(browser.driver).click().perform(); // where the pointer is: on that cell
@@ -368,6 +372,41 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
      * The pointer's way to the heatmap cell of slice index {@code slice} and bucket {@code bucket} (numbers or their
      * text), by way of the chart's corner so that a pointer already there moves and the chart sees it.
      */
+    /**
+     * Aims the pointer ({@code aim}) and reads the chart's text until it shows a tooltip that {@code shows}, for up to
+     * {@link #TOOLTIP_SHOWN} after each aim before aiming again (the chart redraws as slices arrive, and the cell may
+     * have moved from under a still pointer), within the browser's wait. The tooltip fades in: read at once after the
+     * move on a loaded machine, it had no text yet at every try (CI, 60 s, once). The failure names the last text.
+     */
+    private String hoverUntil(WebElement chart, Runnable aim, java.util.function.Predicate<String> shows) {
+        String[] last = {""};
+        return new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, ConsoleBrowser.WAIT)
+                .withMessage(() -> "a tooltip as expected under the pointer; the chart's text last read: " + last[0])
+                .until(d -> {
+                    aim.run();
+                    long end = System.nanoTime() + TOOLTIP_SHOWN.toNanos();
+                    do {
+                        last[0] = chart.getText();
+                        if (shows.test(last[0])) {
+                            return last[0];
+                        }
+                        sleep(Duration.ofMillis(100));
+                    } while (System.nanoTime() < end);
+                    return null;
+                });
+    }
+
+    private static final Duration TOOLTIP_SHOWN = Duration.ofSeconds(3);
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a tooltip", e);
+        }
+    }
+
     private Actions pointAt(WebElement chart, Object slice, Object bucket) {
         @SuppressWarnings("unchecked")
         List<Number> pixel = (List<Number>) browser.script(
