@@ -14,6 +14,7 @@ import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
 import io.ringmap.testcluster.TestCertificates.Issued;
 import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.ClassOutput;
 import io.ringmap.testsupport.TestHttp;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -36,7 +37,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
@@ -47,9 +47,8 @@ import tools.jackson.databind.JsonNode;
  * nodetool, logged in over TLS, prints); with a wrong password, or without TLS, the node's JMX part is missing and
  * its problems say why, while its CQL figures still answer; no password shows in any answer or log line.
  */
-@ExtendWith(OutputCaptureExtension.class)
-// reads its own log from the captured standard output (only what names its own cluster or secrets)
-@ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
+// reads its own log from the standard output captured beside other classes (only what names its own cluster or secrets)
+@ExtendWith(ClassOutput.class)
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 30)
 class JmxAccessIT {

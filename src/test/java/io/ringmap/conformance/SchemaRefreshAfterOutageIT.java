@@ -14,6 +14,7 @@ import io.ringmap.testcluster.ClusterLocks;
 import io.ringmap.testcluster.ClusterSpec;
 import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.ClassOutput;
 import io.ringmap.testsupport.Polling;
 import io.ringmap.testsupport.TestHttp;
 import java.time.Duration;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 
@@ -47,9 +47,8 @@ import org.springframework.test.annotation.DirtiesContext;
             "ringmap.topology.cluster.reconnect-max-delay=1s",
             "management.server.port=0"
         })
-@ExtendWith(OutputCaptureExtension.class)
-// reads its own log from the captured standard output (only what names its own cluster or secrets)
-@ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
+// reads its own log from the standard output captured beside other classes (only what names its own cluster or secrets)
+@ExtendWith(ClassOutput.class)
 @ResourceLock(providers = ClusterLocks.class)
 // its ringmap closes with the class: a cached context would go on following (and reconnecting to) a cluster
 // that is gone for the rest of the run

@@ -12,6 +12,7 @@ import io.ringmap.testcluster.NodeSpec;
 import io.ringmap.testcluster.TestCertificates;
 import io.ringmap.testcluster.TestCertificates.Issued;
 import io.ringmap.testcluster.TimeBudget;
+import io.ringmap.testsupport.ClassOutput;
 import io.ringmap.testsupport.Polling;
 import io.ringmap.testsupport.TestHttp;
 import java.io.IOException;
@@ -33,7 +34,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -45,9 +45,8 @@ import tools.jackson.databind.json.JsonMapper;
  * certificate and an expired client certificate leave the service not ready with the reason in health; no
  * password or store secret appears in any log line or response.
  */
-@ExtendWith(OutputCaptureExtension.class)
-// reads its own log from the captured standard output (only what names its own cluster or secrets)
-@ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
+// reads its own log from the standard output captured beside other classes (only what names its own cluster or secrets)
+@ExtendWith(ClassOutput.class)
 @ResourceLock(providers = ClusterLocks.class)
 @TimeBudget(seconds = 145)
 class SecureClusterIT {

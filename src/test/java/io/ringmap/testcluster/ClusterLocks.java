@@ -14,14 +14,6 @@ public final class ClusterLocks implements ResourceLocksProvider {
 
     static final String PREFIX = "ringmap.cassandra.address:";
 
-    /**
-     * Held by the classes that read their own log from the captured standard output
-     * ({@code OutputCaptureExtension}): captures stack on {@code System.out}, so two of them side by side would end
-     * each other's. Classes that do not capture may run beside them; what they print lands in the capture too, so a
-     * capturing class looks only for what names its own cluster or secrets.
-     */
-    public static final String OUTPUT_CAPTURE = "ringmap.output-capture";
-
     @Override
     public Set<Lock> provideForClass(Class<?> testClass) {
         return ClusterUse.addresses(ClusterUse.withNested(testClass)).stream()

@@ -4,15 +4,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.ClassDescriptor;
 import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.ClassOrdererContext;
-import org.junit.jupiter.api.parallel.ResourceLock;
-import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * Orders test classes for Failsafe's lanes. JUnit's parallel executor takes the ordered list from both ends: the
@@ -25,10 +22,6 @@ import org.junit.platform.commons.support.AnnotationSupport;
  *       clusters the token and split suites share) stand together, at the place of their longest member, so they
  *       run one after another while their cluster is up instead of starting it again for a straggler (the smallest
  *       user had run first from the back, and the cluster was stopped for room and started twice more);
- *   <li>the classes that hold one named lock ({@code @ResourceLock("...")}, such as
- *       {@link ClusterLocks#OUTPUT_CAPTURE}) take turns too, so they stand together at the place of their budgets'
- *       sum: the three classes that read their own log (145 + 55 + 30 s), each placed by its own budget, ran last,
- *       one after another beside nothing else, and ended the run with 40-50 s of an idle core;
  *   <li>classes without a cluster (browsers, packaging, peers on the bundled sample) come last: the backward lane
  *       runs them while the front lanes start clusters, which spreads the browsers' CPU over the run.
  * </ul>
@@ -52,13 +45,11 @@ public final class LongestFirst implements ClassOrderer {
     /** The classes in the order described above. */
     static List<Class<?>> order(List<Class<?>> classes) {
         Map<Class<?>, Set<ClusterSpec>> clusters = new HashMap<>();
-        Map<Class<?>, Set<String>> locks = new HashMap<>();
         for (Class<?> type : classes) {
             clusters.put(type, ClusterUse.withNested(type));
-            locks.put(type, namedLocks(type));
         }
-        // a group: the classes linked by a shared cluster or a named lock, directly or through another class; its
-        // key, the longest budget among them or, for the holders of one named lock, the sum of theirs
+        // a group: the classes linked by a shared cluster, directly or through another class; its key, the longest
+        // budget among them
         Map<Class<?>, Integer> group = new HashMap<>();
         Map<Integer, Integer> groupBudget = new HashMap<>();
         int groups = 0;
@@ -75,23 +66,10 @@ public final class LongestFirst implements ClassOrderer {
                 }
                 groupBudget.merge(id, budget(member), Math::max);
                 for (Class<?> other : classes) {
-                    if (!group.containsKey(other)
-                            && (!Collections.disjoint(clusters.get(member), clusters.get(other))
-                                    || !Collections.disjoint(locks.get(member), locks.get(other)))) {
+                    if (!group.containsKey(other) && !Collections.disjoint(clusters.get(member), clusters.get(other))) {
                         todo.add(other);
                     }
                 }
-            }
-        }
-        Map<String, Integer> lockBudget = new HashMap<>();
-        for (Class<?> type : classes) {
-            for (String lock : locks.get(type)) {
-                lockBudget.merge(lock, budget(type), Integer::sum);
-            }
-        }
-        for (Class<?> type : classes) {
-            for (String lock : locks.get(type)) {
-                groupBudget.merge(group.get(type), lockBudget.get(lock), Math::max);
             }
         }
         List<Class<?>> ordered = new ArrayList<>(classes);
@@ -101,20 +79,6 @@ public final class LongestFirst implements ClassOrderer {
                         .thenComparingInt(group::get)
                         .thenComparingInt(type -> -budget(type)));
         return ordered;
-    }
-
-    /** The named locks ({@code @ResourceLock("...")}) of the class and its nested classes. */
-    private static Set<String> namedLocks(Class<?> type) {
-        Set<String> out = new HashSet<>();
-        for (ResourceLock lock : AnnotationSupport.findRepeatableAnnotations(type, ResourceLock.class)) {
-            if (!lock.value().isEmpty()) {
-                out.add(lock.value());
-            }
-        }
-        for (Class<?> nested : type.getDeclaredClasses()) {
-            out.addAll(namedLocks(nested));
-        }
-        return out;
     }
 
     private static int budget(Class<?> type) {

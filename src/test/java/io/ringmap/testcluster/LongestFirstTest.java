@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The order Failsafe's lanes take the integration test classes in. */
 class LongestFirstTest {
@@ -36,34 +35,6 @@ class LongestFirstTest {
     @CassandraClusterTest(StandardCluster.MURMUR3_SINGLE)
     @TimeBudget(seconds = 400)
     static class OnItsOwn {}
-
-    @CassandraClusterTest(StandardCluster.BYTE_ORDERED_SINGLE)
-    @ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
-    @TimeBudget(seconds = 145)
-    static class ReadsItsLog {}
-
-    @CassandraClusterTest(StandardCluster.DISTINCT_RPC_ADDRESSES)
-    @ResourceLock(ClusterLocks.OUTPUT_CAPTURE)
-    @TimeBudget(seconds = 55)
-    static class AlsoReadsItsLog {}
-
-    @CassandraClusterTest(StandardCluster.MURMUR3_SINGLE)
-    @TimeBudget(seconds = 150)
-    static class Between {}
-
-    @Test
-    void theHoldersOfOneNamedLockStandTogetherAtTheSumOfTheirBudgets() {
-        List<Class<?>> ordered =
-                LongestFirst.order(List.of(AlsoReadsItsLog.class, Between.class, OnVnodes.class, ReadsItsLog.class));
-
-        assertThat(ordered)
-                .containsExactly(
-                        OnVnodes.class,
-                        // 145 + 55: they take turns, so together they take 200 s
-                        ReadsItsLog.class,
-                        AlsoReadsItsLog.class,
-                        Between.class);
-    }
 
     @Test
     void clusterClassesFirstWithTheUsersOfASharedClusterTogetherAndClasslessOnesLast() {
