@@ -4,8 +4,13 @@ import io.ringmap.config.TopologyProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,7 +32,10 @@ import org.springframework.core.io.ResourceLoader;
  * stops the service. A file that can change (any location but {@code classpath:}) is read again every
  * {@code ringmap.topology.refresh-interval}: changed content is published (the snapshot changes only when the model
  * does), and an invalid edit keeps the last good snapshot, marked stale with the parse error as its reason, until a
- * valid edit replaces it. An explicit {@link #refresh()} does the same for any location. {@link #refreshInterval()}
+ * valid edit replaces it. A file whose modification time and size are those of the last read, and whose last read came
+ * more than {@link #RACY} after that modification, is not read again (a 1000-node x 256-vnode file is tens of
+ * megabytes to read and hash every interval); an edit changes its modification time. An explicit {@link #refresh()}
+ * reads any location again. {@link #refreshInterval()}
  * stays empty: the overdue alert is for a cluster that stops answering, and an unchanged file is no missed refresh.
  *
  * <p>The first read and snapshot build run on a thread of their own while Spring creates the other beans (on a
@@ -50,6 +58,11 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
     private final ScheduledExecutorService watcher;
     /** SHA-256 of the content read last, valid or not (guarded by this). */
     private byte[] lastRead;
+    /**
+     * The file's modification time and size before the last read, when that read came late enough after the
+     * modification that any later edit has a later time; null when the next watch must read (guarded by this).
+     */
+    private FileStat unchangedSince;
     /** What the log last said was wrong with the file (null: nothing), so a lasting problem is logged once. */
     private String reported;
 
@@ -82,7 +95,7 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
         join(firstBuild);
         if (watcher != null) {
             long every = properties.refreshInterval().toMillis();
-            watcher.scheduleWithFixedDelay(this::refresh, every, every, TimeUnit.MILLISECONDS);
+            watcher.scheduleWithFixedDelay(this::watch, every, every, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -121,6 +134,7 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
     private synchronized void readFirst() {
         TopologyModel model;
         byte[] content;
+        FileStat before = stat();
         try {
             content = content();
             model = model(content);
@@ -131,12 +145,22 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
         firstClusterName.complete(model.clusterName());
         publisher.publish(model, name());
         lastRead = digest(content);
+        unchangedSince = trusted(before);
+    }
+
+    /** The periodic check: reads the file again unless its modification time and size say it is unchanged. */
+    synchronized void watch() {
+        FileStat now = stat();
+        if (now == null || !now.equals(unchangedSince)) {
+            refresh();
+        }
     }
 
     /** Re-reads the file; publishes it when its content changed since the last read. */
     @Override
     public synchronized void refresh() {
         byte[] content;
+        FileStat before = stat();
         try {
             content = content();
         } catch (RuntimeException e) {
@@ -144,8 +168,10 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
             publisher.markStale(reason);
             report(reason);
             lastRead = null; // read again until it can be read; the log says it once
+            unchangedSince = null;
             return;
         }
+        unchangedSince = trusted(before);
         byte[] digest = digest(content);
         if (Arrays.equals(digest, lastRead)) {
             return;
@@ -202,6 +228,38 @@ public class StaticTopologySource implements TopologySource, SmartInitializingSi
                         .filter(t -> properties.serves(t.keyspace()))
                         .toList(),
                 model.localAddress());
+    }
+
+    /** A file's modification time and size. */
+    private record FileStat(FileTime modified, long size) {}
+
+    /**
+     * How long after a modification a read must come for the file's time and size to stand for its content: a file
+     * system keeps modification times to 2 s at the coarsest, so an edit within that window could leave both as they
+     * were.
+     */
+    static final Duration RACY = Duration.ofSeconds(2);
+
+    /** The file's time and size, or null where the location is not a file (read every time) or cannot be read. */
+    private FileStat stat() {
+        if (watcher == null || !resource.isFile()) {
+            return null;
+        }
+        try {
+            BasicFileAttributes attributes =
+                    Files.readAttributes(resource.getFile().toPath(), BasicFileAttributes.class);
+            return new FileStat(attributes.lastModifiedTime(), attributes.size());
+        } catch (IOException e) {
+            return null; // the read that follows says what is wrong
+        }
+    }
+
+    /** {@code before}, if a read that began now cannot have missed an edit with the same time and size. */
+    private static FileStat trusted(FileStat before) {
+        return before != null
+                        && before.modified().toInstant().isBefore(Instant.now().minus(RACY))
+                ? before
+                : null;
     }
 
     private static byte[] digest(byte[] content) {

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -136,6 +137,45 @@ class StaticTopologyFileEditsTest {
         assertThat(holder.current().version()).isEqualTo(1);
         assertThat(holder.current().createdAt()).isEqualTo(T0);
         assertThat(holder.current().stale()).isFalse();
+    }
+
+    /** An edit of the same size that moves N2 to rack3: only the content tells it from the sample. */
+    static final String N2_RACK3 = SAMPLE.replace(
+            "address: 127.0.0.2, datacenter: dc1, rack: rack2",
+            "address: " + "127.0.0.2, datacenter: dc1, rack: rack3");
+
+    @Test
+    void theWatchReadsAFileAgainOnlyWhenItsTimeOrSizeChangedOrItsLastReadCameTooSoonAfterAnEdit() throws IOException {
+        assertThat(N2_RACK3).hasSameSizeAs(SAMPLE).isNotEqualTo(SAMPLE);
+        Path file = write(SAMPLE);
+        FileTime old = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
+        Files.setLastModifiedTime(file, old);
+        start("file:" + file, Duration.ofHours(1)); // explicit watches only
+
+        // the same time and size as at the last read, which came long after the edit: not read
+        edit(file, N2_RACK3);
+        Files.setLastModifiedTime(file, old);
+        source.watch();
+        assertThat(holder.current().version()).isEqualTo(1);
+
+        // a later time: read, and published
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now().minus(Duration.ofMinutes(30))));
+        source.watch();
+        assertThat(holder.current().version()).isEqualTo(2);
+        assertThat(holder.current().tokenRing().nodes().get(1).rack()).isEqualTo("rack3");
+
+        // an edit as the file is read, within the window where a file system may keep its time: read at every watch
+        // until the file is older than the window, so a second same-size edit in the same tick is not missed
+        FileTime now = FileTime.from(Instant.now());
+        edit(file, SAMPLE);
+        Files.setLastModifiedTime(file, now);
+        source.watch();
+        assertThat(holder.current().version()).isEqualTo(3);
+        edit(file, N2_RACK3);
+        Files.setLastModifiedTime(file, now);
+        source.watch();
+        assertThat(holder.current().version()).isEqualTo(4);
+        assertThat(holder.current().tokenRing().nodes().get(1).rack()).isEqualTo("rack3");
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -27,6 +28,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * "Console").
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
+// closed with the class: a cached context would hold its 256,000-token ring for the rest of the run
+@DirtiesContext
 @TimeBudget(seconds = 20)
 class ConsoleLargeRingBrowserIT extends ConsoleBrowserTest {
 
