@@ -385,6 +385,11 @@ class SplitConformanceIT {
     }
 
     static void check(CassandraCluster cluster, TestHttp ringmap, Data data, String partitioner) {
+        check(cluster, ringmap, data, partitioner, SPLIT_COUNTS);
+    }
+
+    /** As above, for the split counts given. */
+    static void check(CassandraCluster cluster, TestHttp ringmap, Data data, String partitioner, int[] splitCounts) {
         long began = System.nanoTime();
         CqlSession session = cluster.session();
         List<String> failures = new ArrayList<>();
@@ -393,7 +398,7 @@ class SplitConformanceIT {
         for (String table : List.of("readings", "by_name")) {
             ringmap.awaitTable(KEYSPACE, table);
             Set<String> expected = data.rowsByTable().get(table);
-            for (int n : SPLIT_COUNTS) {
+            for (int n : splitCounts) {
                 for (String mode : MODES) {
                     long t0 = System.nanoTime();
                     JsonNode answer = ringmap.ok(
