@@ -390,22 +390,13 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
                         if (shows.test(last[0])) {
                             return last[0];
                         }
-                        sleep(Duration.ofMillis(100));
+                        Polling.hold(Duration.ofMillis(100));
                     } while (System.nanoTime() < end);
                     return null;
                 });
     }
 
     private static final Duration TOOLTIP_SHOWN = Duration.ofSeconds(3);
-
-    private static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a tooltip", e);
-        }
-    }
 
     private Actions pointAt(WebElement chart, Object slice, Object bucket) {
         @SuppressWarnings("unchecked")
