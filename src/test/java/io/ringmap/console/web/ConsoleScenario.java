@@ -10,11 +10,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.interactions.WheelInput;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * What a person meets in the console on a bundled sample, every figure compared with the API's own answer: each view
@@ -378,21 +380,14 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
      * have moved from under a still pointer), within the browser's wait. The tooltip fades in: read at once after the
      * move on a loaded machine, it had no text yet at every try (CI, 60 s, once). The failure names the last text.
      */
-    private String hoverUntil(WebElement chart, Runnable aim, java.util.function.Predicate<String> shows) {
+    private String hoverUntil(WebElement chart, Runnable aim, Predicate<String> shows) {
         String[] last = {""};
-        return new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, ConsoleBrowser.WAIT)
+        return new WebDriverWait(browser.driver, ConsoleBrowser.WAIT)
                 .withMessage(() -> "a tooltip as expected under the pointer; the chart's text last read: " + last[0])
                 .until(d -> {
                     aim.run();
-                    long end = System.nanoTime() + TOOLTIP_SHOWN.toNanos();
-                    do {
-                        last[0] = chart.getText();
-                        if (shows.test(last[0])) {
-                            return last[0];
-                        }
-                        Polling.hold(Duration.ofMillis(100));
-                    } while (System.nanoTime() < end);
-                    return null;
+                    last[0] = Polling.atMost(TOOLTIP_SHOWN, Duration.ofMillis(100), chart::getText, shows);
+                    return shows.test(last[0]) ? last[0] : null;
                 });
     }
 
