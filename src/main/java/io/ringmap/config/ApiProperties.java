@@ -1,5 +1,6 @@
 package io.ringmap.config;
 
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.splits.Splitter;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -35,6 +36,18 @@ public record ApiProperties(
     public ApiProperties {
         if (maxBodySize != null && maxBodySize.toBytes() < 1) {
             throw new IllegalArgumentException("ringmap.api.max-body-size must be at least 1 byte, was " + maxBodySize);
+        }
+    }
+
+    /**
+     * Checks {@code n} of {@code GET /splits} against {@link #maxSplits}.
+     *
+     * @throws InvalidParameterException outside 1..{@code ringmap.api.max-splits}
+     */
+    public void checkSplits(int n) {
+        if (n < 1 || n > maxSplits) {
+            throw new InvalidParameterException(
+                    "n", "n must be between 1 and " + maxSplits + " (ringmap.api.max-splits), was " + n);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.ringmap.heatmap;
 
 import io.ringmap.hotkeys.HotKeySettings;
+import io.ringmap.problem.InvalidParameterException;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -68,6 +69,38 @@ public record HeatmapSettings(int buckets, Duration slice, int slices, int maxTa
     /** How far back the counts go: {@code slice × slices}. */
     public Duration retention() {
         return slice.multipliedBy(slices);
+    }
+
+    /**
+     * How many buckets an answer has for {@code asked}: all of {@link #buckets} when null.
+     *
+     * @throws InvalidParameterException outside 1..{@code ringmap.heatmap.buckets}
+     */
+    public int buckets(Integer asked) {
+        int n = asked == null ? buckets : asked;
+        if (n < 1 || n > buckets) {
+            throw new InvalidParameterException(
+                    "buckets", "buckets must be from 1 to " + buckets + " (ringmap.heatmap.buckets), was " + asked);
+        }
+        return n;
+    }
+
+    /**
+     * The window an answer covers for {@code asked}: the {@link #retention} when null.
+     *
+     * @throws InvalidParameterException unless positive and at most the retention
+     */
+    public Duration window(Duration asked) {
+        if (asked == null) {
+            return retention();
+        }
+        if (asked.isNegative() || asked.isZero() || asked.compareTo(retention()) > 0) {
+            throw new InvalidParameterException(
+                    "window",
+                    "window must be positive and at most the retention, " + retention()
+                            + " (ringmap.heatmap.slice × ringmap.heatmap.slices), was " + asked);
+        }
+        return asked;
     }
 
     /** One series' counts at most, in bytes: buckets × slices × tables × 8 (the arrays' headers aside). */

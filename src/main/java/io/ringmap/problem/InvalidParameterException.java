@@ -13,6 +13,29 @@ public class InvalidParameterException extends RequestProblem {
         this.parameter = parameter;
     }
 
+    /** A required parameter is absent (or empty): the same answer whether Spring MVC or a parameter record finds it. */
+    public static InvalidParameterException missing(String parameter) {
+        return new InvalidParameterException(parameter, "required parameter '" + parameter + "' is missing");
+    }
+
+    /** A parameter's value is not of its type, e.g. {@code int}. */
+    public static InvalidParameterException notA(String type, String parameter, Object value) {
+        return new InvalidParameterException(
+                parameter, "parameter '" + parameter + "' value '" + value + "' is not a valid " + type);
+    }
+
+    /**
+     * {@code value}, which a parameter record's component {@code parameter} must have.
+     *
+     * @throws InvalidParameterException when it is absent (given empty, it is there: {@code ''})
+     */
+    public static <T> T required(String parameter, T value) {
+        if (value == null) {
+            throw missing(parameter);
+        }
+        return value;
+    }
+
     public String parameter() {
         return parameter;
     }

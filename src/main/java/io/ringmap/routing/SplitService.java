@@ -1,5 +1,6 @@
 package io.ringmap.routing;
 
+import io.ringmap.config.ApiProperties;
 import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.schema.TableSchema;
@@ -14,34 +15,29 @@ import java.util.List;
 public class SplitService {
 
     private final RoutingService routing;
-    private final int maxSplits;
+    private final ApiProperties api;
     private final RangeWeights weights;
 
     /**
-     * @param maxSplits the most splits one scan may be cut into ({@code ringmap.api.max-splits})
+     * @param api the API's limits, among them the most splits one scan may be cut into
      * @param weights   the per-range estimates of size-weighted splits
      */
-    public SplitService(RoutingService routing, int maxSplits, RangeWeights weights) {
+    public SplitService(RoutingService routing, ApiProperties api, RangeWeights weights) {
         this.routing = routing;
-        this.maxSplits = maxSplits;
+        this.api = api;
         this.weights = weights;
     }
 
     /**
      * The ring cut into about {@code n} splits for a scan of the table: even ones, ones aligned to node-owned ranges,
      * or ones of about equal estimated bytes, aligned to ownership, from the table's per-range estimates
-     * ({@link Splitter#weighted}). {@code n} is checked first, then the mode, then the table.
+     * ({@link Splitter#weighted}). {@code n} is checked first, then the table.
      *
-     * @param mode a {@link SplitMode} as {@code mode} names it
-     * @throws InvalidParameterException for {@code n} outside 1..{@code ringmap.api.max-splits}, or an unknown mode
+     * @throws InvalidParameterException for {@code n} outside 1..{@code ringmap.api.max-splits}
      * @throws io.ringmap.splits.WeightsUnavailableException when there are no estimates for the table (mode size)
      */
-    public TableSplits splits(String keyspace, String table, int n, String mode) {
-        if (n < 1 || n > maxSplits) {
-            throw new InvalidParameterException(
-                    "n", "n must be between 1 and " + maxSplits + " (ringmap.api.max-splits), was " + n);
-        }
-        SplitMode m = SplitMode.of(mode);
+    public TableSplits splits(String keyspace, String table, int n, SplitMode m) {
+        api.checkSplits(n);
         ServedSnapshot served = routing.snapshot();
         TableSchema schema = routing.table(served, keyspace, table);
         KeyspacePlacement.Placed placement = routing.placement(served, keyspace);

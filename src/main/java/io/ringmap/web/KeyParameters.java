@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import org.springframework.web.bind.MissingServletRequestParameterException;
 
 /**
  * The query parameters of an endpoint that takes a partition key on the URL ({@code GET /token},
@@ -89,13 +88,9 @@ public record KeyParameters(Set<String> reserved) {
             return named.get(name);
         }
 
-        /** A reserved parameter's value; missing, the same 400 as a missing {@code @RequestParam}. */
-        public String required(String name) throws MissingServletRequestParameterException {
-            String value = named.get(name);
-            if (value == null) {
-                throw new MissingServletRequestParameterException(name, "String");
-            }
-            return value;
+        /** A reserved parameter's value; missing, the same 400 as a parameter record's missing component. */
+        public String required(String name) {
+            return InvalidParameterException.required(name, named.get(name));
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.ringmap.web;
 
 import io.ringmap.problem.BatchItemException;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.problem.Problem;
 import io.ringmap.problem.ProblemException;
 import io.ringmap.problem.ProblemKind;
@@ -130,18 +131,19 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     /** The problem for one of Spring MVC's exceptions; {@code springDetail} is Spring's own detail, if any. */
     private static Problem frameworkProblem(Exception ex, String springDetail, HttpStatusCode status) {
         if (ex instanceof MissingServletRequestParameterException m) {
-            return ProblemKind.INVALID_PARAMETER
-                    .problem("required parameter '" + m.getParameterName() + "' is missing")
-                    .with("parameter", m.getParameterName());
+            return InvalidParameterException.missing(m.getParameterName()).problem();
         }
         if (ex instanceof TypeMismatchException t) {
-            String type = t.getRequiredType() == null
-                    ? "value"
-                    : t.getRequiredType().getSimpleName().toLowerCase();
-            return ProblemKind.INVALID_PARAMETER
-                    .problem("parameter '" + t.getPropertyName() + "' value '" + t.getValue() + "' is not a valid "
-                            + type)
-                    .with("parameter", t.getPropertyName());
+            return typeMismatch(t);
+        }
+        if (ex instanceof MethodArgumentNotValidException v
+                && v.getBindingResult().getFieldErrors().stream()
+                        .anyMatch(e -> e.contains(TypeMismatchException.class))) {
+            return typeMismatch(v.getBindingResult().getFieldErrors().stream()
+                    .filter(e -> e.contains(TypeMismatchException.class))
+                    .findFirst()
+                    .orElseThrow()
+                    .unwrap(TypeMismatchException.class));
         }
         if (ex instanceof MethodArgumentNotValidException v) {
             List<Map<String, String>> errors = v.getBindingResult().getFieldErrors().stream()
@@ -193,6 +195,23 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         };
         String detail = springDetail != null ? springDetail : "request failed with status " + status.value();
         return kind.problem(detail).withStatus(status.value());
+    }
+
+    /**
+     * A parameter value Spring MVC could not convert: the problem its converter threw (an enum's name, say), else
+     * which type the value is not.
+     */
+    private static Problem typeMismatch(TypeMismatchException t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof ProblemException thrown) {
+                return thrown.problem();
+            }
+        }
+        String type = t.getRequiredType() == null
+                ? "value"
+                : t.getRequiredType().getSimpleName().toLowerCase();
+        return InvalidParameterException.notA(type, t.getPropertyName(), t.getValue())
+                .problem();
     }
 
     /** 415: says what to send, since {@code curl -d} sends a form body unless told otherwise. */

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
 import io.ringmap.testsupport.TestHttp;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -232,5 +234,71 @@ class ServiceEndpointsTest {
         assertThat(r.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(v -> assertThat(v).startsWith("application/problem+json"));
         assertThat(r.body()).contains("urn:ringmap:problem:not-found");
+    }
+
+    /**
+     * Query parameters are records Spring MVC binds: a value given empty, given twice, or not of its type is answered
+     * as the endpoints answered it when each was a {@code @RequestParam} (a parameter with a default reads empty as
+     * not given, the first of several numbers, and names {@code int}; a named value is checked by its own parser, also
+     * when empty).
+     */
+    @Test
+    void readsQueryParametersAsTheirRecordsDeclare() {
+        String table = "keyspace=iot&table=readings";
+        // path -> the status and the start of the detail or the body
+        Map<String, String> answers = new LinkedHashMap<>();
+        answers.put(
+                "/splits?" + table + "&mode=&n=&compact=",
+                "200 {\"keyspace\":\"iot\",\"table\":\"readings\","
+                        + "\"partitioner\":\"Murmur3Partitioner\",\"mode\":\"aligned\",\"requested\":16,");
+        answers.put(
+                "/splits?" + table + "&n=2&n=3&mode=EVEN",
+                "200 {\"keyspace\":\"iot\",\"table\":\"readings\","
+                        + "\"partitioner\":\"Murmur3Partitioner\",\"mode\":\"even\",\"requested\":2,");
+        answers.put(
+                "/splits?" + table + "&n=0x4",
+                "200 {\"keyspace\":\"iot\",\"table\":\"readings\","
+                        + "\"partitioner\":\"Murmur3Partitioner\",\"mode\":\"aligned\",\"requested\":4,");
+        answers.put("/splits?" + table + "&n=many", "400 parameter 'n' value 'many' is not a valid int");
+        answers.put("/splits?" + table + "&n=0", "400 n must be between 1 and 10000 (ringmap.api.max-splits), was 0");
+        answers.put("/splits?" + table + "&mode=odd", "400 mode must be 'even', 'aligned' or 'size', was 'odd'");
+        answers.put(
+                "/splits?" + table + "&mode=even&mode=size",
+                "400 mode must be 'even', 'aligned' or 'size', was " + "'even,size'");
+        answers.put(
+                "/splits?" + table + "&compact=maybe", "400 parameter 'compact' value 'maybe' is not a valid boolean");
+        answers.put("/splits?table=readings", "400 required parameter 'keyspace' is missing");
+        answers.put("/splits?keyspace=&table=readings", "404 keyspace '' is not in the ring snapshot");
+        answers.put("/ring?offset=x", "400 parameter 'offset' value 'x' is not a valid int");
+        answers.put("/ring?offset=-1", "400 offset must be 0 or more, was -1");
+        answers.put("/ring?limit=x", "400 parameter 'limit' value 'x' is not a valid integer");
+        answers.put("/ring?limit=10001", "400 limit must be between 1 and 10000, was 10001");
+        answers.put("/hotkeys?scope=", "400 scope must be deployment or local");
+        answers.put("/hotkeys?scope=LOCAL", "400 scope must be deployment or local");
+        answers.put("/hotkeys?table=readings", "400 table 'readings' needs its keyspace");
+        answers.put("/hotkeys?limit=21", "400 limit must be between 1 and 20 (ringmap.hotkeys.top-k), was 21");
+        answers.put("/heatmap?" + table + "&source=", "400 source must be client, reads or writes");
+        answers.put(
+                "/heatmap?" + table + "&buckets=0",
+                "400 buckets must be from 1 to 128 (ringmap.heatmap.buckets), " + "was 0");
+        answers.put("/heatmap?" + table + "&window=forever", "400 window must be a duration such as 10m, 1h or PT10M");
+        answers.put("/heatmap?" + table + "&window=99h", "400 window must be positive and at most the retention, PT1H");
+        answers.put("/availability?consistency=", "400 consistency level '' is not one of [ANY, ONE,");
+        answers.put("/availability", "400 required parameter 'consistency' is missing");
+        answers.put("/availability?consistency=QUORUM&limit=x", "400 parameter 'limit' value 'x' is not a valid int");
+        answers.put(
+                "/availability?consistency=QUORUM&limit=-1",
+                "400 limit is the most unavailable ranges listed per " + "keyspace: 0 or more, was -1");
+        answers.put("/availability/safe-to-stop?consistency=QUORUM", "400 required parameter 'node' is missing");
+        answers.put(
+                "/plan/shards?keyspace=iot&table=readings&count=4", "400 required parameter 'shardColumn' is missing");
+        answers.put("/tokens/balanced?nodes=dc1:x", "400 node count 'x' is not a number");
+        answers.forEach((path, expected) -> {
+            var r = TestHttp.getAt(api(path));
+            String answer = r.statusCode() == 200
+                    ? r.body()
+                    : TestHttp.JSON.readTree(r.body()).get("detail").asString();
+            assertThat(r.statusCode() + " " + answer).as(path).startsWith(expected);
+        });
     }
 }

@@ -1,5 +1,6 @@
 package io.ringmap.web;
 
+import io.ringmap.config.ApiProperties;
 import io.ringmap.routing.OwnershipService;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.routing.SplitService;
@@ -20,7 +21,7 @@ public class SplitAndOwnershipServices {
     SplitService splitService(RoutingService routing, ObjectProvider<RangeWeights> weights) {
         return new SplitService(
                 routing,
-                10_000,
+                new ApiProperties(10_000),
                 weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected")));
     }
 

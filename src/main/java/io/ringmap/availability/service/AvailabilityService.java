@@ -39,7 +39,7 @@ public class AvailabilityService {
      * The ranges of each keyspace that cannot be served at the level with {@code down} (and the nodes the snapshot
      * has down) out, and which live nodes could stop as well.
      *
-     * @param consistency the level's name
+     * @param consistency the level
      * @param keyspace    only this keyspace; null for every keyspace that is not node-local
      * @param down        nodes (address or host id) to assume down, empty for none: ring members, or nodes joining
      *                    or replacing another (pending replicas), whose stop breaks writes that count them
@@ -47,7 +47,7 @@ public class AvailabilityService {
      * @param limit       most unavailable ranges listed per keyspace (0 or more)
      */
     public AvailabilityReport availability(
-            String consistency, String keyspace, List<String> down, String dc, int limit) {
+            ConsistencyLevel consistency, String keyspace, List<String> down, String dc, int limit) {
         if (limit < 0) {
             throw new AvailabilityRequestException(
                     ProblemKind.INVALID_PARAMETER,
@@ -95,7 +95,8 @@ public class AvailabilityService {
      *
      * @throws UnsafeToStopException when it cannot, with the keyspaces and ranges that would lose the level
      */
-    public SafeToStop safeToStop(String node, String consistency, String keyspace, List<String> down, String dc) {
+    public SafeToStop safeToStop(
+            String node, ConsistencyLevel consistency, String keyspace, List<String> down, String dc) {
         Question q = question(consistency, dc);
         RingSnapshot snapshot = q.served().ring();
         TokenRing ring = snapshot.tokenRing();
@@ -140,9 +141,8 @@ public class AvailabilityService {
      */
     private record Question(ServedSnapshot served, ConsistencyLevel level, String coordinatorDc, String localDc) {}
 
-    private Question question(String consistency, String dc) {
+    private Question question(ConsistencyLevel level, String dc) {
         ServedSnapshot served = routing.snapshot();
-        ConsistencyLevel level = AvailabilityRequestException.level("consistency", consistency);
         // the coordinator's DC, also for levels that are not LOCAL_*: a transient SimpleStrategy write's cheap quorum
         // is counted there; the answer names it only for the LOCAL_* levels it was asked for
         String coordinatorDc = AvailabilityRequestException.localDatacenter(

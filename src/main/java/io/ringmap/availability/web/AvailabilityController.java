@@ -6,12 +6,9 @@ import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.Arrays;
-import java.util.List;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code /availability}: which token ranges cannot be served at a consistency level, and which nodes can stop. */
@@ -43,27 +40,9 @@ public class AvailabilityController {
                     + "be stopped without any keyspace losing the level. On the bundled sample, "
                     + "consistency=QUORUM&keyspace=iot&down=127.0.0.3,127.0.0.4 loses half of the ring: the two "
                     + "ranges whose three replicas include both N3 and N4.")
-    public AvailabilityResponse availability(
-            @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
-            @Parameter(description = "Only this keyspace (default: every keyspace not node-local)", example = "iot")
-                    @RequestParam(required = false)
-                    String keyspace,
-            @Parameter(
-                            description =
-                                    "Nodes (address or host id) to assume down as well, comma-separated or "
-                                            + "repeated (e.g. 127.0.0.3); no example value, so Swagger UI's Try it out asks about now")
-                    @RequestParam(required = false)
-                    List<String> down,
-            @Parameter(
-                            description =
-                                    "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
-                                            + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
-                    @RequestParam(required = false)
-                    String dc,
-            @Parameter(description = "Most ranges listed per keyspace", example = "100")
-                    @RequestParam(defaultValue = "100")
-                    int limit) {
-        return AvailabilityResponse.of(availability.availability(consistency, keyspace, names(down), dc, limit));
+    public AvailabilityResponse availability(@ParameterObject AvailabilityParameters p) {
+        return AvailabilityResponse.of(
+                availability.availability(p.consistency(), p.keyspace(), p.downNodes(), p.dc(), p.limit()));
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.MISSING_CONSISTENCY)
@@ -87,32 +66,8 @@ public class AvailabilityController {
             description = "200 when it can; 409 (problem+json, type " + ProblemKind.TYPE_PREFIX
                     + "unsafe-to-stop) with the keyspaces and ranges that would lose the level when it cannot, so a "
                     + "rolling-restart script can gate on the status code.")
-    public SafeToStopResponse safeToStop(
-            @Parameter(description = "Node address or host id", example = "127.0.0.1") @RequestParam String node,
-            @Parameter(description = "Consistency level", example = "QUORUM") @RequestParam String consistency,
-            @Parameter(description = "Only this keyspace (default: every keyspace not node-local)")
-                    @RequestParam(required = false)
-                    String keyspace,
-            @Parameter(description = "Nodes to assume down as well, comma-separated") @RequestParam(required = false)
-                    List<String> down,
-            @Parameter(
-                            description =
-                                    "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
-                                            + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
-                    @RequestParam(required = false)
-                    String dc) {
-        return SafeToStopResponse.of(availability.safeToStop(node, consistency, keyspace, names(down), dc));
-    }
-
-    /** Node names given comma-separated, repeated, or both. */
-    private static List<String> names(List<String> down) {
-        if (down == null) {
-            return List.of();
-        }
-        return down.stream()
-                .flatMap(d -> Arrays.stream(d.split(",")))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .toList();
+    public SafeToStopResponse safeToStop(@ParameterObject SafeToStopParameters p) {
+        return SafeToStopResponse.of(
+                availability.safeToStop(p.node(), p.consistency(), p.keyspace(), p.downNodes(), p.dc()));
     }
 }

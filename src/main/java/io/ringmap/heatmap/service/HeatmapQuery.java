@@ -9,6 +9,7 @@ import io.ringmap.heatmap.TableHeatmap;
 import io.ringmap.hotkeys.SaturatingCounter;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.peers.Contributors;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.ReplicaSet;
@@ -95,7 +96,21 @@ public class HeatmapQuery {
         /** reads the servers sampled (JMX partition sampling), the cluster's own counts */
         READS,
         /** writes the servers sampled likewise */
-        WRITES
+        WRITES;
+
+        /**
+         * The source named: {@code client}, {@code reads} or {@code writes}.
+         *
+         * @throws InvalidParameterException for anything else
+         */
+        public static Source of(String source) {
+            return switch (source) {
+                case "client" -> CLIENT;
+                case "reads" -> READS;
+                case "writes" -> WRITES;
+                default -> throw new InvalidParameterException("source", "source must be client, reads or writes");
+            };
+        }
     }
 
     /**
@@ -150,14 +165,9 @@ public class HeatmapQuery {
         return server;
     }
 
-    /** The most buckets an answer may have: {@code ringmap.heatmap.buckets}. */
-    public int maxBuckets() {
-        return heatmaps.settings().buckets();
-    }
-
-    /** The retention: the longest window an answer may cover. */
-    public Duration retention() {
-        return heatmaps.settings().retention();
+    /** The counts' settings: the most buckets an answer may have, and its longest window (the retention). */
+    public HeatmapSettings settings() {
+        return heatmaps.settings();
     }
 
     /**

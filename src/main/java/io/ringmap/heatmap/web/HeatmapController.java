@@ -1,22 +1,19 @@
 package io.ringmap.heatmap.web;
 
+import io.ringmap.heatmap.HeatmapSettings;
 import io.ringmap.heatmap.service.HeatmapQuery;
 import io.ringmap.heatmap.service.ServerSamplesUnavailableException;
-import io.ringmap.peers.web.PeersView;
-import io.ringmap.problem.InvalidParameterException;
+import io.ringmap.peers.web.Scope;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
+import io.ringmap.web.TableParameters;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.time.Duration;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.convert.DurationStyle;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code GET /heatmap}: a table's hits on ring-aligned token buckets over time (the console's key visualizer). */
@@ -56,71 +53,14 @@ public class HeatmapController {
                     + "sizes round to the bucket of each sampled partition's token): the cluster's own counts, the "
                     + "same on every instance and never summed over them.")
     public HeatmapResponse heatmap(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
-            @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(
-                            description = "Buckets at most, 1..ringmap.heatmap.buckets (default: all); neighbours are "
-                                    + "added together",
-                            example = "64")
-                    @RequestParam(required = false)
-                    Integer buckets,
-            @Parameter(
-                            description = "How far back, as 10m, 1h or ISO-8601 PT10M; from one slice to the retention "
-                                    + "(default: the retention)",
-                            example = "30m")
-                    @RequestParam(required = false)
-                    String window,
-            @Parameter(
-                            description = "deployment (default): every instance's counts summed (ringmap.peers.*); "
-                                    + "local: this instance's only",
-                            schema = @Schema(allowableValues = {"deployment", "local"}))
-                    @RequestParam(required = false)
-                    String scope,
-            @Parameter(
-                            description =
-                                    "What the cells count: client (default) hits, or the servers' sampled reads or "
-                                            + "writes (JMX partition sampling)",
-                            schema = @Schema(allowableValues = {"client", "reads", "writes"}))
-                    @RequestParam(required = false)
-                    String source) {
-        int max = query.maxBuckets();
-        int n = buckets == null ? max : buckets;
-        if (n < 1 || n > max) {
-            throw new InvalidParameterException(
-                    "buckets", "buckets must be from 1 to " + max + " (ringmap.heatmap.buckets), was " + buckets);
-        }
-        return HeatmapResponse.of(
-                query.heatmap(keyspace, table, n, window(window), PeersView.localScope(scope), source(source)));
-    }
-
-    private static HeatmapQuery.Source source(String text) {
-        if (text == null) {
-            return HeatmapQuery.Source.CLIENT;
-        }
-        return switch (text) {
-            case "client" -> HeatmapQuery.Source.CLIENT;
-            case "reads" -> HeatmapQuery.Source.READS;
-            case "writes" -> HeatmapQuery.Source.WRITES;
-            default -> throw new InvalidParameterException("source", "source must be client, reads or writes");
-        };
-    }
-
-    private Duration window(String text) {
-        if (text == null) {
-            return query.retention();
-        }
-        Duration window;
-        try {
-            window = DurationStyle.detectAndParse(text);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidParameterException("window", "window must be a duration such as 10m, 1h or PT10M");
-        }
-        if (window.isNegative() || window.isZero() || window.compareTo(query.retention()) > 0) {
-            throw new InvalidParameterException(
-                    "window",
-                    "window must be positive and at most the retention, " + query.retention()
-                            + " (ringmap.heatmap.slice × ringmap.heatmap.slices), was " + window);
-        }
-        return window;
+            @ParameterObject TableParameters table, @ParameterObject HeatmapParameters parameters) {
+        HeatmapSettings settings = query.settings();
+        return HeatmapResponse.of(query.heatmap(
+                table.keyspace(),
+                table.table(),
+                settings.buckets(parameters.buckets()),
+                settings.window(parameters.windowAsked()),
+                Scope.local(parameters.scope()),
+                parameters.source()));
     }
 }

@@ -2,6 +2,7 @@ package io.ringmap.hotkeys.config;
 
 import io.ringmap.hotkeys.HotKeySettings;
 import io.ringmap.hotkeys.KeyExporter;
+import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.web.KeyDisclosure;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
@@ -77,6 +78,23 @@ public record HotKeysProperties(
     @Override
     public boolean clearKeysShown() {
         return exportKey == ExportKey.PLAIN || showClearKeys;
+    }
+
+    /** Keys per table {@code GET /hotkeys} lists when not asked: 10, or {@link #topK} if smaller. */
+    public static final int DEFAULT_KEYS_PER_TABLE = 10;
+
+    /**
+     * How many keys per table {@code GET /hotkeys} lists for {@code limit}: the default when null.
+     *
+     * @throws InvalidParameterException outside 1..{@code ringmap.hotkeys.top-k}
+     */
+    public int keysPerTable(Integer limit) {
+        int keys = limit == null ? Math.min(DEFAULT_KEYS_PER_TABLE, topK) : limit;
+        if (keys < 1 || keys > topK) {
+            throw new InvalidParameterException(
+                    "limit", "limit must be between 1 and " + topK + " (ringmap.hotkeys.top-k), was " + limit);
+        }
+        return keys;
     }
 
     /** The core's sizing (one sketch per table, 256-character labels). */

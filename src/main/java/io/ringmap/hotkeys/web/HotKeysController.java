@@ -6,28 +6,24 @@ import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.hotkeys.service.HotKeyQuery;
 import io.ringmap.hotkeys.service.HotKeyQuery.HotKeysReport;
 import io.ringmap.peers.web.PeersView;
-import io.ringmap.problem.InvalidParameterException;
+import io.ringmap.peers.web.Scope;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Locale;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code GET /hotkeys}: the hottest partition keys per table, with their token and replicas. */
 @RestController
 @io.swagger.v3.oas.annotations.tags.Tag(name = "hot keys")
 public class HotKeysController {
-
-    private static final int DEFAULT_LIMIT = 10;
 
     private final ObjectProvider<HotKeyQuery> query;
     private final HotKeysProperties properties;
@@ -56,37 +52,14 @@ public class HotKeysController {
                     + "every table with hits; with keyspace and table: that table, also when it has no hits (empty "
                     + "keys). With export-key hash, keys follow the export: label is the hash, key, token and "
                     + "replicas are absent, unless ringmap.hotkeys.show-clear-keys allows clear keys.")
-    public HotKeysResponse hotKeys(
-            @Parameter(description = "Only this keyspace", example = "iot") @RequestParam(required = false)
-                    String keyspace,
-            @Parameter(description = "Only this table (needs keyspace)", example = "readings")
-                    @RequestParam(required = false)
-                    String table,
-            @Parameter(
-                            description = "Keys per table, 1..ringmap.hotkeys.top-k; default 10 (or top-k if smaller)",
-                            example = "10")
-                    @RequestParam(required = false)
-                    Integer limit,
-            @Parameter(
-                            description = "deployment (default): every instance's counts merged (ringmap.peers.*); "
-                                    + "local: this instance's only",
-                            schema = @Schema(allowableValues = {"deployment", "local"}))
-                    @RequestParam(required = false)
-                    String scope) {
+    public HotKeysResponse hotKeys(@ParameterObject HotKeysParameters parameters) {
         HotKeyQuery hotKeys = query.getIfAvailable();
         if (hotKeys == null) {
             throw new HotKeysDisabledException();
         }
-        if (table != null && keyspace == null) {
-            throw new InvalidParameterException("keyspace", "table '" + table + "' needs its keyspace");
-        }
-        int keys = limit == null ? Math.min(DEFAULT_LIMIT, properties.topK()) : limit;
-        if (keys < 1 || keys > properties.topK()) {
-            throw new InvalidParameterException(
-                    "limit",
-                    "limit must be between 1 and " + properties.topK() + " (ringmap.hotkeys.top-k), was " + limit);
-        }
-        HotKeysReport report = hotKeys.hotKeys(keyspace, table, keys, PeersView.localScope(scope));
+        int keys = properties.keysPerTable(parameters.limit());
+        HotKeysReport report =
+                hotKeys.hotKeys(parameters.keyspace(), parameters.table(), keys, Scope.local(parameters.scope()));
         boolean clearKeys = properties.clearKeysShown();
         ServerHotKeys server = serverSide.getIfAvailable();
         // the servers' sampled keys are clear text: shown only where clear keys are

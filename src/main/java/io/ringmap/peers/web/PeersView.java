@@ -1,13 +1,12 @@
 package io.ringmap.peers.web;
 
 import io.ringmap.peers.Contributors;
-import io.ringmap.problem.InvalidParameterException;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
- * Whose counts an answer merges ({@code peers} of {@code /hotkeys}, {@code /heatmap} and the sizes answers), and the
- * {@code scope} parameter that chooses between this instance's counts and the deployment's.
+ * Whose counts an answer merges ({@code peers} of {@code /hotkeys}, {@code /heatmap} and the sizes answers); the
+ * {@link Scope} asked for chooses between this instance's counts and the deployment's.
  */
 @Schema(description = "Whose counts an answer merges")
 public record PeersView(
@@ -27,20 +26,5 @@ public record PeersView(
 
     public static PeersView of(Contributors contributors) {
         return new PeersView(contributors.scope(), contributors.contributed(), contributors.missing());
-    }
-
-    /**
-     * Whether {@code scope} asks for this instance's counts only.
-     *
-     * @throws InvalidParameterException for anything but deployment (the default) or local
-     */
-    public static boolean localScope(String scope) {
-        if (scope == null || scope.equals("deployment")) {
-            return false;
-        }
-        if (scope.equals("local")) {
-            return true;
-        }
-        throw new InvalidParameterException("scope", "scope must be deployment or local");
     }
 }

@@ -21,10 +21,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code GET /plan/shards} and {@code POST /plan/shards}: how many shards a hot key needs and where they land. */
@@ -69,53 +69,18 @@ public class ShardPlanController {
             description = "The key's columns except the shard column, as column=value pairs",
             schema = @Schema(type = "object", additionalPropertiesSchema = String.class),
             examples = @ExampleObject(name = "sample", value = "{\"day\": \"2026-10-01\"}"))
-    public ShardsResponse shards(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
-            @Parameter(description = "Table whose partition key has the shard column", example = "readings")
-                    @RequestParam
-                    String table,
-            @Parameter(
-                            description = "The shard column (an integer or text column of the partition key)",
-                            example = "sensor_id")
-                    @RequestParam
-                    String shardColumn,
-            @Parameter(
-                            description = "The key's rate or size now (any unit); default with hotkey: its estimate",
-                            example = "480000")
-                    @RequestParam(required = false)
-                    Double load,
-            @Parameter(description = "The most per shard (same unit)", example = "100000")
-                    @RequestParam(required = false)
-                    Double target,
-            @Parameter(description = "A shard count instead of load and target") @RequestParam(required = false)
-                    Integer count,
-            @Parameter(
-                            description = "Shard values searched for the widest spread (default 4 x count, at most "
-                                    + "ringmap.plan.max-shard-candidates, 4096 by default)")
-                    @RequestParam(required = false)
-                    Integer candidates,
-            @Parameter(
-                            description =
-                                    "A hot key's label exactly as GET /hotkeys shows it (with export-key hash: the"
-                                            + " hash); its columns are matched by name onto the table's key, the shard column left out; no "
-                                            + "example value, so Swagger UI's Try it out plans the key given")
-                    @RequestParam(required = false)
-                    String hotkey,
-            @Parameter(description = "The table the hot key was counted for (same keyspace); default: table")
-                    @RequestParam(required = false)
-                    String hotkeyTable,
-            HttpServletRequest request) {
+    public ShardsResponse shards(@ParameterObject ShardsParameters p, HttpServletRequest request) {
         return ShardsResponse.of(shards.plan(
-                keyspace,
-                table,
+                p.keyspace(),
+                p.table(),
                 PARAMETERS.read(request.getParameterMap()).key(),
-                shardColumn,
-                load,
-                target,
-                count,
-                candidates,
-                hotkey,
-                hotkeyTable));
+                p.shardColumn(),
+                p.load(),
+                p.target(),
+                p.count(),
+                p.candidates(),
+                p.hotkey(),
+                p.hotkeyTable()));
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = SampleProblems.BLANK_KEYSPACE_FIELD)

@@ -11,16 +11,13 @@ import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code /tokens/balanced} and {@code /tokens/evaluate}: initial tokens per DC, and what a token layout would own. */
@@ -46,12 +43,8 @@ public class TokenPlanController {
                     + "POST with a sample of real keys. nodes=dc1:2,dc2:2 gives dc1 -6917529027641081856, "
                     + "2305843009213693952 and dc2 -2305843009213693952, 6917529027641081856. At most "
                     + "ringmap.plan.max-nodes nodes over all DCs (413 beyond).")
-    public BalancedResponse balanced(
-            @Parameter(description = "Nodes per DC, e.g. dc1:3,dc2:3", example = "dc1:2,dc2:2") @RequestParam
-                    String nodes,
-            @Parameter(description = "Partitioner (default: the ring's)") @RequestParam(required = false)
-                    String partitioner) {
-        return BalancedResponse.of(tokens.balanced(perDc(nodes), partitioner));
+    public BalancedResponse balanced(@ParameterObject BalancedParameters parameters) {
+        return BalancedResponse.of(tokens.balanced(parameters.perDc(), parameters.partitioner()));
     }
 
     @ProblemAnswer(kind = ProblemKind.INVALID_GENERATOR, detail = "give nodes per data centre, e.g. dc1:3,dc2:3")
@@ -127,23 +120,5 @@ public class TokenPlanController {
         }
         return EvaluateResponse.of(tokens.evaluate(
                 mode, request.nodes().stream().map(ProposedNode::proposal).toList()));
-    }
-
-    private static Map<String, Integer> perDc(String nodes) {
-        Map<String, Integer> out = new LinkedHashMap<>();
-        for (String part : nodes.split(",")) {
-            String[] kv = part.trim().split(":");
-            if (kv.length != 2 || kv[0].isBlank()) {
-                throw new InvalidParameterException("nodes", "nodes '" + nodes + "' is not dc:count[,dc:count...]");
-            }
-            try {
-                if (out.put(kv[0].trim(), Integer.parseInt(kv[1].trim())) != null) {
-                    throw new InvalidParameterException("nodes", "data centre '" + kv[0].trim() + "' is given twice");
-                }
-            } catch (NumberFormatException e) {
-                throw new InvalidParameterException("nodes", "node count '" + kv[1] + "' is not a number");
-            }
-        }
-        return out;
     }
 }

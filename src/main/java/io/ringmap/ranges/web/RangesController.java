@@ -10,15 +10,16 @@ import io.ringmap.routing.RoutingService;
 import io.ringmap.snapshot.ServedSnapshot;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.snapshot.web.SnapshotView;
+import io.ringmap.web.KeyspaceParameter;
 import io.ringmap.web.NodeIdentity;
+import io.ringmap.web.NodeParameter;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code /ranges}: a keyspace's whole range-to-replica map, for clients that route locally. */
@@ -43,7 +44,8 @@ public class RangesController {
                     + "locally (hash, binary search over tokens) and revalidate with the ETag (304 while the "
                     + "topology is unchanged). A 1000-node x 256-vnode ring is about 12 MB of JSON, gzipped for "
                     + "clients that accept it.")
-    public RangesResponse ranges(@Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace) {
+    public RangesResponse ranges(@ParameterObject KeyspaceParameter keyspaceParameter) {
+        String keyspace = keyspaceParameter.keyspace();
         ServedSnapshot served = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
         TokenRing ring = served.tokenRing();
@@ -82,8 +84,9 @@ public class RangesController {
                     + "a person looks at when they pick a node. About 1,500 ranges (200 KB) of a 1000-node x "
                     + "256-vnode ring at RF 3 in two DCs, where the whole map is 12 MB.")
     public NodeRangesResponse nodeRanges(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
-            @Parameter(description = "Node address or host id", example = "127.0.0.1") @RequestParam String node) {
+            @ParameterObject KeyspaceParameter keyspaceParameter, @ParameterObject NodeParameter nodeParameter) {
+        String keyspace = keyspaceParameter.keyspace();
+        String node = nodeParameter.node();
         ServedSnapshot served = routing.snapshot();
         KeyspacePlacement.Placed placement = routing.placement(served, keyspace);
         return NodeRangesResponse.of(served, placement, NodeRanges.of(served.tokenRing(), placement, node));

@@ -39,7 +39,7 @@ public class RoutingConfiguration {
     SplitService splitService(RoutingService routing, ApiProperties api, ObjectProvider<RangeWeights> weights) {
         return new SplitService(
                 routing,
-                api.maxSplits(),
+                api,
                 weights.getIfAvailable(() -> RangeWeights.unavailable("no size estimates are collected")));
     }
 

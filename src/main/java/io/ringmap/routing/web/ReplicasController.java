@@ -17,7 +17,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.MediaType;
-import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -58,12 +57,13 @@ public class ReplicasController {
                     + "object does not generate well) and leave the key argument null.")
     // most plain requests are answered ahead of this handler, by the same SingleKeyAnswers, by the single-key filter
     // (io.ringmap.routing.web.fastpath); this handler answers what the filter leaves (and everything when it is
-    // off). Lean all the same: the parameters are read once from the container's map (a @RequestParam each, or a
-    // MultiValueMap argument, made Spring MVC build binders and ResolvableTypes per request) and the answer's content
+    // off). Lean all the same: the parameters are read once from the container's map (a parameter record, a
+    // @RequestParam each or a MultiValueMap argument makes Spring MVC build binders and ResolvableTypes per request;
+    // the
+    // key's columns, named by the table, are no record's components) and the answer's content
     // type is set here, so Spring MVC writes it without negotiating (docs/performance.md, "Single key")
     @ReplicasQueryParameters
-    public ReplicasResponse replicas(HttpServletRequest request, HttpServletResponse response)
-            throws MissingServletRequestParameterException {
+    public ReplicasResponse replicas(HttpServletRequest request, HttpServletResponse response) {
         ReplicasResponse answer = singleKey.replicas(request.getParameterMap());
         // the servlet response's type is what Spring MVC's converters see as preset; not a ResponseEntity, whose
         // handler flushes the response before Tomcat can count its length (a chunked answer, and a compression check)

@@ -1,6 +1,5 @@
 package io.ringmap.routing.web;
 
-import io.ringmap.problem.InvalidParameterException;
 import io.ringmap.problem.ProblemKind;
 import io.ringmap.ring.KeyspacePlacement;
 import io.ringmap.ring.Node;
@@ -15,14 +14,13 @@ import io.ringmap.web.NodeIdentity;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code /ring}: the nodes, their tokens and ownership. */
@@ -36,9 +34,6 @@ public class RingController {
         this.ownerships = ownerships;
     }
 
-    /** The most nodes one page may hold. */
-    public static final int MAX_PAGE = 10_000;
-
     @ProblemAnswer(kind = ProblemKind.INVALID_PARAMETER, detail = "limit must be between 1 and 10000, was 0")
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
@@ -50,25 +45,11 @@ public class RingController {
                     + "(as nodetool status <keyspace> reports it). On large vnode rings, tokens=false leaves the "
                     + "tokens out (node states, counts and ownership only) and offset/limit return one page of "
                     + "nodes; the per-DC state summary always covers the whole ring.")
-    public RingResponse ring(
-            @Parameter(description = "Keyspace for effective ownership", example = "iot")
-                    @RequestParam(required = false)
-                    String keyspace,
-            @Parameter(description = "Include every node's tokens", example = "false")
-                    @RequestParam(defaultValue = "true")
-                    boolean tokens,
-            @Parameter(description = "Index of the first node to return", example = "0")
-                    @RequestParam(defaultValue = "0")
-                    int offset,
-            @Parameter(description = "Most nodes to return, 1.." + MAX_PAGE + " (all when absent)", example = "100")
-                    @RequestParam(required = false)
-                    Integer limit) {
-        if (offset < 0) {
-            throw new InvalidParameterException("offset", "offset must be 0 or more, was " + offset);
-        }
-        if (limit != null && (limit < 1 || limit > MAX_PAGE)) {
-            throw new InvalidParameterException("limit", "limit must be between 1 and " + MAX_PAGE + ", was " + limit);
-        }
+    public RingResponse ring(@ParameterObject RingParameters parameters) {
+        String keyspace = parameters.keyspace();
+        boolean tokens = parameters.tokens();
+        int offset = parameters.offset();
+        Integer limit = parameters.limit();
         RingOwnership ownership = ownerships.ownership(keyspace);
         ServedSnapshot served = ownership.snapshot();
         TokenRing ring = served.tokenRing();

@@ -6,7 +6,6 @@ import io.ringmap.routing.ReplicaRoute;
 import io.ringmap.routing.RoutingService;
 import io.ringmap.web.KeyParameters;
 import java.util.Map;
-import org.springframework.web.bind.MissingServletRequestParameterException;
 
 /**
  * The answer of {@code GET /replicas} to one request's query parameters: the one computation behind both its Spring MVC
@@ -32,10 +31,10 @@ public final class SingleKeyAnswers {
      * The replicas of the key or token the parameters name (as the servlet container parsed them); the key counts as
      * a hit only when it is answered.
      *
-     * @throws MissingServletRequestParameterException without a keyspace
+     * @throws io.ringmap.problem.InvalidParameterException without a keyspace
      * @throws io.ringmap.problem.ProblemException     for everything else refused (the catalog's problem)
      */
-    public ReplicasResponse replicas(Map<String, String[]> parameters) throws MissingServletRequestParameterException {
+    public ReplicasResponse replicas(Map<String, String[]> parameters) {
         KeyParameters.Given given = PARAMETERS.read(parameters);
         String keyspace = given.required("keyspace");
         String table = given.value("table");

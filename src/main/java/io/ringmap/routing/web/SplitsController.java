@@ -13,14 +13,13 @@ import io.ringmap.splits.Split;
 import io.ringmap.splits.WeightedSplit;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
+import io.ringmap.web.TableParameters;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code /splits}: the ring cut into token ranges for full-table scans. */
@@ -57,28 +56,10 @@ public class SplitsController {
                     + "(system.table_estimates of the last sizes round; 409 sizes-not-collected without a live "
                     + "cluster, 503 sizes-unavailable before the first round). Splits "
                     + "cover the ring exactly once.")
-    public SplitsResponse splits(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
-            @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(
-                            description = "Number of splits, 1 to ringmap.api.max-splits (10,000 by default)",
-                            example = "16")
-                    @RequestParam(defaultValue = "16")
-                    int n,
-            @Parameter(
-                            description = "even, aligned or size",
-                            example = "aligned",
-                            schema = @Schema(allowableValues = {"even", "aligned", "size"}))
-                    @RequestParam(defaultValue = "aligned")
-                    String mode,
-            @Parameter(
-                            description =
-                                    "true: ranges carry only start and end, and one CQL template with bind markers "
-                                            + "serves them all (a range the template cannot read keeps its own cql); for large plans",
-                            example = "false")
-                    @RequestParam(defaultValue = "false")
-                    boolean compact) {
-        TableSplits scan = splitter.splits(keyspace, table, n, mode);
+    public SplitsResponse splits(@ParameterObject TableParameters table, @ParameterObject SplitsParameters parameters) {
+        boolean compact = parameters.compact();
+        int n = parameters.n();
+        TableSplits scan = splitter.splits(table.keyspace(), table.table(), n, parameters.mode());
         TableSchema schema = scan.table();
         TokenRing ring = scan.snapshot().tokenRing();
         List<SplitView> views = new ArrayList<>(scan.splits().size());

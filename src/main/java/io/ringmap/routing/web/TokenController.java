@@ -12,6 +12,7 @@ import io.ringmap.web.KeyParameters;
 import io.ringmap.web.KeyProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
+import io.ringmap.web.TableParameters;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -28,11 +29,11 @@ import jakarta.validation.Valid;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code /token}: partition key values to the token Cassandra computes. */
@@ -80,12 +81,11 @@ public class TokenController {
                     @ExampleObject(
                             name = "reference",
                             value = "{\"sensor_id\": \"sensor-17\", \"day\": " + "\"2026-10-01\"}"))
-    public TokenResponse token(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
-            @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            HttpServletRequest request) {
+    public TokenResponse token(@ParameterObject TableParameters table, HttpServletRequest request) {
         return tokenOf(
-                keyspace, table, PARAMETERS.read(request.getParameterMap()).key());
+                table.keyspace(),
+                table.table(),
+                PARAMETERS.read(request.getParameterMap()).key());
     }
 
     @ProblemAnswer(kind = ProblemKind.KEY_TOO_LARGE, detail = SampleProblems.KEY_TOO_LARGE)

@@ -7,11 +7,11 @@ import io.ringmap.sizes.web.SizesViews.SizesResponse;
 import io.ringmap.snapshot.web.SnapshotProblems;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
+import io.ringmap.web.TableParameters;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code /sizes} and {@code /load}: what the servers know of partition sizes and data on disk. */
@@ -40,10 +40,8 @@ public class SizesController {
                     + "with their keys decoded, tokens and replicas; warnings against the guideline. A node that did "
                     + "not answer is listed in missingNodes and left out of the merge. Needs a live cluster: 409 "
                     + "sizes-not-collected on a static topology, 503 sizes-unavailable before the first round.")
-    public SizesResponse sizes(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
-            @Parameter(description = "Table", example = "readings") @RequestParam String table) {
-        return SizesResponse.of(sizes.table(keyspace, table));
+    public SizesResponse sizes(@ParameterObject TableParameters table) {
+        return SizesResponse.of(sizes.table(table.keyspace(), table.table()));
     }
 
     @ProblemAnswer(kind = ProblemKind.UNKNOWN_KEYSPACE, detail = SampleProblems.UNKNOWN_KEYSPACE)
@@ -57,10 +55,7 @@ public class SizesController {
                     + "the collected tables (the keyspace's, with keyspace) from the last round, and each node's "
                     + "share of the client-side replica hits. Names the symptom uneven-load-even-ownership when load "
                     + "is uneven while ownership is even.")
-    public LoadResponse load(
-            @Parameter(description = "Keyspace for effective ownership and its tables' load", example = "iot")
-                    @RequestParam(required = false)
-                    String keyspace) {
-        return LoadResponse.of(sizes.load(keyspace));
+    public LoadResponse load(@ParameterObject LoadParameters parameters) {
+        return LoadResponse.of(sizes.load(parameters.keyspace()));
     }
 }

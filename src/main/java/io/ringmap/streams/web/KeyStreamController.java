@@ -10,8 +10,8 @@ import io.ringmap.streams.service.StreamAnswers;
 import io.ringmap.streams.service.StreamRequest;
 import io.ringmap.web.ProblemAnswer;
 import io.ringmap.web.SampleProblems;
+import io.ringmap.web.TableParameters;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -23,9 +23,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.zip.GZIPInputStream;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -86,14 +86,16 @@ public class KeyStreamController {
                                 @Content(mediaType = CSV, schema = @Schema(type = "string", format = "binary"))
                             }))
     public void tokenStream(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
-            @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(description = StreamDocs.STOP_ON_ERROR) @RequestParam(defaultValue = "false")
-                    boolean stopOnError,
+            @ParameterObject TableParameters table,
+            @ParameterObject TokenStreamParameters parameters,
             HttpServletRequest request,
             HttpServletResponse response)
             throws IOException {
-        stream(new StreamRequest(keyspace, table, false, null, false, stopOnError, format(request)), request, response);
+        stream(
+                new StreamRequest(
+                        table.keyspace(), table.table(), false, null, false, parameters.stopOnError(), format(request)),
+                request,
+                response);
     }
 
     @ProblemAnswer(kind = ProblemKind.UNPLACEABLE_KEYSPACE, detail = SampleProblems.UNPLACEABLE_KEYSPACE)
@@ -131,18 +133,22 @@ public class KeyStreamController {
                                 @Content(mediaType = CSV, schema = @Schema(type = "string", format = "binary"))
                             }))
     public void replicaStream(
-            @Parameter(description = "Keyspace", example = "iot") @RequestParam String keyspace,
-            @Parameter(description = "Table", example = "readings") @RequestParam String table,
-            @Parameter(description = "Only replicas in this data centre") @RequestParam(required = false) String dc,
-            @Parameter(description = "Each replica set once, each key with its set's index")
-                    @RequestParam(defaultValue = "false")
-                    boolean compact,
-            @Parameter(description = StreamDocs.STOP_ON_ERROR) @RequestParam(defaultValue = "false")
-                    boolean stopOnError,
+            @ParameterObject TableParameters table,
+            @ParameterObject ReplicaStreamParameters parameters,
             HttpServletRequest request,
             HttpServletResponse response)
             throws IOException {
-        stream(new StreamRequest(keyspace, table, true, dc, compact, stopOnError, format(request)), request, response);
+        stream(
+                new StreamRequest(
+                        table.keyspace(),
+                        table.table(),
+                        true,
+                        parameters.dc(),
+                        parameters.compact(),
+                        parameters.stopOnError(),
+                        format(request)),
+                request,
+                response);
     }
 
     private void stream(StreamRequest asked, HttpServletRequest request, HttpServletResponse response)

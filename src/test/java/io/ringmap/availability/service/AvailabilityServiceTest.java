@@ -29,7 +29,8 @@ class AvailabilityServiceTest {
 
     @Test
     void twoAdjacentNodesDownLoseQuorumOnHalfOfTheRingAndNoOtherNodeCanStop() {
-        AvailabilityReport report = service.availability("QUORUM", "iot", List.of("127.0.0.3", "N4"), null, 100);
+        AvailabilityReport report =
+                service.availability(ConsistencyLevel.QUORUM, "iot", List.of("127.0.0.3", "N4"), null, 100);
 
         assertThat(report.level()).isEqualTo(ConsistencyLevel.QUORUM);
         assertThat(report.localDatacenter()).isNull();
@@ -47,18 +48,19 @@ class AvailabilityServiceTest {
 
     @Test
     void theLimitBoundsTheRangesListedNotTheCounts() {
-        Availability.KeyspaceAvailability iot = service.availability("QUORUM", "iot", List.of("N3", "N4"), null, 1)
+        Availability.KeyspaceAvailability iot = service.availability(
+                        ConsistencyLevel.QUORUM, "iot", List.of("N3", "N4"), null, 1)
                 .keyspaces()
                 .get(0);
 
         assertThat(iot.unavailable()).hasSize(1);
         assertThat(iot.unavailableForReads()).isEqualTo(2);
-        assertThat(service.availability("QUORUM", "iot", List.of("N3", "N4"), null, 0)
+        assertThat(service.availability(ConsistencyLevel.QUORUM, "iot", List.of("N3", "N4"), null, 0)
                         .keyspaces()
                         .get(0)
                         .unavailable())
                 .isEmpty();
-        assertThatThrownBy(() -> service.availability("QUORUM", "iot", List.of("N3", "N4"), null, -1))
+        assertThatThrownBy(() -> service.availability(ConsistencyLevel.QUORUM, "iot", List.of("N3", "N4"), null, -1))
                 .isInstanceOfSatisfying(
                         AvailabilityRequestException.class,
                         e -> assertThat(e.getMessage()).contains("limit", "-1"));
@@ -82,69 +84,70 @@ class AvailabilityServiceTest {
         AvailabilityService joining = new AvailabilityService(WebTestSupport.routing(holder, 100), null);
 
         // when N5 is assumed down, by address or host id
-        AvailabilityReport all = joining.availability("ALL", "iot", List.of("127.0.0.5"), null, 100);
-        AvailabilityReport quorum = joining.availability("QUORUM", "iot", List.of("N5"), null, 100);
+        AvailabilityReport all = joining.availability(ConsistencyLevel.ALL, "iot", List.of("127.0.0.5"), null, 100);
+        AvailabilityReport quorum = joining.availability(ConsistencyLevel.QUORUM, "iot", List.of("N5"), null, 100);
 
         // then ALL (3 + 1 pending of 3 live) fails on N5's three ranges, reads are untouched; QUORUM (2 + 1) holds
         assertThat(all.assumedDown()).containsExactly("127.0.0.5");
         assertThat(all.keyspaces().get(0).unavailableForWrites()).isEqualTo(3);
         assertThat(all.keyspaces().get(0).unavailableForReads()).isZero();
-        assertThat(joining.availability("ALL", "iot", List.of(), null, 100)
+        assertThat(joining.availability(ConsistencyLevel.ALL, "iot", List.of(), null, 100)
                         .keyspaces()
                         .get(0)
                         .unavailableForWrites())
                 .isZero();
         assertThat(quorum.keyspaces().get(0).unavailableForWrites()).isZero();
         // a name that is neither in the ring nor joining is still refused, naming the joiner among the known
-        assertThatThrownBy(() -> joining.availability("ALL", "iot", List.of("N9"), null, 100))
+        assertThatThrownBy(() -> joining.availability(ConsistencyLevel.ALL, "iot", List.of("N9"), null, 100))
                 .isInstanceOf(AvailabilityRequestException.class)
                 .hasMessageContaining("N9")
                 .hasMessageContaining("127.0.0.5");
         // safe-to-stop answers for ring members and says where a joiner's stop is shown
-        assertThatThrownBy(() -> joining.safeToStop("N5", "ALL", "iot", List.of(), null))
+        assertThatThrownBy(() -> joining.safeToStop("N5", ConsistencyLevel.ALL, "iot", List.of(), null))
                 .isInstanceOf(AvailabilityRequestException.class)
                 .hasMessageContaining("joining")
                 .hasMessageContaining("/availability?down=N5");
         // a ring member's stop with the joiner down: ALL already fails there, QUORUM (2 + 1 of N1..N4 less one) too
-        assertThatThrownBy(() -> joining.safeToStop("N1", "QUORUM", "iot", List.of("N5"), null))
+        assertThatThrownBy(() -> joining.safeToStop("N1", ConsistencyLevel.QUORUM, "iot", List.of("N5"), null))
                 .isInstanceOf(UnsafeToStopException.class);
     }
 
     @Test
     void withoutAKeyspaceEveryKeyspaceThatIsNotNodeLocalInNameOrder() {
-        assertThat(service.availability("ALL", null, List.of(), null, 100).keyspaces())
+        assertThat(service.availability(ConsistencyLevel.ALL, null, List.of(), null, 100)
+                        .keyspaces())
                 .extracting(Availability.KeyspaceAvailability::keyspace)
                 .containsExactly("iot", "iot_multi_dc");
     }
 
     @Test
     void localLevelsNameTheGivenOrConfiguredDatacenter() {
-        assertThat(service.availability("LOCAL_QUORUM", "iot_multi_dc", List.of(), "dc1", 100)
+        assertThat(service.availability(ConsistencyLevel.LOCAL_QUORUM, "iot_multi_dc", List.of(), "dc1", 100)
                         .localDatacenter())
                 .isEqualTo("dc1");
         AvailabilityService configured = new AvailabilityService(
                 WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 100), "dc2");
         assertThat(configured
-                        .availability("LOCAL_ONE", "iot_multi_dc", List.of(), null, 100)
+                        .availability(ConsistencyLevel.LOCAL_ONE, "iot_multi_dc", List.of(), null, 100)
                         .localDatacenter())
                 .isEqualTo("dc2");
         assertThat(configured
-                        .availability("QUORUM", "iot", List.of(), null, 100)
+                        .availability(ConsistencyLevel.QUORUM, "iot", List.of(), null, 100)
                         .localDatacenter())
                 .isNull();
-        assertThatThrownBy(() -> service.availability("LOCAL_ONE", "iot_multi_dc", List.of(), null, 100))
+        assertThatThrownBy(() -> service.availability(ConsistencyLevel.LOCAL_ONE, "iot_multi_dc", List.of(), null, 100))
                 .isInstanceOf(AvailabilityRequestException.class);
     }
 
     @Test
     void aNodeThatCanStopIsAnsweredAndOneThatCannotIsRefusedWithTheReasons() {
-        SafeToStop safe = service.safeToStop("N1", "QUORUM", "iot", List.of(), null);
+        SafeToStop safe = service.safeToStop("N1", ConsistencyLevel.QUORUM, "iot", List.of(), null);
         assertThat(safe.node()).isEqualTo("127.0.0.1");
         assertThat(safe.keyspaces()).containsExactly("iot");
 
-        assertThatThrownBy(() -> service.safeToStop("N1", "QUORUM", "iot", List.of("N3"), null))
+        assertThatThrownBy(() -> service.safeToStop("N1", ConsistencyLevel.QUORUM, "iot", List.of("N3"), null))
                 .isInstanceOf(UnsafeToStopException.class);
-        assertThatThrownBy(() -> service.safeToStop("N9", "ONE", null, List.of(), null))
+        assertThatThrownBy(() -> service.safeToStop("N9", ConsistencyLevel.ONE, null, List.of(), null))
                 .isInstanceOf(AvailabilityRequestException.class)
                 .hasMessageContaining("N9");
     }

@@ -64,7 +64,7 @@ class RestartServiceTest {
         for (PlannedRestart.PlannedWave wave : plan.waves()) {
             for (WaveCheck check : wave.checks()) {
                 Availability.KeyspaceAvailability answer = availability
-                        .availability(check.level().name(), check.keyspace(), wave.nodes(), check.coordinatorDc(), 0)
+                        .availability(check.level(), check.keyspace(), wave.nodes(), check.coordinatorDc(), 0)
                         .keyspaces()
                         .get(0);
                 assertThat(check.unavailableForReads())

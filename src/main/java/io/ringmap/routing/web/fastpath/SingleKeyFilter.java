@@ -18,7 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
-import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.servlet.HandlerMapping;
 import tools.jackson.databind.ObjectWriter;
@@ -160,8 +159,6 @@ public final class SingleKeyFilter implements Filter {
         ReplicasResponse answer;
         try {
             answer = answers.replicas(parameters);
-        } catch (MissingServletRequestParameterException e) {
-            return leave(Fallback.REFUSED, request);
         } catch (RuntimeException e) {
             if (e instanceof ProblemException) {
                 return leave(Fallback.REFUSED, request);
