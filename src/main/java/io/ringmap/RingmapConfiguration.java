@@ -6,7 +6,6 @@ import io.ringmap.config.ClusterProperties;
 import io.ringmap.config.MetricsProperties;
 import io.ringmap.config.OnContactPointsCondition;
 import io.ringmap.config.TopologyProperties;
-import io.ringmap.hotkeys.config.HotKeysProperties;
 import io.ringmap.pending.config.PendingProperties;
 import io.ringmap.sizes.config.SizesProperties;
 import io.ringmap.snapshot.ClusterTag;
@@ -27,7 +26,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 
 /**
- * The composition root: ringmap's settings, and the topology source wired to the snapshot holder it publishes to (the
+ * The composition root: the settings shared by several features and those its own beans read, and the topology source wired to the snapshot holder it publishes to (the
  * live cluster source when contact points are configured, else the static file) with the meters that depend on
  * which. Each feature wires its own beans in its own configuration.
  */
@@ -38,8 +37,7 @@ import org.springframework.core.io.ResourceLoader;
     PendingProperties.class,
     SizesProperties.class,
     ApiProperties.class,
-    MetricsProperties.class,
-    HotKeysProperties.class
+    MetricsProperties.class
 })
 public class RingmapConfiguration {
     /**

@@ -22,7 +22,8 @@ class HotKeysPropertiesTest {
                     RingmapConfiguration.class,
                     SnapshotConfiguration.class,
                     RoutingConfiguration.class,
-                    HotKeysConfiguration.class);
+                    HotKeysConfiguration.class,
+                    HotKeysPropertiesConfiguration.class);
 
     @Test
     void bindsTheDocumentedDefaults() {
