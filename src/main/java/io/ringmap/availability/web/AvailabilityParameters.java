@@ -29,16 +29,17 @@ record AvailabilityParameters(
                         + "repeated (e.g. 127.0.0.3); no example value, so Swagger UI's Try it out asks about now")
         List<String> down,
 
-        @Parameter(
-                description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
-                        + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
-        String dc,
+        @Parameter(description = COORDINATOR_DC) String dc,
 
         @Parameter(
                 description = "Most ranges listed per keyspace",
                 example = "100",
                 schema = @Schema(implementation = Integer.class, defaultValue = "100"))
         Integer limit) {
+
+    /** What {@code dc} means to both availability questions. */
+    static final String COORDINATOR_DC = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
+            + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)";
 
     AvailabilityParameters {
         required("consistency", consistency);

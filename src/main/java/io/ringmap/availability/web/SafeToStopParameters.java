@@ -25,9 +25,7 @@ record SafeToStopParameters(
         @Parameter(description = "Nodes to assume down as well, comma-separated")
         List<String> down,
 
-        @Parameter(
-                description = "Coordinator's DC: counts the LOCAL_* levels, and the cheap write quorum of a "
-                        + "transient SimpleStrategy keyspace (default spring.cassandra.local-datacenter)")
+        @Parameter(description = AvailabilityParameters.COORDINATOR_DC)
         String dc) {
 
     SafeToStopParameters {
