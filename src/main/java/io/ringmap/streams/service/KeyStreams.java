@@ -18,21 +18,32 @@ import java.io.InputStream;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Answers streamed batches: reads a body of keys line by line, routes each through the one key path
- * ({@link RoutingService#router}, as a batch does) and writes its answer before reading on, so a stream of any length
- * needs the memory of one line and one answer buffer, and a client that stops reading holds the stream up
- * (back-pressure through the socket). A bad line is answered in its place; a stream past its bounds
+ * ({@link RoutingService#router}, as a batch does) and writes its answer, at most a few blocks of lines behind the
+ * reading, so a stream of any length needs the memory of those blocks and one answer buffer, and a client that stops
+ * reading holds the stream up (back-pressure through the socket). A bad line is answered in its place; a stream past its bounds
  * ({@code ringmap.api.streams}) ends with the bound's problem in place of the next line. A client that goes away ends
  * the work at the next write that fails.
  */
-public class KeyStreams implements MeterBinder {
+public class KeyStreams implements MeterBinder, AutoCloseable {
 
     /** Keys counted as hits (and as work done) together: bounds the memory held for counting. */
     static final int BLOCK = 1024;
+
+    /** Blocks read ahead of the writer at most. */
+    static final int AHEAD = 4;
 
     /** The most of a body's rest read after its stream ended early, to keep the connection (Tomcat swallows 2 MiB). */
     static final int REST_BYTES = 1024 * 1024;
@@ -46,6 +57,12 @@ public class KeyStreams implements MeterBinder {
     private final Clock clock;
     private final LongAdder lines = new LongAdder();
     private final AtomicInteger active = new AtomicInteger();
+    /** A reader thread per running stream (their number is bounded by {@code ringmap.api.streams.max-concurrent}). */
+    private final ExecutorService readers = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "ringmap-stream-reader");
+        t.setDaemon(true);
+        return t;
+    });
 
     /**
      * @param hideKeyValues leave key values out of a bad line's problem, as the problem handler does for a request's
@@ -83,6 +100,13 @@ public class KeyStreams implements MeterBinder {
      * before anything is answered (a problem of theirs is the request's, thrown); after that every problem is
      * answered in place.
      *
+     * <p>Two threads share the work: a reader (from this service's pool) reads, parses and routes the lines into
+     * blocks of up to {@value #BLOCK}, and the calling thread writes their answers and counts them, so a stream uses
+     * a second core while the client's sending and the answers' writing wait on each other. At most {@value #AHEAD}
+     * blocks wait between them (memory stays bounded; a client that stops reading stops the reader too). A block goes
+     * over early when the client sends no more for now, and the writer then sends what it has answered. The reader
+     * has ended when this returns, so the body is read by one thread at a time.
+     *
      * @param countHits whether the keys count as hot-key hits (decided at the web edge, as for a batch)
      * @throws IOException when the client went away (reading or writing), ending the work
      */
@@ -90,13 +114,88 @@ public class KeyStreams implements MeterBinder {
             throws IOException {
         KeyRouter router = routing.router(request.keyspace(), request.table(), request.replicas());
         RoutingService.requireDatacenter(router.snapshot().tokenRing(), request.dc());
-        long deadline = clock.millis() + settings.timeout().toMillis();
-        List<KeyRoute> block = new ArrayList<>(countHits ? BLOCK : 0);
-        int inBlock = 0;
+        BlockingQueue<Block> handed = new ArrayBlockingQueue<>(AHEAD);
+        AtomicBoolean stopped = new AtomicBoolean();
         active.incrementAndGet();
         try {
             answers.start(router);
-            while (true) {
+            Future<?> reader = readers.submit(() -> read(request, keys, router, countHits, handed, stopped));
+            try {
+                write(answers, router, countHits, handed);
+            } finally {
+                stopped.set(true);
+                handed.clear(); // a reader waiting to hand a block over sees the stop
+                awaitReader(reader);
+            }
+            answers.end();
+        } finally {
+            active.decrementAndGet();
+        }
+    }
+
+    /**
+     * The writer's side: every block's answers in order, its lines counted as answered once written, and its keys as
+     * hits when the reader left that to the writer.
+     */
+    private void write(StreamAnswers answers, KeyRouter router, boolean countHits, BlockingQueue<Block> handed)
+            throws IOException {
+        boolean unsent = false;
+        while (true) {
+            Block block = handed.poll();
+            if (block == null) {
+                if (unsent) {
+                    answers.flush(); // nothing more for now: what is answered goes out
+                    unsent = false; // (not before the first answer: the headers could still change)
+                }
+                block = take(handed);
+            }
+            unsent |= block.size > 0;
+            int answeredLines = 0;
+            try {
+                for (int i = 0; i < block.size; i++) {
+                    if (block.items[i] instanceof KeyRoute route) {
+                        answers.answer(block.lines[i], route);
+                    } else {
+                        answers.problem(block.lines[i], (Problem) block.items[i]);
+                    }
+                    if (block.isLine[i]) {
+                        answeredLines++;
+                    }
+                }
+            } finally {
+                lines.add(answeredLines); // what was answered, also when the client left
+            }
+            if (countHits && !block.counted) {
+                count(router, block);
+            }
+            if (block.failure != null) {
+                if (block.failure instanceof IOException e) {
+                    throw e;
+                }
+                throw (RuntimeException) block.failure;
+            }
+            if (block.last) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * The reader's side: lines to routes or problems, handed over in blocks (the last one says so). A block's keys
+     * count as hits when it is handed over, as a batch's count once routed, before their answers are written.
+     */
+    private void read(
+            StreamRequest request,
+            KeyLines keys,
+            KeyRouter router,
+            boolean countHits,
+            BlockingQueue<Block> handed,
+            AtomicBoolean stopped) {
+        long deadline = clock.millis() + settings.timeout().toMillis();
+        long answered = 0;
+        Block block = new Block();
+        try {
+            while (!stopped.get()) {
                 Problem ended = null;
                 try {
                     if (!keys.next()) {
@@ -116,7 +215,7 @@ public class KeyStreams implements MeterBinder {
                             .with("limit", settings.maxLines());
                 }
                 if (ended != null) {
-                    answers.problem(line, ended.with("line", line));
+                    block.add(line, ended.with("line", line), false);
                     break;
                 }
                 RuntimeException bad = keys.error();
@@ -128,40 +227,121 @@ public class KeyStreams implements MeterBinder {
                         bad = e;
                     }
                 }
-                if (route != null) {
-                    answers.answer(line, route);
-                    if (countHits) {
-                        block.add(route);
-                    }
-                } else {
-                    answers.problem(line, problemOf(bad, line));
-                    if (request.stopOnError()) {
-                        break;
-                    }
+                block.add(line, route != null ? route : problemOf(bad, line), true);
+                if (route == null && request.stopOnError()) {
+                    break;
                 }
-                if (++inBlock == BLOCK) {
-                    inBlock = 0;
-                    done(router, block, BLOCK);
-                    if (clock.millis() > deadline) {
-                        answers.problem(line + 1, settings.timedOut().with("line", line + 1));
-                        break;
-                    }
+                if (++answered % BLOCK == 0 && clock.millis() > deadline) {
+                    block.add(line + 1, settings.timedOut().with("line", line + 1), false);
+                    break;
                 }
-                if (!keys.ready()) {
-                    answers.flush(); // the client sends no more for now: what is answered goes out
+                if (block.size == BLOCK || !keys.ready()) { // full, or the client sends no more for now
+                    if (!hand(handed, block, router, countHits, stopped)) {
+                        return;
+                    }
+                    block = new Block();
                 }
             }
-            answers.end();
-        } finally {
-            done(router, block, inBlock);
-            active.decrementAndGet();
+        } catch (IOException | RuntimeException e) {
+            block.failure = e;
+        }
+        block.last = true;
+        hand(handed, block, router, countHits, stopped);
+    }
+
+    /**
+     * Hands a block to the writer, waiting while {@value #AHEAD} wait already, unless the stream was stopped. Its
+     * keys count as hits (when they count) on whichever side has time: here when the writer is behind (this side
+     * would wait anyway), else on the writer's once answered; either way once, as a batch's keys count once routed. A
+     * failure to count ends the stream with this block.
+     *
+     * @return whether the reader reads on
+     */
+    private static boolean hand(
+            BlockingQueue<Block> handed, Block block, KeyRouter router, boolean countHits, AtomicBoolean stopped) {
+        if (countHits && handed.remainingCapacity() == 0) {
+            try {
+                count(router, block);
+            } catch (RuntimeException e) {
+                block.failure = block.failure == null ? e : block.failure;
+                block.last = true;
+            }
+        }
+        try {
+            while (!stopped.get() && !handed.offer(block, 100, TimeUnit.MILLISECONDS)) {
+                // the writer is behind (a client reading slowly): wait, looking at the stop now and then
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return !block.last && !stopped.get();
+    }
+
+    /** Counts the block's keys as hits, once. */
+    private static void count(KeyRouter router, Block block) {
+        block.counted = true;
+        List<KeyRoute> routes = new ArrayList<>(block.size);
+        for (int i = 0; i < block.size; i++) {
+            if (block.items[i] instanceof KeyRoute route) {
+                routes.add(route);
+            }
+        }
+        router.count(routes);
+    }
+
+    private static Block take(BlockingQueue<Block> handed) throws IOException {
+        try {
+            return handed.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while waiting for the stream's next lines");
         }
     }
 
-    private void done(KeyRouter router, List<KeyRoute> block, int lineCount) {
-        lines.add(lineCount);
-        router.count(block);
-        block.clear();
+    /** Waits for the reader to end: it stops at its next line, or when its read fails or reaches its deadline. */
+    private static void awaitReader(Future<?> reader) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                reader.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (ExecutionException e) {
+                break; // the reader hands its failures over in its last block; nothing escapes it
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Up to {@value #BLOCK} lines as the reader hands them to the writer: each a route or a problem, in order. */
+    private static final class Block {
+        final long[] lines = new long[BLOCK + 1];
+        final Object[] items = new Object[BLOCK + 1]; // one more: a bound's problem after a full block
+        /** Whether the item answers a line of the body (a key or a bad line), which the work counter counts. */
+        final boolean[] isLine = new boolean[BLOCK + 1];
+
+        int size;
+        /** Whether its keys were counted as hits already (by the reader). */
+        boolean counted;
+
+        boolean last;
+        Throwable failure;
+
+        void add(long line, Object item, boolean answersALine) {
+            lines[size] = line;
+            items[size] = item;
+            isLine[size++] = answersALine;
+        }
+    }
+
+    /** Stops the readers' pool (at the context's end; a stream still running ends with its request). */
+    @Override
+    public void close() {
+        readers.shutdownNow();
     }
 
     /** The problem of a bad line, naming the line. */

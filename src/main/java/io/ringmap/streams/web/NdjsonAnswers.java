@@ -72,7 +72,7 @@ final class NdjsonAnswers implements StreamAnswers {
                 gen.writeName(REPLICAS);
                 gen.writeStartArray();
                 for (int p = 0; p < set.size(); p++) {
-                    String address = replicas.address(set, p);
+                    SerializedString address = replicas.address(set, p);
                     if (address != null) {
                         gen.writeString(address);
                     }

@@ -40,7 +40,7 @@ class KeyStreamsTest {
     private final MovingClock clock = new MovingClock(Instant.parse("2026-10-01T00:00:00Z"));
 
     /** What a stream answered, line by line. */
-    static final class Recorded implements StreamAnswers {
+    static class Recorded implements StreamAnswers {
         final List<Long> lines = new ArrayList<>();
         final List<KeyRoute> routes = new ArrayList<>(); // null for a problem
         final List<Problem> problems = new ArrayList<>(); // null for an answer
@@ -370,6 +370,54 @@ class KeyStreamsTest {
         }
         run(streams, tokens(false), body.toString());
         assertThat(streams.linesAnswered()).isEqualTo(2500.0);
+        assertThat(streams.active()).isZero();
+    }
+
+    /**
+     * A stream of many blocks goes through both sides (reader and writer) in order, and each key counts once as a
+     * hit, whichever side counted its block: here a writer slow at first, so that the reader waits and counts some.
+     */
+    @Test
+    void manyBlocksKeepTheirOrderAndEachKeyCountsOnce() throws IOException {
+        // given a routing service that records hits, and 20 blocks and a bit of keys, every 1,000th line bad
+        Map<String, Integer> hits = new java.util.concurrent.ConcurrentHashMap<>();
+        RoutingService counting = new RoutingService(
+                WebTestSupport.ringFrom("/topology/default.yaml"),
+                new io.ringmap.config.ApiProperties(10_000),
+                (table, key, token, count, ring, replicas) ->
+                        hits.merge(key.canonicalComponents().get(0), (int) count, Integer::sum),
+                null);
+        KeyStreams streams = new KeyStreams(counting, StreamProperties.defaults(), false, clock);
+        int n = KeyStreams.BLOCK * 20 + 17;
+        StringBuilder body = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+            body.append(i % 1000 == 0 ? "{\"sensor_id\": \"bad\"}" : KEY.formatted(i))
+                    .append('\n');
+        }
+        Recorded out = new Recorded() {
+            @Override
+            public void answer(long line, KeyRoute route) {
+                if (line < 3 * KeyStreams.BLOCK) {
+                    // a slow start: the reader fills its blocks ahead and counts them itself
+                    java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+                }
+                super.answer(line, route);
+            }
+        };
+        // when
+        streams.answer(tokens(false), streams.lines(StreamFormat.NDJSON, body(body.toString())), out, true);
+        // then every line in its order, bad ones in their place, and every key counted once
+        assertThat(out.lines).hasSize(n);
+        for (int i = 0; i < n; i++) {
+            assertThat(out.lines.get(i)).isEqualTo(i + 1L);
+            assertThat(out.problems.get(i) != null)
+                    .as("line %d is a problem", i + 1)
+                    .isEqualTo((i + 1) % 1000 == 0);
+        }
+        assertThat(hits)
+                .hasSize(n - n / 1000)
+                .allSatisfy((key, count) -> assertThat(count).as(key).isEqualTo(1));
+        assertThat(streams.linesAnswered()).isEqualTo((double) n);
         assertThat(streams.active()).isZero();
     }
 }
