@@ -371,10 +371,6 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
     }
 
     /**
-     * The pointer's way to the heatmap cell of slice index {@code slice} and bucket {@code bucket} (numbers or their
-     * text), by way of the chart's corner so that a pointer already there moves and the chart sees it.
-     */
-    /**
      * Aims the pointer ({@code aim}) and reads the chart's text until it shows a tooltip that {@code shows}, for up to
      * {@link #TOOLTIP_SHOWN} after each aim before aiming again (the chart redraws as slices arrive, and the cell may
      * have moved from under a still pointer), within the browser's wait. The tooltip fades in: read at once after the
@@ -393,6 +389,13 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
 
     private static final Duration TOOLTIP_SHOWN = Duration.ofSeconds(3);
 
+    /**
+     * The pointer's way to the heatmap cell of slice index {@code slice} and bucket {@code bucket} (numbers or their
+     * text), by way of a point 3 px to its left, so that the pointer moves onto the cell even when it is there
+     * already, and the chart sees it. (It went by way of offset (0, 0), meant as the chart's corner; but W3C actions
+     * count offsets from the element's centre, so a cell drawn at the centre got no move at all, and no tooltip, at
+     * any try: CI, 60 s, twice.)
+     */
     private Actions pointAt(WebElement chart, Object slice, Object bucket) {
         @SuppressWarnings("unchecked")
         List<Number> pixel = (List<Number>) browser.script(
@@ -400,11 +403,8 @@ abstract class ConsoleScenario extends ConsoleBrowserTest {
                         + ".convertToPixel({seriesIndex: 0}, [Number(arguments[0]), Number(arguments[1])])",
                 slice,
                 bucket);
-        return new Actions(browser.driver)
-                .moveToElement(chart, 0, 0)
-                .moveToElement(
-                        chart,
-                        pixel.get(0).intValue() - chart.getSize().getWidth() / 2,
-                        pixel.get(1).intValue() - chart.getSize().getHeight() / 2);
+        int x = pixel.get(0).intValue() - chart.getSize().getWidth() / 2;
+        int y = pixel.get(1).intValue() - chart.getSize().getHeight() / 2;
+        return new Actions(browser.driver).moveToElement(chart, x - 3, y).moveToElement(chart, x, y);
     }
 }
