@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public class KeyStreams implements MeterBinder, AutoCloseable {
 
-    /** Keys counted as hits (and as work done) together: bounds the memory held for counting. */
+    /** Lines the reader hands the writer at a time, counted as hits and as work done together: bounds the memory. */
     static final int BLOCK = 1024;
 
     /** Blocks read ahead of the writer at most. */
