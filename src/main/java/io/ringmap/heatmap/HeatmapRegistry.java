@@ -93,10 +93,7 @@ public final class HeatmapRegistry {
                 return;
             }
         }
-        long now = clock.millis();
-        for (int i = 0; i < n; i++) {
-            heat.record(ring, tokens[i], counts == null ? 1 : counts[i], now);
-        }
+        heat.recordAll(ring, tokens, counts, n, clock.millis());
     }
 
     /** The table's counts within the retention now, or empty when it has had no hit. */

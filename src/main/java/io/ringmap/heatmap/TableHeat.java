@@ -74,23 +74,40 @@ final class TableHeat {
     }
 
     void record(TokenRing ring, Token token, long count, long nowMillis) {
-        long slice = Math.floorDiv(nowMillis, sliceMillis);
-        Row row = current;
-        if (row == null || row.slice != slice || row.ring != ring) {
-            row = advance(ring, slice);
-        }
+        Row row = row(ring, nowMillis);
         int bucket = row.layout.bucketOf(token);
         row.counts.accumulateAndGet(bucket, count, SaturatingCounter::add);
     }
 
+    /**
+     * Counts a batch: {@code counts[i]} hits (one each when {@code counts} is null) of the key with token
+     * {@code tokens[i]}, for each {@code i < n}, summed per bucket first, so each bucket of the batch costs one
+     * atomic update, not each key.
+     */
+    void recordAll(TokenRing ring, Token[] tokens, long[] counts, int n, long nowMillis) {
+        Row row = row(ring, nowMillis);
+        long[] perBucket = new long[row.layout.size()];
+        for (int i = 0; i < n; i++) {
+            int bucket = row.layout.bucketOf(tokens[i]);
+            perBucket[bucket] = SaturatingCounter.add(perBucket[bucket], counts == null ? 1 : counts[i]);
+        }
+        for (int bucket = 0; bucket < perBucket.length; bucket++) {
+            if (perBucket[bucket] > 0) {
+                row.counts.accumulateAndGet(bucket, perBucket[bucket], SaturatingCounter::add);
+            }
+        }
+    }
+
     /** Counts {@code count} of a key whose token is unknown: in the slice, in no bucket. */
     void recordUnplaced(TokenRing ring, long count, long nowMillis) {
+        row(ring, nowMillis).unplaced.accumulateAndGet(count, SaturatingCounter::add);
+    }
+
+    /** The row that counts hits at {@code nowMillis} on {@code ring}, started if it is a new slice or ring. */
+    private Row row(TokenRing ring, long nowMillis) {
         long slice = Math.floorDiv(nowMillis, sliceMillis);
         Row row = current;
-        if (row == null || row.slice != slice || row.ring != ring) {
-            row = advance(ring, slice);
-        }
-        row.unplaced.accumulateAndGet(count, SaturatingCounter::add);
+        return row == null || row.slice != slice || row.ring != ring ? advance(ring, slice) : row;
     }
 
     private synchronized Row advance(TokenRing ring, long slice) {

@@ -101,6 +101,10 @@ public final class KeyLabels {
     }
 
     private static void appendEscaped(StringBuilder label, String component) {
+        if (component.indexOf(SEPARATOR) < 0 && component.indexOf(ESCAPE) < 0) {
+            label.append(component); // the common case: nothing to escape, one bulk copy
+            return;
+        }
         for (int i = 0; i < component.length(); i++) {
             char c = component.charAt(i);
             if (c == SEPARATOR || c == ESCAPE) {

@@ -17,9 +17,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ReplicaHits {
 
+    /** What {@link Indexed} keeps for a node whose hits are dropped. */
+    private static final HitCounter UNTRACKED = new HitCounter("untracked");
+
     private final int maxNodes;
     private final ConcurrentHashMap<String, HitCounter> counters = new ConcurrentHashMap<>();
     private final AtomicInteger reserved = new AtomicInteger();
+    /** Changes whenever {@link #retain} forgets a node. */
+    private final AtomicInteger generation = new AtomicInteger();
+
     private final SaturatingCounter droppedHits = new SaturatingCounter();
 
     public ReplicaHits(int maxNodes) {
@@ -62,6 +68,53 @@ public final class ReplicaHits {
         }
     }
 
+    /**
+     * These nodes' counters by their index in {@code nodeIds}, for a caller that counts many hits on the same nodes:
+     * each found (or made) on its first hit only. Valid while {@link Indexed#current()}: until {@link #retain}
+     * forgets a node.
+     */
+    public Indexed indexed(List<String> nodeIds) {
+        return new Indexed(List.copyOf(nodeIds), generation.get());
+    }
+
+    /** Counters of a list of nodes by index ({@link #indexed}); safe to share between threads. */
+    public final class Indexed {
+        private final List<String> nodeIds;
+        /** Each node's counter once found; {@link #UNTRACKED} for a node beyond {@code maxNodes}. */
+        private final HitCounter[] byIndex;
+
+        private final int generationMade;
+
+        private Indexed(List<String> nodeIds, int generationMade) {
+            this.nodeIds = nodeIds;
+            this.byIndex = new HitCounter[nodeIds.size()];
+            this.generationMade = generationMade;
+        }
+
+        /** Whether every counter here is still the one exported (no node was forgotten since). */
+        public boolean current() {
+            return generation.get() == generationMade;
+        }
+
+        /** Counts {@code count} hits on the node at {@code index}; allocates nothing once the node is known. */
+        public void record(int index, long count) {
+            if (count < 0) {
+                throw new IllegalArgumentException("hit count must not be negative, was " + count);
+            }
+            HitCounter counter = byIndex[index];
+            if (counter == null) { // two threads may both look it up: they find the same counter
+                counter = counter(nodeIds.get(index));
+                counter = counter == null ? UNTRACKED : counter;
+                byIndex[index] = counter;
+            }
+            if (counter == UNTRACKED) {
+                droppedHits.add(count);
+            } else {
+                counter.add(count);
+            }
+        }
+    }
+
     /** Live counters, one per node seen, in node id order. */
     public List<HitCounter> counters() {
         List<HitCounter> all = new ArrayList<>(counters.values());
@@ -81,6 +134,7 @@ public final class ReplicaHits {
         for (String nodeId : counters.keySet()) {
             if (!liveNodeIds.contains(nodeId) && counters.remove(nodeId) != null) {
                 reserved.decrementAndGet();
+                generation.incrementAndGet();
             }
         }
     }

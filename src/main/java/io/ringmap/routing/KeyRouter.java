@@ -61,7 +61,7 @@ public final class KeyRouter {
      * @throws RuntimeException a {@link io.ringmap.problem.ProblemException} naming what is wrong with the key
      */
     public static Token token(Partitioner partitioner, TableSchema schema, Map<String, String> key) {
-        return partitioner.tokenFor(PartitionKeyParser.parse(schema, key).serializedKey());
+        return PartitionKeyParser.parse(schema, key).tokenWith(partitioner);
     }
 
     /** The snapshot every key of this router is answered from. */
@@ -86,7 +86,7 @@ public final class KeyRouter {
      */
     public KeyRoute route(Map<String, String> key) {
         ParsedKey parsed = PartitionKeyParser.parse(schema, key);
-        Token token = served.partitioner().tokenFor(parsed.serializedKey());
+        Token token = parsed.tokenWith(served.partitioner());
         ReplicaLookup lookup = placement == null ? null : ring.lookup(placement, token);
         return new KeyRoute(schema, parsed, token, lookup);
     }

@@ -1,5 +1,7 @@
 package io.ringmap.schema;
 
+import io.ringmap.token.Partitioner;
+import io.ringmap.token.Token;
 import java.util.Arrays;
 import java.util.List;
 
@@ -17,6 +19,14 @@ public record ParsedKey(List<String> canonicalComponents, byte[] serializedKey) 
     @Override
     public byte[] serializedKey() {
         return serializedKey.clone();
+    }
+
+    /**
+     * The key's token under {@code partitioner}, hashed from the serialized key itself: no copy, as a partitioner
+     * only reads the bytes (and keeps a copy when it keeps them).
+     */
+    public Token tokenWith(Partitioner partitioner) {
+        return partitioner.tokenFor(serializedKey);
     }
 
     @Override

@@ -20,7 +20,10 @@ public interface Partitioner {
         return "org.apache.cassandra.dht." + name();
     }
 
-    /** The token of a serialized partition key (see {@link PartitionKeys} for composite keys). */
+    /**
+     * The token of a serialized partition key (see {@link PartitionKeys} for composite keys). Reads {@code key} only:
+     * never changes it, and copies it if the token keeps its bytes.
+     */
     Token tokenFor(byte[] key);
 
     /** The minimum token: the ring's start sentinel. */

@@ -11,7 +11,7 @@ import io.ringmap.ring.TokenRing;
 import io.ringmap.schema.ParsedKey;
 import io.ringmap.schema.TableSchema;
 import io.ringmap.token.Token;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -21,13 +21,15 @@ import java.util.Objects;
  *
  * <p>Keyspace and table are the schema's own names, so {@code IOT.Readings} and {@code iot.readings} count as the
  * same table. The hit path allocates nothing but the key's label (and not even that for a single-component key
- * without {@code :} or {@code \}). A batch is counted per distinct key and per replica node, under one sketch
- * lock per chunk of keys.
+ * without {@code :} or {@code \}). A batch is counted under one sketch lock per chunk of keys, and once per
+ * replica node (found by its index in the ring, not its address, while the ring stays the same).
  */
 public final class HotKeyRecorder implements HitRecorder {
 
     private final HotKeyRegistry hotKeys;
     private final ReplicaHits replicas;
+    /** The last ring's counters: a batch on the same ring finds a node's counter by its index, not its address. */
+    private volatile RingCounters ringCounters;
 
     public HotKeyRecorder(HotKeyRegistry hotKeys, ReplicaHits replicas) {
         this.hotKeys = Objects.requireNonNull(hotKeys, "hotKeys must not be null");
@@ -53,29 +55,17 @@ public final class HotKeyRecorder implements HitRecorder {
             TokenRing ring,
             ReplicaSet[] replicaSets) {
         int n = keys.size();
-        // duplicate keys of a request are counted once with their summed count
-        HashMap<String, int[]> slots = new HashMap<>(Math.max(16, n * 2));
         String[] labels = new String[n];
         long[] sums = new long[n];
-        int distinct = 0;
         for (int i = 0; i < n; i++) {
-            String label = KeyLabels.join(keys.get(i).canonicalComponents());
-            long count = counts == null ? 1 : counts[i];
-            int[] slot = slots.get(label);
-            if (slot == null) {
-                slots.put(label, new int[] {distinct});
-                labels[distinct] = label;
-                sums[distinct++] = count;
-            } else {
-                sums[slot[0]] = SaturatingCounter.add(sums[slot[0]], count);
-            }
+            labels[i] = KeyLabels.join(keys.get(i).canonicalComponents());
+            sums[i] = counts == null ? 1 : counts[i];
         }
-        hotKeys.recordLabels(table.keyspace(), table.table(), labels, sums, distinct);
+        hotKeys.recordLabels(table.keyspace(), table.table(), labels, sums, n);
         if (replicaSets == null) {
             return;
         }
-        List<Node> nodes = ring.nodes();
-        long[] perNode = new long[nodes.size()];
+        long[] perNode = new long[ring.nodes().size()];
         boolean any = false;
         for (int i = 0; i < n; i++) {
             ReplicaSet set = replicaSets[i];
@@ -87,10 +77,28 @@ public final class HotKeyRecorder implements HitRecorder {
                 any = true;
             }
         }
+        ReplicaHits.Indexed counters = any ? countersOf(ring) : null;
         for (int node = 0; any && node < perNode.length; node++) {
             if (perNode[node] > 0) {
-                replicas.record(nodes.get(node).address(), perNode[node]);
+                counters.record(node, perNode[node]);
             }
         }
     }
+
+    /** The replica counters of the ring's nodes by index: the last ring's, while neither it nor the counters changed. */
+    private ReplicaHits.Indexed countersOf(TokenRing ring) {
+        RingCounters last = ringCounters;
+        if (last == null || last.ring() != ring || !last.counters().current()) {
+            List<String> addresses = new ArrayList<>(ring.nodes().size());
+            for (Node node : ring.nodes()) {
+                addresses.add(node.address());
+            }
+            last = new RingCounters(ring, replicas.indexed(addresses));
+            ringCounters = last;
+        }
+        return last.counters();
+    }
+
+    /** A ring's replica counters by node index. */
+    private record RingCounters(TokenRing ring, ReplicaHits.Indexed counters) {}
 }

@@ -106,6 +106,36 @@ class HotKeyRecorderTest {
     }
 
     @Test
+    void batchesOnOneRingCountOnTheExportedReplicaCountersAfterANodeIsForgottenAndBeyondTheBoundAsDropped() {
+        // given a ring of two nodes, and room for one node's counter only
+        TokenRing ring = TokenRing.of(
+                Murmur3Partitioner.INSTANCE, Map.of(N1, List.of(new LongToken(0)), N2, List.of(new LongToken(100))));
+        int n1 = ring.nodes().indexOf(N1);
+        int n2 = ring.nodes().indexOf(N2);
+        ReplicaHits oneNode = new ReplicaHits(1);
+        HotKeyRecorder bounded = new HotKeyRecorder(hotKeys, oneNode);
+        List<ParsedKey> key = List.of(PartitionKeyParser.parse(BY_ID, Map.of("id", "1")));
+        ReplicaSet[] onN1 = {new ReplicaSet(new int[] {n1}, new boolean[1])};
+        ReplicaSet[] onBoth = {new ReplicaSet(new int[] {n1, n2}, new boolean[2])};
+
+        // when N1 is counted, then both (N2 beyond the bound), then N1 is forgotten and both are counted again
+        bounded.recordAll(BY_ID, key, null, new long[] {3}, ring, onN1);
+        bounded.recordAll(BY_ID, key, null, new long[] {2}, ring, onBoth);
+        assertThat(oneNode.counters())
+                .extracting(HitCounter::key, HitCounter::count)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("127.0.0.1", 5L));
+        assertThat(oneNode.droppedHits()).isEqualTo(2);
+        oneNode.retain(java.util.Set.of("127.0.0.2"));
+        bounded.recordAll(BY_ID, key, null, new long[] {4}, ring, onBoth);
+
+        // then the same ring's next batch counts on the counters exported now: N1's is new, N1 took the free room
+        assertThat(oneNode.counters())
+                .extracting(HitCounter::key, HitCounter::count)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("127.0.0.1", 4L));
+        assertThat(oneNode.droppedHits()).isEqualTo(6);
+    }
+
+    @Test
     void countsTheKeyUnderItsCanonicalLabelAndOnEachReplicaByAddress() {
         // given a composite key given in non-canonical spelling
         ParsedKey key = PartitionKeyParser.parse(READINGS, Map.of("sensor_id", "sensor-17", "day", "2026-10-01"));
