@@ -14,7 +14,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import tools.jackson.core.io.SerializedString;
 
 /**
  * A stream's answers as RFC 4180 CSV, a header line first: {@code line}, the key columns in canonical text (not in
@@ -74,12 +73,12 @@ final class CsvAnswers implements StreamAnswers {
             if (index < 0) {
                 boolean first = true;
                 for (int p = 0; p < set.size(); p++) {
-                    SerializedString address = replicas.address(set, p);
+                    String address = replicas.address(set, p);
                     if (address != null) {
                         if (!first) {
                             out.write(' ');
                         }
-                        out.write(address.getValue());
+                        out.write(address);
                         first = false;
                     }
                 }

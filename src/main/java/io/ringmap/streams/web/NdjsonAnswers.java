@@ -5,42 +5,52 @@ import io.ringmap.problem.web.ProblemRenderer;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.KeyRouter;
-import io.ringmap.routing.web.JsonText;
+import io.ringmap.schema.KeyColumn;
 import io.ringmap.streams.service.StreamAnswers;
 import io.ringmap.streams.service.StreamRequest;
+import io.ringmap.token.LongToken;
+import io.ringmap.token.Token;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import tools.jackson.core.JsonEncoding;
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
-import tools.jackson.core.io.SerializedString;
-import tools.jackson.core.json.JsonFactory;
+import java.util.Arrays;
+import java.util.List;
 
 /**
- * A stream's answers as newline-delimited JSON, written with Jackson's streaming generator (no object per key):
- * {@code {"line":1,"key":{...},"token":"..."}} for {@code /token}; with {@code "replicas":["127.0.0.3",...]} for
- * {@code /replicas}; in compact form {@code {"line":1,"token":"...","replicaSet":0}}, with the set's
- * {@code "replicas"} on its first use only; a bad line {@code {"line":3,"problem":{...}}}.
+ * A stream's answers as newline-delimited JSON, each line's bytes put straight into one reused buffer (no object
+ * per key): {@code {"line":1,"key":{...},"token":"..."}} for {@code /token}; with
+ * {@code "replicas":["127.0.0.3",...]} for {@code /replicas}; in compact form
+ * {@code {"line":1,"token":"...","replicaSet":0}}, with the set's {@code "replicas"} on its first use only; a bad line
+ * {@code {"line":3,"problem":{...}}}. The bytes are Jackson's for the same values: names and addresses are encoded
+ * once per stream, and a string value is copied as it is when it is plain ASCII, else encoded by Jackson
+ * ({@link JsonStrings}).
  */
 final class NdjsonAnswers implements StreamAnswers {
 
-    private static final JsonFactory JSON =
-            JsonFactory.builder().rootValueSeparator((String) null).build();
-    private static final SerializedString LINE = new SerializedString("line");
-    private static final SerializedString KEY = new SerializedString("key");
-    private static final SerializedString TOKEN = new SerializedString("token");
-    private static final SerializedString REPLICAS = new SerializedString("replicas");
-    private static final SerializedString REPLICA_SET = new SerializedString("replicaSet");
-    private static final SerializedString PROBLEM = new SerializedString("problem");
+    private static final byte[] LINE = ascii("{\"line\":");
+    private static final byte[] KEY = ascii(",\"key\":{");
+    private static final byte[] TOKEN = ascii(",\"token\":");
+    private static final byte[] REPLICA_SET = ascii(",\"replicaSet\":");
+    private static final byte[] REPLICAS = ascii(",\"replicas\":[");
+    private static final byte[] PROBLEM = ascii(",\"problem\":");
+    private static final byte[] END = ascii("}\n");
 
-    private final JsonGenerator gen;
+    /** What is put before the output stream is written: a few dozen answers. */
+    static final int BUFFER = 16 * 1024;
+
+    private final OutputStream out;
     private final StreamRequest request;
     private final String path;
-    private final JsonText text = new JsonText();
+    private final byte[] buffer = new byte[BUFFER];
+    private int position;
+    private final JsonStrings strings = new JsonStrings();
+    /** Each key column's name as JSON, with its colon: {@code "sensor_id":}. */
+    private byte[][] keyNames;
+
     private StreamReplicas replicas;
 
     NdjsonAnswers(OutputStream out, StreamRequest request, String path) {
-        this.gen = JSON.createGenerator(ObjectWriteContext.empty(), out, JsonEncoding.UTF8);
+        this.out = out;
         this.request = request;
         this.path = path;
     }
@@ -48,60 +58,167 @@ final class NdjsonAnswers implements StreamAnswers {
     @Override
     public void start(KeyRouter router) {
         replicas = request.replicas() ? new StreamReplicas(router, request.dc()) : null;
+        List<KeyColumn> key = router.table().partitionKey();
+        keyNames = new byte[key.size()][];
+        for (int i = 0; i < keyNames.length; i++) {
+            byte[] name = strings.json(key.get(i).name());
+            keyNames[i] = Arrays.copyOf(name, name.length + 1);
+            keyNames[i][name.length] = ':';
+        }
     }
 
     @Override
-    public void answer(long line, KeyRoute route) {
-        gen.writeStartObject();
-        gen.writeName(LINE);
-        gen.writeNumber(line);
+    public void answer(long line, KeyRoute route) throws IOException {
+        put(LINE);
+        putLong(line);
         if (!request.compact()) {
-            gen.writeName(KEY);
-            JsonText.writeKey(gen, route.table(), route.key());
+            put(KEY);
+            List<String> components = route.key().canonicalComponents();
+            for (int i = 0; i < components.size(); i++) {
+                if (i > 0) {
+                    put((byte) ',');
+                }
+                put(keyNames[i]);
+                putString(components.get(i));
+            }
+            put((byte) '}');
         }
-        gen.writeName(TOKEN);
-        text.writeToken(gen, route.token());
+        put(TOKEN);
+        putToken(route.token());
         if (replicas != null) {
             ReplicaSet set = route.replicas().replicas();
             int index = request.compact() ? replicas.indexOf(set) : -1;
             if (request.compact()) {
-                gen.writeName(REPLICA_SET);
-                gen.writeNumber(index < 0 ? -1 - index : index);
+                put(REPLICA_SET);
+                putLong(index < 0 ? -1 - index : index);
             }
             if (index < 0) {
-                gen.writeName(REPLICAS);
-                gen.writeStartArray();
+                put(REPLICAS);
+                boolean first = true;
                 for (int p = 0; p < set.size(); p++) {
-                    SerializedString address = replicas.address(set, p);
+                    byte[] address = replicas.addressJson(set, p);
                     if (address != null) {
-                        gen.writeString(address);
+                        if (!first) {
+                            put((byte) ',');
+                        }
+                        put(address);
+                        first = false;
                     }
                 }
-                gen.writeEndArray();
+                put((byte) ']');
             }
         }
-        gen.writeEndObject();
-        gen.writeRaw('\n');
+        put(END);
     }
 
     @Override
-    public void problem(long line, Problem problem) {
-        gen.writeStartObject();
-        gen.writeName(LINE);
-        gen.writeNumber(line);
-        gen.writeName(PROBLEM);
-        gen.writeRawValue(new String(ProblemRenderer.json(problem, path), StandardCharsets.UTF_8));
-        gen.writeEndObject();
-        gen.writeRaw('\n');
+    public void problem(long line, Problem problem) throws IOException {
+        put(LINE);
+        putLong(line);
+        put(PROBLEM);
+        put(ProblemRenderer.json(problem, path));
+        put(END);
     }
 
     @Override
-    public void flush() {
-        gen.flush();
+    public void flush() throws IOException {
+        drain();
+        out.flush();
     }
 
+    /** Hands what is left to the response, unflushed: its headers can still change until the controller ends it. */
     @Override
-    public void end() {
-        gen.close();
+    public void end() throws IOException {
+        drain();
+    }
+
+    private void putToken(Token token) throws IOException {
+        if (token instanceof LongToken t) {
+            put((byte) '"');
+            putLong(t.value());
+            put((byte) '"');
+        } else {
+            putString(token.toString());
+        }
+    }
+
+    /** {@code s} as a JSON string: copied when plain ASCII that JSON does not escape, else encoded by Jackson. */
+    private void putString(String s) throws IOException {
+        int n = s.length();
+        if (n + 2 > buffer.length - position) {
+            drain();
+        }
+        if (n + 2 <= buffer.length) {
+            int start = position;
+            buffer[position++] = '"';
+            int i = 0;
+            for (; i < n; i++) {
+                char c = s.charAt(i);
+                if (!JsonStrings.plain(c)) {
+                    break;
+                }
+                buffer[position++] = (byte) c;
+            }
+            if (i == n) {
+                buffer[position++] = '"';
+                return;
+            }
+            position = start; // not plain: Jackson encodes it
+        }
+        put(strings.json(s));
+    }
+
+    /** The decimal digits of {@code v}, as {@link Long#toString(long)} gives them. */
+    private void putLong(long v) throws IOException {
+        if (buffer.length - position < 20) {
+            drain();
+        }
+        if (v < 0) {
+            buffer[position++] = '-';
+        }
+        // digits of the negative value: -Long.MIN_VALUE does not exist
+        long q = v < 0 ? v : -v;
+        int digits = 1;
+        for (long t = q / 10; t != 0; t /= 10) {
+            digits++;
+        }
+        int end = position + digits;
+        for (int i = end - 1; i >= position; i--) {
+            long next = q / 10;
+            buffer[i] = (byte) ('0' + (next * 10 - q));
+            q = next;
+        }
+        position = end;
+    }
+
+    private void put(byte b) throws IOException {
+        if (position == buffer.length) {
+            drain();
+        }
+        buffer[position++] = b;
+    }
+
+    private void put(byte[] bytes) throws IOException {
+        if (bytes.length > buffer.length - position) {
+            drain();
+            if (bytes.length > buffer.length) {
+                out.write(bytes);
+                return;
+            }
+        }
+        System.arraycopy(bytes, 0, buffer, position, bytes.length);
+        position += bytes.length;
+    }
+
+    /** Writes the buffer to the response (without flushing it). */
+    private void drain() throws IOException {
+        if (position > 0) {
+            out.write(buffer, 0, position);
+            position = 0;
+        }
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

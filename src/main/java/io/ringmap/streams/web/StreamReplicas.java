@@ -5,7 +5,6 @@ import io.ringmap.ring.ReplicaSet;
 import io.ringmap.routing.KeyRouter;
 import io.ringmap.streams.service.ReplicaSetIndex;
 import java.util.List;
-import tools.jackson.core.io.SerializedString;
 
 /**
  * The replicas as a stream writes them: each replica by its address (the node's details are in {@code GET /ring}),
@@ -14,21 +13,32 @@ import tools.jackson.core.io.SerializedString;
 final class StreamReplicas {
 
     // by node index, each encoded once (a stream writes millions of them); null for a node the dc filter leaves out
-    private final SerializedString[] addresses;
+    private final String[] addresses;
+    private final byte[][] addressesJson;
     private final ReplicaSetIndex sets = new ReplicaSetIndex();
 
     StreamReplicas(KeyRouter router, String dc) {
         List<Node> nodes = router.snapshot().tokenRing().nodes();
-        addresses = new SerializedString[nodes.size()];
+        addresses = new String[nodes.size()];
+        addressesJson = new byte[nodes.size()][];
+        JsonStrings json = new JsonStrings();
         for (int n = 0; n < addresses.length; n++) {
             Node node = nodes.get(n);
-            addresses[n] = dc == null || dc.equals(node.datacenter()) ? new SerializedString(node.address()) : null;
+            if (dc == null || dc.equals(node.datacenter())) {
+                addresses[n] = node.address();
+                addressesJson[n] = json.json(node.address());
+            }
         }
     }
 
     /** The address of replica {@code position} of {@code set}, or null when the dc filter leaves it out. */
-    SerializedString address(ReplicaSet set, int position) {
+    String address(ReplicaSet set, int position) {
         return addresses[set.node(position)];
+    }
+
+    /** {@link #address} as a JSON string, or null when the dc filter leaves it out. */
+    byte[] addressJson(ReplicaSet set, int position) {
+        return addressesJson[set.node(position)];
     }
 
     /** The set's index, or {@code -1 - index} on its first use (see {@link ReplicaSetIndex#indexOf}). */
