@@ -147,16 +147,30 @@ public final class BucketLayout {
 
     /** The bucket holding {@code token}: the first whose end is at least the token (the last for the ring's end). */
     public int bucketOf(Token token) {
-        int i;
         if (longEnds != null) {
-            i = Arrays.binarySearch(longEnds, ((LongToken) token).value());
-        } else {
-            // ByteOrderedPartitioner's ring ends at its minimum token, which sorts first: search the others
-            int searchable = ends[ends.length - 1].equals(minimum) ? ends.length - 1 : ends.length;
-            i = Arrays.binarySearch(ends, 0, searchable, token);
+            return Math.min(firstAtLeast(longEnds, ((LongToken) token).value()), ends.length - 1);
         }
+        // ByteOrderedPartitioner's ring ends at its minimum token, which sorts first: search the others
+        int searchable = ends[ends.length - 1].equals(minimum) ? ends.length - 1 : ends.length;
+        int i = Arrays.binarySearch(ends, 0, searchable, token);
         int index = i >= 0 ? i : -i - 1;
         return Math.min(index, ends.length - 1);
+    }
+
+    /**
+     * The index of the first of the ascending {@code sorted} at least {@code value}, {@code sorted.length} if none:
+     * a binary search whose every step is the same few instructions, without a branch on the comparison, so random
+     * tokens cost no mispredicted jumps (the hit path looks up a bucket per key).
+     */
+    static int firstAtLeast(long[] sorted, long value) {
+        int base = 0;
+        int n = sorted.length;
+        while (n > 1) {
+            int half = n >>> 1;
+            base = sorted[base + half - 1] < value ? base + half : base;
+            n -= half;
+        }
+        return n == 1 && sorted[base] < value ? base + 1 : base;
     }
 
     /** Start (exclusive) of bucket {@code i}. */

@@ -147,8 +147,8 @@ public final class TableTracker {
 
     /**
      * Counts {@code counts[i]} hits of the key labelled {@code labels[i]} for each {@code i < n}, as many
-     * {@link #record} calls would, taking a stripe lock once per chunk of labels instead of once per hit. Labels
-     * should be distinct (pre-aggregated by the caller), though repeats are counted correctly too.
+     * {@link #record} calls would, taking a stripe lock once per chunk of labels instead of once per hit. A label
+     * may repeat: its hits add up as they would one by one.
      */
     public void recordAll(String[] labels, long[] counts, int n) {
         for (int i = 0; i < n; i++) {

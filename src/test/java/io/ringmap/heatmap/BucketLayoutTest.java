@@ -31,6 +31,27 @@ class BucketLayoutTest {
     }
 
     @Test
+    void firstAtLeastIsTheInsertionPointOfABinarySearchForEveryLengthAndValue() {
+        SplittableRandom random = new SplittableRandom(39);
+        for (int length = 1; length <= 300; length++) {
+            long[] sorted = random.longs(length).sorted().distinct().toArray();
+            List<Long> probes = new ArrayList<>(List.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L));
+            for (long end : sorted) {
+                probes.addAll(List.of(end, end - 1, end + 1));
+            }
+            for (int i = 0; i < 20; i++) {
+                probes.add(random.nextLong());
+            }
+            for (long probe : probes) {
+                int search = java.util.Arrays.binarySearch(sorted, probe);
+                assertThat(BucketLayout.firstAtLeast(sorted, probe))
+                        .as("%d in %d ends", probe, sorted.length)
+                        .isEqualTo(search >= 0 ? search : -search - 1);
+            }
+        }
+    }
+
+    @Test
     void everyRingTokenIsABucketEdgeWhenBucketsSuffice() {
         // given the four-node ring and 16 buckets
         BucketLayout layout = BucketLayout.aligned(referenceRing(), 16);

@@ -5,6 +5,7 @@ import io.ringmap.problem.web.ProblemRenderer;
 import io.ringmap.ring.ReplicaSet;
 import io.ringmap.routing.KeyRoute;
 import io.ringmap.routing.KeyRouter;
+import io.ringmap.routing.web.BatchResponses;
 import io.ringmap.schema.KeyColumn;
 import io.ringmap.streams.service.StreamAnswers;
 import io.ringmap.streams.service.StreamRequest;
@@ -35,13 +36,19 @@ final class NdjsonAnswers implements StreamAnswers {
     private static final byte[] PROBLEM = ascii(",\"problem\":");
     private static final byte[] END = ascii("}\n");
 
-    /** What is put before the output stream is written: a few dozen answers. */
-    static final int BUFFER = 16 * 1024;
+    /**
+     * What is put before the output stream is written: the response's own buffer size, so that a full buffer goes to
+     * the socket as it is instead of being copied into the response's.
+     */
+    static final int BUFFER = BatchResponses.BUFFER_SIZE;
 
     private final OutputStream out;
     private final StreamRequest request;
     private final String path;
     private final byte[] buffer = new byte[BUFFER];
+    /** A number's digits, written from the end: {@code Long.MIN_VALUE} has 19 and its sign. */
+    private final byte[] digits = new byte[20];
+
     private int position;
     private final JsonStrings strings = new JsonStrings();
     /** Each key column's name as JSON, with its colon: {@code "sensor_id":}. */
@@ -168,27 +175,32 @@ final class NdjsonAnswers implements StreamAnswers {
         put(strings.json(s));
     }
 
-    /** The decimal digits of {@code v}, as {@link Long#toString(long)} gives them. */
+    /** The decimal digits of {@code v}, as {@link Long#toString(long)} gives them: two digits a division. */
     private void putLong(long v) throws IOException {
-        if (buffer.length - position < 20) {
-            drain();
-        }
-        if (v < 0) {
-            buffer[position++] = '-';
-        }
+        int i = digits.length;
         // digits of the negative value: -Long.MIN_VALUE does not exist
         long q = v < 0 ? v : -v;
-        int digits = 1;
-        for (long t = q / 10; t != 0; t /= 10) {
-            digits++;
-        }
-        int end = position + digits;
-        for (int i = end - 1; i >= position; i--) {
-            long next = q / 10;
-            buffer[i] = (byte) ('0' + (next * 10 - q));
+        while (q <= -100) {
+            long next = q / 100;
+            int pair = (int) (next * 100 - q);
+            digits[--i] = (byte) ('0' + pair % 10);
+            digits[--i] = (byte) ('0' + pair / 10);
             q = next;
         }
-        position = end;
+        int last = (int) -q;
+        digits[--i] = (byte) ('0' + last % 10);
+        if (last >= 10) {
+            digits[--i] = (byte) ('0' + last / 10);
+        }
+        if (v < 0) {
+            digits[--i] = '-';
+        }
+        int n = digits.length - i;
+        if (buffer.length - position < n) {
+            drain();
+        }
+        System.arraycopy(digits, i, buffer, position, n);
+        position += n;
     }
 
     private void put(byte b) throws IOException {

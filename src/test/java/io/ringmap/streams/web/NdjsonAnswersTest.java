@@ -25,13 +25,37 @@ import tools.jackson.core.json.JsonFactory;
 /**
  * The NDJSON answers are the bytes Jackson's generator writes for the same values, whatever the key's text: plain
  * ASCII copied as it is, and every string that needs an escape or is not ASCII (quotes, backslashes, slashes, control
- * characters, DEL, accents, U+2028, surrogate pairs, a value longer than the buffer) encoded as Jackson encodes it.
+ * characters, DEL, accents, U+2028, surrogate pairs, values near a key's 64 KB bound that fill the buffer) encoded as Jackson encodes it.
  */
 class NdjsonAnswersTest {
 
     private static final JsonFactory JSON =
             JsonFactory.builder().rootValueSeparator((String) null).build();
     private static final String PATH = "/replicas/stream";
+    /** Line numbers at every length and sign the digits are written for (the tokens are random longs). */
+    private static final long[] NUMBERS = {
+        0,
+        1,
+        9,
+        10,
+        11,
+        99,
+        100,
+        101,
+        999,
+        1000,
+        12_345,
+        1_000_000_007L,
+        Long.MAX_VALUE,
+        Long.MIN_VALUE,
+        -1,
+        -9,
+        -10,
+        -99,
+        -100,
+        -101,
+        Long.MIN_VALUE + 1
+    };
 
     private final RoutingService routing =
             WebTestSupport.routing(WebTestSupport.ringFrom("/topology/default.yaml"), 10_000);
@@ -50,8 +74,9 @@ class NdjsonAnswersTest {
                 "Zürich",
                 "line\u2028sep",
                 "emoji \uD83D\uDE00",
-                "x".repeat(NdjsonAnswers.BUFFER + 10),
-                "é".repeat(NdjsonAnswers.BUFFER)));
+                "x".repeat(65_000),
+                "é".repeat(32_000),
+                "y".repeat(65_000)));
         Random random = new Random(39);
         for (int i = 0; i < 200; i++) {
             StringBuilder s = new StringBuilder();
@@ -73,6 +98,10 @@ class NdjsonAnswersTest {
         }
     }
 
+    private static long line(int i) {
+        return i < NUMBERS.length ? NUMBERS[i] : i + 1;
+    }
+
     /** The answers of {@link NdjsonAnswers}: a key a value, every fifth line a problem instead. */
     private byte[] written(StreamRequest request, List<String> values) throws Exception {
         KeyRouter router = routing.router("iot", "readings", request.replicas());
@@ -81,9 +110,9 @@ class NdjsonAnswersTest {
         answers.start(router);
         for (int i = 0; i < values.size(); i++) {
             if (i % 5 == 4) {
-                answers.problem(i + 1, ProblemKind.INVALID_PARAMETER.problem("bad " + values.get(i)));
+                answers.problem(line(i), ProblemKind.INVALID_PARAMETER.problem("bad " + values.get(i)));
             } else {
-                answers.answer(i + 1, router.route(Map.of("sensor_id", values.get(i), "day", "2026-10-01")));
+                answers.answer(line(i), router.route(Map.of("sensor_id", values.get(i), "day", "2026-10-01")));
             }
             if (i % 7 == 0) {
                 answers.flush();
@@ -102,7 +131,7 @@ class NdjsonAnswersTest {
             for (int i = 0; i < values.size(); i++) {
                 gen.writeStartObject();
                 gen.writeName("line");
-                gen.writeNumber(i + 1);
+                gen.writeNumber(line(i));
                 if (i % 5 == 4) {
                     gen.writeName("problem");
                     gen.writeRawValue(new String(
