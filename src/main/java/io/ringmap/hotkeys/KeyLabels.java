@@ -31,6 +31,9 @@ public final class KeyLabels {
                 return only; // the common single-component key costs no copy
             }
         }
+        if (components.size() == 2 && plain(components.get(0)) && plain(components.get(1))) {
+            return components.get(0) + SEPARATOR + components.get(1); // the common composite key: one exact copy
+        }
         StringBuilder label = new StringBuilder(estimateLength(components));
         for (int i = 0; i < components.size(); i++) {
             String component = components.get(i);
@@ -100,8 +103,13 @@ public final class KeyLabels {
         return label.substring(0, Math.max(keep, 0)) + suffix;
     }
 
+    /** Whether the component needs no escape (a null one is reported by the general path). */
+    private static boolean plain(String component) {
+        return component != null && component.indexOf(SEPARATOR) < 0 && component.indexOf(ESCAPE) < 0;
+    }
+
     private static void appendEscaped(StringBuilder label, String component) {
-        if (component.indexOf(SEPARATOR) < 0 && component.indexOf(ESCAPE) < 0) {
+        if (plain(component)) {
             label.append(component); // the common case: nothing to escape, one bulk copy
             return;
         }

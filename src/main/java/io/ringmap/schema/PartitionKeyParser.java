@@ -67,7 +67,7 @@ public final class PartitionKeyParser {
                     MAX_KEY_BYTES,
                     true);
         }
-        return new ParsedKey(Arrays.asList(canonical), key);
+        return new ParsedKey(List.of(canonical), key); // immutable already: the record keeps it uncopied
     }
 
     /**

@@ -2,6 +2,9 @@ package io.ringmap.streams.service;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -11,6 +14,11 @@ import java.util.Arrays;
  * never needs more than {@code maxLineSize} bytes of memory.
  */
 final class LineReader {
+
+    /** The buffer read as little-endian words: its first byte is a word's lowest. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
 
     private static final int READ_SIZE = 64 * 1024;
 
@@ -72,7 +80,17 @@ final class LineReader {
     }
 
     private int indexOfNewline(int from, int to) {
-        for (int i = from; i < to; i++) {
+        int i = from;
+        // eight bytes at a time: a byte equal to '\n' is a zero byte of the word XOR eight '\n's, and the lowest
+        // zero byte is the lowest set bit of (x - 0x01..) & ~x & 0x80.. (borrows only run up from a zero byte)
+        for (; i <= to - Long.BYTES; i += Long.BYTES) {
+            long x = (long) WORDS.get(buf, i) ^ NEWLINES;
+            long zero = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
             if (buf[i] == '\n') {
                 return i;
             }
