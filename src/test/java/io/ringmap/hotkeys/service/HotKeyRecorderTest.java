@@ -118,7 +118,7 @@ class HotKeyRecorderTest {
         ReplicaSet[] onN1 = {new ReplicaSet(new int[] {n1}, new boolean[1])};
         ReplicaSet[] onBoth = {new ReplicaSet(new int[] {n1, n2}, new boolean[2])};
 
-        // when N1 is counted, then both (N2 beyond the bound), then N1 is forgotten and both are counted again
+        // when N1 is counted, then both (N2 beyond the bound), then N1 is forgotten and counted again, then both
         bounded.recordAll(BY_ID, key, null, new long[] {3}, ring, onN1);
         bounded.recordAll(BY_ID, key, null, new long[] {2}, ring, onBoth);
         assertThat(oneNode.counters())
@@ -126,13 +126,15 @@ class HotKeyRecorderTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("127.0.0.1", 5L));
         assertThat(oneNode.droppedHits()).isEqualTo(2);
         oneNode.retain(java.util.Set.of("127.0.0.2"));
-        bounded.recordAll(BY_ID, key, null, new long[] {4}, ring, onBoth);
+        bounded.recordAll(BY_ID, key, null, new long[] {4}, ring, onN1);
+        bounded.recordAll(BY_ID, key, null, new long[] {1}, ring, onBoth);
 
-        // then the same ring's next batch counts on the counters exported now: N1's is new, N1 took the free room
+        // then the same ring's next batches count on the counters exported now: N1's is a new one, in the room its
+        // old one left, and N2 is still beyond the bound
         assertThat(oneNode.counters())
                 .extracting(HitCounter::key, HitCounter::count)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("127.0.0.1", 4L));
-        assertThat(oneNode.droppedHits()).isEqualTo(6);
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("127.0.0.1", 5L));
+        assertThat(oneNode.droppedHits()).isEqualTo(3);
     }
 
     @Test
