@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A stream of 10 million keys through the packaged service in its own JVM at {@code -Xmx256m}, at constant memory:
+ * A stream of 10 million keys ({@code /token/stream}, every key counted as a hot-key hit) through the packaged service in its own JVM at {@code -Xmx256m}, at constant memory:
  * the heap after a full collection (the JVM's own log of it, {@code -Xlog:gc}) halfway through the stream and after
  * it grows less than 64 MiB over the heap before it. A stream that kept anything per key could not even finish
  * there: its 10 M answers alone are over 600 MB.
@@ -85,9 +85,9 @@ class StreamMemoryIT {
                 .ok(
                         new TestHttp(port)
                                 .postJson(
-                                        "/replicas",
+                                        "/token",
                                         "{\"keyspace\":\"iot\",\"table\":\"readings\",\"keys\":[" + first + "]}"),
-                        "POST /replicas")
+                        "POST /token")
                 .get("results")
                 .get(0);
         Streamed warmUp = stream(100_000, Long.MAX_VALUE, () -> {});
@@ -104,11 +104,7 @@ class StreamMemoryIT {
         JsonNode answer = TestHttp.JSON.readTree(streamed.firstLine());
         assertThat(answer.get("line").asLong()).isEqualTo(1);
         assertThat(answer.get("token").asString()).isEqualTo(batch.get("token").asString());
-        assertThat(answer.get("replicas").valueStream().map(JsonNode::asString))
-                .containsExactlyElementsOf(batch.get("replicas")
-                        .valueStream()
-                        .map(node -> node.get("address").asString())
-                        .toList());
+        assertThat(answer.get("key")).isEqualTo(TestHttp.JSON.readTree(first));
         assertThat(List.of(before, halfway[0], after))
                 .as("heap after a full collection before, halfway and after, MiB (growth under %d)", MAX_GROWTH_MIB)
                 .allMatch(mib -> mib - before < MAX_GROWTH_MIB);
@@ -121,7 +117,7 @@ class StreamMemoryIT {
     record Streamed(int status, long lines, long problems, String firstLine, double seconds) {}
 
     /**
-     * POSTs {@code keys} keys to {@code /replicas/stream?compact=true}, written while the answers are read, and runs
+     * POSTs {@code keys} keys to {@code /token/stream}, written while the answers are read, and runs
      * {@code atHalf} once {@code half} answers have arrived.
      */
     private static Streamed stream(int keys, long half, ThrowingRunnable atHalf) throws Exception {
@@ -130,7 +126,7 @@ class StreamMemoryIT {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
             socket.setSoTimeout(60_000);
             OutputStream out = socket.getOutputStream();
-            out.write(("POST /replicas/stream?keyspace=iot&table=readings&compact=true HTTP/1.1\r\nHost: ringmap\r\n"
+            out.write(("POST /token/stream?keyspace=iot&table=readings HTTP/1.1\r\nHost: ringmap\r\n"
                             + "Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             CompletableFuture<Void> sent = CompletableFuture.runAsync(() -> send(out, keys));
@@ -191,7 +187,7 @@ class StreamMemoryIT {
 
     /**
      * Counts answer lines as they arrive, and the bad ones: only a problem's line has {@code ,"p} (an answer's names
-     * are {@code key}, {@code token}, {@code replicaSet} and {@code replicas}). Keeps the first line.
+     * here are {@code line}, {@code key}, {@code sensor_id}, {@code day} and {@code token}). Keeps the first line.
      */
     private static final class Answers {
         long lines;
