@@ -41,7 +41,7 @@ import tools.jackson.databind.JsonNode;
  * and the problems among them. The halfway collection is asked for (by {@code jcmd <pid> GC.run}) once half the
  * answers have arrived, so the server has read and answered at least half the keys then.
  */
-@TimeBudget(seconds = 35)
+@TimeBudget(seconds = 70)
 class StreamMemoryIT {
 
     private static final int KEYS = 10_000_000;
