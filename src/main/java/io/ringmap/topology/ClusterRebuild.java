@@ -33,18 +33,24 @@ final class ClusterRebuild {
     private final ClusterProperties cluster;
     private final TopologyPublisher publisher;
     private final MotionReader motion;
+    /** Where the rebuild's own queries go; its answering node is the one LocalStrategy keyspaces resolve to. */
+    private final NodeQueries queries;
+
     private volatile String clusterName;
     /** Whether the last rebuild saw ranges in motion: then the source rebuilds again within seconds. */
     private volatile boolean inMotion;
-    /** The node ringmap's queries reach, kept while it is UP (LocalStrategy keyspaces resolve to it). */
-    private volatile String answeringNode;
 
     ClusterRebuild(
-            TopologyProperties topology, ClusterProperties cluster, TopologyPublisher publisher, MotionReader motion) {
+            TopologyProperties topology,
+            ClusterProperties cluster,
+            TopologyPublisher publisher,
+            MotionReader motion,
+            NodeQueries queries) {
         this.topology = topology;
         this.cluster = cluster;
         this.publisher = publisher;
         this.motion = motion;
+        this.queries = queries;
     }
 
     /** Whether the last rebuild saw a node joining, leaving, moving or replacing another. */
@@ -66,16 +72,16 @@ final class ClusterRebuild {
             if (metadata.getNodes().values().stream().noneMatch(n -> n.getState() == NodeState.UP)) {
                 staleReason = "lost contact with Cassandra: the driver reports every node DOWN";
             } else {
-                Optional<String> failure = ping(s, metadata);
+                Optional<String> failure = ping(s);
                 if (failure.isPresent()) {
                     staleReason = "lost contact with Cassandra: " + failure.get();
                 }
             }
-            String local = cluster.localNode() != null ? cluster.localNode() : answeringNode;
+            String local = cluster.localNode() != null ? cluster.localNode() : queries.answering();
             Map<UUID, Set<String>> tablesTokens =
                     staleReason == null && anyCanMove(metadata) ? tablesTokens(s) : Map.of();
             Optional<TopologyModel> model = ClusterModelReader.read(metadata, topology::serves, local, tablesTokens)
-                    .map(m -> motion.read(s, m));
+                    .map(m -> motion.read(s, queries, m));
             inMotion = model.isPresent() && !model.get().motion().motions().isEmpty();
             if (model.isEmpty()) {
                 log.debug("the driver has no token map yet; waiting for the next event or refresh");
@@ -110,7 +116,7 @@ final class ClusterRebuild {
     private Map<UUID, Set<String>> tablesTokens(CqlSession s) {
         try {
             ResultSet local =
-                    s.execute(SimpleStatement.newInstance(LOCAL_TOKENS).setTimeout(cluster.checkTimeout()));
+                    queries.execute(s, SimpleStatement.newInstance(LOCAL_TOKENS).setTimeout(cluster.checkTimeout()));
             Node answering = local.getExecutionInfo().getCoordinator();
             Map<UUID, Set<String>> out = new HashMap<>();
             local.forEach(row -> put(out, row));
@@ -146,25 +152,17 @@ final class ClusterRebuild {
     }
 
     /**
-     * Asks a node for {@code system.local}; on success remembers which node answered (unless the one already
-     * remembered is still UP, so LocalStrategy placements do not follow the load balancer around).
+     * Asks a node for {@code system.local} ({@link NodeQueries}: the node that answered last first, so LocalStrategy
+     * placements stay on it while it answers, and a node that is UP but silent does not make the cluster lost).
      *
      * @return why the cluster is unreachable, or empty when a node answered
      */
-    private Optional<String> ping(CqlSession s, Metadata metadata) {
+    private Optional<String> ping(CqlSession s) {
         try {
-            ResultSet rs = s.execute(SimpleStatement.newInstance("SELECT release_version FROM system.local")
-                    .setTimeout(cluster.checkTimeout()));
-            Node coordinator = rs.getExecutionInfo().getCoordinator();
-            String current = answeringNode;
-            // by host id: nodes sharing an IP on different ports have distinct ids
-            boolean currentUp = current != null
-                    && metadata.getNodes().values().stream()
-                            .anyMatch(n -> n.getState() == NodeState.UP
-                                    && ClusterModelReader.node(n).hostId().equals(current));
-            if (!currentUp && coordinator != null) {
-                answeringNode = ClusterModelReader.node(coordinator).hostId();
-            }
+            queries.execute(
+                    s,
+                    SimpleStatement.newInstance("SELECT release_version FROM system.local")
+                            .setTimeout(cluster.checkTimeout()));
             return Optional.empty();
         } catch (RuntimeException e) {
             return Optional.of(ConnectionErrors.message(e));

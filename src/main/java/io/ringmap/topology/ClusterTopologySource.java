@@ -43,6 +43,7 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
     private final Duration whileMoving;
     private final MotionReader motion;
     private final Duration probeInterval;
+    private final NodeQueries queries = new NodeQueries();
     /** The last {@link MotionReader#fingerprint} (null: none or a failed one), topology thread only. */
     private String fingerprint;
 
@@ -89,7 +90,7 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
         this.cluster = cluster;
         this.publisher = publisher;
         this.whileMoving = whileMoving;
-        this.rebuild = new ClusterRebuild(topology, cluster, publisher, motion);
+        this.rebuild = new ClusterRebuild(topology, cluster, publisher, motion, queries);
         this.eventRebuild = thread.coalesced(this::rebuild);
         this.schemaCheck = thread.coalesced(this::periodicRefresh);
         this.sessions = new ClusterSessions(
@@ -178,7 +179,7 @@ public class ClusterTopologySource implements TopologySource, ClusterSession, Sm
         if (s == null || closed) {
             return;
         }
-        String now = motion.fingerprint(s);
+        String now = motion.fingerprint(s, queries);
         String before = fingerprint;
         fingerprint = now;
         // a reading after a failed one counts as a change too: what changed meanwhile is not known

@@ -11,6 +11,7 @@ import io.ringmap.pending.NodeMotion;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.token.Token;
+import io.ringmap.topology.NodeQueries;
 import io.ringmap.topology.NodeTokens;
 import io.ringmap.topology.TopologyModel;
 import java.net.InetAddress;
@@ -79,8 +80,8 @@ final class ClusterMetadataReader {
     }
 
     /** The epoch the log of whichever node answers ends at: the cheap question asked between rebuilds. */
-    static long lastEpoch(CqlSession session, Duration timeout) {
-        Row row = session.execute(SimpleStatement.newInstance(EPOCH).setTimeout(timeout))
+    static long lastEpoch(CqlSession session, NodeQueries queries, Duration timeout) {
+        Row row = queries.execute(session, SimpleStatement.newInstance(EPOCH).setTimeout(timeout))
                 .one();
         if (row == null) {
             throw new IllegalStateException("system_views.cluster_metadata_log is empty");

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import io.ringmap.pending.MotionReport;
 import io.ringmap.topology.JmxSettings;
 import io.ringmap.topology.MotionReader;
+import io.ringmap.topology.NodeQueries;
 import io.ringmap.topology.TopologyModel;
 import java.time.Duration;
 import java.util.List;
@@ -49,7 +50,7 @@ public final class ClusterMotionReader implements MotionReader {
             + "movement can only be read over JMX (ringmap.pending.source=jmx with ringmap.sizes.jmx)";
 
     @Override
-    public TopologyModel read(CqlSession session, TopologyModel model) {
+    public TopologyModel read(CqlSession session, NodeQueries queries, TopologyModel model) {
         if (use == Use.NONE) {
             return model.withMotion(MotionReport.unknown("ringmap.pending.source is none"));
         }
@@ -67,20 +68,20 @@ public final class ClusterMotionReader implements MotionReader {
                 .sorted(java.util.Comparator.comparing(nt -> nt.node().state() != io.ringmap.ring.NodeState.UP))
                 .map(nt -> nt.node().address())
                 .toList();
-        return model.withMotion(readMotion(session, model));
+        return model.withMotion(readMotion(session, queries, model));
     }
 
     @Override
-    public String fingerprint(CqlSession session) {
+    public String fingerprint(CqlSession session, NodeQueries queries) {
         if (use == Use.NONE) {
             return null;
         }
         try {
             if (ClusterMetadataReader.available(session)) {
-                return "epoch " + ClusterMetadataReader.lastEpoch(session, timeout);
+                return "epoch " + ClusterMetadataReader.lastEpoch(session, queries, timeout);
             }
             if (GossipMotionReader.available(session)) {
-                return GossipMotionReader.statuses(session, timeout);
+                return GossipMotionReader.statuses(session, queries, timeout);
             }
             return use == Use.JMX_THEN_GOSSIP && !jmxAddresses.isEmpty() ? jmx.fingerprint(jmxAddresses) : null;
         } catch (Exception e) {
@@ -88,7 +89,7 @@ public final class ClusterMotionReader implements MotionReader {
         }
     }
 
-    private MotionReport readMotion(CqlSession session, TopologyModel model) {
+    private MotionReport readMotion(CqlSession session, NodeQueries queries, TopologyModel model) {
         String jmxFailure = null;
         if (use == Use.JMX_THEN_GOSSIP) {
             try {
@@ -102,7 +103,7 @@ public final class ClusterMotionReader implements MotionReader {
             return MotionReport.unknown(jmxFailure == null ? NO_GOSSIP_INFO : jmxFailure + "; " + NO_GOSSIP_INFO);
         }
         try {
-            MotionReport gossip = GossipMotionReader.read(session, model, timeout);
+            MotionReport gossip = GossipMotionReader.read(session, queries, model, timeout);
             if (jmxFailure == null) {
                 return gossip;
             }

@@ -10,6 +10,7 @@ import io.ringmap.pending.NodeMotion;
 import io.ringmap.ring.Node;
 import io.ringmap.ring.NodeState;
 import io.ringmap.token.Token;
+import io.ringmap.topology.NodeQueries;
 import io.ringmap.topology.NodeTokens;
 import io.ringmap.topology.TopologyModel;
 import java.net.InetAddress;
@@ -54,9 +55,10 @@ final class GossipMotionReader {
     }
 
     /** Every endpoint's gossip status, in one text that changes when any of them does. */
-    static String statuses(CqlSession session, Duration timeout) {
+    static String statuses(CqlSession session, NodeQueries queries, Duration timeout) {
         List<String> out = new ArrayList<>();
-        for (Row row : session.execute(SimpleStatement.newInstance(STATUSES).setTimeout(timeout))) {
+        for (Row row :
+                queries.execute(session, SimpleStatement.newInstance(STATUSES).setTimeout(timeout))) {
             InetAddress address = row.getInetAddress("address");
             String status = row.getString("status_with_port");
             out.add(address + ":" + row.getInt("port") + "=" + (status != null ? status : row.getString("status")));
@@ -65,9 +67,10 @@ final class GossipMotionReader {
         return String.join(";", out);
     }
 
-    static MotionReport read(CqlSession session, TopologyModel model, Duration timeout) {
+    static MotionReport read(CqlSession session, NodeQueries queries, TopologyModel model, Duration timeout) {
         RingNodes ring = new RingNodes(model);
-        List<Row> rows = session.execute(SimpleStatement.newInstance(QUERY).setTimeout(timeout))
+        List<Row> rows = queries.execute(
+                        session, SimpleStatement.newInstance(QUERY).setTimeout(timeout))
                 .all();
         List<Status> statuses = new ArrayList<>();
         for (Row row : rows) {
