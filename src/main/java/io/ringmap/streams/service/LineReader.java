@@ -32,6 +32,11 @@ final class LineReader {
     private int start;
     private int length;
     private boolean tooLong;
+    /**
+     * The first newline at or after {@link #pos}, as {@link #ready} found it (asked after every line): {@link #next}
+     * takes it instead of searching again. Stale once below {@code pos}; forgotten when the buffer moves.
+     */
+    private int found = -1;
 
     LineReader(InputStream in, int maxLineSize) {
         this.in = in;
@@ -42,7 +47,7 @@ final class LineReader {
     boolean next() throws IOException {
         tooLong = false;
         while (true) {
-            int nl = indexOfNewline(pos, limit);
+            int nl = found >= pos ? found : indexOfNewline(pos, limit);
             if (nl >= 0) {
                 number++;
                 if (nl - pos > maxLineSize) {
@@ -100,6 +105,7 @@ final class LineReader {
 
     /** Reads more of the body after the unread bytes, moved to the buffer's start (grown up to one line's limit). */
     private void fill() throws IOException {
+        found = -1;
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
             limit -= pos;
@@ -133,7 +139,15 @@ final class LineReader {
 
     /** Whether a whole line or more of the body is at hand, or can be read without waiting for the client. */
     boolean ready() throws IOException {
-        return indexOfNewline(pos, limit) >= 0 || eof || in.available() > 0;
+        if (found >= pos) {
+            return true;
+        }
+        int nl = indexOfNewline(pos, limit);
+        if (nl >= 0) {
+            found = nl;
+            return true;
+        }
+        return eof || in.available() > 0;
     }
 
     /** The 1-based number of the current line in the body. */

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Lines are cut at every {@code \n} and nowhere else, whatever the line's length and its place in the buffer (the
  * newline is searched eight bytes at a time): lines of every length from 0 to 70 of bytes that differ from a newline
- * by one bit or are not ASCII, read in one piece and in reads of 1 to 13 bytes.
+ * by one bit or are not ASCII, read in one piece and in reads of 1 to 13 bytes, with and without asking whether a
+ * line is ready before each (the answer remembers the newline found).
  */
 class LineReaderTest {
 
@@ -38,14 +39,20 @@ class LineReaderTest {
             }
         }
         for (int read : new int[] {0, 1, 7, 8, 9, 13}) {
-            assertThat(read(body.toByteArray(), read))
-                    .as("reads of %d bytes", read)
-                    .containsExactlyElementsOf(lines);
+            for (int asks = 0; asks <= 2; asks++) {
+                assertThat(read(body.toByteArray(), read, asks))
+                        .as("reads of %d bytes, ready() asked %d times before each line", read, asks)
+                        .containsExactlyElementsOf(lines);
+            }
         }
     }
 
-    /** The lines of {@code body} as the reader cuts them, read {@code chunk} bytes at a time (0: all at once). */
-    private static List<byte[]> read(byte[] body, int chunk) throws IOException {
+    /**
+     * The lines of {@code body} as the reader cuts them, read {@code chunk} bytes at a time (0: all at once), asking
+     * {@link LineReader#ready()} {@code asks} times before each line (as a stream does after every line: it
+     * remembers the newline it found for the next line).
+     */
+    private static List<byte[]> read(byte[] body, int chunk, int asks) throws IOException {
         InputStream in = new ByteArrayInputStream(body);
         if (chunk > 0) {
             in = new FilterInputStream(in) {
@@ -57,9 +64,16 @@ class LineReaderTest {
         }
         LineReader reader = new LineReader(in, 1024);
         List<byte[]> out = new ArrayList<>();
-        while (reader.next()) {
+        while (ready(reader, asks) && reader.next()) {
             out.add(Arrays.copyOfRange(reader.buffer(), reader.start(), reader.start() + reader.length()));
         }
         return out;
+    }
+
+    private static boolean ready(LineReader reader, int asks) throws IOException {
+        for (int i = 0; i < asks; i++) {
+            reader.ready();
+        }
+        return true;
     }
 }
