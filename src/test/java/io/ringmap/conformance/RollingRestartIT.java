@@ -66,6 +66,12 @@ class RollingRestartIT {
 
     static final int FIRST = Integer.getInteger("ringmap.it.rolling-restart.first", 150);
 
+    /** How long the load's clients wait for an answer. */
+    static final Duration LOAD_CLIENT_WAIT = Duration.ofSeconds(10);
+
+    /** How long the nodes wait for a request's replicas: less than the clients, so the node's answer comes first. */
+    static final Duration LOAD_REPLICA_WAIT = LOAD_CLIENT_WAIT.minusSeconds(2);
+
     /** dc1 and dc2 interleave on the ring; node i is in rack (i / 2) + 1 of DC (i % 2) + 1. */
     static final List<String> TOKENS = List.of(
             "-7686143364045646506",
@@ -82,7 +88,10 @@ class RollingRestartIT {
                             .mapToObj(i -> NodeSpec.withTokens(
                                     address(i), "dc" + (i % 2 + 1), "rack" + (i / 2 + 1), TOKENS.get(i)))
                             .toList())
-            .withHeap("256m", "384m");
+            .withHeap("256m", "384m")
+            // the load's clients wait 10 s; a coordinator's 2 s for a write's replicas failed a wave in a whole run
+            // (a write timeout, one of two live replicas late on the loaded machine, not an unavailable level)
+            .withRequestTimeout(LOAD_REPLICA_WAIT);
 
     static final String KEEP = "{\"keyspaces\": {\"rr\": \"LOCAL_QUORUM\"}";
 
@@ -396,11 +405,11 @@ class RollingRestartIT {
                     session.execute(write.bind(k, k)
                             .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
                             .setIdempotent(true)
-                            .setTimeout(Duration.ofSeconds(10)));
+                            .setTimeout(LOAD_CLIENT_WAIT));
                     session.execute(read.bind(k)
                             .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
                             .setIdempotent(true)
-                            .setTimeout(Duration.ofSeconds(10)));
+                            .setTimeout(LOAD_CLIENT_WAIT));
                     ok.addAndGet(2);
                 } catch (RuntimeException e) {
                     failed.incrementAndGet();

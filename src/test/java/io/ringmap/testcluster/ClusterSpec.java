@@ -26,6 +26,8 @@ import java.util.Set;
  *                    of 30 s and 60 s
  * @param jmxAccess    authentication and TLS of the JMX port; null: open, loopback only
  * @param line        the Cassandra release line every node runs
+ * @param requestTimeout how long a coordinator waits for the replicas of a read or a write
+ *                    ({@code read_request_timeout} and {@code write_request_timeout}); null: Cassandra's 5 s and 2 s
  */
 public record ClusterSpec(
         String name,
@@ -38,7 +40,8 @@ public record ClusterSpec(
         ClientAccess clientAccess,
         Duration ringDelay,
         JmxAccess jmxAccess,
-        CassandraLine line) {
+        CassandraLine line,
+        Duration requestTimeout) {
 
     public static final String DEFAULT_HEAP_MIN = "256m";
     public static final String DEFAULT_HEAP_MAX = "512m";
@@ -106,7 +109,8 @@ public record ClusterSpec(
                 clientAccess,
                 ringDelay,
                 jmxAccess,
-                CassandraLine.configured());
+                CassandraLine.configured(),
+                null);
     }
 
     public ClusterSpec {
@@ -135,6 +139,9 @@ public record ClusterSpec(
         if (ringDelay != null && (ringDelay.isNegative() || ringDelay.toMillis() > Integer.MAX_VALUE)) {
             throw new IllegalArgumentException("ring delay must be between 0 and 2^31-1 ms: " + ringDelay);
         }
+        if (requestTimeout != null && (requestTimeout.toMillis() < 1 || requestTimeout.toMillis() > 60_000)) {
+            throw new IllegalArgumentException("request timeout must be between 1 ms and 60 s: " + requestTimeout);
+        }
         if (jmxPortBase < 1024 || jmxPortBase + 254 > 65535) {
             throw new IllegalArgumentException("jmxPortBase must leave room for 254 ports: " + jmxPortBase);
         }
@@ -155,7 +162,18 @@ public record ClusterSpec(
     /** The same cluster with another heap per node. */
     public ClusterSpec withHeap(String min, String max) {
         return new ClusterSpec(
-                name, clusterName, partitioner, nodes, min, max, jmxPortBase, clientAccess, ringDelay, jmxAccess, line);
+                name,
+                clusterName,
+                partitioner,
+                nodes,
+                min,
+                max,
+                jmxPortBase,
+                clientAccess,
+                ringDelay,
+                jmxAccess,
+                line,
+                requestTimeout);
     }
 
     /** The same cluster with TLS and/or password authentication on its CQL port. */
@@ -171,7 +189,8 @@ public record ClusterSpec(
                 access,
                 ringDelay,
                 jmxAccess,
-                line);
+                line,
+                requestTimeout);
     }
 
     /** The same cluster with authentication and/or TLS on its JMX port. */
@@ -187,7 +206,8 @@ public record ClusterSpec(
                 clientAccess,
                 ringDelay,
                 access,
-                line);
+                line,
+                requestTimeout);
     }
 
     /**
@@ -207,7 +227,29 @@ public record ClusterSpec(
                 clientAccess,
                 delay,
                 jmxAccess,
-                line);
+                line,
+                requestTimeout);
+    }
+
+    /**
+     * The same cluster with coordinators that wait this long for a read's or a write's replicas, for tests whose
+     * clients wait as long: on the 2-core build machine a replica that shares the cores with a dozen other node JVMs
+     * can take more than Cassandra's 2 s to acknowledge a write, which is slowness, not a lost consistency level.
+     */
+    public ClusterSpec withRequestTimeout(Duration timeout) {
+        return new ClusterSpec(
+                name,
+                clusterName,
+                partitioner,
+                nodes,
+                heapMin,
+                heapMax,
+                jmxPortBase,
+                clientAccess,
+                ringDelay,
+                jmxAccess,
+                line,
+                timeout);
     }
 
     /**
@@ -226,7 +268,8 @@ public record ClusterSpec(
                 clientAccess,
                 ringDelay,
                 jmxAccess,
-                other);
+                other,
+                requestTimeout);
     }
 
     /** The JMX port that nodetool uses for {@code node}. */

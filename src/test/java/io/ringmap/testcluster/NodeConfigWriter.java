@@ -84,6 +84,14 @@ final class NodeConfigWriter {
             yaml.append("commitlog_sync_period: 10000ms\n");
             yaml.append("commitlog_segment_size: 16MiB\n");
         }
+        if (spec.requestTimeout() != null) {
+            long millis = spec.requestTimeout().toMillis();
+            yaml.append(
+                    spec.line().oldYamlKeys()
+                            ? "read_request_timeout_in_ms: " + millis + "\nwrite_request_timeout_in_ms: " + millis
+                                    + "\n"
+                            : "read_request_timeout: " + millis + "ms\nwrite_request_timeout: " + millis + "ms\n");
+        }
         yaml.append("disk_failure_policy: stop\n");
         yaml.append("commit_failure_policy: stop\n");
         ClientAccess access = spec.clientAccess();
