@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Queue;
 import java.util.function.Function;
@@ -39,9 +40,23 @@ public final class NodeQueries {
      * @throws RuntimeException the last node's failure when none of them answers
      */
     public ResultSet execute(CqlSession session, SimpleStatement statement) {
-        List<Node> order =
-                order(session.getMetadata().getNodes().values(), answering, plan(session, statement), ATTEMPTS);
-        return first(order, node -> session.execute(statement.setNode(node)));
+        return first(
+                session.getMetadata().getNodes().values(),
+                plan(session, statement),
+                node -> session.execute(statement.setNode(node)));
+    }
+
+    /**
+     * The first answer of {@code query}, asked of the node that answered last (when it is UP), then of the UP nodes
+     * of {@code preferred} in order, at most {@value #ATTEMPTS} nodes in all: for a query of several statements that
+     * pins each to one node (the cluster-metadata read), with its own order of preference.
+     *
+     * @param known     the nodes the driver knows (where the node that answered last is looked up)
+     * @param preferred the nodes to ask after it, in order
+     * @throws RuntimeException the last node's failure when none of them answers
+     */
+    public <T> T first(Collection<Node> known, List<Node> preferred, Function<Node, T> query) {
+        return first(order(known, answering, preferred, ATTEMPTS), query);
     }
 
     /** The driver's plan for the statement (its load balancer: the local DC first, rotated at each query). */

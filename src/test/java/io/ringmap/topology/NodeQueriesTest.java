@@ -52,6 +52,38 @@ class NodeQueriesTest {
     }
 
     @Test
+    void aQueryWithItsOwnPreferenceAsksTheNodeThatAnsweredLastFirstThenItsOrder() {
+        NodeQueries queries = new NodeQueries();
+        List<Node> asked = new ArrayList<>();
+        // a first read in its own order (ring members by address): A does not answer, B does
+        String first = queries.first(KNOWN, List.of(A, B, C, D), node -> {
+            asked.add(node);
+            if (node == A) {
+                throw new DriverTimeoutException("Query timed out after PT2S");
+            }
+            return "read from " + node.getEndPoint();
+        });
+        assertThat(first).isEqualTo("read from /127.0.0.2:9042");
+
+        // the next read of the same order asks B first: the silent node costs its timeout once, not at every read
+        asked.clear();
+        String second = queries.first(KNOWN, List.of(A, B, C, D), node -> {
+            asked.add(node);
+            return "read from " + node.getEndPoint();
+        });
+        assertThat(second).isEqualTo("read from /127.0.0.2:9042");
+        assertThat(asked).containsExactly(B);
+        // and at most three nodes are asked, the remembered one among them
+        asked.clear();
+        assertThatThrownBy(() -> queries.first(KNOWN, List.of(A, C, D, DOWN), node -> {
+                    asked.add(node);
+                    throw new DriverTimeoutException("timed out on " + node.getEndPoint());
+                }))
+                .hasMessage("timed out on /127.0.0.3:9042");
+        assertThat(asked).containsExactly(B, A, C);
+    }
+
+    @Test
     void whenNoNodeAnswersTheLastFailureIsThrownAndTheNodeThatAnsweredBeforeIsKept() {
         NodeQueries queries = new NodeQueries();
         queries.first(List.of(C), node -> "ok");

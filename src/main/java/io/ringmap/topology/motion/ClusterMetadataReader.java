@@ -67,7 +67,8 @@ final class ClusterMetadataReader {
     private static final Pattern PREPARE_TOKENS = Pattern.compile("nodeId=NodeId\\{id=(\\d+)}, tokens=\\[([^\\]]*)]");
     private static final Pattern PREPARE_REPLACE =
             Pattern.compile("replaced=NodeId\\{id=(\\d+)}, replacement=NodeId\\{id=(\\d+)}");
-    private static final int ATTEMPTS = 3;
+    /** Reads of one node's directory, until its epoch stays the same across one; the last is taken as it is. */
+    private static final int READS = 3;
 
     private ClusterMetadataReader() {}
 
@@ -90,22 +91,18 @@ final class ClusterMetadataReader {
     }
 
     /**
-     * The model with the ring, movement and epoch of one node's cluster metadata: the first ring member the driver
-     * sees UP that answers (by address), so that a node in motion, which may pause or restart, is asked last.
+     * The model with the ring, movement and epoch of one node's cluster metadata: the node that answered ringmap's
+     * last query (the epoch probe's, so the epoch read is the one probed) while it answers, else the first UP ring
+     * member by address that answers, and the nodes not yet members last, so that a node in motion, which may pause
+     * or restart, is asked after the others ({@link NodeQueries}: a node that does not answer costs one timeout once).
      *
      * @throws RuntimeException naming the last failure when no node answers
      */
-    static TopologyModel read(CqlSession session, TopologyModel model, Duration timeout) {
-        List<com.datastax.oss.driver.api.core.metadata.Node> candidates = candidates(session, model);
-        RuntimeException last = null;
-        for (com.datastax.oss.driver.api.core.metadata.Node node : candidates) {
-            try {
-                return read(session, model, node, timeout);
-            } catch (RuntimeException e) {
-                last = e;
-            }
-        }
-        throw last != null ? last : new IllegalStateException("no node is UP to read the cluster metadata from");
+    static TopologyModel read(CqlSession session, NodeQueries queries, TopologyModel model, Duration timeout) {
+        return queries.first(
+                session.getMetadata().getNodes().values(),
+                candidates(session, model),
+                node -> read(session, model, node, timeout));
     }
 
     /** UP nodes, ring members of the driver's model first, each group by address. */
@@ -120,7 +117,7 @@ final class ClusterMetadataReader {
         up.sort(Comparator.comparing((com.datastax.oss.driver.api.core.metadata.Node n) ->
                         !members.contains(String.valueOf(n.getHostId())))
                 .thenComparing(n -> String.valueOf(n.getEndPoint())));
-        return up.subList(0, Math.min(3, up.size()));
+        return up;
     }
 
     private static TopologyModel read(
@@ -142,7 +139,7 @@ final class ClusterMetadataReader {
                     ? prepared(session.execute(pinned(RECENT_LOG, node, timeout)))
                     : PreparedOperations.NONE;
             Row again = session.execute(pinned(EPOCH, node, timeout)).one();
-            if (again != null && again.getLong("epoch") == epoch || attempt == ATTEMPTS) {
+            if (again != null && again.getLong("epoch") == epoch || attempt == READS) {
                 return of(model, epoch, directory, prepared);
             }
         }

@@ -56,7 +56,7 @@ public final class ClusterMotionReader implements MotionReader {
         }
         if (ClusterMetadataReader.available(session)) {
             try {
-                return ClusterMetadataReader.read(session, model, timeout);
+                return ClusterMetadataReader.read(session, queries, model, timeout);
             } catch (RuntimeException e) {
                 String failure = "the cluster metadata (system_views.cluster_metadata_directory and _log) could not "
                         + "be read: " + e.getMessage();
