@@ -161,53 +161,20 @@ public record ClusterSpec(
 
     /** The same cluster with another heap per node. */
     public ClusterSpec withHeap(String min, String max) {
-        return new ClusterSpec(
-                name,
-                clusterName,
-                partitioner,
-                nodes,
-                min,
-                max,
-                jmxPortBase,
-                clientAccess,
-                ringDelay,
-                jmxAccess,
-                line,
-                requestTimeout);
+        return copy(c -> {
+            c.heapMin = min;
+            c.heapMax = max;
+        });
     }
 
     /** The same cluster with TLS and/or password authentication on its CQL port. */
     public ClusterSpec withClientAccess(ClientAccess access) {
-        return new ClusterSpec(
-                name,
-                clusterName,
-                partitioner,
-                nodes,
-                heapMin,
-                heapMax,
-                jmxPortBase,
-                access,
-                ringDelay,
-                jmxAccess,
-                line,
-                requestTimeout);
+        return copy(c -> c.clientAccess = access);
     }
 
     /** The same cluster with authentication and/or TLS on its JMX port. */
     public ClusterSpec withJmxAccess(JmxAccess access) {
-        return new ClusterSpec(
-                name,
-                clusterName,
-                partitioner,
-                nodes,
-                heapMin,
-                heapMax,
-                jmxPortBase,
-                clientAccess,
-                ringDelay,
-                access,
-                line,
-                requestTimeout);
+        return copy(c -> c.jmxAccess = access);
     }
 
     /**
@@ -216,19 +183,7 @@ public record ClusterSpec(
      * at the steps of those operations.
      */
     public ClusterSpec withRingDelay(Duration delay) {
-        return new ClusterSpec(
-                name,
-                clusterName,
-                partitioner,
-                nodes,
-                heapMin,
-                heapMax,
-                jmxPortBase,
-                clientAccess,
-                delay,
-                jmxAccess,
-                line,
-                requestTimeout);
+        return copy(c -> c.ringDelay = delay);
     }
 
     /**
@@ -237,19 +192,7 @@ public record ClusterSpec(
      * can take more than Cassandra's 2 s to acknowledge a write, which is slowness, not a lost consistency level.
      */
     public ClusterSpec withRequestTimeout(Duration timeout) {
-        return new ClusterSpec(
-                name,
-                clusterName,
-                partitioner,
-                nodes,
-                heapMin,
-                heapMax,
-                jmxPortBase,
-                clientAccess,
-                ringDelay,
-                jmxAccess,
-                line,
-                timeout);
+        return copy(c -> c.requestTimeout = timeout);
     }
 
     /**
@@ -257,19 +200,52 @@ public record ClusterSpec(
      * with another line's.
      */
     public ClusterSpec withLine(CassandraLine other) {
+        return copy(c -> {
+            c.name = name + "-" + other.id();
+            c.line = other;
+        });
+    }
+
+    /** This spec with {@code change} applied to a copy of its components (each {@code with...} names its own). */
+    private ClusterSpec copy(java.util.function.Consumer<Components> change) {
+        Components c = new Components(this);
+        change.accept(c);
         return new ClusterSpec(
-                name + "-" + other.id(),
+                c.name,
                 clusterName,
                 partitioner,
                 nodes,
-                heapMin,
-                heapMax,
+                c.heapMin,
+                c.heapMax,
                 jmxPortBase,
-                clientAccess,
-                ringDelay,
-                jmxAccess,
-                other,
-                requestTimeout);
+                c.clientAccess,
+                c.ringDelay,
+                c.jmxAccess,
+                c.line,
+                c.requestTimeout);
+    }
+
+    /** The components a {@code with...} method may change, as it builds the next spec. */
+    private static final class Components {
+        String name;
+        String heapMin;
+        String heapMax;
+        ClientAccess clientAccess;
+        Duration ringDelay;
+        JmxAccess jmxAccess;
+        CassandraLine line;
+        Duration requestTimeout;
+
+        Components(ClusterSpec spec) {
+            name = spec.name;
+            heapMin = spec.heapMin;
+            heapMax = spec.heapMax;
+            clientAccess = spec.clientAccess;
+            ringDelay = spec.ringDelay;
+            jmxAccess = spec.jmxAccess;
+            line = spec.line;
+            requestTimeout = spec.requestTimeout;
+        }
     }
 
     /** The JMX port that nodetool uses for {@code node}. */

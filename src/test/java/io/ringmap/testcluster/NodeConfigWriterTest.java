@@ -43,6 +43,18 @@ class NodeConfigWriterTest {
                         .withHeap("256m", "384m"))
                 .extracting(ClusterSpec::requestTimeout)
                 .isEqualTo(Duration.ofSeconds(8));
+        // every with... keeps what the others set
+        ClusterSpec other = ClusterSpec.of("yaml", CassandraPartitioner.MURMUR3, List.of(NODE))
+                .withRequestTimeout(Duration.ofSeconds(8))
+                .withRingDelay(Duration.ofSeconds(1))
+                .withLine(CassandraLine.V4_0)
+                .withHeap("128m", "256m");
+        assertThat(other.name()).isEqualTo("yaml-" + CassandraLine.V4_0.id());
+        assertThat(other.line()).isEqualTo(CassandraLine.V4_0);
+        assertThat(other.requestTimeout()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(other.ringDelay()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(other.heapMax()).isEqualTo("256m");
+        assertThat(other.clusterName()).isEqualTo("ringmap-yaml");
     }
 
     @Test
