@@ -115,16 +115,17 @@ final class ClusterRegistry implements AutoCloseable {
     private void stop(Entry entry) {
         Instant began = Instant.now();
         // what the cluster cost the run's two cores: the suite is bound by their CPU (docs/testing.md)
-        long cpuMillis = entry.cluster.nodes().stream()
-                .mapToLong(node -> node.cpuTime().map(Duration::toMillis).orElse(0L))
-                .sum();
+        List<Duration> cpu = entry.cluster.nodes().stream()
+                .flatMap(node -> node.cpuTime().stream())
+                .toList();
+        long cpuMillis = cpu.stream().mapToLong(Duration::toMillis).sum();
         entry.cluster.discard();
         clusters.remove(entry.cluster.spec().name());
         System.out.printf(
                 "Cassandra cluster %s stopped in %.1f s; its %d node JVMs running at the end had used %.1f s of CPU%n",
                 entry.cluster.spec().name(),
                 Duration.between(began, Instant.now()).toMillis() / 1000.0,
-                entry.cluster.nodes().size(),
+                cpu.size(),
                 cpuMillis / 1000.0);
     }
 
